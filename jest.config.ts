@@ -1,0 +1,21 @@
+import type {Config} from 'jest';
+
+const config: Config = {
+  preset: 'jest-preset-angular',
+  roots: ['<rootDir>/projects'],
+  setupFilesAfterEnv: ['<rootDir>/setup-jest.ts'],
+  testEnvironment: 'jsdom',
+  reporters: ['default', '<rootDir>/tools/jest-summary-reporter.cjs'],
+  moduleNameMapper: {
+    '^kit-chat-uikit-angular$': '<rootDir>/projects/kit-chat-uikit-angular/src/public-api.ts',
+    '^kit-chat-uikit-angular/testing$': '<rootDir>/projects/kit-chat-uikit-angular/testing/public-api.ts',
+  },
+  transform: {
+    '^.+\\.(ts|js|mjs|html|svg)$': [
+      'jest-preset-angular',
+      {tsconfig: '<rootDir>/tsconfig.spec.json', stringifyContentPathRegex: '\\.(html|svg)$'},
+    ],
+  },
+};
+
+export default config;

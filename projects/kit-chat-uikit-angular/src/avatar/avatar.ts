@@ -1,0 +1,55 @@
+import {
+  ChangeDetectionStrategy,
+  Component,
+  InputSignal,
+  ViewEncapsulation,
+  computed,
+  input,
+  linkedSignal,
+} from '@angular/core';
+
+/**
+ * Initials of a name: the first letter of its first and last words ("Ada King Lovelace" → "AL").
+ * @param name A display name.
+ * @returns One or two upper-case letters, or an empty string.
+ */
+export function kitInitials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (!words.length) {
+    return '';
+  }
+  const first = [...words[0]][0] ?? '';
+  const last = words.length > 1 ? ([...words[words.length - 1]][0] ?? '') : '';
+  return (first + last).toLocaleUpperCase();
+}
+
+/**
+ * The avatar of a user (spec: `KitAvatar.setAvatar(name, url)`): the image, or the initials when there is no URL
+ * or the image fails to load. Its accessible name is the user's name.
+ */
+@Component({
+  selector: 'kit-avatar',
+  templateUrl: 'avatar.html',
+  styleUrl: 'avatar.scss',
+  encapsulation: ViewEncapsulation.None,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  host: {
+    class: 'kit-avatar',
+    role: 'img',
+    '[attr.aria-label]': 'name() || null',
+    '[class.kit-avatar-has-image]': 'showImage()',
+  },
+})
+export class KitAvatarComponent {
+  /** Name of the user: the accessible name, and the source of the initials. */
+  readonly name: InputSignal<string | null | undefined> = input<string | null | undefined>('');
+  /** URL of the avatar image. */
+  readonly avatarUrl: InputSignal<string | null | undefined> = input<string | null | undefined>(
+    null,
+  );
+
+  /** Whether the current URL failed to load; reset when the URL changes. */
+  protected readonly _failed = linkedSignal({source: this.avatarUrl, computation: () => false});
+  protected readonly _initials = computed(() => kitInitials(this.name()));
+  protected readonly showImage = computed(() => !!this.avatarUrl()?.trim() && !this._failed());
+}

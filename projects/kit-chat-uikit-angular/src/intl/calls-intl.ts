@@ -1,0 +1,72 @@
+import {Injectable} from '@angular/core';
+import {Subject} from 'rxjs';
+
+/**
+ * Every user-visible and accessible string of the call screens. Replace it to translate:
+ * `{provide: KitCallsIntl, useClass: MyIntl}`, then call `changes.next()` when strings change at run time.
+ */
+@Injectable({providedIn: 'root'})
+export class KitCallsIntl {
+  /** Emits when the strings changed, so that the screens render again. */
+  readonly changes = new Subject<void>();
+
+  /** Status line while an outgoing call rings. */
+  calling = 'Calling…';
+  /** Subtitle of an incoming voice call. */
+  incomingVoiceCall = 'Incoming voice call';
+  /** Subtitle of an incoming video call. */
+  incomingVideoCall = 'Incoming video call';
+  /** Text of the accept button. */
+  accept = 'Accept';
+  /** Text of the decline button. */
+  decline = 'Decline';
+  /** Text of the end-call button. */
+  endCall = 'End call';
+  /** Status when the callee declined. */
+  declined = 'Call declined';
+  /** Status when the callee is busy. */
+  busy = 'Busy';
+  /** Status when nobody answered. */
+  noAnswer = 'No answer';
+  /** Status when the caller cancelled. */
+  cancelled = 'Call cancelled';
+  /** Status when the call ended. */
+  ended = 'Call ended';
+  /** Status when the call failed. */
+  failed = 'Call failed';
+  /** Status when another device of the user answered. */
+  answeredElsewhere = 'Answered on another device';
+  /** Status when another device of the user declined. */
+  declinedElsewhere = 'Declined on another device';
+  /** Status while connecting after accept. */
+  connecting = 'Connecting…';
+  /** Cue shown when the browser blocked the ringtone until the user interacts. */
+  soundBlocked = 'Sound is off: tap anywhere to hear the ringtone';
+  /** Text of the mute button of the ongoing call. */
+  mute = 'Mute';
+  /** Text of the unmute button of the ongoing call. */
+  unmute = 'Unmute';
+  /** Text of the button that turns the camera off. */
+  cameraOff = 'Turn camera off';
+  /** Text of the button that turns the camera on. */
+  cameraOn = 'Turn camera on';
+
+  /** Accessible name of the accept button. @param name The caller. @returns The label. */
+  acceptCallFrom = (name: string): string => `Accept call from ${name}`;
+  /** Accessible name of the decline button. @param name The caller. @returns The label. */
+  declineCallFrom = (name: string): string => `Decline call from ${name}`;
+  /** Accessible name of the end-call button. @param name The other person. @returns The label. */
+  endCallWith = (name: string): string => `End call with ${name}`;
+  /** Label of the outgoing screen. @param name The callee. @returns The label. */
+  callingName = (name: string): string => `Calling ${name}`;
+  /**
+   * Announcement and label of an incoming call.
+   * @param name The caller.
+   * @param isVideo Whether it is a video call.
+   * @returns The sentence.
+   */
+  incomingCallFrom = (name: string, isVideo: boolean): string =>
+    `Incoming ${isVideo ? 'video' : 'voice'} call from ${name}`;
+  /** Label of an ongoing call. @param name The other person. @returns The label. */
+  inCallWith = (name: string): string => `In call with ${name}`;
+}

@@ -1,0 +1,21 @@
+/*
+ * Public API of kit-chat-uikit-angular.
+ */
+export * from './sdk/models';
+export * from './sdk/kit-exception';
+export * from './sdk/call-settings';
+export * from './sdk/calls-sdk';
+export * from './sdk/validation';
+export * from './sdk/in-memory-switchboard';
+export * from './sdk/in-memory-calls-sdk';
+export * from './core/config';
+export * from './core/provide-kit-uikit';
+export * from './call/call-lifecycle';
+export * from './events/call-events';
+export * from './intl/calls-intl';
+export * from './sound/tones';
+export * from './sound/audio-player';
+export * from './sound/ringtone';
+export * from './avatar/avatar';
+export * from './core/style-utils';
+export * from './call/call-screen-support';

@@ -1,0 +1,64 @@
+import {KitCall, KitCallStatus, KitUser} from './models';
+
+/**
+ * Listener of call events, registered with `KitCallsSdk.addCallListener`. Every method is optional. Methods are
+ * called asynchronously, never inside the SDK method that caused them.
+ */
+export interface KitCallListener {
+  /** A call to the logged-in user arrived. */
+  onIncomingCallReceived?(call: KitCall): void;
+  /** An incoming call stopped ringing: the caller cancelled, or another device of the user answered it. */
+  onIncomingCallCancelled?(call: KitCall): void;
+  /** The callee accepted a call of the logged-in user. */
+  onOutgoingCallAccepted?(call: KitCall): void;
+  /** The callee rejected a call of the logged-in user (`status`: rejected, busy or unanswered). */
+  onOutgoingCallRejected?(call: KitCall): void;
+  /** An ongoing call ended. */
+  onCallEnded?(call: KitCall): void;
+}
+
+/**
+ * The port through which the call screens talk to a call SDK. Provide an adapter to a real SDK with
+ * `provideKitUIKit({callsSdk})`; `KitInMemoryCallsSdk` is the embedded one. Also the DI token.
+ *
+ * Every method that fails rejects (or throws) with a `KitException`.
+ */
+export abstract class KitCallsSdk {
+  /** @returns The logged-in user, or `null` when nobody is logged in. */
+  abstract getLoggedInUser(): KitUser | null;
+  /**
+   * Starts a call.
+   * @param call The call to start; `sessionId` may be empty, the SDK assigns one.
+   * @returns The call as the SDK registered it.
+   */
+  abstract initiateCall(call: KitCall): Promise<KitCall>;
+  /**
+   * Accepts an incoming call.
+   * @param sessionId Session id of the call.
+   * @returns The accepted call.
+   */
+  abstract acceptCall(sessionId: string): Promise<KitCall>;
+  /**
+   * Rejects an incoming call, cancels an outgoing one, or answers busy.
+   * @param sessionId Session id of the call.
+   * @param status `'rejected'`, `'cancelled'` or `'busy'`.
+   * @returns The call with its new status.
+   */
+  abstract rejectCall(sessionId: string, status: KitCallStatus): Promise<KitCall>;
+  /**
+   * Ends an ongoing call.
+   * @param sessionId Session id of the call.
+   */
+  abstract endCall(sessionId: string): Promise<KitCall | void>;
+  /**
+   * Registers a listener. The same id replaces the previous listener.
+   * @param listenerId Unique id of the listener.
+   * @param listener The callbacks.
+   */
+  abstract addCallListener(listenerId: string, listener: KitCallListener): void;
+  /**
+   * Removes a listener. Unknown ids are ignored.
+   * @param listenerId Id given to `addCallListener`.
+   */
+  abstract removeCallListener(listenerId: string): void;
+}

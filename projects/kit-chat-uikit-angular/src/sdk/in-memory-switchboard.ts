@@ -1,0 +1,460 @@
+import {Injectable} from '@angular/core';
+import {KitCallListener} from './calls-sdk';
+import {KitErrorCode, KitErrorCodes, KitException} from './kit-exception';
+import {KitCall, KitCallStatus, KitCallType, KitUser} from './models';
+import {kitCaller, kitReceiver, kitValidateCall} from './validation';
+
+/** An SDK action whose next use can be made to fail with `KitInMemoryFarSide.failNext`. */
+export type KitInMemoryAction = 'initiate' | 'accept' | 'reject' | 'end';
+
+/** What a simulated user does when a call rings for it. */
+export type KitInMemoryAnswer = 'accept' | 'reject' | 'busy' | 'never';
+
+/** One device (SDK instance) on the switchboard. @docs-private */
+export interface KitInMemoryDevice {
+  /** The user logged in on this device, or `null`. */
+  readonly user: KitUser | null;
+  /** Delivers a listener callback to this device. */
+  _deliver(method: keyof KitCallListener, call: KitCall): void;
+}
+
+interface Session {
+  call: KitCall;
+  status: KitCallStatus;
+  /** Device that initiated the call, or `null` when the far side rang. */
+  callerDevice: KitInMemoryDevice | null;
+}
+
+const RINGING: KitCallStatus = 'initiated';
+
+/**
+ * The in-process switchboard behind `KitInMemoryCallsSdk`: it routes calls between the SDK instances (devices)
+ * attached to it, and between them and simulated users driven through `control`. One per app injector, so two
+ * apps or two tests never share calls.
+ */
+@Injectable({providedIn: 'root'})
+export class KitInMemorySwitchboard {
+  /** Delay, in ms, of every answer and listener callback, as a network would add. */
+  latency = 0;
+
+  /** Drives the far side of calls and injects faults: for demos and tests. */
+  readonly control: KitInMemoryFarSide = new KitInMemoryFarSide(this);
+
+  private readonly _devices = new Set<KitInMemoryDevice>();
+  private readonly _sessions = new Map<string, Session>();
+  private readonly _faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
+  private readonly _answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
+  private readonly _directory = new Map<string, KitUser>();
+  private _sequence = 0;
+
+  /** @docs-private */
+  _attach(device: KitInMemoryDevice): void {
+    this._devices.add(device);
+  }
+
+  /** @docs-private */
+  _detach(device: KitInMemoryDevice): void {
+    this._devices.delete(device);
+  }
+
+  /** @docs-private */
+  _setFault(action: KitInMemoryAction, code: KitErrorCode): void {
+    this._faults.push({action, code});
+  }
+
+  /** @docs-private */
+  _setAnswer(uid: string, answer: KitInMemoryAnswer, afterMs: number): void {
+    this._answers.set(uid, {answer, afterMs});
+  }
+
+  /** @docs-private */
+  _register(user: KitUser): void {
+    this._directory.set(user.uid, {...user});
+  }
+
+  /** Users known to the switchboard: registered ones and everyone who took part in a call. */
+  users(): KitUser[] {
+    return [...this._directory.values()].map(user => ({...user}));
+  }
+
+  /**
+   * @param sessionId Session id of a call.
+   * @returns A copy of the call with its current status, or `undefined` when unknown.
+   */
+  getCall(sessionId: string): KitCall | undefined {
+    const session = this._sessions.get(sessionId);
+    return session && this._snapshot(session);
+  }
+
+  /** @returns Copies of every call, oldest first. */
+  calls(): KitCall[] {
+    return [...this._sessions.values()].map(session => this._snapshot(session));
+  }
+
+  /** Starts a call from `actor` (a device, or `null` for a simulated caller). @docs-private */
+  _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall> {
+    const invalid = kitValidateCall(
+      {...input, sender: caller, callInitiator: caller},
+      {
+        requireSessionId: false,
+      },
+    );
+    if (invalid) {
+      return this._fail(invalid);
+    }
+    const receiver = kitReceiver(input);
+    if (receiver.uid === caller.uid) {
+      return this._fail(
+        new KitException(KitErrorCodes.INVALID_CALL, 'A user cannot call itself.', input),
+      );
+    }
+    if (input.sessionId && this._sessions.has(input.sessionId)) {
+      return this._fail(
+        new KitException(
+          KitErrorCodes.INVALID_CALL,
+          `Session "${input.sessionId}" exists already.`,
+        ),
+      );
+    }
+    const fault = this._takeFault('initiate');
+    if (fault) {
+      return this._fail(fault);
+    }
+    const sessionId = input.sessionId || `call-${++this._sequence}-${Date.now().toString(36)}`;
+    const call: KitCall = {
+      sessionId,
+      type: input.type,
+      sender: {...caller},
+      callInitiator: {...caller},
+      receiver: {...receiver},
+      callReceiver: {...receiver},
+    };
+    const session: Session = {call, status: RINGING, callerDevice: actor};
+    this._sessions.set(sessionId, session);
+    this._register(caller);
+    this._register(receiver);
+
+    if (this._isInCall(receiver.uid, sessionId)) {
+      session.status = 'busy';
+      this._notify(caller.uid, 'onOutgoingCallRejected', session);
+    } else {
+      this._notify(receiver.uid, 'onIncomingCallReceived', session);
+      this._autoAnswer(session);
+    }
+    return this._answer(this._snapshot({...session, status: RINGING}));
+  }
+
+  /** Accepts a call as `actor` (a device, or `null` for the simulated receiver). @docs-private */
+  _accept(actor: KitInMemoryDevice | null, actorUid: string, sessionId: string): Promise<KitCall> {
+    const session = this._ringingSession(sessionId, actorUid, 'receiver');
+    if (session instanceof KitException) {
+      return this._fail(session);
+    }
+    const fault = this._takeFault('accept');
+    if (fault) {
+      return this._fail(fault);
+    }
+    session.status = 'ongoing';
+    this._notify(kitCaller(session.call).uid, 'onOutgoingCallAccepted', session);
+    this._notifyOtherDevices(actorUid, actor, session, 'accepted-elsewhere');
+    return this._answer(this._snapshot(session));
+  }
+
+  /** Rejects (receiver) or cancels (caller) a ringing call. @docs-private */
+  _reject(
+    actor: KitInMemoryDevice | null,
+    actorUid: string,
+    sessionId: string,
+    status: KitCallStatus,
+  ): Promise<KitCall> {
+    const session = this._ringingSession(sessionId, actorUid, 'either');
+    if (session instanceof KitException) {
+      return this._fail(session);
+    }
+    const isCaller = kitCaller(session.call).uid === actorUid;
+    const allowed: KitCallStatus[] = isCaller
+      ? ['cancelled', 'unanswered']
+      : ['rejected', 'busy', 'unanswered'];
+    if (!allowed.includes(status)) {
+      return this._fail(
+        new KitException(
+          KitErrorCodes.INVALID_CALL,
+          `The ${isCaller ? 'caller' : 'receiver'} cannot end a ringing call as "${status}"; use ${allowed.join(' or ')}.`,
+        ),
+      );
+    }
+    const fault = this._takeFault('reject');
+    if (fault) {
+      return this._fail(fault);
+    }
+    session.status = status;
+    if (isCaller) {
+      this._notify(kitReceiver(session.call).uid, 'onIncomingCallCancelled', session);
+    } else {
+      this._notify(kitCaller(session.call).uid, 'onOutgoingCallRejected', session);
+      this._notifyOtherDevices(actorUid, actor, session, 'rejected-elsewhere');
+    }
+    return this._answer(this._snapshot(session));
+  }
+
+  /** Ends an ongoing call. @docs-private */
+  _end(actorUid: string, sessionId: string): Promise<KitCall> {
+    const session = this._sessions.get(sessionId);
+    if (!session) {
+      return this._fail(this._unknown(sessionId));
+    }
+    if (!this._isParty(session, actorUid)) {
+      return this._fail(
+        new KitException(KitErrorCodes.INVALID_CALL, `"${actorUid}" is not in this call.`),
+      );
+    }
+    if (session.status !== 'ongoing') {
+      return this._fail(this._ended(session));
+    }
+    const fault = this._takeFault('end');
+    if (fault) {
+      return this._fail(fault);
+    }
+    session.status = 'ended';
+    this._notify(kitCaller(session.call).uid, 'onCallEnded', session);
+    this._notify(kitReceiver(session.call).uid, 'onCallEnded', session);
+    return this._answer(this._snapshot(session));
+  }
+
+  private _ringingSession(
+    sessionId: string,
+    actorUid: string,
+    role: 'receiver' | 'either',
+  ): Session | KitException {
+    const session = this._sessions.get(sessionId);
+    if (!session) {
+      return this._unknown(sessionId);
+    }
+    const isReceiver = kitReceiver(session.call).uid === actorUid;
+    if (!isReceiver && (role === 'receiver' || kitCaller(session.call).uid !== actorUid)) {
+      return new KitException(
+        KitErrorCodes.INVALID_CALL,
+        `"${actorUid}" cannot ${role === 'receiver' ? 'accept' : 'reject'} call "${sessionId}".`,
+      );
+    }
+    return session.status === RINGING ? session : this._ended(session);
+  }
+
+  private _isParty(session: Session, uid: string): boolean {
+    return kitCaller(session.call).uid === uid || kitReceiver(session.call).uid === uid;
+  }
+
+  private _isInCall(uid: string, exceptSessionId: string): boolean {
+    for (const [id, session] of this._sessions) {
+      if (id !== exceptSessionId && session.status === 'ongoing' && this._isParty(session, uid)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private _autoAnswer(session: Session): void {
+    const receiverUid = kitReceiver(session.call).uid;
+    const rule = this._answers.get(receiverUid);
+    if (!rule || rule.answer === 'never') {
+      return;
+    }
+    setTimeout(() => {
+      if (session.status !== RINGING) {
+        return;
+      }
+      const answer =
+        rule.answer === 'accept'
+          ? this._accept(null, receiverUid, session.call.sessionId)
+          : this._reject(
+              null,
+              receiverUid,
+              session.call.sessionId,
+              rule.answer === 'busy' ? 'busy' : 'rejected',
+            );
+      // A fault injected for the far side is the test's business: nothing to report here.
+      answer.catch(() => {});
+    }, rule.afterMs);
+  }
+
+  private _notifyOtherDevices(
+    uid: string,
+    actor: KitInMemoryDevice | null,
+    session: Session,
+    status: KitCallStatus,
+  ): void {
+    const call = {...this._snapshot(session), status};
+    for (const device of this._devices) {
+      if (device !== actor && device.user?.uid === uid) {
+        this._later(() => device._deliver('onIncomingCallCancelled', call));
+      }
+    }
+  }
+
+  private _notify(uid: string, method: keyof KitCallListener, session: Session): void {
+    const call = this._snapshot(session);
+    for (const device of this._devices) {
+      if (device.user?.uid === uid) {
+        this._later(() => device._deliver(method, call));
+      }
+    }
+  }
+
+  private _snapshot(session: Session): KitCall {
+    const {call} = session;
+    return {
+      ...call,
+      sender: {...call.sender},
+      receiver: {...call.receiver},
+      callInitiator: {...call.callInitiator},
+      callReceiver: {...call.callReceiver},
+      status: session.status,
+    };
+  }
+
+  private _takeFault(action: KitInMemoryAction): KitException | null {
+    const index = this._faults.findIndex(fault => fault.action === action);
+    if (index < 0) {
+      return null;
+    }
+    const [fault] = this._faults.splice(index, 1);
+    return new KitException(fault.code, `Injected fault: the next "${action}" fails.`);
+  }
+
+  private _unknown(sessionId: string): KitException {
+    return new KitException(KitErrorCodes.UNKNOWN_SESSION, `Unknown call session "${sessionId}".`);
+  }
+
+  private _ended(session: Session): KitException {
+    return new KitException(
+      KitErrorCodes.CALL_ENDED,
+      `Call "${session.call.sessionId}" is ${session.status} and cannot be acted on.`,
+      this._snapshot(session),
+    );
+  }
+
+  private _later(task: () => void): void {
+    setTimeout(task, this.latency);
+  }
+
+  private _answer(call: KitCall): Promise<KitCall> {
+    return new Promise(resolve => this._later(() => resolve(call)));
+  }
+
+  private _fail<T>(error: KitException): Promise<T> {
+    return new Promise((_, reject) => this._later(() => reject(error)));
+  }
+}
+
+/**
+ * Plays the people at the far side of calls on a `KitInMemorySwitchboard`, and injects faults. Reached as
+ * `switchboard.control`.
+ */
+export class KitInMemoryFarSide {
+  constructor(private readonly _switchboard: KitInMemorySwitchboard) {}
+
+  /**
+   * Sets the delay of every answer and callback.
+   * @param ms Milliseconds.
+   */
+  setLatency(ms: number): void {
+    this._switchboard.latency = Math.max(0, ms);
+  }
+
+  /**
+   * Makes the next use of an SDK action fail, by whichever side uses it.
+   * @param action `'initiate'`, `'accept'`, `'reject'` or `'end'`.
+   * @param code Code of the `KitException` (default `ERR_NETWORK`).
+   */
+  failNext(action: KitInMemoryAction, code: KitErrorCode = KitErrorCodes.NETWORK): void {
+    this._switchboard._setFault(action, code);
+  }
+
+  /**
+   * Sets what a simulated user does when a call rings for it.
+   * @param uid The simulated user.
+   * @param answer `'accept'`, `'reject'`, `'busy'` or `'never'` (the default: it rings until cancelled).
+   * @param afterMs How long it rings first.
+   */
+  autoAnswer(uid: string, answer: KitInMemoryAnswer, afterMs = 1000): void {
+    this._switchboard._setAnswer(uid, answer, afterMs);
+  }
+
+  /**
+   * A callee that never answers.
+   * @param uid The simulated user.
+   */
+  neverAnswer(uid: string): void {
+    this.autoAnswer(uid, 'never');
+  }
+
+  /**
+   * Adds users to the directory, for contact lists.
+   * @param users The users.
+   */
+  addUsers(...users: KitUser[]): void {
+    users.forEach(user => this._switchboard._register(user));
+  }
+
+  /**
+   * A simulated user calls someone.
+   * @param from The caller.
+   * @param to The callee (usually the user logged in on a device).
+   * @param type `'audio'` or `'video'`.
+   * @returns The call, once the switchboard registered it.
+   */
+  ring(from: KitUser, to: KitUser, type: KitCallType = 'audio'): Promise<KitCall> {
+    const call: KitCall = {
+      sessionId: '',
+      type,
+      sender: from,
+      callInitiator: from,
+      receiver: to,
+      callReceiver: to,
+    };
+    return this._switchboard._initiate(null, from, call);
+  }
+
+  /** The callee of a call accepts it. @param sessionId The call. @returns The accepted call. */
+  accept(sessionId: string): Promise<KitCall> {
+    return this._switchboard._accept(null, this._receiverOf(sessionId), sessionId);
+  }
+
+  /** The callee of a call declines it. @param sessionId The call. @returns The rejected call. */
+  reject(sessionId: string): Promise<KitCall> {
+    return this._switchboard._reject(null, this._receiverOf(sessionId), sessionId, 'rejected');
+  }
+
+  /** The callee of a call answers busy. @param sessionId The call. @returns The call. */
+  busy(sessionId: string): Promise<KitCall> {
+    return this._switchboard._reject(null, this._receiverOf(sessionId), sessionId, 'busy');
+  }
+
+  /** The caller of a call cancels it. @param sessionId The call. @returns The cancelled call. */
+  cancel(sessionId: string): Promise<KitCall> {
+    const call = this._switchboard.getCall(sessionId);
+    return this._switchboard._reject(null, call ? kitCaller(call).uid : '', sessionId, 'cancelled');
+  }
+
+  /** The far side hangs up an ongoing call. @param sessionId The call. @returns The ended call. */
+  end(sessionId: string): Promise<KitCall> {
+    const call = this._switchboard.getCall(sessionId);
+    return this._switchboard._end(call ? kitReceiver(call).uid : '', sessionId);
+  }
+
+  /**
+   * @param uid A user.
+   * @returns The newest call that involves the user, if any.
+   */
+  lastCallOf(uid: string): KitCall | undefined {
+    return this._switchboard
+      .calls()
+      .reverse()
+      .find(call => kitCaller(call).uid === uid || kitReceiver(call).uid === uid);
+  }
+
+  private _receiverOf(sessionId: string): string {
+    const call = this._switchboard.getCall(sessionId);
+    return call ? kitReceiver(call).uid : '';
+  }
+}

@@ -1,0 +1,75 @@
+/** A user of the call SDK: the caller, the callee, or the person logged in. */
+export interface KitUser {
+  /** Unique id of the user in the SDK. */
+  uid: string;
+  /** Display name. Rendered as text, never as HTML. */
+  name: string;
+  /** Avatar image URL. When missing or broken, the avatar shows the initials of `name`. */
+  avatar?: string | null;
+  /** Free tags the SDK keeps on the user. */
+  tags?: readonly string[];
+}
+
+/** Type of a call. `KitConstants.CALL_TYPE_AUDIO` is a voice call; any other value is treated as video. */
+export type KitCallType = 'audio' | 'video' | (string & {});
+
+/**
+ * Status of a call as the SDK reports it. The `*-elsewhere` statuses tell a device that another device of the
+ * same user answered or declined the call.
+ */
+export type KitCallStatus =
+  | 'initiated'
+  | 'ongoing'
+  | 'rejected'
+  | 'cancelled'
+  | 'busy'
+  | 'unanswered'
+  | 'ended'
+  | 'accepted-elsewhere'
+  | 'rejected-elsewhere';
+
+/** Settings that travel with an accepted call to the ongoing call screen. See `KitCallSettingsBuilder`. */
+export interface KitCallSettings {
+  /** Whether the ongoing call is voice only (no camera). */
+  readonly audioOnly: boolean;
+  /** Audio route chosen when the call starts. */
+  readonly defaultAudioMode: KitAudioMode;
+}
+
+/** Audio routes an ongoing call can start on. */
+export type KitAudioMode = 'SPEAKER' | 'EARPIECE' | 'BLUETOOTH' | 'HEADPHONES';
+
+/** A call between two users, as the SDK describes it. */
+export interface KitCall {
+  /** Unique id of the call session. */
+  sessionId: string;
+  /** `KitConstants.CALL_TYPE_AUDIO` or `KitConstants.CALL_TYPE_VIDEO`. */
+  type: KitCallType;
+  /** The user who sent the call (same person as `callInitiator`). */
+  sender: KitUser;
+  /** The user the call is for (same person as `callReceiver`). */
+  receiver: KitUser;
+  /** The user who started the call. */
+  callInitiator: KitUser;
+  /** The user who receives the call. */
+  callReceiver: KitUser;
+  /** Last known status of the call. */
+  status?: KitCallStatus;
+  /** Settings of the ongoing call, set when a screen accepts the call with a `KitCallSettingsBuilder`. */
+  settings?: KitCallSettings;
+}
+
+/** Constants of the call SDK: call types and call statuses. */
+export const KitConstants = {
+  CALL_TYPE_AUDIO: 'audio',
+  CALL_TYPE_VIDEO: 'video',
+  CALL_STATUS_INITIATED: 'initiated',
+  CALL_STATUS_ONGOING: 'ongoing',
+  CALL_STATUS_REJECTED: 'rejected',
+  CALL_STATUS_CANCELLED: 'cancelled',
+  CALL_STATUS_BUSY: 'busy',
+  CALL_STATUS_UNANSWERED: 'unanswered',
+  CALL_STATUS_ENDED: 'ended',
+  CALL_STATUS_ACCEPTED_ELSEWHERE: 'accepted-elsewhere',
+  CALL_STATUS_REJECTED_ELSEWHERE: 'rejected-elsewhere',
+} as const;

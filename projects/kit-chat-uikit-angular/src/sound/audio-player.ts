@@ -1,0 +1,76 @@
+import {DOCUMENT, isPlatformBrowser} from '@angular/common';
+import {Injectable, OnDestroy, PLATFORM_ID, inject} from '@angular/core';
+import {KitTone, kitToneWav} from './tones';
+
+/** What to play: a built-in tone, or a sound at a URL. */
+export type KitSoundSource = {readonly tone: KitTone} | {readonly url: string};
+
+/** One looping sound, owned by one call. */
+export interface KitAudioTrack {
+  /** Starts the loop. Rejects like `HTMLMediaElement.play()` (`NotAllowedError` under the autoplay policy). */
+  play(): Promise<void>;
+  /** Stops the loop and releases the sound. Safe to call more than once. */
+  stop(): void;
+}
+
+/**
+ * Plays sounds for the call screens. Replace it in tests (jsdom has no media playback) or to route sound through
+ * your own audio stack: `{provide: KitAudioPlayer, useClass: MyPlayer}`.
+ */
+@Injectable({providedIn: 'root', useFactory: () => new KitHtmlAudioPlayer()})
+export abstract class KitAudioPlayer {
+  /**
+   * Creates a track. Each call gets its own track: two calls never share one audio element.
+   * @param source A built-in tone or a URL.
+   * @returns A stopped track.
+   */
+  abstract createTrack(source: KitSoundSource): KitAudioTrack;
+}
+
+/**
+ * The default player: an `HTMLAudioElement` per track; built-in tones are synthesised once into a `blob:` URL.
+ * Does nothing on the server.
+ */
+@Injectable()
+export class KitHtmlAudioPlayer extends KitAudioPlayer implements OnDestroy {
+  private readonly _document = inject(DOCUMENT);
+  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  private readonly _toneUrls = new Map<KitTone, string>();
+
+  createTrack(source: KitSoundSource): KitAudioTrack {
+    const view = this._document.defaultView;
+    if (!this._isBrowser || !view || typeof view.Audio !== 'function') {
+      return {play: () => Promise.resolve(), stop: () => {}};
+    }
+    const url = 'url' in source ? source.url : this._toneUrl(source.tone);
+    let audio: HTMLAudioElement | null = new view.Audio();
+    audio.loop = true;
+    audio.src = url;
+    return {
+      play: () => (audio ? audio.play() : Promise.resolve()),
+      stop: () => {
+        if (audio) {
+          audio.pause();
+          // Dropping the source releases the decoder and any network fetch of the sound.
+          audio.removeAttribute('src');
+          audio.load();
+          audio = null;
+        }
+      },
+    };
+  }
+
+  ngOnDestroy(): void {
+    this._toneUrls.forEach(url => URL.revokeObjectURL(url));
+    this._toneUrls.clear();
+  }
+
+  private _toneUrl(tone: KitTone): string {
+    let url = this._toneUrls.get(tone);
+    if (!url) {
+      url = URL.createObjectURL(new Blob([kitToneWav(tone)], {type: 'audio/wav'}));
+      this._toneUrls.set(tone, url);
+    }
+    return url;
+  }
+}

@@ -1,0 +1,74 @@
+import {EnvironmentProviders, Injectable, inject, makeEnvironmentProviders} from '@angular/core';
+import {
+  KitAudioPlayer,
+  KitCallsSdk,
+  KitInMemoryCallsSdk,
+  kitInMemoryCallsSdk,
+  KitInMemoryFarSide,
+  KitInMemorySwitchboard,
+  KitUser,
+  provideKitUIKit,
+} from 'kit-chat-uikit-angular';
+import {KitFakeAudioPlayer} from './fake-audio-player';
+
+/** Options of `provideKitCallsTesting`. */
+export interface KitCallsTestingOptions {
+  /** The user logged in on the app's device; `null` for nobody. Default: "Me" (`uid: 'me'`). */
+  user?: KitUser | null;
+  /** Latency of the switchboard in ms (default 0). */
+  latency?: number;
+}
+
+/** The default user of `provideKitCallsTesting`. */
+export const KIT_TESTING_ME: KitUser = {uid: 'me', name: 'Me'};
+
+/**
+ * Provides the call screens for a unit test: the in-memory SDK logged in as `options.user`, and a fake audio
+ * player. Inject `KitCallsTestingController` to drive the far side.
+ *
+ * ```ts
+ * TestBed.configureTestingModule({providers: [provideKitCallsTesting()]});
+ * const calls = TestBed.inject(KitCallsTestingController);
+ * await calls.farSide.ring({uid: 'ada', name: 'Ada'}, calls.me);
+ * ```
+ * @param options The user and the latency.
+ * @returns The providers.
+ */
+export function provideKitCallsTesting(options: KitCallsTestingOptions = {}): EnvironmentProviders {
+  const user = options.user === undefined ? KIT_TESTING_ME : options.user;
+  return makeEnvironmentProviders([
+    provideKitUIKit({
+      callsSdk: () => {
+        inject(KitInMemorySwitchboard).latency = options.latency ?? 0;
+        return kitInMemoryCallsSdk(user)();
+      },
+    }),
+    KitFakeAudioPlayer,
+    {provide: KitAudioPlayer, useExisting: KitFakeAudioPlayer},
+  ]);
+}
+
+/** Drives the far side of calls in a test that uses `provideKitCallsTesting`. */
+@Injectable({providedIn: 'root'})
+export class KitCallsTestingController {
+  /** The app's switchboard. */
+  readonly switchboard = inject(KitInMemorySwitchboard);
+  /** The app's SDK (the device of the logged-in user). */
+  readonly sdk = inject(KitCallsSdk) as KitInMemoryCallsSdk;
+  /** The fake audio player: which sounds play. */
+  readonly audio = inject(KitFakeAudioPlayer);
+
+  /** The far side: ring, accept, reject, cancel, busy, end, faults. */
+  get farSide(): KitInMemoryFarSide {
+    return this.switchboard.control;
+  }
+
+  /** The user logged in on the app's device. */
+  get me(): KitUser {
+    const user = this.sdk.getLoggedInUser();
+    if (!user) {
+      throw new Error('KitCallsTestingController: nobody is logged in.');
+    }
+    return user;
+  }
+}

@@ -1,0 +1,5 @@
+/*
+ * Public API of kit-chat-uikit-angular/testing: test helpers and component harnesses.
+ */
+export * from './fake-audio-player';
+export * from './calls-testing';
