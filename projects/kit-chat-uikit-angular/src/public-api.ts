@@ -19,3 +19,6 @@ export * from './sound/ringtone';
 export * from './avatar/avatar';
 export * from './core/style-utils';
 export * from './call/call-screen-support';
+export * from './icon/icon';
+export * from './incoming-call/index';
+export * from './outgoing-call/index';
