@@ -1,0 +1,351 @@
+import {KitCallListener} from './calls-sdk';
+import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
+import {KitInMemorySwitchboard} from './in-memory-switchboard';
+import {KitErrorCodes, KitException} from './kit-exception';
+import {KitCall, KitUser} from './models';
+
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+const BOB: KitUser = {uid: 'bob', name: 'Bob Kahn'};
+const CAROL: KitUser = {uid: 'carol', name: 'Carol Shaw'};
+
+type Method = keyof KitCallListener;
+
+/** Records every listener callback of one device. */
+function record(sdk: KitInMemoryCallsSdk): {method: Method; call: KitCall}[] {
+  const seen: {method: Method; call: KitCall}[] = [];
+  const methods: Method[] = [
+    'onIncomingCallReceived',
+    'onIncomingCallCancelled',
+    'onOutgoingCallAccepted',
+    'onOutgoingCallRejected',
+    'onCallEnded',
+  ];
+  const listener: KitCallListener = {};
+  for (const method of methods) {
+    listener[method] = (call: KitCall) => seen.push({method, call});
+  }
+  sdk.addCallListener('record', listener);
+  return seen;
+}
+
+function callTo(from: KitUser, to: KitUser, type = 'audio'): KitCall {
+  return {sessionId: '', type, sender: from, callInitiator: from, receiver: to, callReceiver: to};
+}
+
+async function settle(): Promise<void> {
+  await jest.advanceTimersByTimeAsync(10);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<KitException> {
+  const settled = promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error,
+  );
+  await settle();
+  const error = await settled;
+  expect(error).toBeInstanceOf(KitException);
+  return error as KitException;
+}
+
+describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
+  let switchboard: KitInMemorySwitchboard;
+  let ada: KitInMemoryCallsSdk;
+  let bob: KitInMemoryCallsSdk;
+  let adaSeen: ReturnType<typeof record>;
+  let bobSeen: ReturnType<typeof record>;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    switchboard = new KitInMemorySwitchboard();
+    ada = new KitInMemoryCallsSdk(switchboard, ADA);
+    bob = new KitInMemoryCallsSdk(switchboard, BOB);
+    adaSeen = record(ada);
+    bobSeen = record(bob);
+  });
+
+  afterEach(() => jest.useRealTimers());
+
+  async function adaCallsBob(type = 'audio'): Promise<KitCall> {
+    const started = ada.initiateCall(callTo(ADA, BOB, type));
+    await settle();
+    return started;
+  }
+
+  it("should ring the callee's listeners when a call is initiated", async () => {
+    const call = await adaCallsBob('video');
+    expect(call.sessionId).toBeTruthy();
+    expect(call.status).toBe('initiated');
+    expect(bobSeen).toEqual([
+      {
+        method: 'onIncomingCallReceived',
+        call: expect.objectContaining({sessionId: call.sessionId, type: 'video'}),
+      },
+    ]);
+    expect(bobSeen[0].call.callInitiator.uid).toBe('ada');
+  });
+
+  it('should deliver callbacks asynchronously, never inside the calling method', async () => {
+    ada.initiateCall(callTo(ADA, BOB));
+    expect(bobSeen).toHaveLength(0);
+    await settle();
+    expect(bobSeen).toHaveLength(1);
+  });
+
+  it('should wait for the configured latency before answering', async () => {
+    switchboard.control.setLatency(500);
+    let answered = false;
+    ada.initiateCall(callTo(ADA, BOB)).then(() => (answered = true));
+    await jest.advanceTimersByTimeAsync(499);
+    expect(answered).toBe(false);
+    expect(bobSeen).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(answered).toBe(true);
+    expect(bobSeen).toHaveLength(1);
+  });
+
+  it('should tell the caller when the callee accepts', async () => {
+    const call = await adaCallsBob();
+    const accepted = bob.acceptCall(call.sessionId);
+    await settle();
+    expect((await accepted).status).toBe('ongoing');
+    expect(adaSeen.map(seen => [seen.method, seen.call.status])).toEqual([
+      ['onOutgoingCallAccepted', 'ongoing'],
+    ]);
+  });
+
+  it('should tell the caller when the callee rejects, with status rejected', async () => {
+    const call = await adaCallsBob();
+    bob.rejectCall(call.sessionId, 'rejected');
+    await settle();
+    expect(adaSeen.map(seen => [seen.method, seen.call.status])).toEqual([
+      ['onOutgoingCallRejected', 'rejected'],
+    ]);
+  });
+
+  it('should tell the callee when the caller cancels', async () => {
+    const call = await adaCallsBob();
+    ada.rejectCall(call.sessionId, 'cancelled');
+    await settle();
+    expect(bobSeen.map(seen => [seen.method, seen.call.status])).toEqual([
+      ['onIncomingCallReceived', 'initiated'],
+      ['onIncomingCallCancelled', 'cancelled'],
+    ]);
+  });
+
+  it('should tell both sides when an ongoing call ends', async () => {
+    const call = await adaCallsBob();
+    bob.acceptCall(call.sessionId);
+    await settle();
+    bob.endCall(call.sessionId);
+    await settle();
+    expect(adaSeen.at(-1)).toEqual({
+      method: 'onCallEnded',
+      call: expect.objectContaining({status: 'ended'}),
+    });
+    expect(bobSeen.at(-1)).toEqual({
+      method: 'onCallEnded',
+      call: expect.objectContaining({status: 'ended'}),
+    });
+  });
+
+  it('should answer busy when the callee is already in a call', async () => {
+    const carol = new KitInMemoryCallsSdk(switchboard, CAROL);
+    const carolSeen = record(carol);
+    const first = await adaCallsBob();
+    bob.acceptCall(first.sessionId);
+    await settle();
+    carol.initiateCall(callTo(CAROL, BOB));
+    await settle();
+    expect(carolSeen.map(seen => [seen.method, seen.call.status])).toEqual([
+      ['onOutgoingCallRejected', 'busy'],
+    ]);
+    expect(bobSeen.filter(seen => seen.method === 'onIncomingCallReceived')).toHaveLength(1);
+  });
+
+  describe('with the same user on two devices', () => {
+    let bobTab2: KitInMemoryCallsSdk;
+    let tab2Seen: ReturnType<typeof record>;
+
+    beforeEach(() => {
+      bobTab2 = new KitInMemoryCallsSdk(switchboard, BOB);
+      tab2Seen = record(bobTab2);
+    });
+
+    it('should ring on both devices', async () => {
+      await adaCallsBob();
+      expect(bobSeen.map(seen => seen.method)).toEqual(['onIncomingCallReceived']);
+      expect(tab2Seen.map(seen => seen.method)).toEqual(['onIncomingCallReceived']);
+    });
+
+    it('should stop the other device with status accepted-elsewhere when one accepts', async () => {
+      const call = await adaCallsBob();
+      bob.acceptCall(call.sessionId);
+      await settle();
+      expect(tab2Seen.at(-1)).toEqual({
+        method: 'onIncomingCallCancelled',
+        call: expect.objectContaining({status: 'accepted-elsewhere'}),
+      });
+      expect(bobSeen.map(seen => seen.method)).toEqual(['onIncomingCallReceived']);
+    });
+
+    it('should stop the other device with status rejected-elsewhere when one rejects', async () => {
+      const call = await adaCallsBob();
+      bobTab2.rejectCall(call.sessionId, 'rejected');
+      await settle();
+      expect(bobSeen.at(-1)).toEqual({
+        method: 'onIncomingCallCancelled',
+        call: expect.objectContaining({status: 'rejected-elsewhere'}),
+      });
+    });
+
+    it('should refuse a second accept from the other device', async () => {
+      const call = await adaCallsBob();
+      bob.acceptCall(call.sessionId);
+      await settle();
+      const error = await rejection(bobTab2.acceptCall(call.sessionId));
+      expect(error.code).toBe(KitErrorCodes.CALL_ENDED);
+    });
+  });
+
+  describe('bad use', () => {
+    it('should refuse an unknown session id', async () => {
+      expect((await rejection(bob.acceptCall('nope'))).code).toBe(KitErrorCodes.UNKNOWN_SESSION);
+      expect((await rejection(bob.rejectCall('nope', 'rejected'))).code).toBe(
+        KitErrorCodes.UNKNOWN_SESSION,
+      );
+      expect((await rejection(bob.endCall('nope'))).code).toBe(KitErrorCodes.UNKNOWN_SESSION);
+    });
+
+    it('should refuse a call to oneself', async () => {
+      expect((await rejection(ada.initiateCall(callTo(ADA, ADA)))).code).toBe(
+        KitErrorCodes.INVALID_CALL,
+      );
+      expect(adaSeen).toHaveLength(0);
+    });
+
+    it('should refuse to accept a call that was cancelled', async () => {
+      const call = await adaCallsBob();
+      ada.rejectCall(call.sessionId, 'cancelled');
+      await settle();
+      expect((await rejection(bob.acceptCall(call.sessionId))).code).toBe(KitErrorCodes.CALL_ENDED);
+      expect(adaSeen).toHaveLength(0);
+    });
+
+    it('should refuse every action while logged out', async () => {
+      const call = await adaCallsBob();
+      bob.logout();
+      expect(bob.getLoggedInUser()).toBeNull();
+      expect((await rejection(bob.acceptCall(call.sessionId))).code).toBe(
+        KitErrorCodes.NOT_LOGGED_IN,
+      );
+      expect((await rejection(bob.initiateCall(callTo(BOB, ADA)))).code).toBe(
+        KitErrorCodes.NOT_LOGGED_IN,
+      );
+    });
+
+    it('should refuse a call without a receiver', async () => {
+      const broken = {
+        ...callTo(ADA, BOB),
+        receiver: undefined,
+        callReceiver: undefined,
+      } as unknown as KitCall;
+      const error = await rejection(ada.initiateCall(broken));
+      expect(error.code).toBe(KitErrorCodes.INVALID_CALL);
+      expect(bobSeen).toHaveLength(0);
+    });
+
+    it('should refuse the caller accepting its own call', async () => {
+      const call = await adaCallsBob();
+      expect((await rejection(ada.acceptCall(call.sessionId))).code).toBe(
+        KitErrorCodes.INVALID_CALL,
+      );
+    });
+
+    it('should refuse to log in a user without a name', () => {
+      expect(() => ada.login({uid: 'x', name: ''})).toThrow(KitException);
+    });
+  });
+
+  describe('far side control', () => {
+    it('should fail the next accept with ERR_NETWORK, then let the following one through', async () => {
+      const call = await adaCallsBob();
+      switchboard.control.failNext('accept');
+      expect((await rejection(bob.acceptCall(call.sessionId))).code).toBe(KitErrorCodes.NETWORK);
+      expect(switchboard.getCall(call.sessionId)?.status).toBe('initiated');
+      const second = bob.acceptCall(call.sessionId);
+      await settle();
+      expect((await second).status).toBe('ongoing');
+    });
+
+    it('should ring a device from a simulated caller and let it cancel', async () => {
+      const ringing = switchboard.control.ring(CAROL, BOB, 'video');
+      await settle();
+      const call = await ringing;
+      expect(bobSeen.at(-1)?.call.callInitiator.name).toBe('Carol Shaw');
+      switchboard.control.cancel(call.sessionId);
+      await settle();
+      expect(bobSeen.at(-1)?.method).toBe('onIncomingCallCancelled');
+    });
+
+    it('should play a simulated callee that accepts, rejects or answers busy', async () => {
+      const cases = [
+        ['accept', 'onOutgoingCallAccepted', 'ongoing'],
+        ['reject', 'onOutgoingCallRejected', 'rejected'],
+        ['busy', 'onOutgoingCallRejected', 'busy'],
+      ] as const;
+      for (const [answer, method, status] of cases) {
+        const callee: KitUser = {uid: `sim-${answer}`, name: `Simulated ${answer}`};
+        switchboard.control.autoAnswer(callee.uid, answer, 100);
+        const started = ada.initiateCall(callTo(ADA, callee));
+        await jest.advanceTimersByTimeAsync(99);
+        expect(
+          adaSeen.filter(
+            seen => seen.call.sessionId === switchboard.control.lastCallOf(callee.uid)?.sessionId,
+          ),
+        ).toEqual([]);
+        await jest.advanceTimersByTimeAsync(10);
+        const call = await started;
+        expect(adaSeen.at(-1)).toEqual({
+          method,
+          call: expect.objectContaining({sessionId: call.sessionId, status}),
+        });
+        if (status === 'ongoing') {
+          ada.endCall(call.sessionId);
+          await settle();
+        }
+      }
+    });
+
+    it('should let a simulated callee never answer', async () => {
+      switchboard.control.neverAnswer('carol');
+      const started = ada.initiateCall(callTo(ADA, CAROL));
+      await settle();
+      const call = await started;
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(switchboard.getCall(call.sessionId)?.status).toBe('initiated');
+      expect(adaSeen).toHaveLength(0);
+    });
+
+    it('should keep delivering to other listeners when one throws', async () => {
+      const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+      bob.addCallListener('broken', {
+        onIncomingCallReceived: () => {
+          throw new Error('app bug');
+        },
+      });
+      await adaCallsBob();
+      expect(bobSeen).toHaveLength(1);
+      expect(errors).toHaveBeenCalled();
+      errors.mockRestore();
+    });
+
+    it('should stop delivering to a device once it is disposed', async () => {
+      bob.dispose();
+      await adaCallsBob();
+      expect(bobSeen).toHaveLength(0);
+      expect(bob.listenerCount).toBe(0);
+    });
+  });
+});
