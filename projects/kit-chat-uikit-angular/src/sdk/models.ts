@@ -1,3 +1,5 @@
+import type {KitException} from './kit-exception';
+
 /** A user of the call SDK: the caller, the callee, or the person logged in. */
 export interface KitUser {
   /** Unique id of the user in the SDK. */
@@ -73,3 +75,9 @@ export const KitConstants = {
   CALL_STATUS_ACCEPTED_ELSEWHERE: 'accepted-elsewhere',
   CALL_STATUS_REJECTED_ELSEWHERE: 'rejected-elsewhere',
 } as const;
+
+/** A click callback that replaces a default action (spec: `OnClick`). */
+export type KitOnClick = () => void;
+
+/** An error callback (spec: `OnError`). */
+export type KitOnError = (error: KitException) => void;
