@@ -1,0 +1,150 @@
+/**
+ * @jest-environment node
+ */
+import {join} from 'node:path';
+import {compileString} from 'sass';
+
+const root = join(__dirname, '../../../..');
+
+/** Compiles a stylesheet the way an app does, with `@use 'kit-chat-uikit-angular' as kit;` available. */
+function compile(scss: string): string {
+  return compileString(scss, {
+    loadPaths: [join(root, 'projects'), join(root, 'node_modules')],
+    silenceDeprecations: ['import'],
+  }).css;
+}
+
+/** The custom properties a compiled rule declares, as a map. */
+function declarations(css: string, selector: string): Record<string, string> {
+  const start = css.indexOf(`${selector} {`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const body = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
+  return Object.fromEntries(
+    body
+      .split(';')
+      .map(line => line.trim())
+      .filter(line => line.startsWith('--'))
+      .map(line => [
+        line.slice(0, line.indexOf(':')).trim(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+  );
+}
+
+const M3_THEME = `
+  @use '@angular/material' as mat;
+  @use 'kit-chat-uikit-angular' as kit;
+  $theme: mat.define-theme((color: (theme-type: dark, primary: mat.$violet-palette)));
+`;
+
+describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
+  it("should emit the spec's incoming style items as --kit-incoming-call-* properties", () => {
+    const css = compile(`
+      @use 'kit-chat-uikit-angular' as kit;
+      .brand {
+        @include kit.incoming-call-overrides((
+          background-color: #101418,
+          icon-tint: #c4c6d0,
+          reject-button-background-color: #b3261e,
+          accept-button-background-color: #146c2e,
+          reject-button-text-color: white,
+          accept-button-text-color: white,
+          reject-button-text-appearance: label-large,
+          accept-button-text-appearance: 600 16px/24px serif,
+        ));
+      }`);
+    expect(declarations(css, '.brand')).toEqual({
+      '--kit-incoming-call-background-color': '#101418',
+      '--kit-incoming-call-icon-tint': '#c4c6d0',
+      '--kit-incoming-call-reject-button-background-color': '#b3261e',
+      '--kit-incoming-call-accept-button-background-color': '#146c2e',
+      '--kit-incoming-call-reject-button-text-color': 'white',
+      '--kit-incoming-call-accept-button-text-color': 'white',
+      '--kit-incoming-call-reject-button-text-appearance': 'var(--mat-sys-label-large)',
+      '--kit-incoming-call-accept-button-text-appearance': '600 16px/24px serif',
+    });
+  });
+
+  it('should scope avatar-style to the avatar of the screen', () => {
+    const css = compile(`
+      @use 'kit-chat-uikit-angular' as kit;
+      .brand { @include kit.incoming-call-overrides((avatar-style: (stroke-radius: 12px, background-color: teal))); }`);
+    expect(
+      declarations(
+        css,
+        '.brand .kit-incoming-call .kit-avatar, .brand.kit-incoming-call .kit-avatar',
+      ),
+    ).toEqual({
+      '--kit-avatar-stroke-radius': '12px',
+      '--kit-avatar-background-color': 'teal',
+    });
+  });
+
+  it('should emit outgoing and avatar overrides', () => {
+    const css = compile(`
+      @use 'kit-chat-uikit-angular' as kit;
+      .out { @include kit.outgoing-call-overrides((end-call-button-background-color: red, corner-radius: 16px)); }
+      .av { @include kit.avatar-overrides((stroke-radius: 8px, background-color: navy)); }`);
+    expect(declarations(css, '.out')).toEqual({
+      '--kit-outgoing-call-end-call-button-background-color': 'red',
+      '--kit-outgoing-call-corner-radius': '16px',
+    });
+    expect(declarations(css, '.av')).toEqual({
+      '--kit-avatar-stroke-radius': '8px',
+      '--kit-avatar-background-color': 'navy',
+    });
+  });
+
+  it('should fail the build on an unknown token and list the valid names', () => {
+    expect(() =>
+      compile(`
+        @use 'kit-chat-uikit-angular' as kit;
+        .x { @include kit.incoming-call-overrides((backgroud-color: red)); }`),
+    ).toThrow(/Unknown token "backgroud-color".*Valid names: background-color icon-tint/s);
+    expect(() =>
+      compile(
+        `@use 'kit-chat-uikit-angular' as kit; .x { @include kit.avatar-overrides((radius: 1px)); }`,
+      ),
+    ).toThrow(/Valid names: stroke-radius background-color/);
+  });
+
+  it('should take the colors of an M3 theme for each screen', () => {
+    const css = compile(`${M3_THEME}
+      .in { @include kit.incoming-call-color($theme); }
+      .out { @include kit.outgoing-call-color($theme); }
+      .av { @include kit.avatar-color($theme); }`);
+    const incoming = declarations(css, '.in');
+    expect(Object.keys(incoming)).toEqual([
+      '--kit-incoming-call-background-color',
+      '--kit-incoming-call-title-text-color',
+      '--kit-incoming-call-subtitle-text-color',
+      '--kit-incoming-call-icon-tint',
+      '--kit-incoming-call-reject-button-background-color',
+      '--kit-incoming-call-reject-button-text-color',
+      '--kit-incoming-call-stroke-color',
+    ]);
+    expect(incoming['--kit-incoming-call-background-color']).toMatch(/^#[0-9a-f]{6}$/);
+    expect(
+      declarations(css, '.out')['--kit-outgoing-call-end-call-button-background-color'],
+    ).toMatch(/^#/);
+    expect(declarations(css, '.av')['--kit-avatar-background-color']).toMatch(/^#/);
+  });
+
+  it('should emit typography and base tokens through *-theme()', () => {
+    const css = compile(`${M3_THEME}
+      $typed: mat.define-theme((typography: (plain-family: Arial, brand-family: Georgia)));
+      .in { @include kit.incoming-call-theme($typed); }`);
+    const tokens = declarations(css, '.in');
+    expect(tokens['--kit-incoming-call-corner-radius']).toBe('0');
+    expect(tokens['--kit-incoming-call-title-text-appearance']).toContain('Georgia');
+    expect(tokens['--kit-incoming-call-accept-button-text-appearance']).toContain('Arial');
+  });
+
+  it('should explain that a theme mixin needs an M3 theme', () => {
+    expect(() =>
+      compile(
+        `@use 'kit-chat-uikit-angular' as kit; .x { @include kit.incoming-call-color(null); }`,
+      ),
+    ).toThrow(/needs a Material 3 theme/);
+  });
+});
