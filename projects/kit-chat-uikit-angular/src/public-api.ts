@@ -16,6 +16,7 @@ export * from './intl/calls-intl';
 export * from './sound/tones';
 export * from './sound/audio-player';
 export * from './sound/ringtone';
+export * from './sound/ringer-lock';
 export * from './avatar/avatar';
 export * from './core/style-utils';
 export * from './call/call-screen-support';

@@ -1,7 +1,9 @@
 import {DOCUMENT} from '@angular/common';
 import {Injectable, Signal, inject, signal} from '@angular/core';
+import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitAudioPlayer, KitAudioTrack} from './audio-player';
+import {KitRingerLock} from './ringer-lock';
 
 /** Which sound a call plays: the incoming ringtone or the outgoing ringback. */
 export type KitRingKind = 'incoming' | 'outgoing';
@@ -9,8 +11,9 @@ export type KitRingKind = 'incoming' | 'outgoing';
 /**
  * State of a ringing sound. `blocked`: the browser's autoplay policy refused to play; the sound starts on the next
  * user gesture if it was not stopped by then. `failed`: the sound cannot play (bad URL, unsupported format).
+ * `silent`: another tab of the same user rings aloud; this one starts if that one stops first.
  */
-export type KitSoundState = 'starting' | 'playing' | 'blocked' | 'failed' | 'stopped';
+export type KitSoundState = 'starting' | 'playing' | 'blocked' | 'failed' | 'silent' | 'stopped';
 
 /** Options of `KitRingtone.start`. */
 export interface KitRingOptions {
@@ -27,6 +30,7 @@ export class KitRingtoneRef {
   private readonly _state = signal<KitSoundState>('starting');
   private _track: KitAudioTrack | null;
   private _removeGestureListeners: (() => void) | null = null;
+  private _releaseLock: (() => void) | null = null;
 
   /** Current state of the sound. */
   readonly state: Signal<KitSoundState> = this._state.asReadonly();
@@ -36,13 +40,26 @@ export class KitRingtoneRef {
     track: KitAudioTrack,
     private readonly _document: Document,
     private readonly _options: KitRingOptions,
+    lock?: {ringer: KitRingerLock; key: string},
   ) {
     this._track = track;
-    this._play();
+    if (lock) {
+      this._releaseLock = lock.ringer.acquire(lock.key, held => {
+        if (held) {
+          this._play();
+        } else if (this._track) {
+          this._state.set('silent');
+        }
+      });
+    } else {
+      this._play();
+    }
   }
 
   /** Stops the sound and forgets any pending start. Safe to call any number of times. */
   stop(): void {
+    this._releaseLock?.();
+    this._releaseLock = null;
     this._removeGestureListeners?.();
     this._removeGestureListeners = null;
     this._track?.stop();
@@ -119,9 +136,11 @@ export class KitRingtoneRef {
 export class KitRingtone {
   private readonly _player = inject(KitAudioPlayer);
   private readonly _document = inject(DOCUMENT);
+  private readonly _ringer = inject(KitRingerLock);
+  private readonly _sdk = inject(KitCallsSdk, {optional: true});
 
   /**
-   * Starts a looping sound.
+   * Starts a looping sound. An incoming ringtone rings aloud in one tab of the logged-in user at a time.
    * @param kind `'incoming'` (ringtone) or `'outgoing'` (ringback).
    * @param options A custom URL and an error callback.
    * @returns The handle that stops it.
@@ -131,6 +150,16 @@ export class KitRingtone {
     const track = this._player.createTrack(
       url ? {url} : {tone: kind === 'incoming' ? 'ringtone' : 'ringback'},
     );
-    return new KitRingtoneRef(track, this._document, options);
+    const uid = kind === 'incoming' ? this._loggedInUid() : null;
+    const lock = uid ? {ringer: this._ringer, key: `kit-ringer:${uid}`} : undefined;
+    return new KitRingtoneRef(track, this._document, options, lock);
+  }
+
+  private _loggedInUid(): string | null {
+    try {
+      return this._sdk?.getLoggedInUser()?.uid ?? null;
+    } catch {
+      return null; // The screens report SDK failures; the sound just rings without the cross-tab lock.
+    }
   }
 }

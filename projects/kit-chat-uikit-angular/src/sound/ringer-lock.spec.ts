@@ -1,0 +1,94 @@
+import {TestBed} from '@angular/core/testing';
+import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
+import {KitRingtone} from './ringtone';
+
+/** A minimal Web Locks manager, shared like the browser's between the "tabs" of one test. */
+class FakeLockManager {
+  private readonly _held = new Set<string>();
+  private readonly _queues = new Map<string, (() => void)[]>();
+
+  request(
+    name: string,
+    options: {ifAvailable?: boolean; signal?: AbortSignal},
+    callback: (lock: {name: string} | null) => unknown,
+  ): Promise<unknown> {
+    const run = async () => {
+      this._held.add(name);
+      try {
+        return await callback({name});
+      } finally {
+        this._held.delete(name);
+        this._queues.get(name)?.shift()?.();
+      }
+    };
+    if (!this._held.has(name)) {
+      return run();
+    }
+    if (options.ifAvailable) {
+      return Promise.resolve(callback(null));
+    }
+    return new Promise((resolve, reject) => {
+      const queue = this._queues.get(name) ?? [];
+      const entry = () => run().then(resolve, reject);
+      queue.push(entry);
+      this._queues.set(name, queue);
+      options.signal?.addEventListener('abort', () => {
+        queue.splice(queue.indexOf(entry), 1);
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
+  }
+}
+
+describe('KitRingtone across tabs of the same user (KitRingerLock)', () => {
+  let calls: KitCallsTestingController;
+  let ringtone: KitRingtone;
+  const flush = () => new Promise(resolve => setTimeout(resolve));
+
+  beforeEach(() => {
+    Object.defineProperty(window.navigator, 'locks', {
+      value: new FakeLockManager(),
+      configurable: true,
+    });
+    TestBed.configureTestingModule({providers: [provideKitCallsTesting()]});
+    calls = TestBed.inject(KitCallsTestingController);
+    ringtone = TestBed.inject(KitRingtone);
+  });
+
+  afterEach(() => {
+    delete (window.navigator as {locks?: unknown}).locks;
+  });
+
+  it('should ring aloud in one tab only, and hand over when that tab stops first', async () => {
+    const firstTab = ringtone.start('incoming');
+    const secondTab = ringtone.start('incoming');
+    await flush();
+    expect(firstTab.state()).toBe('playing');
+    expect(secondTab.state()).toBe('silent');
+    expect(calls.audio.playing()).toHaveLength(1);
+
+    firstTab.stop();
+    await flush();
+    expect(secondTab.state()).toBe('playing');
+    expect(calls.audio.playing()).toHaveLength(1);
+  });
+
+  it('should leave the line without ever playing when the silent tab stops first', async () => {
+    const firstTab = ringtone.start('incoming');
+    const secondTab = ringtone.start('incoming');
+    await flush();
+    secondTab.stop();
+    firstTab.stop();
+    await flush();
+    expect(calls.audio.playing()).toEqual([]);
+    expect(calls.audio.tracks.filter(track => track.playing)).toHaveLength(0);
+  });
+
+  it('should not hold the lock for outgoing ringback', async () => {
+    const incoming = ringtone.start('incoming');
+    const outgoing = ringtone.start('outgoing');
+    await flush();
+    expect(incoming.state()).toBe('playing');
+    expect(outgoing.state()).toBe('playing');
+  });
+});
