@@ -62,3 +62,24 @@ export abstract class KitCallsSdk {
    */
   abstract removeCallListener(listenerId: string): void;
 }
+
+/**
+ * Optional part of the SDK port: an adapter that can hand out the media streams of an ongoing call implements
+ * these methods on its `KitCallsSdk` subclass. `KitOngoingCallComponent` then shows the remote video large and the
+ * local camera small, and its mute and camera toggles set `enabled` on the local stream's tracks. Adapters without
+ * them (or returning `null`) keep working: the screen shows the avatars.
+ *
+ * The screen asks again every second while the call is ongoing, so a stream that is negotiated late still appears.
+ */
+export interface KitCallMediaSource {
+  /**
+   * @param sessionId Session id of the ongoing call.
+   * @returns The stream of this device's camera and microphone, or `null` when there is none (yet).
+   */
+  getLocalStream?(sessionId: string): MediaStream | null;
+  /**
+   * @param sessionId Session id of the ongoing call.
+   * @returns The stream received from the other person, or `null` when there is none (yet).
+   */
+  getRemoteStream?(sessionId: string): MediaStream | null;
+}
