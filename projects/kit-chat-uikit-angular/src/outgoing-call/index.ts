@@ -1,1 +1,3 @@
-export {};
+export * from './outgoing-call';
+export * from './outgoing-call-slots';
+export * from './outgoing-call-view-model';

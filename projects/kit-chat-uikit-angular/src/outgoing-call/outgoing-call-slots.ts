@@ -1,0 +1,91 @@
+import {Directive, TemplateRef, inject} from '@angular/core';
+import {KitCall, KitUser} from '../sdk/models';
+
+/**
+ * What every slot template of `<kit-outgoing-call>` receives: the call (also as `$implicit`), the callee, and
+ * `endCall()`, which does what the default end-call button does.
+ */
+export interface KitOutgoingCallContext {
+  /** The call. */
+  $implicit: KitCall;
+  /** The call. */
+  call: KitCall;
+  /** The callee. */
+  user: KitUser;
+  /** Ends the call like the default end-call button: runs `onEndCallClick` if set, else cancels the call. */
+  endCall: () => void;
+}
+
+/**
+ * Replaces the callee's name (spec: `setTitleView`).
+ *
+ * ```html
+ * <ng-template kitOutgoingCallTitle let-user="user">{{ user.name }}</ng-template>
+ * ```
+ */
+@Directive({selector: 'ng-template[kitOutgoingCallTitle]'})
+export class KitOutgoingCallTitle {
+  /** The template. */
+  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
+
+  /** Types the template's context. @returns Always true. */
+  static ngTemplateContextGuard(
+    _directive: KitOutgoingCallTitle,
+    _context: unknown,
+  ): _context is KitOutgoingCallContext {
+    return true;
+  }
+}
+
+/** Replaces the status line under the name (spec: `setSubtitleView`). */
+@Directive({selector: 'ng-template[kitOutgoingCallSubtitle]'})
+export class KitOutgoingCallSubtitle {
+  /** The template. */
+  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
+
+  /** Types the template's context. @returns Always true. */
+  static ngTemplateContextGuard(
+    _directive: KitOutgoingCallSubtitle,
+    _context: unknown,
+  ): _context is KitOutgoingCallContext {
+    return true;
+  }
+}
+
+/** Replaces the avatar (spec: `setAvatarView`). */
+@Directive({selector: 'ng-template[kitOutgoingCallAvatar]'})
+export class KitOutgoingCallAvatar {
+  /** The template. */
+  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
+
+  /** Types the template's context. @returns Always true. */
+  static ngTemplateContextGuard(
+    _directive: KitOutgoingCallAvatar,
+    _context: unknown,
+  ): _context is KitOutgoingCallContext {
+    return true;
+  }
+}
+
+/**
+ * Replaces the end-call button area (spec: `setEndCallView`). Call `endCall()` from the context to end the call.
+ *
+ * ```html
+ * <ng-template kitOutgoingCallEndCall let-endCall="endCall">
+ *   <button type="button" (click)="endCall()">Hang up</button>
+ * </ng-template>
+ * ```
+ */
+@Directive({selector: 'ng-template[kitOutgoingCallEndCall]'})
+export class KitOutgoingCallEndCall {
+  /** The template. */
+  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
+
+  /** Types the template's context. @returns Always true. */
+  static ngTemplateContextGuard(
+    _directive: KitOutgoingCallEndCall,
+    _context: unknown,
+  ): _context is KitOutgoingCallContext {
+    return true;
+  }
+}

@@ -1,0 +1,358 @@
+import {FocusTrap, FocusTrapFactory, LiveAnnouncer} from '@angular/cdk/a11y';
+import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
+import {NgTemplateOutlet} from '@angular/common';
+import {
+  ChangeDetectionStrategy,
+  ChangeDetectorRef,
+  Component,
+  DestroyRef,
+  ElementRef,
+  InputSignal,
+  InputSignalWithTransform,
+  OutputEmitterRef,
+  Signal,
+  TemplateRef,
+  ViewEncapsulation,
+  afterNextRender,
+  booleanAttribute,
+  computed,
+  contentChild,
+  effect,
+  inject,
+  input,
+  numberAttribute,
+  output,
+  signal,
+  untracked,
+  viewChild,
+} from '@angular/core';
+import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
+import {KitAvatarComponent} from '../avatar/avatar';
+import {KitCallEndReason} from '../call/call-lifecycle';
+import {kitInvokeSafely} from '../call/call-screen-support';
+import {kitCssLength, kitCssUrl} from '../core/style-utils';
+import {KitIconComponent} from '../icon/icon';
+import {KitCallsIntl} from '../intl/calls-intl';
+import {KitCallSettingsBuilder} from '../sdk/call-settings';
+import {KitException} from '../sdk/kit-exception';
+import {KitCall, KitConstants, KitOnClick, KitOnError, KitUser} from '../sdk/models';
+import {KitRingtone, KitRingtoneRef, KitSoundState} from '../sound/ringtone';
+import {
+  KitOutgoingCallAvatar,
+  KitOutgoingCallContext,
+  KitOutgoingCallEndCall,
+  KitOutgoingCallSubtitle,
+  KitOutgoingCallTitle,
+} from './outgoing-call-slots';
+import {KitOutgoingCallViewModel} from './outgoing-call-view-model';
+
+/** A slot: `undefined` shows the default part, `null` nothing, a template replaces the part. */
+type KitOutgoingCallSlot = TemplateRef<KitOutgoingCallContext> | null | undefined;
+
+/** A color or length style input. */
+type KitStyleValue = string | null | undefined;
+
+/**
+ * The screen shown to the caller while a call rings (spec: `KitOutgoingCall`): the callee's avatar and name, a
+ * status line and an end-call button. It listens to the SDK by itself, plays the ringback, publishes the global
+ * call events, emits `accepted` when the callee picks up and `closed` when the screen is done.
+ */
+@Component({
+  selector: 'kit-outgoing-call',
+  templateUrl: 'outgoing-call.html',
+  styleUrl: 'outgoing-call.scss',
+  encapsulation: ViewEncapsulation.None,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [NgTemplateOutlet, KitAvatarComponent, KitIconComponent],
+  host: {
+    class: 'kit-outgoing-call',
+    role: 'dialog',
+    'aria-modal': 'true',
+    tabindex: '-1',
+    '[attr.aria-labelledby]': '_labelId',
+    '[attr.aria-describedby]': '_subtitleSlot() === undefined ? _statusId : null',
+    '[class]': 'styleClass()',
+    '[class.kit-outgoing-call-dialing]': '_vm.phase() === "dialing"',
+    '[class.kit-outgoing-call-ended]': '_vm.phase() === "ended"',
+    '[style.--kit-outgoing-call-background-color]': 'backgroundColor() || null',
+    '[style.--kit-outgoing-call-title-text-color]': 'titleTextColor() || null',
+    '[style.--kit-outgoing-call-subtitle-text-color]': 'subtitleTextColor() || null',
+    '[style.--kit-outgoing-call-end-call-icon-tint]': 'endCallIconTint() || null',
+    '[style.--kit-outgoing-call-end-call-button-background-color]':
+      'endCallButtonBackgroundColor() || null',
+    '[style.--kit-outgoing-call-corner-radius]': '_cssLength(cornerRadius())',
+    '[style.--kit-outgoing-call-stroke-width]': '_cssLength(strokeWidth())',
+    '[style.--kit-outgoing-call-stroke-color]': 'strokeColor() || null',
+  },
+})
+export class KitOutgoingCallComponent {
+  private readonly _ringtone = inject(KitRingtone);
+  private readonly _announcer = inject(LiveAnnouncer);
+  private readonly _elementRef: ElementRef<HTMLElement> = inject(ElementRef);
+  private readonly _focusTrapFactory = inject(FocusTrapFactory);
+  private readonly _previouslyFocused = _getFocusedElementPierceShadowDom();
+  private _focusTrap: FocusTrap | null = null;
+  private _closeTimer: ReturnType<typeof setTimeout> | null = null;
+  private _closed = false;
+  protected readonly intl = inject(KitCallsIntl);
+
+  /** The call (spec: `setCall`); its receiver is shown. */
+  readonly call: InputSignal<KitCall | null | undefined> = input<KitCall | null | undefined>();
+  /** The callee, when there is no call (spec: `setUser`); `uid` and `name` are required. */
+  readonly user: InputSignal<KitUser | null | undefined> = input<KitUser | null | undefined>();
+  /** Replaces the built-in end call (spec: `setOnEndCallClick`). */
+  readonly onEndCallClick: InputSignal<KitOnClick | null | undefined> = input<KitOnClick | null>();
+  /** Receives internal errors (spec: `setOnError`). */
+  readonly onError: InputSignal<KitOnError | null | undefined> = input<KitOnError | null>();
+  /** Whether the ringback is off (spec: `disableSoundForCall`). */
+  readonly disableSoundForCall: InputSignalWithTransform<boolean, unknown> = input(false, {
+    transform: booleanAttribute,
+  });
+  /** URL of the ringback sound; the built-in tone when empty (spec: `setCustomSoundForCalls`). */
+  readonly customSoundForCalls: InputSignal<string | null | undefined> = input<string | null>();
+  /** Replaces the name. `null` leaves the slot empty. */
+  readonly titleView: InputSignal<KitOutgoingCallSlot> = input<KitOutgoingCallSlot>();
+  /** Replaces the status line. `null` leaves the slot empty. */
+  readonly subtitleView: InputSignal<KitOutgoingCallSlot> = input<KitOutgoingCallSlot>();
+  /** Replaces the avatar. `null` leaves the slot empty. */
+  readonly avatarView: InputSignal<KitOutgoingCallSlot> = input<KitOutgoingCallSlot>();
+  /** Replaces the end-call button. `null` leaves the slot empty. */
+  readonly endCallView: InputSignal<KitOutgoingCallSlot> = input<KitOutgoingCallSlot>();
+  /** Settings of the ongoing call, carried by `accepted` (spec: `setCallSettingsBuilder`). */
+  readonly callSettingsBuilder: InputSignal<KitCallSettingsBuilder | null | undefined> =
+    input<KitCallSettingsBuilder | null>();
+  /** Classes added to the host, whose rules may set the theme tokens (spec: `setStyle`). */
+  readonly styleClass: InputSignal<string | null | undefined> = input<string | null>();
+  /** How long, in ms, the outcome (declined, busy, no answer) stays on screen before `closed`. */
+  readonly closeDelay: InputSignalWithTransform<number, unknown> = input(2000, {
+    transform: (value: unknown) => numberAttribute(value, 2000),
+  });
+  /** Background color of the screen. */
+  readonly backgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Color of the name. */
+  readonly titleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the name, for its typography. */
+  readonly titleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Color of the status line. */
+  readonly subtitleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the status line, for its typography. */
+  readonly subtitleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** URL of an image that replaces the end-call icon; it is tinted with `endCallIconTint`. */
+  readonly endCallIcon: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Color of the end-call icon. */
+  readonly endCallIconTint: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Background color of the end-call button. */
+  readonly endCallButtonBackgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the avatar (it may set the `--kit-avatar-*` tokens). */
+  readonly avatarStyle: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Corner radius of the screen: a number of pixels or a CSS length. */
+  readonly cornerRadius: InputSignal<number | string | null | undefined> = input<
+    number | string | null
+  >();
+  /** Width of the screen's border: a number of pixels or a CSS length. */
+  readonly strokeWidth: InputSignal<number | string | null | undefined> = input<
+    number | string | null
+  >();
+  /** Color of the screen's border. */
+  readonly strokeColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+
+  /** Emits when the end-call button is pressed, whether or not `onEndCallClick` replaces the default. */
+  readonly endCallClick: OutputEmitterRef<void> = output<void>();
+  /** Emits internal errors, whether or not `onError` is set. */
+  readonly error: OutputEmitterRef<KitException> = output<KitException>();
+  /** Emits the call, with its `settings`, when the callee accepts: show the ongoing call screen. */
+  readonly accepted: OutputEmitterRef<KitCall> = output<KitCall>();
+  /** Emits why the screen is done (cancelled, rejected, busy, unanswered, failed): remove the screen. */
+  readonly closed: OutputEmitterRef<KitCallEndReason> = output<KitCallEndReason>();
+
+  /** @docs-private */
+  protected readonly _vm = new KitOutgoingCallViewModel(this.call, this.user, {
+    report: error => this._report(error),
+    accepted: call => this._handOver(call),
+    ended: (reason, now) => this._scheduleClose(reason, now),
+  });
+  private readonly _id = this._vm._id;
+  protected readonly _labelId = `${this._id}-label`;
+  protected readonly _statusId = `${this._id}-status`;
+  protected readonly _cssLength = kitCssLength;
+  protected readonly _endCallIconUrl = computed(() => kitCssUrl(this.endCallIcon()));
+  protected readonly _name = computed(() => this._vm.user()?.name ?? '');
+  private readonly _sound = signal<KitRingtoneRef | null>(null);
+  protected readonly _soundState: Signal<KitSoundState | null> = computed(
+    () => this._sound()?.state() ?? null,
+  );
+  private readonly _endButton = viewChild<ElementRef<HTMLButtonElement>>('endButton');
+  private readonly _titleContent = contentChild(KitOutgoingCallTitle);
+  private readonly _subtitleContent = contentChild(KitOutgoingCallSubtitle);
+  private readonly _avatarContent = contentChild(KitOutgoingCallAvatar);
+  private readonly _endCallContent = contentChild(KitOutgoingCallEndCall);
+  protected readonly _titleSlot = this._slot(this.titleView, this._titleContent);
+  protected readonly _subtitleSlot = this._slot(this.subtitleView, this._subtitleContent);
+  protected readonly _avatarSlot = this._slot(this.avatarView, this._avatarContent);
+  protected readonly _endCallSlot = this._slot(this.endCallView, this._endCallContent);
+
+  /** The context of the slot templates, once there is a callee. */
+  protected readonly _context: Signal<KitOutgoingCallContext | null> = computed(() => {
+    const user = this._vm.user();
+    if (!user) {
+      return null;
+    }
+    // With `user` and no call, the slots get a call that is not registered (empty session id).
+    const me = this._vm.me ?? user;
+    const call = this._vm.call() ?? {
+      sessionId: '',
+      type: KitConstants.CALL_TYPE_AUDIO,
+      sender: me,
+      callInitiator: me,
+      receiver: user,
+      callReceiver: user,
+    };
+    return {$implicit: call, call, user, endCall: () => this._endCall()};
+  });
+
+  /** The session: a new call (by session id) or a new callee starts over. */
+  private readonly _target = computed(
+    () => ({call: this.call(), user: this.call() ? null : this.user()}),
+    {
+      equal: (a, b) =>
+        a.user === b.user &&
+        (a.call === b.call || (!!a.call?.sessionId && a.call.sessionId === b.call?.sessionId)),
+    },
+  );
+
+  constructor() {
+    const changeDetector = inject(ChangeDetectorRef);
+    this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
+
+    effect(onCleanup => {
+      const {call, user} = this._target();
+      untracked(() => {
+        this._closed = false;
+        this._clearCloseTimer();
+        this._vm._start(call, user);
+        if (!this._vm.error()) {
+          this._announcer.announce(this.intl.callingName(this._name()), 'polite');
+        }
+      });
+      onCleanup(() => this._vm._stop());
+    });
+
+    // The ringback follows the inputs at once, and stops on every way out of dialing.
+    effect(onCleanup => {
+      if (this._vm.phase() !== 'dialing' || this.disableSoundForCall()) {
+        return;
+      }
+      const url = this.customSoundForCalls();
+      const sound = untracked(() =>
+        this._ringtone.start('outgoing', {url, onError: error => this._report(error)}),
+      );
+      this._sound.set(sound);
+      const stop = () => {
+        sound.stop();
+        this._sound.update(current => (current === sound ? null : current));
+      };
+      this._vm._onRelease(stop);
+      onCleanup(stop);
+    });
+
+    afterNextRender(() => {
+      const host = this._elementRef.nativeElement;
+      this._focusTrap = this._focusTrapFactory.create(host);
+      (this._endButton()?.nativeElement ?? host).focus();
+    });
+
+    inject(DestroyRef).onDestroy(() => {
+      this._clearCloseTimer();
+      this._vm._stop();
+      this._vm.disposeObservers();
+      this._focusTrap?.destroy();
+      this._restoreFocus();
+    });
+  }
+
+  /** @returns The view model (spec: `getViewModel`). Changing the call through it may conflict with the screen. */
+  getViewModel(): KitOutgoingCallViewModel {
+    return this._vm;
+  }
+
+  /** Removes the SDK listener (spec: `disposeObservers`); also done on every end and on destroy. */
+  disposeObservers(): void {
+    this._vm.disposeObservers();
+  }
+
+  /** The end-call button: notifies, then runs `onEndCallClick` or the built-in cancellation. @docs-private */
+  protected _endCall(): void {
+    if (this._vm.phase() === 'cancelling') {
+      return; // The button is disabled while the cancellation is under way.
+    }
+    this.endCallClick.emit();
+    const handler = this.onEndCallClick();
+    if (handler) {
+      kitInvokeSafely(handler);
+    } else {
+      this._vm.endCall();
+    }
+  }
+
+  private _slot(
+    view: Signal<KitOutgoingCallSlot>,
+    content: Signal<{template: TemplateRef<KitOutgoingCallContext>} | undefined>,
+  ): Signal<KitOutgoingCallSlot> {
+    return computed(() => {
+      const given = view();
+      return given !== undefined ? given : content()?.template;
+    });
+  }
+
+  private _report(error: KitException): void {
+    kitInvokeSafely(this.onError(), error);
+    this.error.emit(error);
+  }
+
+  private _handOver(call: KitCall): void {
+    const builder =
+      this.callSettingsBuilder() ??
+      new KitCallSettingsBuilder(call.type === KitConstants.CALL_TYPE_AUDIO);
+    this.accepted.emit({...call, settings: builder.build()});
+  }
+
+  private _scheduleClose(reason: KitCallEndReason, now: boolean): void {
+    this._clearCloseTimer();
+    if (now) {
+      this._close(reason);
+    } else {
+      this._closeTimer = setTimeout(() => this._close(reason), this.closeDelay());
+    }
+  }
+
+  private _close(reason: KitCallEndReason): void {
+    this._clearCloseTimer();
+    if (this._closed) {
+      return;
+    }
+    this._closed = true;
+    this._restoreFocus();
+    this.closed.emit(reason);
+  }
+
+  private _clearCloseTimer(): void {
+    if (this._closeTimer !== null) {
+      clearTimeout(this._closeTimer);
+      this._closeTimer = null;
+    }
+  }
+
+  private _restoreFocus(): void {
+    const previous = this._previouslyFocused;
+    const active = _getFocusedElementPierceShadowDom();
+    const host = this._elementRef.nativeElement;
+    // Only take focus back when it is still ours, so a user who moved on is not pulled back.
+    if (
+      previous instanceof HTMLElement &&
+      previous.isConnected &&
+      (!active || active === host.ownerDocument.body || host.contains(active))
+    ) {
+      previous.focus();
+    }
+  }
+}
