@@ -1,1 +1,4 @@
-export {};
+export * from './incoming-call';
+export * from './incoming-call-slots';
+export * from './incoming-call-style-inputs';
+export * from './incoming-call-view-model';

@@ -1,0 +1,115 @@
+import {Directive, TemplateRef, inject} from '@angular/core';
+import {KitCall} from '../sdk/models';
+
+/**
+ * Context of the slot templates of `<kit-incoming-call>`: the call, and the actions of its buttons. `accept()` and
+ * `reject()` do what the default buttons do (the app's `onAcceptClick` / `onRejectClick` when set, else the
+ * built-in logic), so a custom template needs nothing else.
+ */
+export interface KitIncomingCallContext {
+  /** The incoming call. */
+  $implicit: KitCall;
+  /** The incoming call. */
+  call: KitCall;
+  /** Presses accept. */
+  accept: () => void;
+  /** Presses reject. */
+  reject: () => void;
+}
+
+/** A slot template of `<kit-incoming-call>`, typed with its context. */
+export interface KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext>;
+}
+
+/**
+ * Replaces the whole incoming call card: `<ng-template kitIncomingCallItem let-call let-accept="accept">`.
+ * The template renders all caller information and controls.
+ */
+@Directive({selector: 'ng-template[kitIncomingCallItem]'})
+export class KitIncomingCallItem implements KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
+
+  static ngTemplateContextGuard(
+    _dir: KitIncomingCallItem,
+    context: unknown,
+  ): context is KitIncomingCallContext {
+    return true;
+  }
+}
+
+/** Replaces the leading section (the avatar): `<ng-template kitIncomingCallLeading let-call>`. */
+@Directive({selector: 'ng-template[kitIncomingCallLeading]'})
+export class KitIncomingCallLeading implements KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
+
+  static ngTemplateContextGuard(
+    _dir: KitIncomingCallLeading,
+    context: unknown,
+  ): context is KitIncomingCallContext {
+    return true;
+  }
+}
+
+/** Replaces the caller's name: `<ng-template kitIncomingCallTitle let-call>`. */
+@Directive({selector: 'ng-template[kitIncomingCallTitle]'})
+export class KitIncomingCallTitle implements KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
+
+  static ngTemplateContextGuard(
+    _dir: KitIncomingCallTitle,
+    context: unknown,
+  ): context is KitIncomingCallContext {
+    return true;
+  }
+}
+
+/** Replaces the line below the name (the call type): `<ng-template kitIncomingCallSubtitle let-call>`. */
+@Directive({selector: 'ng-template[kitIncomingCallSubtitle]'})
+export class KitIncomingCallSubtitle implements KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
+
+  static ngTemplateContextGuard(
+    _dir: KitIncomingCallSubtitle,
+    context: unknown,
+  ): context is KitIncomingCallContext {
+    return true;
+  }
+}
+
+/**
+ * Replaces the trailing section (the accept and reject buttons):
+ * `<ng-template kitIncomingCallTrailing let-accept="accept" let-reject="reject">`.
+ */
+@Directive({selector: 'ng-template[kitIncomingCallTrailing]'})
+export class KitIncomingCallTrailing implements KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
+
+  static ngTemplateContextGuard(
+    _dir: KitIncomingCallTrailing,
+    context: unknown,
+  ): context is KitIncomingCallContext {
+    return true;
+  }
+}
+
+/**
+ * Picks the template of a slot: the input when it was given (`null` empties the slot), else the content
+ * template, else `undefined` for the default content.
+ * @param input The value of the slot's input; `undefined` when not set.
+ * @param slot The content template directive, if any.
+ * @returns The template, `null` for an empty slot, or `undefined` for the default content.
+ * @docs-private
+ */
+export function kitPickSlot(
+  input: TemplateRef<KitIncomingCallContext> | null | undefined,
+  slot: KitIncomingCallSlot | undefined,
+): TemplateRef<KitIncomingCallContext> | null | undefined {
+  return input !== undefined ? input : slot?.template;
+}
