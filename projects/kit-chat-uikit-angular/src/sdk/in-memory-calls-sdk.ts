@@ -80,7 +80,7 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
   }
 
   endCall(sessionId: string): Promise<KitCall> {
-    return this._asUser(user => this.switchboard._end(user.uid, sessionId));
+    return this._asUser(user => this.switchboard._end(user.uid, sessionId, this));
   }
 
   addCallListener(listenerId: string, listener: KitCallListener): void {

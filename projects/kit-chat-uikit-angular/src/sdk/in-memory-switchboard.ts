@@ -1,4 +1,4 @@
-import {Injectable} from '@angular/core';
+import {Injectable, OnDestroy} from '@angular/core';
 import {KitCallListener} from './calls-sdk';
 import {KitErrorCode, KitErrorCodes, KitException} from './kit-exception';
 import {KitCall, KitCallStatus, KitCallType, KitUser} from './models';
@@ -18,6 +18,17 @@ export interface KitInMemoryDevice {
   _deliver(method: keyof KitCallListener, call: KitCall): void;
 }
 
+/** An operation replayed by the switchboards of the other tabs. */
+type KitTabOperation =
+  | {kind: 'initiate'; call: KitCall}
+  | {kind: 'accept'; uid: string; sessionId: string}
+  | {kind: 'reject'; uid: string; sessionId: string; status: KitCallStatus}
+  | {kind: 'end'; uid: string; sessionId: string}
+  | {kind: 'register'; user: KitUser};
+
+/** Stands for a device of another tab: it is never a local device, so local devices of its user are told. */
+const OTHER_TAB: KitInMemoryDevice = {user: null, _deliver: () => {}};
+
 interface Session {
   call: KitCall;
   status: KitCallStatus;
@@ -33,7 +44,7 @@ const RINGING: KitCallStatus = 'initiated';
  * apps or two tests never share calls.
  */
 @Injectable({providedIn: 'root'})
-export class KitInMemorySwitchboard {
+export class KitInMemorySwitchboard implements OnDestroy {
   /** Delay, in ms, of every answer and listener callback, as a network would add. */
   latency = 0;
 
@@ -46,6 +57,32 @@ export class KitInMemorySwitchboard {
   private readonly _answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
   private readonly _directory = new Map<string, KitUser>();
   private _sequence = 0;
+  private _channel: BroadcastChannel | null = null;
+
+  /**
+   * Shares the calls with the other tabs of this origin that connect to the same channel, through a
+   * `BroadcastChannel`: two tabs logged in as two users can call each other, and the tabs of one user all ring.
+   * Does nothing where `BroadcastChannel` is missing (the server, old browsers).
+   * @param channelName Name of the channel.
+   */
+  connectTabs(channelName = 'kit-in-memory-calls'): void {
+    if (this._channel || typeof BroadcastChannel === 'undefined') {
+      return;
+    }
+    this._channel = new BroadcastChannel(channelName);
+    this._channel.onmessage = (event: MessageEvent<KitTabOperation>) => this._replay(event.data);
+    this._directory.forEach(user => this._broadcast({kind: 'register', user}));
+  }
+
+  /** Stops sharing calls with other tabs. */
+  disconnectTabs(): void {
+    this._channel?.close();
+    this._channel = null;
+  }
+
+  ngOnDestroy(): void {
+    this.disconnectTabs();
+  }
 
   /** @docs-private */
   _attach(device: KitInMemoryDevice): void {
@@ -69,7 +106,11 @@ export class KitInMemorySwitchboard {
 
   /** @docs-private */
   _register(user: KitUser): void {
+    const known = this._directory.get(user.uid);
     this._directory.set(user.uid, {...user});
+    if (!known) {
+      this._broadcast({kind: 'register', user});
+    }
   }
 
   /** Users known to the switchboard: registered ones and everyone who took part in a call. */
@@ -93,6 +134,7 @@ export class KitInMemorySwitchboard {
 
   /** Starts a call from `actor` (a device, or `null` for a simulated caller). @docs-private */
   _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall> {
+    const remote = actor === OTHER_TAB;
     const invalid = kitValidateCall(
       {...input, sender: caller, callInitiator: caller},
       {
@@ -116,11 +158,14 @@ export class KitInMemorySwitchboard {
         ),
       );
     }
-    const fault = this._takeFault('initiate');
+    const fault = remote ? null : this._takeFault('initiate');
     if (fault) {
       return this._fail(fault);
     }
-    const sessionId = input.sessionId || `call-${++this._sequence}-${Date.now().toString(36)}`;
+    // Unique across tabs too: a counter, the time and a random part.
+    const sessionId =
+      input.sessionId ||
+      `call-${++this._sequence}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     const call: KitCall = {
       sessionId,
       type: input.type,
@@ -133,13 +178,18 @@ export class KitInMemorySwitchboard {
     this._sessions.set(sessionId, session);
     this._register(caller);
     this._register(receiver);
+    if (!remote) {
+      this._broadcast({kind: 'initiate', call});
+    }
 
     if (this._isInCall(receiver.uid, sessionId)) {
       session.status = 'busy';
       this._notify(caller.uid, 'onOutgoingCallRejected', session);
     } else {
       this._notify(receiver.uid, 'onIncomingCallReceived', session);
-      this._autoAnswer(session);
+      if (!remote) {
+        this._autoAnswer(session);
+      }
     }
     return this._answer(this._snapshot({...session, status: RINGING}));
   }
@@ -150,10 +200,11 @@ export class KitInMemorySwitchboard {
     if (session instanceof KitException) {
       return this._fail(session);
     }
-    const fault = this._takeFault('accept');
+    const fault = actor === OTHER_TAB ? null : this._takeFault('accept');
     if (fault) {
       return this._fail(fault);
     }
+    this._share(actor, {kind: 'accept', uid: actorUid, sessionId});
     session.status = 'ongoing';
     this._notify(kitCaller(session.call).uid, 'onOutgoingCallAccepted', session);
     this._notifyOtherDevices(actorUid, actor, session, 'accepted-elsewhere');
@@ -183,10 +234,11 @@ export class KitInMemorySwitchboard {
         ),
       );
     }
-    const fault = this._takeFault('reject');
+    const fault = actor === OTHER_TAB ? null : this._takeFault('reject');
     if (fault) {
       return this._fail(fault);
     }
+    this._share(actor, {kind: 'reject', uid: actorUid, sessionId, status});
     session.status = status;
     if (isCaller) {
       this._notify(kitReceiver(session.call).uid, 'onIncomingCallCancelled', session);
@@ -198,7 +250,11 @@ export class KitInMemorySwitchboard {
   }
 
   /** Ends an ongoing call. @docs-private */
-  _end(actorUid: string, sessionId: string): Promise<KitCall> {
+  _end(
+    actorUid: string,
+    sessionId: string,
+    actor: KitInMemoryDevice | null = null,
+  ): Promise<KitCall> {
     const session = this._sessions.get(sessionId);
     if (!session) {
       return this._fail(this._unknown(sessionId));
@@ -211,14 +267,48 @@ export class KitInMemorySwitchboard {
     if (session.status !== 'ongoing') {
       return this._fail(this._ended(session));
     }
-    const fault = this._takeFault('end');
+    const fault = actor === OTHER_TAB ? null : this._takeFault('end');
     if (fault) {
       return this._fail(fault);
     }
+    this._share(actor, {kind: 'end', uid: actorUid, sessionId});
     session.status = 'ended';
     this._notify(kitCaller(session.call).uid, 'onCallEnded', session);
     this._notify(kitReceiver(session.call).uid, 'onCallEnded', session);
     return this._answer(this._snapshot(session));
+  }
+
+  private _replay(operation: KitTabOperation): void {
+    let replayed: Promise<unknown>;
+    switch (operation.kind) {
+      case 'register':
+        this._directory.set(operation.user.uid, {...operation.user});
+        return;
+      case 'initiate':
+        replayed = this._initiate(OTHER_TAB, kitCaller(operation.call), operation.call);
+        break;
+      case 'accept':
+        replayed = this._accept(OTHER_TAB, operation.uid, operation.sessionId);
+        break;
+      case 'reject':
+        replayed = this._reject(OTHER_TAB, operation.uid, operation.sessionId, operation.status);
+        break;
+      case 'end':
+        replayed = this._end(operation.uid, operation.sessionId, OTHER_TAB);
+        break;
+    }
+    // A call this tab never saw (it opened later) cannot be replayed: nothing to tell its devices.
+    replayed.catch(() => {});
+  }
+
+  private _share(actor: KitInMemoryDevice | null, operation: KitTabOperation): void {
+    if (actor !== OTHER_TAB) {
+      this._broadcast(operation);
+    }
+  }
+
+  private _broadcast(operation: KitTabOperation): void {
+    this._channel?.postMessage(operation);
   }
 
   private _ringingSession(

@@ -1,0 +1,149 @@
+import {KitCallListener} from './calls-sdk';
+import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
+import {KitInMemorySwitchboard} from './in-memory-switchboard';
+import {KitCall, KitUser} from './models';
+
+/** The browser's BroadcastChannel, in-process: a message reaches every other channel of the same name, later. */
+class FakeBroadcastChannel {
+  static readonly open = new Set<FakeBroadcastChannel>();
+  onmessage: ((event: MessageEvent) => void) | null = null;
+
+  constructor(readonly name: string) {
+    FakeBroadcastChannel.open.add(this);
+  }
+
+  postMessage(data: unknown): void {
+    const copy = JSON.parse(JSON.stringify(data));
+    for (const channel of FakeBroadcastChannel.open) {
+      if (channel !== this && channel.name === this.name) {
+        setTimeout(() => channel.onmessage?.({data: copy} as MessageEvent));
+      }
+    }
+  }
+
+  close(): void {
+    FakeBroadcastChannel.open.delete(this);
+  }
+}
+
+const GRACE: KitUser = {uid: 'grace', name: 'Grace Hopper'};
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+
+function tab(user: KitUser): {
+  sdk: KitInMemoryCallsSdk;
+  seen: string[];
+  switchboard: KitInMemorySwitchboard;
+} {
+  const switchboard = new KitInMemorySwitchboard();
+  switchboard.connectTabs('test-calls');
+  const sdk = new KitInMemoryCallsSdk(switchboard, user);
+  const seen: string[] = [];
+  const listener: KitCallListener = {
+    onIncomingCallReceived: call => seen.push(`ring from ${call.callInitiator.uid}`),
+    onIncomingCallCancelled: call => seen.push(`stop ${call.status}`),
+    onOutgoingCallAccepted: () => seen.push('accepted'),
+    onOutgoingCallRejected: call => seen.push(`rejected ${call.status}`),
+    onCallEnded: () => seen.push('ended'),
+  };
+  sdk.addCallListener('test', listener);
+  return {sdk, seen, switchboard};
+}
+
+function callTo(from: KitUser, to: KitUser): KitCall {
+  return {
+    sessionId: '',
+    type: 'video',
+    sender: from,
+    callInitiator: from,
+    receiver: to,
+    callReceiver: to,
+  };
+}
+
+describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
+  const original = (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel;
+  const settle = () => jest.advanceTimersByTimeAsync(20);
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel = FakeBroadcastChannel;
+  });
+
+  afterEach(() => {
+    FakeBroadcastChannel.open.forEach(channel => channel.close());
+    (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel = original;
+    jest.useRealTimers();
+  });
+
+  it('should let two tabs logged in as two users call each other, through accept and end', async () => {
+    const graceTab = tab(GRACE);
+    const adaTab = tab(ADA);
+    const started = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    const call = await started;
+    expect(adaTab.seen).toEqual(['ring from grace']);
+
+    adaTab.sdk.acceptCall(call.sessionId);
+    await settle();
+    expect(graceTab.seen).toEqual(['accepted']);
+
+    graceTab.sdk.endCall(call.sessionId);
+    await settle();
+    expect(adaTab.seen).toEqual(['ring from grace', 'ended']);
+    expect(graceTab.seen).toEqual(['accepted', 'ended']);
+  });
+
+  it('should ring every tab of the callee, and stop the others when one accepts', async () => {
+    const graceTab = tab(GRACE);
+    const adaTab1 = tab(ADA);
+    const adaTab2 = tab(ADA);
+    const started = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    const call = await started;
+    expect(adaTab1.seen).toEqual(['ring from grace']);
+    expect(adaTab2.seen).toEqual(['ring from grace']);
+
+    adaTab2.sdk.acceptCall(call.sessionId);
+    await settle();
+    expect(adaTab1.seen).toEqual(['ring from grace', 'stop accepted-elsewhere']);
+    expect(adaTab2.seen).toEqual(['ring from grace']);
+    expect(graceTab.seen).toEqual(['accepted']);
+  });
+
+  it('should tell the callee tab when the caller tab cancels, and the caller when the callee rejects', async () => {
+    const graceTab = tab(GRACE);
+    const adaTab = tab(ADA);
+    const first = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    graceTab.sdk.rejectCall((await first).sessionId, 'cancelled');
+    await settle();
+    expect(adaTab.seen).toEqual(['ring from grace', 'stop cancelled']);
+
+    const second = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    adaTab.sdk.rejectCall((await second).sessionId, 'rejected');
+    await settle();
+    expect(graceTab.seen).toEqual(['rejected rejected']);
+  });
+
+  it('should share the directory of users between tabs', async () => {
+    const graceTab = tab(GRACE);
+    tab(ADA);
+    await settle();
+    expect(
+      graceTab.switchboard
+        .users()
+        .map(user => user.uid)
+        .sort(),
+    ).toEqual(['ada', 'grace']);
+  });
+
+  it('should stop sharing once disconnected', async () => {
+    const graceTab = tab(GRACE);
+    const adaTab = tab(ADA);
+    adaTab.switchboard.disconnectTabs();
+    graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    expect(adaTab.seen).toEqual([]);
+  });
+});
