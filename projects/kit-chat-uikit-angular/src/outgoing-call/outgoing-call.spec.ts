@@ -15,6 +15,7 @@ import {
 import {
   KitCallsTestingController,
   KitCallsTestingOptions,
+  KIT_TESTING_ME as KIT_ME,
   KitFakeAudioPlayer,
   provideKitCallsTesting,
 } from 'kit-chat-uikit-angular/testing';
@@ -151,8 +152,14 @@ describe('KitOutgoingCallComponent: ending the call (spec §3, §6.1)', () => {
       throw new Error('app bug');
     });
     await settle(t.fixture);
-    expect(() => t.endButton().click()).not.toThrow();
-    expect(consoleError).toHaveBeenCalled();
+    t.endButton().click();
+    await settle(t.fixture);
+    expect(consoleError).toHaveBeenCalledWith(
+      'kit-chat-uikit-angular: an app callback threw',
+      expect.any(Error),
+    );
+    expect(t.host.clicks).toBe(1);
+    expect(t.statusOfCall()).toBe('initiated');
     consoleError.mockRestore();
   });
 
@@ -192,5 +199,323 @@ describe('KitOutgoingCallComponent: ending the call (spec §3, §6.1)', () => {
     await settle(t.fixture);
     expect(t.statusOfCall()).toBe('cancelled');
     expect(t.host.closed).toEqual(['cancelled']);
+  });
+});
+
+describe('KitOutgoingCallComponent: the answer of the callee (spec §3, §6.1, §6.2)', () => {
+  it('should hand over to the ongoing call with the settings when the callee accepts', async () => {
+    const t = await setup();
+    t.host.builder.set(new KitCallSettingsBuilder().setDefaultAudioMode('EARPIECE'));
+    await settle(t.fixture);
+    await t.calls.farSide.accept(t.sessionId);
+    await settle(t.fixture);
+    expect(t.host.accepted).toHaveLength(1);
+    expect(t.host.accepted[0]).toMatchObject({
+      sessionId: t.sessionId,
+      status: 'ongoing',
+      settings: {audioOnly: false, defaultAudioMode: 'EARPIECE'},
+    });
+    expect(t.published.accepted.map(call => call.sessionId)).toEqual([t.sessionId]);
+    expect(t.calls.audio.playing()).toEqual([]);
+    expect(t.calls.sdk.listenerCount).toBe(0);
+    expect(t.status()).toBe('Connecting…');
+    expect(t.host.closed).toEqual([]);
+  });
+
+  it('should hand over a voice call as audio only when no settings builder is set', async () => {
+    const t = await setup();
+    await t.calls.farSide.accept(t.sessionId);
+    await settle(t.fixture);
+    expect(t.host.accepted[0].settings).toEqual({audioOnly: true, defaultAudioMode: 'SPEAKER'});
+  });
+
+  it.each([
+    ['rejected', 'Call declined'],
+    ['busy', 'Busy'],
+    ['unanswered', 'No answer'],
+  ] as const)(
+    'should show why (%s) for closeDelay, stop the sound at once, then close',
+    async (reason, text) => {
+      const t = await setup();
+      t.host.closeDelay.set(60);
+      await settle(t.fixture);
+      await t.calls.switchboard._reject(null, ada.uid, t.sessionId, reason);
+      await settle(t.fixture);
+      expect(t.published.rejected.map(call => [call.sessionId, call.status])).toEqual([
+        [t.sessionId, reason],
+      ]);
+      expect(t.status()).toBe(text);
+      expect(t.calls.audio.playing()).toEqual([]);
+      expect(t.calls.sdk.listenerCount).toBe(0);
+      expect(t.host.closed).toEqual([]);
+      await settle(t.fixture, 70);
+      expect(t.host.closed).toEqual([reason]);
+      expect(t.host.accepted).toEqual([]);
+    },
+  );
+
+  it('should close at once when end call is pressed while the outcome shows', async () => {
+    const t = await setup();
+    t.host.closeDelay.set(10_000);
+    await t.calls.farSide.busy(t.sessionId);
+    await settle(t.fixture);
+    t.endButton().click();
+    await settle(t.fixture);
+    expect(t.host.closed).toEqual(['busy']);
+    expect(t.published.ended).toEqual([]);
+  });
+
+  it('should ignore the events of other calls', async () => {
+    const t = await setup();
+    const other = await t.calls.sdk.initiateCall({
+      sessionId: '',
+      type: 'video',
+      sender: t.calls.me,
+      callInitiator: t.calls.me,
+      receiver: grace,
+      callReceiver: grace,
+    });
+    await t.calls.farSide.reject(other.sessionId);
+    await settle(t.fixture, 40);
+    expect(t.status()).toBe('Calling…');
+    expect(t.host.closed).toEqual([]);
+    expect(t.calls.audio.playing()).toEqual([{tone: 'ringback'}]);
+    t.calls.sdk._deliver('onOutgoingCallAccepted', {...other, status: 'ongoing'});
+    await settle(t.fixture);
+    expect(t.host.accepted).toEqual([]);
+    expect(t.published.accepted).toEqual([]);
+  });
+
+  it('should change nothing on a late accept after the cancel (race case 5)', async () => {
+    const t = await setup();
+    const call = t.host.call()!;
+    t.endButton().click();
+    await settle(t.fixture);
+    await expect(t.calls.farSide.accept(t.sessionId)).rejects.toMatchObject({
+      code: KitErrorCodes.CALL_ENDED,
+    });
+    t.calls.sdk._deliver('onOutgoingCallAccepted', {...call, status: 'ongoing'});
+    t.calls.sdk._deliver('onOutgoingCallRejected', {...call, status: 'rejected'});
+    await settle(t.fixture);
+    expect(t.host.accepted).toEqual([]);
+    expect(t.published.accepted).toEqual([]);
+    expect(t.published.rejected).toEqual([]);
+    expect(t.host.closed).toEqual(['cancelled']);
+    expect(t.statusOfCall()).toBe('cancelled');
+  });
+
+  it('should handle a duplicate rejection once', async () => {
+    const t = await setup();
+    const call = t.host.call()!;
+    t.calls.sdk._deliver('onOutgoingCallRejected', {...call, status: 'busy'});
+    t.calls.sdk._deliver('onOutgoingCallRejected', {...call, status: 'rejected'});
+    await settle(t.fixture, 40);
+    expect(t.published.rejected).toHaveLength(1);
+    expect(t.host.closed).toEqual(['busy']);
+  });
+
+  it('should end a call the callee picked up while the user was cancelling it', async () => {
+    const t = await setup({testing: {latency: 10}});
+    const accepting = t.calls.farSide.accept(t.sessionId);
+    t.endButton().click();
+    await accepting;
+    await settle(t.fixture, 20);
+    expect(t.statusOfCall()).toBe('ended');
+    expect(t.host.accepted).toEqual([]);
+    expect(t.host.closed).toEqual(['cancelled']);
+    expect(t.host.errors).toEqual([]);
+    expect(t.published.ended.map(call => call.sessionId)).toEqual([t.sessionId]);
+  });
+});
+
+describe('KitOutgoingCallComponent: sound', () => {
+  it('should play the ringback only while dialing, unless disableSoundForCall is set', async () => {
+    const t = await setup();
+    expect(t.calls.audio.playing()).toEqual([{tone: 'ringback'}]);
+    t.host.muted.set(true);
+    await settle(t.fixture);
+    expect(t.calls.audio.playing()).toEqual([]);
+    t.host.muted.set(false);
+    await settle(t.fixture);
+    expect(t.calls.audio.playing()).toEqual([{tone: 'ringback'}]);
+  });
+
+  it('should never ring when disableSoundForCall is set from the start', async () => {
+    const t = await setup({
+      start: host => {
+        host.muted.set(true);
+        host.user.set(ada);
+      },
+    });
+    expect(t.calls.audio.tracks).toEqual([]);
+  });
+
+  it('should play customSoundForCalls, and switch at once when it changes', async () => {
+    const t = await setup({start: host => host.user.set(ada)});
+    t.host.sound.set('https://example.test/a.mp3');
+    await settle(t.fixture);
+    expect(t.calls.audio.playing()).toEqual([{url: 'https://example.test/a.mp3'}]);
+    t.host.sound.set('https://example.test/b.mp3');
+    await settle(t.fixture);
+    expect(t.calls.audio.playing()).toEqual([{url: 'https://example.test/b.mp3'}]);
+  });
+
+  it('should report a blocked ringback and show a visible cue', async () => {
+    const onError = jest.fn();
+    const t = await setup({
+      start: host => {
+        TestBed.inject(KitFakeAudioPlayer).refusePlay();
+        host.onError.set(onError);
+        host.user.set(ada);
+      },
+    });
+    expect(t.host.errors.map(error => error.code)).toEqual([KitErrorCodes.SOUND_BLOCKED]);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(t.element.querySelector('.kit-outgoing-call-sound-blocked')?.textContent).toContain(
+      'Sound is off',
+    );
+  });
+});
+
+describe('KitOutgoingCallComponent: errors and bad input (spec §7)', () => {
+  function expectSilentAndFailed(t: Awaited<ReturnType<typeof setup>>, code: string) {
+    expect(t.host.errors.map(error => error.code)).toEqual([code]);
+    expect(t.calls.audio.tracks).toEqual([]);
+    expect(t.status()).toBe('Call failed');
+  }
+
+  it('should report ERR_NOT_INITIALIZED when there is no SDK', async () => {
+    TestBed.configureTestingModule({
+      providers: [KitFakeAudioPlayer, {provide: KitAudioPlayer, useExisting: KitFakeAudioPlayer}],
+    });
+    const fixture = TestBed.createComponent(Host);
+    fixture.componentInstance.user.set(ada);
+    await settle(fixture, 40);
+    expect(fixture.componentInstance.errors.map(error => error.code)).toEqual([
+      KitErrorCodes.NOT_INITIALIZED,
+    ]);
+    expect(TestBed.inject(KitFakeAudioPlayer).tracks).toEqual([]);
+    expect(fixture.componentInstance.closed).toEqual(['failed']);
+  });
+
+  it('should report ERR_NOT_LOGGED_IN when nobody is logged in', async () => {
+    const t = await setup({testing: {user: null}, start: host => host.user.set(ada)});
+    expectSilentAndFailed(t, KitErrorCodes.NOT_LOGGED_IN);
+  });
+
+  it('should report ERR_INVALID_CALL for a call without a session id, and not listen', async () => {
+    const t = await setup({
+      start: host =>
+        host.call.set({
+          sessionId: '',
+          type: 'audio',
+          sender: KIT_ME,
+          callInitiator: KIT_ME,
+          receiver: ada,
+          callReceiver: ada,
+        }),
+    });
+    expectSilentAndFailed(t, KitErrorCodes.INVALID_CALL);
+    expect(t.calls.sdk.listenerCount).toBe(0);
+    await settle(t.fixture, 40);
+    expect(t.host.closed).toEqual(['failed']);
+  });
+
+  it('should report ERR_INVALID_USER for a user without a name', async () => {
+    const t = await setup({start: host => host.user.set({uid: 'nameless', name: ''})});
+    expectSilentAndFailed(t, KitErrorCodes.INVALID_USER);
+  });
+
+  it('should report ERR_INVALID_CALL with neither call nor user, and start once a call comes', async () => {
+    const t = await setup({start: () => {}});
+    expectSilentAndFailed(t, KitErrorCodes.INVALID_CALL);
+    await settle(t.fixture, 40);
+    expect(t.host.closed).toEqual([]);
+    t.host.user.set(ada);
+    await settle(t.fixture);
+    expect(t.status()).toBe('Calling…');
+    expect(t.calls.audio.playing()).toEqual([{tone: 'ringback'}]);
+  });
+
+  it('should still emit (error) when the onError callback throws', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const t = await setup({
+      start: host => {
+        host.onError.set(() => {
+          throw new Error('app bug');
+        });
+        host.user.set({uid: '', name: 'No uid'});
+      },
+    });
+    expect(t.host.errors.map(error => error.code)).toEqual([KitErrorCodes.INVALID_USER]);
+    expect(consoleError).toHaveBeenCalledWith(
+      'kit-chat-uikit-angular: an app callback threw',
+      expect.any(Error),
+    );
+    consoleError.mockRestore();
+  });
+});
+
+describe('KitOutgoingCallComponent: user without a call, and teardown', () => {
+  it('should show a user with no call and close without touching the SDK on end call', async () => {
+    const t = await setup({start: host => host.user.set(grace)});
+    const rejectCall = jest.spyOn(t.calls.sdk, 'rejectCall');
+    expect(t.element.querySelector('.kit-outgoing-call-title')?.textContent).toBe('Grace Hopper');
+    expect(t.status()).toBe('Calling…');
+    t.endButton().click();
+    await settle(t.fixture);
+    expect(rejectCall).not.toHaveBeenCalled();
+    expect(t.host.closed).toEqual(['cancelled']);
+    expect(t.calls.audio.playing()).toEqual([]);
+  });
+
+  it('should tear everything down on destroy: listener, sound and close timer', async () => {
+    const t = await setup();
+    t.host.closeDelay.set(20);
+    await settle(t.fixture);
+    await t.calls.farSide.reject(t.sessionId);
+    await settle(t.fixture);
+    const closed = t.host.closed;
+    t.fixture.destroy();
+    await new Promise(resolve => setTimeout(resolve, 40));
+    expect(closed).toEqual([]);
+    expect(t.calls.sdk.listenerCount).toBe(0);
+    expect(t.calls.audio.playing()).toEqual([]);
+  });
+
+  it('should stop the sound and the listener when destroyed while dialing', async () => {
+    const t = await setup();
+    expect(t.calls.sdk.listenerCount).toBe(1);
+    t.fixture.destroy();
+    expect(t.calls.sdk.listenerCount).toBe(0);
+    expect(t.calls.audio.playing()).toEqual([]);
+  });
+
+  it('should stop listening after disposeObservers()', async () => {
+    const t = await setup();
+    t.host.screen().disposeObservers();
+    expect(t.calls.sdk.listenerCount).toBe(0);
+    await t.calls.farSide.accept(t.sessionId);
+    await settle(t.fixture);
+    expect(t.host.accepted).toEqual([]);
+  });
+
+  it('should start over when a new call is set', async () => {
+    const t = await setup();
+    const next = await t.calls.sdk.initiateCall({
+      sessionId: '',
+      type: 'audio',
+      sender: t.calls.me,
+      callInitiator: t.calls.me,
+      receiver: grace,
+      callReceiver: grace,
+    });
+    t.host.call.set(next);
+    await settle(t.fixture);
+    expect(t.calls.audio.playing()).toEqual([{tone: 'ringback'}]);
+    expect(t.calls.sdk.listenerCount).toBe(1);
+    await t.calls.farSide.accept(next.sessionId);
+    await settle(t.fixture);
+    expect(t.host.accepted.map(call => call.sessionId)).toEqual([next.sessionId]);
   });
 });

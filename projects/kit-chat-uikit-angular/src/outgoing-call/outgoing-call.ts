@@ -159,6 +159,7 @@ export class KitOutgoingCallComponent {
   /** Emits when the end-call button is pressed, whether or not `onEndCallClick` replaces the default. */
   readonly endCallClick: OutputEmitterRef<void> = output<void>();
   /** Emits internal errors, whether or not `onError` is set. */
+  // eslint-disable-next-line @angular-eslint/no-output-native -- `(error)` is the public name (angular-api.md).
   readonly error: OutputEmitterRef<KitException> = output<KitException>();
   /** Emits the call, with its `settings`, when the callee accepts: show the ongoing call screen. */
   readonly accepted: OutputEmitterRef<KitCall> = output<KitCall>();
