@@ -50,6 +50,8 @@ export class KitCallsIntl {
   cameraOff = 'Turn camera off';
   /** Text of the button that turns the camera on. */
   cameraOn = 'Turn camera on';
+  /** Screen-reader prefix of the elapsed time of the ongoing call. */
+  callDuration = 'Call duration';
 
   /** Accessible name of the accept button. @param name The caller. @returns The label. */
   acceptCallFrom = (name: string): string => `Accept call from ${name}`;
