@@ -34,8 +34,8 @@ export class KitIncomingCallItem implements KitIncomingCallSlot {
 
   static ngTemplateContextGuard(
     _dir: KitIncomingCallItem,
-    context: unknown,
-  ): context is KitIncomingCallContext {
+    _context: unknown,
+  ): _context is KitIncomingCallContext {
     return true;
   }
 }
@@ -48,8 +48,8 @@ export class KitIncomingCallLeading implements KitIncomingCallSlot {
 
   static ngTemplateContextGuard(
     _dir: KitIncomingCallLeading,
-    context: unknown,
-  ): context is KitIncomingCallContext {
+    _context: unknown,
+  ): _context is KitIncomingCallContext {
     return true;
   }
 }
@@ -62,8 +62,8 @@ export class KitIncomingCallTitle implements KitIncomingCallSlot {
 
   static ngTemplateContextGuard(
     _dir: KitIncomingCallTitle,
-    context: unknown,
-  ): context is KitIncomingCallContext {
+    _context: unknown,
+  ): _context is KitIncomingCallContext {
     return true;
   }
 }
@@ -76,8 +76,8 @@ export class KitIncomingCallSubtitle implements KitIncomingCallSlot {
 
   static ngTemplateContextGuard(
     _dir: KitIncomingCallSubtitle,
-    context: unknown,
-  ): context is KitIncomingCallContext {
+    _context: unknown,
+  ): _context is KitIncomingCallContext {
     return true;
   }
 }
@@ -93,8 +93,8 @@ export class KitIncomingCallTrailing implements KitIncomingCallSlot {
 
   static ngTemplateContextGuard(
     _dir: KitIncomingCallTrailing,
-    context: unknown,
-  ): context is KitIncomingCallContext {
+    _context: unknown,
+  ): _context is KitIncomingCallContext {
     return true;
   }
 }

@@ -142,6 +142,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** Emits when reject is pressed (also when `onRejectClick` replaces the built-in reject). */
   readonly rejectClick: OutputEmitterRef<void> = output<void>();
   /** Emits every error of the screen. */
+  // The name is the public contract (`(error)`, as in angular-api.md); it never bubbles like a DOM event.
+  // eslint-disable-next-line @angular-eslint/no-output-native
   readonly error: OutputEmitterRef<KitException> = output<KitException>();
   /** Emits the accepted call, with its `settings`, for the ongoing call screen. */
   readonly accepted: OutputEmitterRef<KitCall> = output<KitCall>();
