@@ -1,0 +1,1 @@
+export {KitOngoingCallComponent, kitFormatCallDuration} from './ongoing-call';
