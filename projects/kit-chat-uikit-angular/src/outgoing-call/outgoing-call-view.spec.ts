@@ -182,6 +182,7 @@ describe('KitOutgoingCallComponent: style inputs (spec §4.1)', () => {
   it('should leave the theme tokens alone when the style inputs are not set', async () => {
     const {element} = await render();
     expect(element().getAttribute('style') ?? '').not.toContain('--kit-outgoing-call');
+    expect(element().className).toBe('kit-outgoing-call kit-outgoing-call-dialing');
   });
 
   it('should put the class inputs on the host, the title, the status line and the avatar', async () => {

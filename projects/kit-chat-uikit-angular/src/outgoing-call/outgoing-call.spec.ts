@@ -456,6 +456,23 @@ describe('KitOutgoingCallComponent: errors and bad input (spec §7)', () => {
   });
 });
 
+describe('KitOutgoingCallComponent: getViewModel()', () => {
+  it('should expose the call, the callee, the phase and the status text as signals', async () => {
+    const t = await setup({testing: {latency: 10}});
+    const viewModel = t.host.screen().getViewModel();
+    expect(viewModel.call()?.sessionId).toBe(t.sessionId);
+    expect(viewModel.user()?.name).toBe('Ada Lovelace');
+    expect(viewModel.phase()).toBe('dialing');
+    expect(viewModel.statusText()).toBe('Calling…');
+    t.endButton().click();
+    expect(viewModel.phase()).toBe('cancelling');
+    await settle(t.fixture, 20);
+    expect(viewModel.phase()).toBe('ended');
+    expect(viewModel.endReason()).toBe('cancelled');
+    expect(viewModel.statusText()).toBe('Call cancelled');
+  });
+});
+
 describe('KitOutgoingCallComponent: user without a call, and teardown', () => {
   it('should show a user with no call and close without touching the SDK on end call', async () => {
     const t = await setup({start: host => host.user.set(grace)});
