@@ -1,4 +1,4 @@
-import {Component, signal} from '@angular/core';
+import {Component, PLATFORM_ID, signal} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
 import {KitCallEndReason} from '../call/call-lifecycle';
@@ -11,9 +11,7 @@ import {KitOngoingCallComponent, kitFormatCallDuration} from './ongoing-call';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 
-@Component({
-  imports: [KitOngoingCallComponent],
-  template: `
+const HOST_TEMPLATE = `
     @if (call(); as call) {
       <kit-ongoing-call
         [call]="call"
@@ -24,7 +22,11 @@ const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
         (closed)="closed.push($event)"
       />
     }
-  `,
+  `;
+
+@Component({
+  imports: [KitOngoingCallComponent],
+  template: HOST_TEMPLATE,
 })
 class OngoingHost {
   readonly call = signal<KitCall | null>(null);
@@ -34,6 +36,14 @@ class OngoingHost {
   readonly errors: KitException[] = [];
   readonly closed: KitCallEndReason[] = [];
 }
+
+/** The same host, rendering as on the server. */
+@Component({
+  imports: [KitOngoingCallComponent],
+  template: HOST_TEMPLATE,
+  providers: [{provide: PLATFORM_ID, useValue: 'server'}],
+})
+class ServerHost extends OngoingHost {}
 
 /** A stand-in for a `MediaStream` (jsdom has none): tracks with an `enabled` flag. */
 function fakeStream() {
@@ -96,8 +106,12 @@ describe('KitOngoingCallComponent', () => {
     return calls.switchboard.getCall(call.sessionId)!;
   }
 
-  async function render(call: KitCall, settings: KitCallSettings | null = null) {
-    fixture = TestBed.createComponent(OngoingHost);
+  async function render(
+    call: KitCall,
+    settings: KitCallSettings | null = null,
+    hostType: typeof OngoingHost = OngoingHost,
+  ) {
+    fixture = TestBed.createComponent(hostType);
     fixture.componentInstance.call.set(call);
     fixture.componentInstance.settings.set(settings);
     fixture.detectChanges();
@@ -427,6 +441,27 @@ describe('KitOngoingCallComponent', () => {
       expect(
         host.querySelector<HTMLVideoElement>('.kit-ongoing-call-remote-video')?.srcObject,
       ).toBe(remote.stream);
+    });
+  });
+
+  describe('platform', () => {
+    it('should move focus into the dialog when it opens', async () => {
+      const {host} = await render(await incomingCall());
+      expect(host.contains(document.activeElement)).toBe(true);
+    });
+
+    it('should start no timer and ask for no media on the server', async () => {
+      const getRemoteStream = jest.fn(() => fakeStream().stream);
+      (calls.sdk as unknown as KitCallMediaSource).getRemoteStream = getRemoteStream;
+      const call = await incomingCall();
+      await settle();
+      expect(jest.getTimerCount()).toBe(0);
+      const {host} = await render(call, null, ServerHost);
+      await settle(3000);
+      expect(clock(host)).toBe('00:00');
+      expect(getRemoteStream).not.toHaveBeenCalled();
+      expect(host.querySelector('video')).toBeNull();
+      expect(jest.getTimerCount()).toBe(0);
     });
   });
 
