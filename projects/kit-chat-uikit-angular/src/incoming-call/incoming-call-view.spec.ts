@@ -1,4 +1,3 @@
-import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {Component, TemplateRef, signal, viewChild} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import {KitCall, KitCallsIntl, KitException, KitUser} from 'kit-chat-uikit-angular';
