@@ -403,6 +403,18 @@ describe('KitIncomingCallComponent: behaviour', () => {
       expect(TestBed.inject(KitFakeAudioPlayer).tracks).toEqual([]);
     });
 
+    it('should ring once a user logs in after the screen was created', async () => {
+      const {host, el, settle} = await setup([provideKitCallsTesting({user: null})]);
+      const calls = TestBed.inject(KitCallsTestingController);
+      const me: KitUser = {uid: 'me', name: 'Me'};
+      calls.sdk.login(me);
+      await calls.farSide.ring(ADA, me);
+      await settle();
+      expect(host.errors.map(e => e.code)).toEqual(['ERR_NOT_LOGGED_IN']);
+      expect(dialog(el)).not.toBeNull();
+      expect(calls.audio.playing()).toHaveLength(1);
+    });
+
     it.each([
       ['no session id', {sessionId: ''}],
       ['no caller', {sender: undefined, callInitiator: undefined}],

@@ -21,6 +21,7 @@ import {
   inject,
   input,
   output,
+  runInInjectionContext,
   signal,
   untracked,
   viewChild,
@@ -33,7 +34,7 @@ import {KitCallEventsService} from '../events/call-events';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
-import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {KitException} from '../sdk/kit-exception';
 import {KitCall, KitConstants, KitOnClick, KitOnError} from '../sdk/models';
 import {kitCaller, kitValidateCall} from '../sdk/validation';
 import {KitRingtone, KitRingtoneRef} from '../sound/ringtone';
@@ -329,7 +330,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
 
   private _received(call: KitCall): void {
     // The `call` input wins over the SDK; a call already on screen keeps it (busy policies come later).
-    if (this.call() || this._viewModel.isBusy() || this._connection.error) {
+    if (this.call() || this._viewModel.isBusy()) {
       return;
     }
     this._present(call);
@@ -351,7 +352,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     }
     // The input wins over whatever was shown, so a bad input never leaves a misleading caller on screen.
     this._viewModel._dismiss();
-    this._inputDriven = !this._connection.error && this._present(call);
+    // Without an SDK the error was reported on init: nothing is shown.
+    this._inputDriven = !!this._connection.sdk && this._present(call);
   }
 
   private _present(call: KitCall): boolean {
@@ -360,8 +362,10 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       this._report(invalid);
       return false;
     }
-    if (!this._connection.sdk?.getLoggedInUser()) {
-      this._report(new KitException(KitErrorCodes.NOT_LOGGED_IN, 'No user is logged in.'));
+    // Checked again for each call: a user may log in after the screen was created.
+    const {error} = runInInjectionContext(this._injector, kitConnectSdk);
+    if (error) {
+      this._report(error);
       return false;
     }
     const over = kitEndReasonOf(call.status);
