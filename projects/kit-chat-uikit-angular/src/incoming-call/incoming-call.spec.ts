@@ -552,6 +552,19 @@ describe('KitIncomingCallComponent: behaviour', () => {
       expect(events.accepted.length + events.rejected.length).toBe(1);
     });
 
+    it('should ignore a reject clicked in the same tick as accept', async () => {
+      const {host, ring, settle, button, calls, events} = await setup();
+      const call = await ring();
+      const reject = jest.spyOn(calls.sdk, 'rejectCall');
+      button('accept')!.click();
+      button('reject')!.click();
+      await settle();
+      expect(reject).not.toHaveBeenCalled();
+      expect(host.rejectClicks).toBe(0);
+      expect(events.rejected).toEqual([]);
+      expect(events.accepted.map(c => c.sessionId)).toEqual([call.sessionId]);
+    });
+
     it('should never ring again for a duplicate or late ring after accept or after the end', async () => {
       const {el, ring, settle, button, calls} = await setup();
       const accepted = await ring(ADA);
