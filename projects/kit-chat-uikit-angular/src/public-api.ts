@@ -23,3 +23,8 @@ export * from './call/call-screen-support';
 export * from './icon/icon';
 export * from './incoming-call/index';
 export * from './outgoing-call/index';
+export * from './ongoing-call/index';
+export * from './overlay/call-overlay-config';
+export * from './overlay/call-overlay-ref';
+export * from './overlay/call-overlay';
+export * from './overlay/call-ringer';

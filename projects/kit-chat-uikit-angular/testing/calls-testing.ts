@@ -6,6 +6,7 @@ import {
   kitInMemoryCallsSdk,
   KitInMemoryFarSide,
   KitInMemorySwitchboard,
+  KitUIKitConfig,
   KitUser,
   provideKitUIKit,
 } from 'kit-chat-uikit-angular';
@@ -17,6 +18,8 @@ export interface KitCallsTestingOptions {
   user?: KitUser | null;
   /** Latency of the switchboard in ms (default 0). */
   latency?: number;
+  /** The rest of the kit's configuration: `autoRing`, `busyPolicy`, `overlay`, `onError`... */
+  config?: Omit<KitUIKitConfig, 'callsSdk'>;
 }
 
 /** The default user of `provideKitCallsTesting`. */
@@ -38,6 +41,7 @@ export function provideKitCallsTesting(options: KitCallsTestingOptions = {}): En
   const user = options.user === undefined ? KIT_TESTING_ME : options.user;
   return makeEnvironmentProviders([
     provideKitUIKit({
+      ...options.config,
       callsSdk: () => {
         inject(KitInMemorySwitchboard).latency = options.latency ?? 0;
         return kitInMemoryCallsSdk(user)();

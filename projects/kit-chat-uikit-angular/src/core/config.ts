@@ -1,5 +1,7 @@
 import {InjectionToken, Type} from '@angular/core';
 import {KitCallsSdk} from '../sdk/calls-sdk';
+import {KitOnError} from '../sdk/models';
+import type {KitCallOverlayConfig} from '../overlay/call-overlay-config';
 
 /** Configuration of the UI kit (spec: `KitUIKit.init()`), given to `provideKitUIKit` or `KitCallsModule.forRoot`. */
 export interface KitUIKitConfig {
@@ -8,6 +10,19 @@ export interface KitUIKitConfig {
    * `kitInMemoryCallsSdk(user)`). Without it, the screens report `ERR_NOT_INITIALIZED`.
    */
   callsSdk?: Type<KitCallsSdk> | (() => KitCallsSdk);
+  /** Whether an incoming call opens the incoming overlay by itself (default `true`). */
+  autoRing?: boolean;
+  /**
+   * What happens to a call that rings while another call is on screen: `'busy'` (default) answers it busy;
+   * `'wait'` shows a compact call-waiting banner, whose decline never touches the call on screen.
+   */
+  busyPolicy?: 'busy' | 'wait';
+  /** Whether an incoming call also raises a system notification while the tab is hidden (needs permission). */
+  notifyWhenHidden?: boolean;
+  /** Defaults of every call overlay (`KIT_CALL_OVERLAY_DEFAULT_OPTIONS` and per-open config win over them). */
+  overlay?: KitCallOverlayConfig;
+  /** Receives the errors of the flows that run by themselves (auto ring, busy answers, glare). */
+  onError?: KitOnError;
 }
 
 /** The configuration given to `provideKitUIKit`. */

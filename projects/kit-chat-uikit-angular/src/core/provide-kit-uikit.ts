@@ -3,8 +3,15 @@ import {
   ModuleWithProviders,
   NgModule,
   Provider,
+  inject,
   makeEnvironmentProviders,
+  provideEnvironmentInitializer,
 } from '@angular/core';
+import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
+import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
+import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
+import {KitCallRinger} from '../overlay/call-ringer';
+import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KIT_UIKIT_CONFIG, KitUIKitConfig} from './config';
 
@@ -37,13 +44,24 @@ export function provideKitUIKit(config: KitUIKitConfig = {}): EnvironmentProvide
   return makeEnvironmentProviders([
     {provide: KIT_UIKIT_CONFIG, useValue: config},
     ...sdkProviders(config),
+    config.autoRing === false
+      ? []
+      : provideEnvironmentInitializer(() => inject(KitCallRinger).start()),
   ]);
 }
 
 /**
- * The NgModule way to set up the call screens: `KitCallsModule.forRoot(config)` in the root module.
+ * The NgModule way: `KitCallsModule.forRoot(config)` once in the root module (providers and components), and
+ * `KitCallsModule` in feature modules (components only).
  */
-@NgModule({})
+const COMPONENTS = [
+  KitIncomingCallComponent,
+  KitOutgoingCallComponent,
+  KitOngoingCallComponent,
+  KitAvatarComponent,
+];
+
+@NgModule({imports: COMPONENTS, exports: COMPONENTS})
 export class KitCallsModule {
   /**
    * @param config The SDK adapter and options.

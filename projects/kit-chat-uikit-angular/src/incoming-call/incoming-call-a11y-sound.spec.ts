@@ -34,7 +34,9 @@ class Host {
 }
 
 async function setup() {
-  TestBed.configureTestingModule({providers: [provideKitCallsTesting()]});
+  TestBed.configureTestingModule({
+    providers: [provideKitCallsTesting({config: {autoRing: false}})],
+  });
   const calls = TestBed.inject(KitCallsTestingController);
   const announce = jest.spyOn(TestBed.inject(LiveAnnouncer), 'announce');
   const fixture: ComponentFixture<Host> = TestBed.createComponent(Host);

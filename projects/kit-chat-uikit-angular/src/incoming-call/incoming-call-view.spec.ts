@@ -71,7 +71,9 @@ async function settle(fixture: ComponentFixture<unknown>): Promise<void> {
 
 /** Renders the component on its own, with inputs set through setInput. */
 async function render(inputs: Record<string, unknown> = {}) {
-  TestBed.configureTestingModule({providers: [provideKitCallsTesting()]});
+  TestBed.configureTestingModule({
+    providers: [provideKitCallsTesting({config: {autoRing: false}})],
+  });
   const calls = TestBed.inject(KitCallsTestingController);
   const fixture = TestBed.createComponent(KitIncomingCallComponent);
   Object.entries(inputs).forEach(([name, value]) => fixture.componentRef.setInput(name, value));
@@ -233,7 +235,9 @@ describe('KitIncomingCallComponent: view', () => {
 
   describe('slots (spec §4.2)', () => {
     async function renderHost() {
-      TestBed.configureTestingModule({providers: [provideKitCallsTesting()]});
+      TestBed.configureTestingModule({
+        providers: [provideKitCallsTesting({config: {autoRing: false}})],
+      });
       const calls = TestBed.inject(KitCallsTestingController);
       const fixture = TestBed.createComponent(SlotHost);
       await fixture.whenStable();

@@ -67,7 +67,7 @@ interface Setup {
 
 async function setup(providers: (Provider | EnvironmentProviders)[] = []): Promise<Setup> {
   TestBed.configureTestingModule({
-    providers: providers.length ? providers : [provideKitCallsTesting()],
+    providers: providers.length ? providers : [provideKitCallsTesting({config: {autoRing: false}})],
   });
   const fixture = TestBed.createComponent(Host);
   const events = {accepted: [] as KitCall[], rejected: [] as KitCall[], ended: [] as KitCall[]};
@@ -387,7 +387,9 @@ describe('KitIncomingCallComponent: behaviour', () => {
     });
 
     it('should report ERR_NOT_LOGGED_IN and show nothing when nobody is logged in', async () => {
-      const {host, el, fixture} = await setup([provideKitCallsTesting({user: null})]);
+      const {host, el, fixture} = await setup([
+        provideKitCallsTesting({user: null, config: {autoRing: false}}),
+      ]);
       host.call.set({
         sessionId: 's1',
         type: 'audio',
@@ -404,7 +406,9 @@ describe('KitIncomingCallComponent: behaviour', () => {
     });
 
     it('should ring once a user logs in after the screen was created', async () => {
-      const {host, el, settle} = await setup([provideKitCallsTesting({user: null})]);
+      const {host, el, settle} = await setup([
+        provideKitCallsTesting({user: null, config: {autoRing: false}}),
+      ]);
       const calls = TestBed.inject(KitCallsTestingController);
       const me: KitUser = {uid: 'me', name: 'Me'};
       calls.sdk.login(me);

@@ -60,7 +60,9 @@ describe('KitOngoingCallComponent', () => {
 
   beforeEach(() => {
     jest.useFakeTimers();
-    TestBed.configureTestingModule({providers: [provideKitCallsTesting()]});
+    TestBed.configureTestingModule({
+      providers: [provideKitCallsTesting({config: {autoRing: false}})],
+    });
     calls = TestBed.inject(KitCallsTestingController);
     ended = [];
     TestBed.inject(KitCallEventsService).ccCallEnded.subscribe(call => ended.push(call));

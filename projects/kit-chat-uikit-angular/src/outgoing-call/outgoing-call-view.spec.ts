@@ -101,7 +101,9 @@ async function settle(fixture: ComponentFixture<unknown>): Promise<void> {
 }
 
 async function render(callee: KitUser = ada, configure: (host: ViewHost) => void = () => {}) {
-  TestBed.configureTestingModule({providers: [provideKitCallsTesting()]});
+  TestBed.configureTestingModule({
+    providers: [provideKitCallsTesting({config: {autoRing: false}})],
+  });
   const calls = TestBed.inject(KitCallsTestingController);
   const call = await calls.sdk.initiateCall({
     sessionId: '',

@@ -70,7 +70,9 @@ async function settle(fixture: ComponentFixture<unknown>, ms = 0): Promise<void>
 async function setup(
   options: {testing?: KitCallsTestingOptions; start?: (host: Host) => void} = {},
 ) {
-  TestBed.configureTestingModule({providers: [provideKitCallsTesting(options.testing)]});
+  TestBed.configureTestingModule({
+    providers: [provideKitCallsTesting({...options.testing, config: {autoRing: false}})],
+  });
   const calls = TestBed.inject(KitCallsTestingController);
   const events = TestBed.inject(KitCallEventsService);
   const published = {accepted: [] as KitCall[], rejected: [] as KitCall[], ended: [] as KitCall[]};

@@ -1,0 +1,415 @@
+import {OverlayContainer} from '@angular/cdk/overlay';
+import {Component, inject} from '@angular/core';
+import {TestBed} from '@angular/core/testing';
+import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
+import {KitCallEndReason} from '../call/call-lifecycle';
+import {KitUIKitConfig} from '../core/config';
+import {KitCallEventsService} from '../events/call-events';
+import {KitCallSettingsBuilder} from '../sdk/call-settings';
+import {KitInMemoryCallsSdk} from '../sdk/in-memory-calls-sdk';
+import {KitCall, KitUser} from '../sdk/models';
+import {KitCallOverlay} from './call-overlay';
+import {KIT_CALL_OVERLAY_DATA, KIT_ONGOING_CALL_COMPONENT} from './call-overlay-config';
+
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+const ZED: KitUser = {uid: 'zed', name: 'Zed Shaw'};
+
+@Component({template: '<button type="button" id="page-button">Page</button>'})
+class Page {}
+
+@Component({
+  selector: 'kit-test-custom-ongoing',
+  template: '<p class="custom-ongoing">In call {{ data.call.sessionId }}</p>',
+})
+class CustomOngoing {
+  readonly data = inject(KIT_CALL_OVERLAY_DATA);
+}
+
+describe('KitCallOverlay and the ringer', () => {
+  let calls: KitCallsTestingController;
+  let overlay: KitCallOverlay;
+  let container: HTMLElement;
+  let events: string[];
+  let page: HTMLElement;
+
+  async function setup(config: Omit<KitUIKitConfig, 'callsSdk'> = {}, providers: unknown[] = []) {
+    TestBed.configureTestingModule({
+      providers: [provideKitCallsTesting({config}), ...(providers as never[])],
+    });
+    calls = TestBed.inject(KitCallsTestingController);
+    overlay = TestBed.inject(KitCallOverlay);
+    container = TestBed.inject(OverlayContainer).getContainerElement();
+    events = [];
+    const bus = TestBed.inject(KitCallEventsService);
+    bus.ccCallAccepted.subscribe(call => events.push(`accepted ${call.status}`));
+    bus.ccCallRejected.subscribe(call => events.push(`rejected ${call.status}`));
+    bus.ccCallEnded.subscribe(call => events.push(`ended ${call.status}`));
+    bus.ccOutgoingCall.subscribe(call => events.push(`outgoing ${call.status}`));
+    const fixture = TestBed.createComponent(Page);
+    await settle();
+    page = fixture.nativeElement;
+  }
+
+  /** Lets the switchboard deliver and Angular render (zoneless: both run on timers). */
+  async function settle(ms = 50): Promise<void> {
+    await jest.advanceTimersByTimeAsync(ms);
+    await jest.advanceTimersByTimeAsync(0);
+  }
+
+  async function ringFrom(user: KitUser, type = 'audio'): Promise<KitCall> {
+    const ringing = calls.farSide.ring(user, calls.me, type);
+    await settle();
+    return ringing;
+  }
+
+  /** Runs a far-side action and lets its answer arrive. */
+  async function farSide(action: () => Promise<unknown>): Promise<void> {
+    const done = action().catch(() => {});
+    await settle();
+    await done;
+  }
+
+  const find = (selector: string) => container.querySelector<HTMLElement>(selector);
+  const click = async (selector: string) => {
+    const element = find(selector);
+    expect(element).not.toBeNull();
+    element!.click();
+    await settle();
+  };
+  const statusOf = (call: KitCall) => calls.switchboard.getCall(call.sessionId)?.status;
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    TestBed.resetTestingModule();
+    jest.useRealTimers();
+  });
+
+  describe('ringing by itself', () => {
+    it('should open the incoming screen full-screen when a call arrives, and close it when the caller cancels', async () => {
+      await setup();
+      const call = await ringFrom(ADA, 'video');
+      expect(find('.kit-call-overlay-pane kit-incoming-call')).not.toBeNull();
+      expect(find('.kit-incoming-call-title')?.textContent).toContain('Ada Lovelace');
+      expect(calls.audio.playing()).toHaveLength(1);
+
+      const closed: KitCallEndReason[] = [];
+      overlay.openCalls[0].afterClosed().subscribe(reason => closed.push(reason));
+      await farSide(() => calls.farSide.cancel(call.sessionId));
+      await settle();
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(closed).toEqual(['cancelled']);
+      expect(calls.audio.playing()).toEqual([]);
+    });
+
+    it('should not ring by itself when autoRing is false', async () => {
+      await setup({autoRing: false});
+      await ringFrom(ADA);
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(calls.audio.playing()).toEqual([]);
+    });
+
+    it('should move focus into the screen, keep Escape from dismissing it, and give focus back on close', async () => {
+      await setup();
+      const button = page.querySelector<HTMLButtonElement>('#page-button')!;
+      button.focus();
+      const call = await ringFrom(ADA);
+      await settle();
+      expect(find('.kit-incoming-call-accept-button')).toBe(document.activeElement);
+      document.activeElement!.dispatchEvent(
+        new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}),
+      );
+      await settle();
+      expect(find('kit-incoming-call')).not.toBeNull();
+      expect(statusOf(call)).toBe('initiated');
+
+      await click('.kit-incoming-call-reject-button');
+      await settle();
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(document.activeElement).toBe(button);
+    });
+
+    it('should hide the page behind from screen readers while the call is on screen', async () => {
+      await setup();
+      await ringFrom(ADA);
+      const pane = find('.cdk-dialog-container');
+      expect(pane?.getAttribute('aria-modal')).toBe('true');
+      expect(pane?.getAttribute('role')).toBe('alertdialog');
+      expect(pane?.getAttribute('aria-label')).toBe('Incoming voice call from Ada Lovelace');
+      const hostOfPage = page.closest('[id^="root"]') ?? page.parentElement!;
+      expect(hostOfPage.getAttribute('aria-hidden')).toBe('true');
+    });
+
+    it('should stay above overlays opened later', async () => {
+      await setup();
+      await ringFrom(ADA);
+      const host = find('kit-incoming-call')!.closest('.cdk-global-overlay-wrapper') as HTMLElement;
+      expect(Number(host.style.zIndex)).toBeGreaterThan(1000);
+    });
+  });
+
+  describe('outgoing to ongoing', () => {
+    it('should start a call, publish ccOutgoingCall, and move to the ongoing screen when the callee accepts', async () => {
+      await setup();
+      const started = overlay.startCall(ADA, 'video', {
+        callSettingsBuilder: new KitCallSettingsBuilder(true),
+      });
+      await settle();
+      const ref = await started;
+      expect(events).toEqual(['outgoing initiated']);
+      expect(find('kit-outgoing-call .kit-outgoing-call-title')?.textContent).toContain(
+        'Ada Lovelace',
+      );
+
+      await farSide(() => calls.farSide.accept(ref.call().sessionId));
+      await settle();
+      expect(find('kit-outgoing-call')).toBeNull();
+      expect(find('kit-ongoing-call')).not.toBeNull();
+      expect(ref.stage()).toBe('ongoing');
+      expect(ref.call().settings).toEqual({audioOnly: true, defaultAudioMode: 'SPEAKER'});
+      // Audio only: no camera toggle.
+      expect(find('.kit-ongoing-call-camera-button')).toBeNull();
+      expect(events).toContain('accepted ongoing');
+      expect(calls.audio.playing()).toEqual([]);
+    });
+
+    it('should move the callee to the ongoing screen on accept, and end the call from there', async () => {
+      await setup();
+      const call = await ringFrom(ADA, 'video');
+      const ref = overlay.openCalls[0];
+      const closed: KitCallEndReason[] = [];
+      ref.afterClosed().subscribe(reason => closed.push(reason));
+      await click('.kit-incoming-call-accept-button');
+      await settle();
+      expect(statusOf(call)).toBe('ongoing');
+      expect(find('kit-ongoing-call .kit-ongoing-call-name')?.textContent).toContain(
+        'Ada Lovelace',
+      );
+
+      await click('.kit-ongoing-call-end-call-button');
+      await settle();
+      expect(statusOf(call)).toBe('ended');
+      expect(find('kit-ongoing-call')).toBeNull();
+      expect(closed).toEqual(['ended']);
+      expect(events.filter(event => event.startsWith('ended'))).toEqual(['ended ended']);
+    });
+
+    it('should close the ongoing screen when the far side hangs up', async () => {
+      await setup();
+      const call = await ringFrom(ADA);
+      await click('.kit-incoming-call-accept-button');
+      await farSide(() => calls.farSide.end(call.sessionId));
+      await settle();
+      expect(find('kit-ongoing-call')).toBeNull();
+      expect(overlay.openCalls).toEqual([]);
+    });
+
+    it('should show an app component instead of the ongoing screen, given through a token', async () => {
+      await setup({}, [{provide: KIT_ONGOING_CALL_COMPONENT, useValue: CustomOngoing}]);
+      const call = await ringFrom(ADA);
+      await click('.kit-incoming-call-accept-button');
+      await settle();
+      expect(find('.custom-ongoing')?.textContent).toContain(call.sessionId);
+      expect(find('kit-ongoing-call')).toBeNull();
+    });
+
+    it('should report a call that cannot start as a rejected promise with a KitException', async () => {
+      await setup();
+      calls.farSide.failNext('initiate');
+      const started = overlay.startCall(ADA);
+      const failure = started.catch(error => error);
+      await settle();
+      expect((await failure).code).toBe('ERR_CALL_FAILED');
+      expect(find('kit-outgoing-call')).toBeNull();
+      expect(events).toEqual([]);
+    });
+  });
+
+  describe('policies', () => {
+    it('should answer busy to a second call while one rings, leaving the first untouched', async () => {
+      await setup();
+      const first = await ringFrom(ADA);
+      const second = await ringFrom(ZED);
+      expect(statusOf(second)).toBe('busy');
+      expect(statusOf(first)).toBe('initiated');
+      expect(container.querySelectorAll('kit-incoming-call')).toHaveLength(1);
+      expect(calls.audio.playing()).toHaveLength(1);
+    });
+
+    it('should answer busy to a second call during an ongoing call', async () => {
+      await setup();
+      const first = await ringFrom(ADA);
+      await click('.kit-incoming-call-accept-button');
+      const second = await ringFrom(ZED);
+      expect(statusOf(second)).toBe('busy');
+      expect(statusOf(first)).toBe('ongoing');
+      expect(find('kit-ongoing-call')).not.toBeNull();
+    });
+
+    it('should show a waiting call as a banner whose decline never touches the call on screen', async () => {
+      // (The in-memory switchboard answers busy by itself once a call is ongoing, so the banner is shown while the
+      // first call still rings.)
+      await setup({busyPolicy: 'wait'});
+      const first = await ringFrom(ADA);
+      const second = await ringFrom(ZED, 'video');
+      expect(find('kit-call-waiting')?.textContent).toContain('Incoming video call from Zed Shaw');
+      expect(statusOf(second)).toBe('initiated');
+      expect(calls.audio.playing()).toHaveLength(1);
+
+      await click('.kit-call-waiting-decline');
+      expect(statusOf(second)).toBe('rejected');
+      expect(statusOf(first)).toBe('initiated');
+      expect(find('kit-call-waiting')).toBeNull();
+      expect(find('.kit-incoming-call-title')?.textContent).toContain('Ada Lovelace');
+    });
+
+    it('should remove the banner when the waiting caller gives up', async () => {
+      await setup({busyPolicy: 'wait'});
+      await ringFrom(ADA);
+      const second = await ringFrom(ZED);
+      await farSide(() => calls.farSide.cancel(second.sessionId));
+      expect(find('kit-call-waiting')).toBeNull();
+      expect(find('kit-incoming-call')).not.toBeNull();
+    });
+
+    it('should ring a waiting call on the full screen once the call on screen ends', async () => {
+      await setup({busyPolicy: 'wait'});
+      const first = await ringFrom(ADA);
+      await ringFrom(ZED);
+      await farSide(() => calls.farSide.cancel(first.sessionId));
+      await settle();
+      expect(find('kit-call-waiting')).toBeNull();
+      expect(find('.kit-incoming-call-title')?.textContent).toContain('Zed Shaw');
+    });
+
+    it('should end a call that rings too long as "unanswered", and only that call', async () => {
+      await setup({overlay: {ringTimeout: 45_000}});
+      const call = await ringFrom(ADA);
+      const closed: KitCallEndReason[] = [];
+      overlay.openCalls[0].afterClosed().subscribe(reason => closed.push(reason));
+      await settle(44_000);
+      expect(find('kit-incoming-call')).not.toBeNull();
+      await settle(1_000);
+      expect(closed).toEqual(['unanswered']);
+      expect(statusOf(call)).toBe('unanswered');
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(calls.audio.playing()).toEqual([]);
+    });
+
+    it('should not let the ring timer of an accepted call end it', async () => {
+      await setup({overlay: {ringTimeout: 1_000}});
+      const call = await ringFrom(ADA);
+      await settle(900);
+      await click('.kit-incoming-call-accept-button');
+      await settle(5_000);
+      expect(statusOf(call)).toBe('ongoing');
+      expect(find('kit-ongoing-call')).not.toBeNull();
+    });
+
+    it('should time out an outgoing call that nobody answers', async () => {
+      await setup({overlay: {ringTimeout: 30_000}});
+      const started = overlay.startCall(ADA);
+      await settle();
+      const ref = await started;
+      await settle(30_000);
+      expect(ref.stage()).toBe('closed');
+      expect(statusOf(ref.call())).toBe('unanswered');
+      expect(find('kit-outgoing-call')).toBeNull();
+    });
+
+    it('should ignore a duplicate ring of the call on screen and a ghost ring of an ended call', async () => {
+      await setup();
+      const call = await ringFrom(ADA);
+      calls.sdk._deliver('onIncomingCallReceived', call);
+      await settle();
+      expect(container.querySelectorAll('kit-incoming-call')).toHaveLength(1);
+
+      await click('.kit-incoming-call-reject-button');
+      calls.sdk._deliver('onIncomingCallReceived', call);
+      await settle();
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(calls.audio.playing()).toEqual([]);
+    });
+
+    it('should resolve glare to the call of the smaller uid: the other side withdraws its own call', async () => {
+      // "me" calls "ada" while "ada" calls "me": "ada" < "me", so ada's call wins on both sides.
+      await setup();
+      const started = overlay.startCall(ADA);
+      await settle();
+      const mine = (await started).call();
+      const theirs = await ringFrom(ADA);
+      expect(statusOf(mine)).toBe('cancelled');
+      expect(find('kit-outgoing-call')).toBeNull();
+      expect(find('.kit-incoming-call-title')?.textContent).toContain('Ada Lovelace');
+      expect(statusOf(theirs)).toBe('initiated');
+    });
+
+    it('should keep its own call when it wins the glare, and not ring for the crossing call', async () => {
+      // "me" < "zed": my call wins; zed's crossing call does not ring here.
+      await setup();
+      const started = overlay.startCall(ZED);
+      await settle();
+      const mine = (await started).call();
+      await ringFrom(ZED);
+      expect(statusOf(mine)).toBe('initiated');
+      expect(find('kit-outgoing-call')).not.toBeNull();
+      expect(find('kit-incoming-call')).toBeNull();
+    });
+
+    it('should stop ringing and close when another device of the same user answers', async () => {
+      await setup();
+      const otherDevice = new KitInMemoryCallsSdk(calls.switchboard, calls.me);
+      const call = await ringFrom(ADA);
+      const closed: KitCallEndReason[] = [];
+      overlay.openCalls[0].afterClosed().subscribe(reason => closed.push(reason));
+      otherDevice.acceptCall(call.sessionId);
+      await settle();
+      await settle(3_000);
+      expect(closed).toEqual(['accepted-elsewhere']);
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(calls.audio.playing()).toEqual([]);
+      otherDevice.dispose();
+    });
+  });
+
+  describe('teardown', () => {
+    it('should leave no overlay, sound, timer or SDK listener behind after each way out', async () => {
+      await setup({overlay: {ringTimeout: 10_000}});
+      await settle();
+      const baselineListeners = calls.sdk.listenerCount;
+      const ways: (() => Promise<void>)[] = [
+        async () => {
+          const call = await ringFrom(ADA);
+          await farSide(() => calls.farSide.cancel(call.sessionId));
+        },
+        async () => {
+          await ringFrom(ADA);
+          await click('.kit-incoming-call-reject-button');
+        },
+        async () => {
+          await ringFrom(ADA);
+          await click('.kit-incoming-call-accept-button');
+          await click('.kit-ongoing-call-end-call-button');
+        },
+        async () => {
+          await ringFrom(ADA);
+          await settle(10_000);
+        },
+        async () => {
+          const started = overlay.startCall(ADA);
+          await settle();
+          const ref = await started;
+          await farSide(() => calls.farSide.reject(ref.call().sessionId));
+        },
+      ];
+      for (const way of ways) {
+        await way();
+        await settle(5_000);
+        expect(container.querySelectorAll('.cdk-overlay-pane')).toHaveLength(0);
+        expect(calls.audio.playing()).toEqual([]);
+        expect(calls.sdk.listenerCount).toBe(baselineListeners);
+        expect(jest.getTimerCount()).toBe(0);
+        expect(overlay.openCalls).toEqual([]);
+      }
+    });
+  });
+});
