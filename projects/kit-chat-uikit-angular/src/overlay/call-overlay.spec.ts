@@ -212,6 +212,25 @@ describe('KitCallOverlay and the ringer', () => {
       expect(find('kit-ongoing-call')).toBeNull();
     });
 
+    it('should show "Busy" on the outgoing screen, then close, when the callee is in another call', async () => {
+      await setup();
+      // Ada is in a call with Zed, both played by the far side.
+      const busyCall = calls.farSide.ring(ADA, ZED);
+      await settle();
+      const call = await busyCall;
+      await farSide(() => calls.farSide.accept(call.sessionId));
+      expect(statusOf(call)).toBe('ongoing');
+
+      const started = overlay.startCall(ADA);
+      await settle();
+      const ref = await started;
+      await settle(200);
+      expect(find('.kit-outgoing-call-subtitle')?.textContent).toContain('Busy');
+      await settle(3_000);
+      expect(ref.stage()).toBe('closed');
+      expect(events).toContain('rejected busy');
+    });
+
     it('should report a call that cannot start as a rejected promise with a KitException', async () => {
       await setup();
       calls.farSide.failNext('initiate');

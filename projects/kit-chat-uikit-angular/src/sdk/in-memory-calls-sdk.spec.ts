@@ -158,6 +158,8 @@ describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
     await settle();
     carol.initiateCall(callTo(CAROL, BOB));
     await settle();
+    expect(carolSeen).toEqual([]);
+    await jest.advanceTimersByTimeAsync(100);
     expect(carolSeen.map(seen => [seen.method, seen.call.status])).toEqual([
       ['onOutgoingCallRejected', 'busy'],
     ]);

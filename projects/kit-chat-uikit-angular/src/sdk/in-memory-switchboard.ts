@@ -38,6 +38,9 @@ interface Session {
 
 const RINGING: KitCallStatus = 'initiated';
 
+/** Extra delay, in ms, of the busy answer of a callee that is in a call. */
+const BUSY_ANSWER_DELAY = 100;
+
 /**
  * The in-process switchboard behind `KitInMemoryCallsSdk`: it routes calls between the SDK instances (devices)
  * attached to it, and between them and simulated users driven through `control`. One per app injector, so two
@@ -184,7 +187,12 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
     if (this._isInCall(receiver.uid, sessionId)) {
       session.status = 'busy';
-      this._notify(caller.uid, 'onOutgoingCallRejected', session);
+      // The busy answer comes from the callee's side, a round trip after the call was registered: never before the
+      // caller has its call (and its screen) in hand.
+      setTimeout(
+        () => this._notify(caller.uid, 'onOutgoingCallRejected', session),
+        BUSY_ANSWER_DELAY,
+      );
     } else {
       this._notify(receiver.uid, 'onIncomingCallReceived', session);
       if (!remote) {
