@@ -1,4 +1,10 @@
-import {EnvironmentProviders, Injectable, inject, makeEnvironmentProviders} from '@angular/core';
+import {
+  ApplicationRef,
+  EnvironmentProviders,
+  Injectable,
+  inject,
+  makeEnvironmentProviders,
+} from '@angular/core';
 import {
   KitAudioPlayer,
   KitCallsSdk,
@@ -61,6 +67,7 @@ export class KitCallsTestingController {
   readonly sdk = inject(KitCallsSdk) as KitInMemoryCallsSdk;
   /** The fake audio player: which sounds play. */
   readonly audio = inject(KitFakeAudioPlayer);
+  private readonly _appRef = inject(ApplicationRef);
 
   /** The far side: ring, accept, reject, cancel, busy, end, faults. */
   get farSide(): KitInMemoryFarSide {
@@ -75,4 +82,33 @@ export class KitCallsTestingController {
     }
     return user;
   }
+
+  /**
+   * Lets the switchboard deliver what is under way and Angular render it: `rounds` times, it waits one switchboard
+   * delay (`latency`, on a real timer) and then until the app is stable. Two rounds cover an answer of the SDK and
+   * what the screens do with it (the ongoing screen after accept, a screen that closes after reject or end).
+   *
+   * Needs real timers. Under Jest's fake timers it throws at once rather than hang: advance the clock instead,
+   * e.g. `await jest.advanceTimersByTimeAsync(latency + 1)`; the harnesses work under fake timers too.
+   * @param rounds How many switchboard delays to wait (default 2).
+   * @returns A promise that resolves once the app is stable after the last round.
+   */
+  async settle(rounds = 2): Promise<void> {
+    if (timersAreFake()) {
+      throw new Error(
+        'KitCallsTestingController.settle() needs real timers; with fake timers, advance them ' +
+          '(e.g. await jest.advanceTimersByTimeAsync(latency + 1)) instead.',
+      );
+    }
+    for (let round = 0; round < rounds; round++) {
+      await new Promise<void>(resolve => setTimeout(resolve, this.switchboard.latency));
+      await this._appRef.whenStable();
+    }
+  }
+}
+
+/** Whether `setTimeout` is replaced by fake timers (Jest's modern or legacy ones, or @sinonjs/fake-timers). */
+function timersAreFake(): boolean {
+  const timeout = setTimeout as unknown as {clock?: unknown; _isMockFunction?: boolean};
+  return !!timeout.clock || timeout._isMockFunction === true;
 }

@@ -3,3 +3,6 @@
  */
 export * from './fake-audio-player';
 export * from './calls-testing';
+export * from './incoming-call-harness';
+export * from './outgoing-call-harness';
+export * from './ongoing-call-harness';
