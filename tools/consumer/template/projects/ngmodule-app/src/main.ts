@@ -1,0 +1,6 @@
+import {platformBrowser} from '@angular/platform-browser';
+import {AppModule} from './app/app-module';
+
+platformBrowser()
+  .bootstrapModule(AppModule)
+  .catch(error => console.error(error));

@@ -1,0 +1,16 @@
+import {
+  ApplicationConfig,
+  provideBrowserGlobalErrorListeners,
+  provideZonelessChangeDetection,
+} from '@angular/core';
+import {kitInMemoryCallsSdk, provideKitUIKit} from 'kit-chat-uikit-angular';
+import {ME} from './people';
+
+/** The standalone way: `provideKitUIKit`. An incoming call opens the incoming overlay by itself. */
+export const appConfig: ApplicationConfig = {
+  providers: [
+    provideBrowserGlobalErrorListeners(),
+    provideZonelessChangeDetection(),
+    provideKitUIKit({callsSdk: kitInMemoryCallsSdk(ME)}),
+  ],
+};

@@ -1,0 +1,3 @@
+import {setupZonelessTestEnv} from 'jest-preset-angular/setup-env/zoneless';
+
+setupZonelessTestEnv();
