@@ -1,6 +1,6 @@
 import {FocusTrap, FocusTrapFactory, LiveAnnouncer} from '@angular/cdk/a11y';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
-import {NgTemplateOutlet} from '@angular/common';
+import {NgTemplateOutlet, isPlatformBrowser} from '@angular/common';
 import {
   ChangeDetectionStrategy,
   ChangeDetectorRef,
@@ -18,6 +18,7 @@ import {
   computed,
   contentChild,
   effect,
+  PLATFORM_ID,
   inject,
   input,
   numberAttribute,
@@ -90,7 +91,11 @@ export class KitOutgoingCallComponent {
   private readonly _announcer = inject(LiveAnnouncer);
   private readonly _elementRef: ElementRef<HTMLElement> = inject(ElementRef);
   private readonly _focusTrapFactory = inject(FocusTrapFactory);
-  private readonly _previouslyFocused = _getFocusedElementPierceShadowDom();
+  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  // Focus is a browser matter: on the server there is nothing to remember or give back.
+  private readonly _previouslyFocused = this._isBrowser
+    ? _getFocusedElementPierceShadowDom()
+    : null;
   private _focusTrap: FocusTrap | null = null;
   private _closeTimer: ReturnType<typeof setTimeout> | null = null;
   private _closed = false;
@@ -345,6 +350,9 @@ export class KitOutgoingCallComponent {
 
   private _restoreFocus(): void {
     const previous = this._previouslyFocused;
+    if (!previous) {
+      return;
+    }
     const active = _getFocusedElementPierceShadowDom();
     const host = this._elementRef.nativeElement;
     // Only take focus back when it is still ours, so a user who moved on is not pulled back.
