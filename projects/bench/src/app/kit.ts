@@ -1,0 +1,9 @@
+import {kitInMemoryCallsSdk, provideKitUIKit} from 'kit-chat-uikit-angular';
+import {BENCH_PANEL} from './hooks';
+import {BenchKitPanel, ME} from './kit-panel';
+
+/** The `with-kit` build: the library on its in-memory SDK (an incoming call opens its screen by itself). */
+export const KIT_PROVIDERS = [
+  provideKitUIKit({callsSdk: kitInMemoryCallsSdk(ME)}),
+  {provide: BENCH_PANEL, useValue: BenchKitPanel},
+];
