@@ -1,4 +1,4 @@
-import {Overlay, OverlayRef} from '@angular/cdk/overlay';
+import {OverlayRef, createGlobalPositionStrategy, createOverlayRef} from '@angular/cdk/overlay';
 import {ComponentPortal} from '@angular/cdk/portal';
 import {
   ChangeDetectionStrategy,
@@ -104,7 +104,6 @@ interface Waiting {
  */
 @Injectable({providedIn: 'root'})
 export class KitCallWaiting {
-  private readonly _overlay = inject(Overlay);
   private readonly _injector = inject(Injector);
   private readonly _config = inject(KIT_UIKIT_CONFIG);
   private readonly _waiting = new Map<string, Waiting>();
@@ -116,8 +115,9 @@ export class KitCallWaiting {
 
   /** Shows a waiting call. @param call The call. */
   show(call: KitCall): void {
-    const overlayRef = this._overlay.create({
-      positionStrategy: this._overlay.position().global().top('0').centerHorizontally(),
+    // The functional overlay API keeps the other position and scroll strategies out of the app's bundle.
+    const overlayRef = createOverlayRef(this._injector, {
+      positionStrategy: createGlobalPositionStrategy(this._injector).top('0').centerHorizontally(),
       panelClass: 'kit-call-waiting-pane',
     });
     overlayRef.hostElement.style.zIndex = '1200';
