@@ -1,15 +1,40 @@
 import {
   ApplicationConfig,
+  inject,
   provideBrowserGlobalErrorListeners,
+  provideEnvironmentInitializer,
   provideZonelessChangeDetection,
 } from '@angular/core';
-import {kitInMemoryCallsSdk, provideKitUIKit} from 'kit-chat-uikit-angular';
-import {DEMO_ME} from './people';
+import {
+  KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
+  KitInMemorySwitchboard,
+  kitInMemoryCallsSdk,
+  provideKitUIKit,
+} from 'kit-chat-uikit-angular';
+import {DEMO_ERRORS} from './demo-log';
+import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
+import {DEMO_PEOPLE, demoMe, demoUser} from './people';
 
 export const appConfig: ApplicationConfig = {
   providers: [
     provideBrowserGlobalErrorListeners(),
     provideZonelessChangeDetection(),
-    provideKitUIKit({callsSdk: kitInMemoryCallsSdk(DEMO_ME)}),
+    // The switchboard knows everyone, and shares calls with the demo's other tabs (two users, two tabs).
+    provideEnvironmentInitializer(() => {
+      const switchboard = inject(KitInMemorySwitchboard);
+      switchboard.control.addUsers(...DEMO_PEOPLE.map(demoUser));
+      switchboard.connectTabs();
+    }),
+    provideKitUIKit({
+      callsSdk: kitInMemoryCallsSdk(demoUser(demoMe())),
+      // Part of the bootstrap config: the settings panel stores it and reloads the page.
+      busyPolicy: demoLoadBusyPolicy(),
+      onError: error => DEMO_ERRORS.next(error),
+    }),
+    // Sound, ringtone and the custom title slot of every call screen, read at each call from the settings.
+    {
+      provide: KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
+      useFactory: () => inject(DemoSettings).overlayOptions,
+    },
   ],
 };

@@ -1,86 +1,67 @@
-import {ChangeDetectionStrategy, Component, DestroyRef, inject, signal} from '@angular/core';
-import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
-import {MatButtonModule} from '@angular/material/button';
 import {
-  KitAvatarComponent,
-  KitCall,
-  KitCallEventsService,
-  KitCallsSdk,
-  KitException,
-  KitInMemorySwitchboard,
-} from 'kit-chat-uikit-angular';
-import {merge, map} from 'rxjs';
-import {DEMO_ME, DEMO_PEOPLE} from './people';
+  ChangeDetectionStrategy,
+  Component,
+  TemplateRef,
+  afterNextRender,
+  effect,
+  inject,
+  viewChild,
+} from '@angular/core';
+import {KitAvatarComponent, KitCall, KitInMemorySwitchboard, KitUser} from 'kit-chat-uikit-angular';
+import {DemoContacts} from './contacts';
+import {DemoLog} from './demo-log';
+import {DemoSettings} from './demo-settings';
+import {DemoEventLog} from './event-log';
+import {DemoFarSide} from './far-side';
+import {DEMO_PEOPLE, demoMe, demoUser} from './people';
+import {DemoSettingsPanel} from './settings';
 
-interface LogLine {
-  readonly time: string;
-  readonly text: string;
-}
-
-/** The demo: one logged-in user, the far side played by the in-memory switchboard, and a log of call events. */
+/**
+ * The demo: I am logged in as one user (`?user=<uid>`), call the others, and the far-side panel plays them.
+ * `?ring=<uid>&type=video` rings me as soon as the page is up (for screenshots and tests).
+ */
 @Component({
   selector: 'demo-root',
-  imports: [MatButtonModule, KitAvatarComponent],
+  imports: [KitAvatarComponent, DemoContacts, DemoFarSide, DemoSettingsPanel, DemoEventLog],
   templateUrl: './app.html',
   styleUrl: './app.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class DemoApp {
+  private readonly _settings = inject(DemoSettings);
   private readonly _switchboard = inject(KitInMemorySwitchboard);
-  private readonly _sdk = inject(KitCallsSdk);
-  protected readonly me = DEMO_ME;
-  protected readonly people = DEMO_PEOPLE;
-  protected readonly log = signal<LogLine[]>([]);
-  protected readonly lastCall = signal<KitCall | null>(null);
+  private readonly _log = inject(DemoLog);
+  private readonly _vipTitle = viewChild.required<TemplateRef<unknown>>('vipTitle');
+  protected readonly me = demoMe();
+  protected readonly others = DEMO_PEOPLE.filter(person => person.uid !== this.me.uid);
+  /** The other tab user, for the two-tab hint. */
+  protected readonly partner = this.others.find(person => !person.simulated) ?? this.others[0];
 
   constructor() {
-    this._switchboard.control.addUsers(...DEMO_PEOPLE);
-    const events = inject(KitCallEventsService);
-    merge(
-      events.ccCallAccepted.pipe(map(call => ['ccCallAccepted', call] as const)),
-      events.ccCallRejected.pipe(map(call => ['ccCallRejected', call] as const)),
-      events.ccCallEnded.pipe(map(call => ['ccCallEnded', call] as const)),
-      events.ccOutgoingCall.pipe(map(call => ['ccOutgoingCall', call] as const)),
-    )
-      .pipe(takeUntilDestroyed())
-      .subscribe(([name, call]) =>
-        this._write(`${name}: ${call.sessionId} (${call.status ?? 'no status'})`),
-      );
-    const listenerId = 'demo-log';
-    this._sdk.addCallListener(listenerId, {
-      onIncomingCallReceived: call => {
-        this.lastCall.set(call);
-        this._write(`Incoming ${call.type} call from ${call.callInitiator.name}`);
-      },
-      onIncomingCallCancelled: call =>
-        this._write(`Call ${call.sessionId} stopped ringing (${call.status})`),
-      onCallEnded: call => this._write(`Call ${call.sessionId} ended`),
-    });
-    inject(DestroyRef).onDestroy(() => this._sdk.removeCallListener(listenerId));
+    effect(() => this._settings.titleTemplate.set(this._vipTitle()));
+    afterNextRender(() => this._ringFromUrl());
   }
 
-  /** A person of the far side rings me. */
-  protected ring(personUid: string, type: 'audio' | 'video'): void {
-    const person = this.people.find(p => p.uid === personUid);
-    if (person) {
+  /** The link that opens the demo as someone else. */
+  protected linkAs(uid: string): string {
+    return `?user=${encodeURIComponent(uid)}`;
+  }
+
+  /** The person at the other end of a call, seen from this tab. */
+  protected otherParty(call: KitCall): KitUser {
+    return call.callInitiator.uid === this.me.uid ? call.callReceiver : call.callInitiator;
+  }
+
+  private _ringFromUrl(): void {
+    const params = new URLSearchParams(location.search);
+    const caller = DEMO_PEOPLE.find(
+      person => person.uid === params.get('ring') && person.uid !== this.me.uid,
+    );
+    if (caller) {
+      const type = params.get('type') === 'video' ? 'video' : 'audio';
       this._switchboard.control
-        .ring(person, this.me, type)
-        .catch((error: KitException) => this._write(error.message));
+        .ring(demoUser(caller), demoUser(this.me), type)
+        .catch(error => this._log.error(error));
     }
-  }
-
-  /** The caller of the last call cancels it. */
-  protected cancelLast(): void {
-    const call = this.lastCall();
-    if (call) {
-      this._switchboard.control
-        .cancel(call.sessionId)
-        .catch((error: KitException) => this._write(error.message));
-    }
-  }
-
-  private _write(text: string): void {
-    const time = new Date().toLocaleTimeString();
-    this.log.update(lines => [{time, text}, ...lines].slice(0, 50));
   }
 }
