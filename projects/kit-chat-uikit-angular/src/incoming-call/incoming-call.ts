@@ -231,8 +231,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       this._listening = true;
       sdk.addCallListener(this._id, {
         onIncomingCallReceived: call => this._received(call),
-        onIncomingCallCancelled: call => this._viewModel._update(call, 'cancelled'),
-        onCallEnded: call => this._viewModel._update(call, 'ended'),
+        onIncomingCallCancelled: call => this._sdkUpdate(call, 'cancelled'),
+        onCallEnded: call => this._sdkUpdate(call, 'ended'),
       });
     }
     this._subscriptions.add(
@@ -334,6 +334,22 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       return;
     }
     this._present(call);
+  }
+
+  /**
+   * A new status of a call from the SDK. The `call` input is applied by an effect, at the next render: an update
+   * that arrives first (a cancel right behind the ring) must still find that call on screen, or the screen would
+   * stay open for a call that is over.
+   */
+  private _sdkUpdate(call: KitCall, fallback: KitCallEndReason): void {
+    const input = untracked(this.call);
+    if (
+      input?.sessionId === call.sessionId &&
+      this._viewModel.call()?.sessionId !== input.sessionId
+    ) {
+      this._applyCallInput(input);
+    }
+    this._viewModel._update(call, fallback);
   }
 
   private _applyCallInput(call: KitCall | null | undefined): void {
