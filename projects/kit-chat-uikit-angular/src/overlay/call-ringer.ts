@@ -35,10 +35,11 @@ export class KitCallRinger {
   private readonly _intl = inject(KitCallsIntl);
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   private readonly _listenerId = inject(_IdGenerator).getId('kit-call-ringer-');
+  private readonly _destroyRef = inject(DestroyRef);
   private _sdk: KitCallsSdk | null = null;
 
   constructor() {
-    inject(DestroyRef).onDestroy(() => this.stop());
+    this._destroyRef.onDestroy(() => this.stop());
   }
 
   /** Whether the ringer listens to the SDK. */
@@ -59,7 +60,11 @@ export class KitCallRinger {
     this._sdk = sdk;
     sdk.addCallListener(this._listenerId, {
       onIncomingCallReceived: call => this._ring(call),
-      onIncomingCallCancelled: call => this._waiting.cancelled(call),
+      onIncomingCallCancelled: call => {
+        // Cancelled, or answered on another device: a late or duplicate ring of it is a ghost.
+        this._overlay._markEnded(call.sessionId);
+        this._waiting.cancelled(call);
+      },
     });
   }
 
@@ -105,6 +110,9 @@ export class KitCallRinger {
     const ref = this._overlay.openIncomingCall(call);
     this._notifyIfHidden(call, ref);
     ref.afterClosed().subscribe(() => {
+      if (this._destroyRef.destroyed) {
+        return; // The app is being destroyed (its dialogs close): nothing may open any more.
+      }
       // A call that waited during this one now rings on the full screen.
       const next = this._waiting.takeNext();
       if (next) {
