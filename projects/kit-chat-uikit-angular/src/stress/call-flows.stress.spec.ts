@@ -1,0 +1,1027 @@
+import {OverlayContainer} from '@angular/cdk/overlay';
+import {ApplicationRef} from '@angular/core';
+import {TestBed} from '@angular/core/testing';
+import fc from 'fast-check';
+import {Subject} from 'rxjs';
+import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
+import {KitCallEndReason} from '../call/call-lifecycle';
+import {KitCallEventsService} from '../events/call-events';
+import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
+import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
+import {KitCallOverlay} from '../overlay/call-overlay';
+import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
+import {KitCallRinger} from '../overlay/call-ringer';
+import {KitCallWaiting} from '../overlay/call-waiting';
+import {KitCallListener} from '../sdk/calls-sdk';
+import {KitInMemoryCallsSdk} from '../sdk/in-memory-calls-sdk';
+import {KitInMemoryAction} from '../sdk/in-memory-switchboard';
+import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
+
+/**
+ * The vocabulary of the model-based stress test of the call flows: what the far side, the SDK and the user can do.
+ * Actions name sessions, screens and past events by an index taken modulo what exists when the step runs, so every
+ * generated sequence is valid and fast-check can shrink it freely.
+ */
+
+/** The simulated users who call "me" (`uid: 'me'`). `ada` and `bob` sort before `me`, `zed` after: both glare sides. */
+const STRESS_USERS: readonly KitUser[] = [
+  {uid: 'ada', name: 'Ada Lovelace'},
+  {uid: 'bob', name: 'Bob Kahn'},
+  {uid: 'zed', name: 'Zed Shaw'},
+];
+
+/** A far-side move on an existing session. */
+type StressFarOp = 'cancel' | 'accept' | 'reject' | 'busy' | 'end';
+
+/** A button of a screen. */
+type StressButton = 'accept' | 'reject' | 'outgoingEnd' | 'ongoingEnd' | 'waitingDecline';
+
+/** One step of a run. */
+type StressAction =
+  | {kind: 'ring'; who: number; video: boolean}
+  | {kind: 'far'; op: StressFarOp; pick: number}
+  | {kind: 'replay'; pick: number}
+  | {kind: 'unknown'; method: keyof KitCallListener; id: number}
+  | {kind: 'fail'; action: KitInMemoryAction}
+  | {kind: 'latency'; ms: number}
+  | {kind: 'click'; button: StressButton; times: 1 | 2; pick: number}
+  | {kind: 'acceptAndReject'; rejectFirst: boolean; pick: number}
+  | {kind: 'start'; who: number; video: boolean}
+  | {kind: 'destroy'; pick: number}
+  | {kind: 'wait'; ms: number | 'ringTimeout'};
+
+/** Options of one run. */
+interface StressRunConfig {
+  busyPolicy: 'busy' | 'wait';
+  /** Ring timeout of the overlay, in ms. */
+  ringTimeout: number;
+  /** Latency of the switchboard at the start, in ms. */
+  latency: number;
+  /** How the run ends: every overlay closed, or the whole app destroyed with calls still open. */
+  ending: 'closeAll' | 'destroyApp';
+}
+
+const pick = fc.nat({max: 7});
+const who = fc.nat({max: STRESS_USERS.length - 1});
+
+/** One step, weighted towards the moves that make races. */
+const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
+  {weight: 4, arbitrary: fc.record({kind: fc.constant('ring' as const), who, video: fc.boolean()})},
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('far' as const),
+      op: fc.constantFrom<StressFarOp>('cancel', 'accept', 'reject', 'busy', 'end'),
+      pick,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({kind: fc.constant('replay' as const), pick: fc.nat({max: 31})}),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('unknown' as const),
+      method: fc.constantFrom<keyof KitCallListener>(
+        'onIncomingCallReceived',
+        'onIncomingCallCancelled',
+        'onOutgoingCallAccepted',
+        'onOutgoingCallRejected',
+        'onCallEnded',
+      ),
+      id: fc.nat({max: 2}),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('fail' as const),
+      action: fc.constantFrom<KitInMemoryAction>('initiate', 'accept', 'reject', 'end'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({kind: fc.constant('latency' as const), ms: fc.constantFrom(0, 30, 300)}),
+  },
+  {
+    weight: 7,
+    arbitrary: fc.record({
+      kind: fc.constant('click' as const),
+      button: fc.constantFrom<StressButton>(
+        'accept',
+        'reject',
+        'outgoingEnd',
+        'ongoingEnd',
+        'waitingDecline',
+      ),
+      times: fc.constantFrom<1 | 2>(1, 2),
+      pick,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('acceptAndReject' as const),
+      rejectFirst: fc.boolean(),
+      pick,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({kind: fc.constant('start' as const), who, video: fc.boolean()}),
+  },
+  {weight: 1, arbitrary: fc.record({kind: fc.constant('destroy' as const), pick})},
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('wait' as const),
+      ms: fc.constantFrom<number | 'ringTimeout'>(0, 10, 100, 400, 2500, 'ringTimeout'),
+    }),
+  },
+);
+
+/**
+ * One step: an action, then either a rest (the app renders: change detection and effects run) or none (the next
+ * action comes before the screens rendered, as when SDK events arrive back to back or a background tab resumes).
+ */
+interface StressStep {
+  action: StressAction;
+  rest: boolean;
+}
+
+/** A step, mostly followed by a rest. */
+const stressStep: fc.Arbitrary<StressStep> = fc.record({
+  action: stressAction,
+  rest: fc.constantFrom(true, true, true, false),
+});
+
+/** Options of one run. */
+const stressRunConfig: fc.Arbitrary<StressRunConfig> = fc.record({
+  busyPolicy: fc.constantFrom<'busy' | 'wait'>('busy', 'wait'),
+  ringTimeout: fc.constantFrom(3_000, 45_000),
+  latency: fc.constantFrom(0, 0, 30, 300),
+  ending: fc.constantFrom<'closeAll' | 'destroyApp'>('closeAll', 'closeAll', 'destroyApp'),
+});
+
+/*
+ * Model-based stress test of the call flows: random sequences of far-side moves, SDK events (duplicate, late, for
+ * unknown sessions), injected faults, latency changes, user clicks and closed overlays, against the real screens,
+ * overlay and ringer on the in-memory SDK. The invariants are checked after every step and at the end of each run.
+ *
+ *   KIT_STRESS_RUNS  number of sequences (default 1000)
+ *   KIT_STRESS_SEED  seed to replay a run (printed at the start)
+ *   KIT_STRESS_STEPS longest sequence (default 12)
+ *   KIT_STRESS_DEBUG print the stack of an error thrown out of a run
+ */
+const RUNS = Number(process.env['KIT_STRESS_RUNS'] || 1000);
+const MAX_STEPS = Number(process.env['KIT_STRESS_STEPS'] || 12);
+const SEED = process.env['KIT_STRESS_SEED']
+  ? Number(process.env['KIT_STRESS_SEED'])
+  : (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
+
+/** Time the screens get to react to an event: the switchboard's latency plus this. */
+const SLACK_MS = 100;
+/** How long the outgoing screen shows an outcome (declined, busy) before it closes: its `closeDelay`. */
+const OUTCOME_MS = 2_000;
+const TERMINAL: readonly KitCallStatus[] = ['rejected', 'cancelled', 'busy', 'unanswered', 'ended'];
+
+type Group = 'answer' | 'end';
+
+interface SdkEntry {
+  method: 'initiateCall' | 'acceptCall' | 'rejectCall' | 'endCall';
+  sessionId: string;
+  status?: KitCallStatus;
+  step: number;
+  state: 'pending' | 'ok' | 'failed';
+}
+
+interface ScreenInfo {
+  ref: KitCallOverlayRef;
+  sessionId: string;
+  direction: 'incoming' | 'outgoing';
+  reachedOngoing: boolean;
+  /** Why the overlay closed, once it did. */
+  reason: KitCallEndReason | null;
+  /** Reasons given to `ref.close()`: by the test's "destroy", or by the ringer (glare). */
+  closedFromOutside: KitCallEndReason[];
+  dismissedByUser: boolean;
+}
+
+interface Decisions {
+  answer: number;
+  end: number;
+  waitingDecline: number;
+}
+
+/** One run: a fresh app, its observers, and the invariants. */
+class StressRun {
+  readonly trace: string[] = [];
+  readonly violations: string[] = [];
+  private step = -1;
+  private calls!: KitCallsTestingController;
+  private overlay!: KitCallOverlay;
+  private waiting!: KitCallWaiting;
+  private events!: KitCallEventsService;
+  private container!: HTMLElement;
+  private deliver!: (method: keyof KitCallListener, call: KitCall) => void;
+  private readonly sdkLog: SdkEntry[] = [];
+  private readonly history: {method: keyof KitCallListener; call: KitCall}[] = [];
+  private readonly screens: ScreenInfo[] = [];
+  private readonly decisions = new Map<string, Decisions>();
+  private readonly published = new Map<string, Record<string, number>>();
+  private readonly liveListeners = new Set<string>();
+  private readonly terminalSince = new Map<string, number>();
+  private readonly liveSince = new Map<string, number>();
+  private readonly answeredElsewhere = new Set<string>();
+  private readonly consoleErrors: string[] = [];
+  private maxLatency = 0;
+  private baselineListeners = 0;
+  private bannersAloneSince: number | null = null;
+
+  constructor(
+    readonly config: StressRunConfig,
+    private readonly unhandled: unknown[],
+  ) {}
+
+  async setUp(): Promise<void> {
+    jest.useFakeTimers();
+    jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      this.consoleErrors.push(args.map(arg => String(arg)).join(' '));
+    });
+    this.maxLatency = this.config.latency;
+    TestBed.configureTestingModule({
+      providers: [
+        provideKitCallsTesting({
+          latency: this.config.latency,
+          config: {
+            busyPolicy: this.config.busyPolicy,
+            overlay: {ringTimeout: this.config.ringTimeout},
+            // Errors of the flows that run by themselves are reported here on purpose: not thrown.
+            onError: () => {},
+          },
+        }),
+      ],
+    });
+    this.calls = TestBed.inject(KitCallsTestingController);
+    this.overlay = TestBed.inject(KitCallOverlay);
+    this.waiting = TestBed.inject(KitCallWaiting);
+    this.events = TestBed.inject(KitCallEventsService);
+    this.container = TestBed.inject(OverlayContainer).getContainerElement();
+    this.observeEvents();
+    this.observeSdk(this.calls.sdk);
+    this.observeOverlay();
+    await this.flush();
+    this.baselineListeners = this.calls.sdk.listenerCount; // The ringer's.
+  }
+
+  async tearDown(): Promise<void> {
+    try {
+      TestBed.resetTestingModule();
+    } finally {
+      jest.useRealTimers();
+      jest.restoreAllMocks();
+    }
+  }
+
+  // ---- Observers ----
+
+  private observeEvents(): void {
+    const count = (name: string) => (call: KitCall) => {
+      const counts = this.published.get(call.sessionId) ?? {};
+      counts[name] = (counts[name] ?? 0) + 1;
+      this.published.set(call.sessionId, counts);
+    };
+    this.events.ccCallAccepted.subscribe(count('accepted'));
+    this.events.ccCallRejected.subscribe(count('rejected'));
+    this.events.ccCallEnded.subscribe(count('ended'));
+    this.events.ccOutgoingCall.subscribe(count('outgoing'));
+  }
+
+  private observeSdk(sdk: KitInMemoryCallsSdk): void {
+    const deliver = sdk._deliver.bind(sdk);
+    this.deliver = deliver;
+    sdk._deliver = (method, call) => {
+      this.history.push({method, call: {...call}});
+      deliver(method, call);
+    };
+    const add = sdk.addCallListener.bind(sdk);
+    const remove = sdk.removeCallListener.bind(sdk);
+    sdk.addCallListener = (id, listener) => {
+      this.liveListeners.add(id);
+      add(id, listener);
+    };
+    sdk.removeCallListener = id => {
+      this.liveListeners.delete(id);
+      remove(id);
+    };
+    for (const method of ['initiateCall', 'acceptCall', 'rejectCall', 'endCall'] as const) {
+      const original = (sdk[method] as (...args: unknown[]) => Promise<unknown>).bind(sdk);
+      (sdk as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        const entry: SdkEntry = {
+          method,
+          sessionId: method === 'initiateCall' ? '' : String(args[0]),
+          status: args[1] as KitCallStatus | undefined,
+          step: this.step,
+          state: 'pending',
+        };
+        if (method !== 'initiateCall') {
+          this.checkSdkAction(entry);
+        }
+        this.sdkLog.push(entry);
+        const result = original(...args);
+        result.then(
+          () => (entry.state = 'ok'),
+          () => (entry.state = 'failed'),
+        );
+        return result;
+      };
+    }
+  }
+
+  private observeOverlay(): void {
+    const wrap = (direction: 'incoming' | 'outgoing') => {
+      const name = direction === 'incoming' ? 'openIncomingCall' : 'openOutgoingCall';
+      const open = this.overlay[name].bind(this.overlay) as (
+        ...args: unknown[]
+      ) => KitCallOverlayRef;
+      (this.overlay as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        const ref = open(...args);
+        const info: ScreenInfo = {
+          ref,
+          sessionId: ref.call().sessionId,
+          direction,
+          reachedOngoing: false,
+          reason: null,
+          closedFromOutside: [],
+          dismissedByUser: false,
+        };
+        this.screens.push(info);
+        const close = ref.close.bind(ref);
+        ref.close = (reason?: KitCallEndReason) => {
+          info.closedFromOutside.push(reason ?? 'dismissed');
+          close(reason);
+        };
+        ref.stageChanges().subscribe(stage => {
+          if (stage === 'ongoing') {
+            info.reachedOngoing = true;
+          }
+        });
+        ref.afterClosed().subscribe(reason => (info.reason = reason));
+        return ref;
+      };
+    };
+    wrap('incoming');
+    wrap('outgoing');
+  }
+
+  // ---- Invariant: at most one SDK action per user decision ----
+
+  private decisionsOf(sessionId: string): Decisions {
+    let decisions = this.decisions.get(sessionId);
+    if (!decisions) {
+      decisions = {answer: 0, end: 0, waitingDecline: 0};
+      this.decisions.set(sessionId, decisions);
+    }
+    return decisions;
+  }
+
+  private checkSdkAction(entry: SdkEntry): void {
+    const group: Group = entry.method === 'endCall' ? 'end' : 'answer';
+    const same = this.sdkLog.filter(
+      other =>
+        other.sessionId === entry.sessionId &&
+        other.method !== 'initiateCall' &&
+        (other.method === 'endCall' ? 'end' : 'answer') === group,
+    );
+    const describe = (e: SdkEntry) => `${e.method}(${e.status ?? ''}) of step ${e.step}`;
+    const pending = same.find(other => other.state === 'pending');
+    if (pending) {
+      this.violate(
+        `two SDK ${group} actions in flight for ${entry.sessionId}: ${describe(pending)}, then ${describe(entry)}`,
+      );
+    }
+    const done = same.find(other => other.state === 'ok');
+    if (done) {
+      this.violate(
+        `SDK ${group} action after a successful one for ${entry.sessionId}: ${describe(done)}, then ${describe(entry)}`,
+      );
+    }
+    const decisions = this.decisionsOf(entry.sessionId);
+    const count = (predicate: (e: SdkEntry) => boolean) =>
+      [...this.sdkLog, entry].filter(e => e.sessionId === entry.sessionId && predicate(e)).length;
+    const userAnswers = count(
+      e => e.method === 'acceptCall' || (e.method === 'rejectCall' && e.status === 'rejected'),
+    );
+    if (userAnswers > decisions.answer + decisions.waitingDecline) {
+      this.violate(
+        `${userAnswers} accept/reject calls for ${entry.sessionId} after ${decisions.answer + decisions.waitingDecline} user decisions`,
+      );
+    }
+    const cancels = count(e => e.method === 'rejectCall' && e.status === 'cancelled');
+    if (cancels > decisions.end + 1) {
+      this.violate(`${cancels} cancel calls for ${entry.sessionId} after ${decisions.end} presses`);
+    }
+    const ends = count(e => e.method === 'endCall');
+    if (ends > decisions.end) {
+      this.violate(`${ends} endCall calls for ${entry.sessionId} after ${decisions.end} presses`);
+    }
+    for (const status of ['busy', 'unanswered'] as const) {
+      const n = count(e => e.method === 'rejectCall' && e.status === status);
+      if (n > 1) {
+        this.violate(`${n} rejectCall(${status}) for ${entry.sessionId}`);
+      }
+    }
+  }
+
+  // ---- Steps ----
+
+  async run(steps: StressStep[]): Promise<void> {
+    for (const [index, {action, rest}] of steps.entries()) {
+      this.step = index;
+      this.trace.push(`${index}: ${JSON.stringify(action)}${rest ? '' : ' (no rest)'}`);
+      await this.apply(action);
+      await this.flush(rest);
+      this.checkStep(rest);
+      if (this.violations.length) {
+        return;
+      }
+    }
+    this.step = steps.length;
+    await this.flush(true);
+    this.checkStep(true);
+    if (this.violations.length) {
+      return;
+    }
+    this.checkPublishedOnce();
+    if (this.violations.length) {
+      return;
+    }
+    await (this.config.ending === 'closeAll' ? this.closeAll() : this.destroyApp());
+  }
+
+  private async apply(action: StressAction): Promise<void> {
+    const {calls} = this;
+    const quiet = (promise: Promise<unknown>) => promise.catch(() => {});
+    switch (action.kind) {
+      case 'ring':
+        void quiet(
+          calls.farSide.ring(STRESS_USERS[action.who], calls.me, action.video ? 'video' : 'audio'),
+        );
+        break;
+      case 'far': {
+        // The far side is the other party: it cancels only calls to me, and answers or hangs up any call.
+        const sessions = calls.switchboard
+          .calls()
+          .filter(call => action.op !== 'cancel' || call.receiver.uid === calls.me.uid);
+        const call = sessions[action.pick % Math.max(1, sessions.length)];
+        if (call) {
+          const id = call.sessionId;
+          const move = calls.farSide[action.op].bind(calls.farSide)(id);
+          if (call.receiver.uid === calls.me.uid && action.op !== 'cancel' && action.op !== 'end') {
+            // Answered for "me" by someone else than this device: the screen must close as answered elsewhere.
+            move.then(
+              () => this.answeredElsewhere.add(id),
+              () => {},
+            );
+          }
+          void quiet(move);
+        }
+        break;
+      }
+      case 'replay': {
+        const past = this.history[action.pick % Math.max(1, this.history.length)];
+        if (past) {
+          this.deliver(past.method, past.call);
+        }
+        break;
+      }
+      case 'unknown': {
+        const caller = STRESS_USERS[0];
+        const status: Record<keyof KitCallListener, KitCallStatus> = {
+          onIncomingCallReceived: 'initiated',
+          onIncomingCallCancelled: 'cancelled',
+          onOutgoingCallAccepted: 'ongoing',
+          onOutgoingCallRejected: 'rejected',
+          onCallEnded: 'ended',
+        };
+        this.deliver(action.method, {
+          sessionId: `unknown-${action.id}`,
+          type: 'audio',
+          sender: caller,
+          callInitiator: caller,
+          receiver: calls.me,
+          callReceiver: calls.me,
+          status: status[action.method],
+        });
+        break;
+      }
+      case 'fail':
+        calls.farSide.failNext(action.action);
+        break;
+      case 'latency':
+        calls.farSide.setLatency(action.ms);
+        this.maxLatency = Math.max(this.maxLatency, action.ms);
+        break;
+      case 'click':
+        this.click(action.button, action.times, action.pick);
+        break;
+      case 'acceptAndReject': {
+        const screen = this.screenWith('.kit-incoming-call-accept-button', action.pick);
+        if (screen) {
+          this.decisionsOf(screen.info.sessionId).answer++;
+          const accept = screen.host.querySelector<HTMLElement>('.kit-incoming-call-accept-button');
+          const reject = screen.host.querySelector<HTMLElement>('.kit-incoming-call-reject-button');
+          const buttons = action.rejectFirst ? [reject, accept] : [accept, reject];
+          buttons.forEach(button => button?.click());
+        }
+        break;
+      }
+      case 'start': {
+        void quiet(
+          this.overlay.startCall(STRESS_USERS[action.who], action.video ? 'video' : 'audio'),
+        );
+        break;
+      }
+      case 'destroy': {
+        const open = this.screens.filter(info => info.reason === null);
+        const info = open[action.pick % Math.max(1, open.length)];
+        if (info) {
+          info.dismissedByUser = true;
+          info.ref.close();
+        }
+        break;
+      }
+      case 'wait':
+        await jest.advanceTimersByTimeAsync(
+          action.ms === 'ringTimeout' ? this.config.ringTimeout + 1 : action.ms,
+        );
+        break;
+    }
+  }
+
+  private click(button: StressButton, times: number, pick: number): void {
+    if (button === 'waitingDecline') {
+      const banners = [...this.waitingBanners()];
+      const [sessionId, banner] = banners[pick % Math.max(1, banners.length)] ?? [];
+      const element = banner?.overlayRef.overlayElement.querySelector<HTMLElement>(
+        '.kit-call-waiting-decline',
+      );
+      if (sessionId && element) {
+        this.decisionsOf(sessionId).waitingDecline++;
+        for (let i = 0; i < times; i++) {
+          element.click();
+        }
+      }
+      return;
+    }
+    const selector = {
+      accept: '.kit-incoming-call-accept-button',
+      reject: '.kit-incoming-call-reject-button',
+      outgoingEnd: '.kit-outgoing-call-end-call-button',
+      ongoingEnd: '.kit-ongoing-call-end-call-button',
+    }[button];
+    const screen = this.screenWith(selector, pick);
+    if (!screen) {
+      return;
+    }
+    const decisions = this.decisionsOf(screen.info.sessionId);
+    if (button === 'accept' || button === 'reject') {
+      decisions.answer++;
+    } else {
+      decisions.end++;
+    }
+    const element = screen.host.querySelector<HTMLElement>(selector)!;
+    for (let i = 0; i < times; i++) {
+      element.click(); // A double click: both presses in the same tick.
+    }
+  }
+
+  /** An open screen that shows the given button, and its host element. */
+  private screenWith(selector: string, pick: number): {info: ScreenInfo; host: HTMLElement} | null {
+    const found = this.screens
+      .filter(info => info.reason === null)
+      .map(info => ({info, host: this.hostOf(info)}))
+      .filter(
+        (screen): screen is {info: ScreenInfo; host: HTMLElement} =>
+          !!screen.host?.querySelector(selector),
+      );
+    return found[pick % Math.max(1, found.length)] ?? null;
+  }
+
+  private hostOf(info: ScreenInfo): HTMLElement | null {
+    const instance = info.ref.componentInstance as {
+      _elementRef?: {nativeElement: HTMLElement};
+    } | null;
+    if (instance instanceof KitIncomingCallComponent) {
+      return instance.getBinding().root;
+    }
+    return instance?._elementRef?.nativeElement ?? null;
+  }
+
+  private waitingBanners(): Map<
+    string,
+    {call: KitCall; overlayRef: {overlayElement: HTMLElement}}
+  > {
+    return (this.waiting as unknown as {_waiting: Map<string, never>})._waiting;
+  }
+
+  /**
+   * Lets what is due now run (the switchboard's deliveries at latency 0); with `rest`, also lets Angular render.
+   * A zoneless app renders on a `setTimeout` (raced with `requestAnimationFrame`); a timer set from a timer
+   * callback is due 1 ms later under Jest's fake timers, so a rest lets a few milliseconds pass and then renders
+   * what the last of them changed, as the next frame would.
+   */
+  private async flush(rest = true): Promise<void> {
+    await jest.advanceTimersByTimeAsync(0);
+    if (rest) {
+      await jest.advanceTimersByTimeAsync(5);
+      TestBed.inject(ApplicationRef).tick();
+      await jest.advanceTimersByTimeAsync(0);
+    }
+  }
+
+  // ---- Invariants after every step ----
+
+  private checkStep(rendered: boolean): void {
+    if (rendered) {
+      this.checkSound(); // The ringtone follows the screen's phase through an effect: it needs a render.
+    }
+    this.checkPublished();
+    this.checkScreensFollowCalls();
+    this.checkErrors();
+  }
+
+  /** Sound plays if and only if a screen rings or dials: one ringtone per ringing screen, one ringback per dialing. */
+  private checkSound(): void {
+    let ringing = 0;
+    let dialing = 0;
+    for (const ref of this.overlay.openCalls) {
+      const screen = ref.componentInstance;
+      if (screen instanceof KitIncomingCallComponent && screen.getViewModel().isRinging()) {
+        ringing++;
+      } else if (
+        screen instanceof KitOutgoingCallComponent &&
+        screen.getViewModel().phase() === 'dialing'
+      ) {
+        dialing++;
+      }
+    }
+    const playing = this.calls.audio.playing();
+    const tones = (tone: string) =>
+      playing.filter(source => 'tone' in source && source.tone === tone).length;
+    if (playing.length !== ringing + dialing || tones('ringtone') !== ringing) {
+      this.violate(
+        `sound: ${JSON.stringify(playing)} playing with ${ringing} ringing and ${dialing} dialing screens`,
+      );
+    }
+  }
+
+  /** Each accept, reject and end of a session is published at most once. */
+  private checkPublished(): void {
+    for (const [sessionId, counts] of this.published) {
+      const {accepted = 0, rejected = 0, ended = 0, outgoing = 0} = counts;
+      if (accepted > 1 || outgoing > 1 || rejected + ended > 1 || (rejected && accepted)) {
+        this.violate(`events of ${sessionId}: ${JSON.stringify(counts)}`);
+      }
+    }
+  }
+
+  /**
+   * No screen outlives its call, no call is left without its screen: once the SDK ended a call, its overlay (or
+   * banner) is gone within the latency (plus the outcome delay of the outgoing screen); a call that rings or is
+   * ongoing with me has a screen, unless the user closed it or a policy declined it.
+   */
+  private checkScreensFollowCalls(): void {
+    const now = Date.now();
+    const me = this.calls.me.uid;
+    const late = (since: number | undefined, extra = 0) =>
+      since !== undefined && now - since > this.maxLatency + SLACK_MS + extra;
+    const sessions = this.calls.switchboard.calls();
+    for (const call of sessions) {
+      const over = TERMINAL.includes(call.status!) || this.answeredElsewhere.has(call.sessionId);
+      if (over && !this.terminalSince.has(call.sessionId)) {
+        this.terminalSince.set(call.sessionId, now);
+      }
+      const live = call.status === 'initiated' || call.status === 'ongoing';
+      const liveKey = `${call.sessionId}:${call.status}`;
+      if (live && !this.liveSince.has(liveKey)) {
+        this.liveSince.set(liveKey, now);
+      }
+    }
+    for (const info of this.screens) {
+      if (info.reason !== null) {
+        continue;
+      }
+      const since = this.terminalSince.get(info.sessionId);
+      if (late(since, info.direction === 'outgoing' ? OUTCOME_MS : 0)) {
+        this.violate(
+          `the ${info.direction} screen of ${info.sessionId} (${info.ref.stage()}) is still open ${now - since!} ms after its call ended`,
+        );
+      }
+    }
+    for (const sessionId of this.waitingBanners().keys()) {
+      if (late(this.terminalSince.get(sessionId))) {
+        this.violate(`the waiting banner of ${sessionId} outlives its call`);
+      }
+    }
+    const banners = this.waitingBanners().size;
+    if (banners > 0 && this.overlay.openCalls.length === 0) {
+      this.bannersAloneSince ??= now;
+      if (late(this.bannersAloneSince)) {
+        this.violate(
+          `${banners} waiting call(s) stay in a banner with no call on screen: ${[...this.waitingBanners().keys()]}`,
+        );
+      }
+    } else {
+      this.bannersAloneSince = null;
+    }
+    for (const call of sessions) {
+      const id = call.sessionId;
+      const mine = call.receiver.uid === me || call.sender.uid === me;
+      const shown = this.screens.filter(info => info.sessionId === id);
+      if (
+        !mine ||
+        this.answeredElsewhere.has(id) ||
+        shown.some(info => info.dismissedByUser) ||
+        !late(this.liveSince.get(`${id}:${call.status}`))
+      ) {
+        continue;
+      }
+      const open = shown.find(info => info.reason === null);
+      if (call.status === 'ongoing' && open?.ref.stage() !== 'ongoing') {
+        this.violate(`call ${id} is ongoing in the SDK but no ongoing screen shows it`);
+      }
+      const declinedByPolicy = shown.length === 0 && this.overlay.hasEnded(id);
+      if (
+        call.status === 'initiated' &&
+        !open &&
+        !this.waitingBanners().has(id) &&
+        !declinedByPolicy
+      ) {
+        this.violate(`call ${id} still rings in the SDK but has no screen here`);
+      }
+    }
+  }
+
+  /** Nothing thrown into the app: no console error, no unhandled rejection. */
+  private checkErrors(): void {
+    if (this.consoleErrors.length) {
+      this.violate(`console.error: ${this.consoleErrors.join(' | ')}`);
+    }
+    if (this.unhandled.length) {
+      this.violate(`unhandled rejection: ${this.unhandled.map(String).join(' | ')}`);
+    }
+  }
+
+  /** Each end seen by a screen is published exactly once (checked once the sequence is over). */
+  private checkPublishedOnce(): void {
+    for (const info of this.screens) {
+      const {reason, sessionId} = info;
+      const counts = this.published.get(sessionId) ?? {};
+      if (info.reachedOngoing && counts['accepted'] !== 1) {
+        this.violate(`${sessionId} went ongoing with ${counts['accepted'] ?? 0} ccCallAccepted`);
+      }
+      if (reason === null || reason === 'dismissed' || info.closedFromOutside.length) {
+        continue; // Still on screen, or closed without a word (destroyed, glare withdrawal).
+      }
+      const timedOut = this.sdkLog.find(
+        e => e.sessionId === sessionId && e.method === 'rejectCall' && e.status === 'unanswered',
+      );
+      if (timedOut && timedOut.state !== 'ok') {
+        continue; // The SDK refused the time-out: nothing ended there to publish.
+      }
+      const ends = (counts['rejected'] ?? 0) + (counts['ended'] ?? 0);
+      if (ends !== 1) {
+        this.violate(
+          `${sessionId} closed as "${reason}" with ${ends} end events: ${JSON.stringify(counts)}`,
+        );
+      }
+    }
+  }
+
+  // ---- Endings ----
+
+  /** Closes every screen (and lets waiting calls be shown and closed), then checks that nothing is left. */
+  private async closeAll(): Promise<void> {
+    const baseline = this.baselineListeners;
+    for (let round = 0; round < 20; round++) {
+      await jest.advanceTimersByTimeAsync(this.maxLatency + 10); // What is on its way arrives first.
+      await this.flush();
+      const open = this.overlay.openCalls;
+      const banners = [...this.waitingBanners().keys()];
+      if (!open.length && !banners.length) {
+        break;
+      }
+      open.forEach(ref => ref.close());
+      if (!open.length) {
+        // Waiting calls with no screen left (see the banner invariant): the user declines them.
+        banners.forEach((_, index) => this.click('waitingDecline', 1, index));
+      }
+    }
+    await jest.advanceTimersByTimeAsync(10_000);
+    await this.flush();
+    this.checkErrors();
+    this.checkLeftovers();
+    if (this.calls.sdk.listenerCount !== baseline || this.liveListeners.size) {
+      this.violate(
+        `${this.calls.sdk.listenerCount} SDK listeners left (${[...this.liveListeners]}), expected ${baseline}`,
+      );
+    }
+    if (this.overlay.openCalls.length || this.waitingBanners().size) {
+      this.violate('calls still open after closing everything');
+    }
+    for (const subject of ['_accepted', '_rejected', '_ended', '_outgoing']) {
+      const observers = (this.events as unknown as Record<string, Subject<unknown>>)[subject]
+        .observers.length;
+      if (observers !== 1) {
+        this.violate(`${observers} subscriptions to ${subject} left; only the test's is expected`);
+      }
+    }
+  }
+
+  /** Destroys the whole app with calls possibly open: nothing may survive it. */
+  private async destroyApp(): Promise<void> {
+    const sdk = this.calls.sdk;
+    const listenersBefore = new Set(this.liveListeners);
+    const ringer = TestBed.inject(KitCallRinger);
+    try {
+      TestBed.resetTestingModule();
+    } catch (error) {
+      this.violate(`destroying the app threw: ${(error as Error).stack}`);
+    }
+    if (ringer.isStarted) {
+      this.violate('the ringer still listens after the app was destroyed');
+    }
+    await jest.advanceTimersByTimeAsync(10_000);
+    await this.flush();
+    this.checkErrors();
+    this.checkLeftovers();
+    if (this.liveListeners.size) {
+      this.violate(
+        `listeners never removed on destroy: ${[...this.liveListeners]} (before: ${[...listenersBefore]})`,
+      );
+    }
+    if (sdk.listenerCount) {
+      this.violate(`${sdk.listenerCount} listeners left on the disposed SDK`);
+    }
+  }
+
+  private checkLeftovers(): void {
+    const timers = jest.getTimerCount();
+    if (timers) {
+      this.violate(`${timers} timers left`);
+    }
+    const panes = document.querySelectorAll('.cdk-overlay-pane').length;
+    if (panes) {
+      this.violate(`${panes} overlay panes left`);
+    }
+    const playing = this.calls.audio.playing();
+    if (playing.length) {
+      this.violate(`sound left: ${JSON.stringify(playing)}`);
+    }
+  }
+
+  private violate(message: string): void {
+    this.violations.push(`[step ${this.step}] ${message}`);
+  }
+}
+
+const step = (action: StressAction, rest = true): StressStep => ({action, rest});
+const run = (config: Partial<StressRunConfig>): StressRunConfig => ({
+  busyPolicy: 'busy',
+  ringTimeout: 3_000,
+  latency: 0,
+  ending: 'closeAll',
+  ...config,
+});
+
+/**
+ * Counter-examples found by this test, shrunk, replayed first on every run (see the report of issue 8).
+ */
+const KNOWN: [StressRunConfig, StressStep[]][] = [
+  // A (fixed in incoming-call.ts): a cancel right behind the ring, before the screen's first render, was lost: the
+  // overlay stayed open, silent, until the ring timeout, and no ccCallEnded was published.
+  [
+    run({latency: 300}),
+    [
+      step({kind: 'ring', who: 0, video: false}, false),
+      step({kind: 'far', op: 'cancel', pick: 0}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+    ],
+  ],
+  // B (fixed in call-ringer.ts): destroying the app while a call is on screen and another waits threw NG0205 (the
+  // ringer opened the waiting call while the dialogs closed).
+  [
+    run({busyPolicy: 'wait', ending: 'destroyApp'}),
+    [step({kind: 'ring', who: 0, video: false}), step({kind: 'ring', who: 0, video: false})],
+  ],
+  // D (fixed in call-ringer.ts): a waiting call cancelled by its caller came back on a late ring (as a banner, or on
+  // the full screen once nothing else was on screen).
+  [
+    run({busyPolicy: 'wait'}),
+    [
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'ring', who: 1, video: false}),
+      step({kind: 'far', op: 'cancel', pick: 1}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+      step({kind: 'replay', pick: 1}),
+      step({kind: 'wait', ms: 400}),
+    ],
+  ],
+  // E (open, call-overlay.ts): the ring timeout fires while the user's accept is in flight: rejectCall('unanswered')
+  // goes out next to acceptCall, the screen closes, and the call is ongoing in the SDK with no screen.
+  [
+    run({latency: 300}),
+    [
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'wait', ms: 2500}),
+      step({kind: 'wait', ms: 400}),
+      step({kind: 'wait', ms: 100}),
+      step({kind: 'click', button: 'accept', times: 1, pick: 0}),
+      step({kind: 'wait', ms: 400}),
+    ],
+  ],
+  // F (open, call-overlay.ts): the SDK refuses the time-out's rejectCall('unanswered'): the screen is gone, the
+  // call rings on in the SDK, and the error is swallowed (not even onError).
+  [
+    run({}),
+    [
+      step({kind: 'fail', action: 'reject'}),
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+      step({kind: 'wait', ms: 400}),
+    ],
+  ],
+  // G (open, outgoing-call view model): the outgoing screen listens to the SDK from its first render only; a
+  // reject or busy that arrives right behind initiateCall's answer is lost and the screen dials until the timeout.
+  [
+    run({latency: 300}),
+    [
+      step({kind: 'start', who: 0, video: false}, false),
+      step({kind: 'far', op: 'reject', pick: 0}),
+      step({kind: 'wait', ms: 400}),
+      step({kind: 'wait', ms: 2500}),
+    ],
+  ],
+  // C (open, call-ringer.ts): a call that waits (busy policy 'wait') during an outgoing call is never put on the
+  // full screen when that call ends: its banner has no accept, so the call cannot be answered.
+  [
+    run({busyPolicy: 'wait', ringTimeout: 45_000}),
+    [
+      step({kind: 'start', who: 0, video: false}),
+      step({kind: 'ring', who: 1, video: false}),
+      step({kind: 'far', op: 'reject', pick: 0}),
+      step({kind: 'wait', ms: 2500}),
+      step({kind: 'wait', ms: 400}),
+    ],
+  ],
+];
+
+describe('call flows under random sequences (model-based stress)', () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+  beforeAll(() => {
+    process.on('unhandledRejection', onUnhandled);
+    process.stdout.write(
+      `[call-flows stress] ${RUNS} sequences of up to ${MAX_STEPS} steps, seed ${SEED} ` +
+        `(replay: KIT_STRESS_SEED=${SEED} KIT_STRESS_RUNS=${RUNS})\n`,
+    );
+  });
+  afterAll(() => process.off('unhandledRejection', onUnhandled));
+
+  it(`should keep every invariant over ${RUNS} random sequences`, async () => {
+    const started = performance.now();
+    await fc.assert(
+      fc.asyncProperty(
+        stressRunConfig,
+        fc.array(stressStep, {minLength: 1, maxLength: MAX_STEPS}),
+        async (config, steps) => {
+          unhandled.length = 0;
+          const run = new StressRun(config, unhandled);
+          await run.setUp();
+          try {
+            await run.run(steps);
+          } catch (error) {
+            if (process.env['KIT_STRESS_DEBUG']) {
+              process.stdout.write(`${(error as Error).stack}\n`);
+            }
+            throw error;
+          } finally {
+            await run.tearDown();
+          }
+          if (run.violations.length) {
+            throw new Error(
+              `${run.violations.join('\n')}\nconfig: ${JSON.stringify(config)}\n${run.trace.join('\n')}`,
+            );
+          }
+        },
+      ),
+      {numRuns: RUNS, seed: SEED, examples: KNOWN},
+    );
+    process.stdout.write(
+      `[call-flows stress] ${RUNS} sequences passed in ${((performance.now() - started) / 1000).toFixed(1)} s, seed ${SEED}\n`,
+    );
+  }, 3_600_000);
+});
