@@ -1,6 +1,6 @@
 import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
-import {NgTemplateOutlet} from '@angular/common';
+import {NgTemplateOutlet, isPlatformBrowser} from '@angular/common';
 import {
   ChangeDetectionStrategy,
   Component,
@@ -11,6 +11,7 @@ import {
   InputSignalWithTransform,
   OnInit,
   OutputEmitterRef,
+  PLATFORM_ID,
   TemplateRef,
   ViewEncapsulation,
   afterNextRender,
@@ -109,6 +110,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private _inputDriven = false;
   private _destroyed = false;
   private _previousFocus: HTMLElement | null = null;
+  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
 
   /** The call to show (spec: `setCall`). When not set, the screen shows the next call the SDK rings. */
   readonly call: InputSignal<KitCall | null | undefined> = input<KitCall | null | undefined>();
@@ -393,7 +395,10 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     if (!this._viewModel._show(call)) {
       return false; // Already shown, ended or handed over: a late or duplicate ring never rings again.
     }
-    this._previousFocus ??= _getFocusedElementPierceShadowDom();
+    if (this._isBrowser) {
+      // Focus is a browser matter: on the server there is nothing to remember or give back.
+      this._previousFocus ??= _getFocusedElementPierceShadowDom();
+    }
     this._viewModel._onTeardown(() => this._restoreFocus());
     const caller = kitCaller(call);
     void this._announcer.announce(
@@ -414,6 +419,9 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private _restoreFocus(): void {
     const previous = this._previousFocus;
     this._previousFocus = null;
+    if (!previous) {
+      return;
+    }
     const active = _getFocusedElementPierceShadowDom();
     const focusInside =
       !active || active === active.ownerDocument.body || this._host.contains(active);
