@@ -115,27 +115,50 @@ export class KitIncomingCallViewModel {
    * @returns A promise that settles (never rejects) once the SDK answered.
    */
   rejectCall(call: KitCall): Promise<void> {
+    return this._decline(call, 'rejected').then(() => {});
+  }
+
+  /**
+   * The call rang too long: it is declined as `unanswered` through the SDK, `ccCallEnded` is published and the
+   * screen closes. Like a press, it only counts when no decision is pending.
+   * @param call The call shown.
+   * @returns Whether the call ended; `false` when a decision was pending or the SDK failed (the call rings on).
+   * @docs-private
+   */
+  _timeOut(call: KitCall): Promise<boolean> {
+    return this._decline(call, 'unanswered');
+  }
+
+  private _decline(call: KitCall, status: 'rejected' | 'unanswered'): Promise<boolean> {
     const lifecycle = this._begin(call, 'decline');
     if (!lifecycle || !this._sdk) {
-      return Promise.resolve();
+      return Promise.resolve(false);
     }
     const sdk = this._sdk;
     return kitRunSdk(
-      () => sdk.rejectCall(call.sessionId, KitConstants.CALL_STATUS_REJECTED),
+      () => sdk.rejectCall(call.sessionId, status),
       KitErrorCodes.CALL_FAILED,
       'The call could not be rejected',
     ).then(
       answer => {
         if (this._lifecycle !== lifecycle || lifecycle.isEnded) {
-          return;
+          return true;
         }
-        const rejected: KitCall = {...(this._call() ?? call), ...answer, status: 'rejected'};
-        this._call.set(rejected);
-        lifecycle.end('rejected');
-        this._events.publishCallRejected(rejected);
-        this._host.closed('rejected', rejected);
+        const ended: KitCall = {...(this._call() ?? call), ...answer, status};
+        this._call.set(ended);
+        lifecycle.end(status);
+        if (status === 'rejected') {
+          this._events.publishCallRejected(ended);
+        } else {
+          this._events.publishCallEnded(ended);
+        }
+        this._host.closed(status, ended);
+        return true;
       },
-      (error: KitException) => this._failed(lifecycle, error),
+      (error: KitException) => {
+        this._failed(lifecycle, error);
+        return lifecycle.isEnded;
+      },
     );
   }
 

@@ -276,6 +276,19 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     return this._viewModel;
   }
 
+  /**
+   * Ends the ringing call as unanswered (the ring timeout of `KitCallOverlay`). Counts like a press: not while a
+   * decision is pending.
+   * @returns Whether the call ended.
+   * @docs-private
+   */
+  _timeOut(): Promise<boolean> {
+    const call = this._viewModel.call();
+    return call && this._viewModel.isRinging()
+      ? this._viewModel._timeOut(call)
+      : Promise.resolve(false);
+  }
+
   /** @returns The root element and the default parts; `null` for a part that a slot replaced. */
   getBinding(): KitIncomingCallBinding {
     return {

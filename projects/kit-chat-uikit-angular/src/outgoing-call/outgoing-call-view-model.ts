@@ -11,9 +11,13 @@ import {
 import {kitConnectSdk, kitEndReasonText, kitRunSdk} from '../call/call-screen-support';
 import {KitCallEventsService} from '../events/call-events';
 import {KitCallsIntl} from '../intl/calls-intl';
+import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
 import {kitReceiver, kitValidateCall, kitValidateUser} from '../sdk/validation';
+
+/** How many early answers (for calls not started on this screen yet) are kept. */
+const EARLY_ANSWERS_KEPT = 8;
 
 /**
  * What the view model tells its screen. @docs-private
@@ -50,6 +54,7 @@ export class KitOutgoingCallViewModel {
   private readonly _reason = signal<KitCallEndReason | null>(null);
   private readonly _error = signal<KitException | null>(null);
   private _session: Session | null = null;
+  private readonly _early = new Map<string, {kind: 'accepted' | 'rejected'; call: KitCall}>();
 
   /** Unique id of this screen: its SDK listener id, and the prefix of its element ids. @docs-private */
   readonly _id: string = inject(_IdGenerator).getId('kit-outgoing-call-');
@@ -85,6 +90,10 @@ export class KitOutgoingCallViewModel {
       const current = this.call();
       return (current ? kitReceiver(current) : user()) ?? null;
     });
+    // Listen from the start: the callee may answer before the first render starts the session.
+    if (this._connection.sdk) {
+      this._listen(this._connection.sdk);
+    }
   }
 
   /** The logged-in user, when there is one. */
@@ -99,40 +108,55 @@ export class KitOutgoingCallViewModel {
    */
   endCall(): void {
     const session = this._session;
-    if (!session) {
+    if (session?.lifecycle.isEnded) {
+      this._hooks.ended(session.lifecycle.reason ?? 'ended', true);
       return;
+    }
+    this._cancel('cancelled');
+  }
+
+  /**
+   * The call rang too long: it is withdrawn as `unanswered` through the SDK, `ccCallEnded` is published, and the
+   * status line says "No answer" before the screen closes. Only counts when no decision is pending.
+   * @returns Whether the call ended; `false` when a decision was pending or the SDK failed (it dials on).
+   * @docs-private
+   */
+  _timeOut(): Promise<boolean> {
+    return this._cancel('unanswered');
+  }
+
+  private _cancel(status: 'cancelled' | 'unanswered'): Promise<boolean> {
+    const session = this._session;
+    if (!session || !session.lifecycle.begin('cancel')) {
+      return Promise.resolve(false);
     }
     const {lifecycle, call} = session;
-    if (lifecycle.isEnded) {
-      this._hooks.ended(lifecycle.reason ?? 'ended', true);
-      return;
-    }
-    if (!lifecycle.begin('cancel')) {
-      return;
-    }
+    const byUser = status === 'cancelled';
     const sdk = this._connection.sdk;
     if (!call || !sdk) {
       // A callee shown with no call: there is nothing to cancel in the SDK.
-      lifecycle.end('cancelled');
-      this._hooks.ended('cancelled', true);
-      return;
+      lifecycle.end(status);
+      this._hooks.ended(status, byUser);
+      return Promise.resolve(true);
     }
-    kitRunSdk(
-      () => sdk.rejectCall(call.sessionId, 'cancelled'),
+    return kitRunSdk(
+      () => sdk.rejectCall(call.sessionId, status),
       KitErrorCodes.CALL_FAILED,
       'Cancelling the call failed',
     ).then(
       cancelled => {
-        if (lifecycle.end('cancelled')) {
+        if (lifecycle.end(status)) {
           this._events.publishCallEnded(cancelled);
-          this._hooks.ended('cancelled', true);
+          this._hooks.ended(status, byUser);
         }
+        return true;
       },
       (error: KitException) => {
         // Only a call that still dials reports the failure: an answer that arrived meanwhile decided already.
         if (lifecycle.revert()) {
           this._hooks.report(error);
         }
+        return lifecycle.isEnded;
       },
     );
   }
@@ -171,11 +195,13 @@ export class KitOutgoingCallViewModel {
     }
     const sdk = this._connection.sdk;
     if (call && sdk) {
-      sdk.addCallListener(this._id, {
-        onOutgoingCallAccepted: accepted => this._onAccepted(session, accepted),
-        onOutgoingCallRejected: rejected => this._onRejected(session, rejected),
-      });
+      this._listen(sdk);
       session.releases.push(() => sdk.removeCallListener(this._id));
+      const early = this._early.get(call.sessionId);
+      this._early.clear();
+      if (early) {
+        this._route(early.kind, early.call);
+      }
     }
   }
 
@@ -185,6 +211,35 @@ export class KitOutgoingCallViewModel {
     if (session) {
       session.lifecycle.end('dismissed');
       this._release(session);
+    }
+    // Also the listener of the constructor, when no call was ever started.
+    this.disposeObservers();
+  }
+
+  private _listen(sdk: KitCallsSdk): void {
+    sdk.addCallListener(this._id, {
+      onOutgoingCallAccepted: accepted => this._route('accepted', accepted),
+      onOutgoingCallRejected: rejected => this._route('rejected', rejected),
+    });
+  }
+
+  /**
+   * Hands an answer of the callee to the session of its call. An answer for a call not started yet (it can arrive
+   * right behind `initiateCall`, before the screen's first render) is kept for `_start`.
+   */
+  private _route(kind: 'accepted' | 'rejected', call: KitCall): void {
+    const session = this._session;
+    if (session && session.call?.sessionId === call.sessionId) {
+      if (kind === 'accepted') {
+        this._onAccepted(session, call);
+      } else {
+        this._onRejected(session, call);
+      }
+      return;
+    }
+    this._early.set(call.sessionId, {kind, call});
+    if (this._early.size > EARLY_ANSWERS_KEPT) {
+      this._early.delete(this._early.keys().next().value as string);
     }
   }
 

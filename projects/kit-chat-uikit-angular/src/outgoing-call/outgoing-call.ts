@@ -281,6 +281,16 @@ export class KitOutgoingCallComponent {
     return this._vm;
   }
 
+  /**
+   * Ends the dialing call as unanswered (the ring timeout of `KitCallOverlay`): "No answer", then the screen
+   * closes. Counts like a press: not while a cancel is pending.
+   * @returns Whether the call ended.
+   * @docs-private
+   */
+  _timeOut(): Promise<boolean> {
+    return this._vm._timeOut();
+  }
+
   /** Removes the SDK listener (spec: `disposeObservers`); also done on every end and on destroy. */
   disposeObservers(): void {
     this._vm.disposeObservers();

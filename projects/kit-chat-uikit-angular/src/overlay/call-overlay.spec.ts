@@ -300,6 +300,19 @@ describe('KitCallOverlay and the ringer', () => {
       expect(find('.kit-incoming-call-title')?.textContent).toContain('Zed Shaw');
     });
 
+    it('should ring a waiting call on the full screen once my own outgoing call ends', async () => {
+      await setup({busyPolicy: 'wait'});
+      const started = overlay.startCall(ZED);
+      await settle();
+      const mine = (await started).call();
+      await ringFrom(ADA);
+      expect(find('kit-call-waiting')).not.toBeNull();
+      await farSide(() => calls.farSide.reject(mine.sessionId));
+      await settle(3_000);
+      expect(find('kit-call-waiting')).toBeNull();
+      expect(find('.kit-incoming-call-title')?.textContent).toContain('Ada Lovelace');
+    });
+
     it('should end a call that rings too long as "unanswered", and only that call', async () => {
       await setup({overlay: {ringTimeout: 45_000}});
       const call = await ringFrom(ADA);
@@ -324,15 +337,46 @@ describe('KitCallOverlay and the ringer', () => {
       expect(find('kit-ongoing-call')).not.toBeNull();
     });
 
+    it('should let an accept in flight win over the ring timeout (race case 6)', async () => {
+      await setup({overlay: {ringTimeout: 3_000}});
+      calls.farSide.setLatency(300);
+      const ringing = calls.farSide.ring(ADA, calls.me);
+      await settle(400);
+      const call = await ringing;
+      await settle(2_500);
+      find('.kit-incoming-call-accept-button')!.click();
+      await settle(1_000);
+      expect(statusOf(call)).toBe('ongoing');
+      expect(find('kit-ongoing-call')).not.toBeNull();
+    });
+
+    it('should report a time-out the SDK refuses, keep the call on screen, and try again', async () => {
+      const errors: string[] = [];
+      await setup({overlay: {ringTimeout: 1_000}, onError: error => errors.push(error.code)});
+      const call = await ringFrom(ADA);
+      calls.farSide.failNext('reject');
+      await settle(1_000);
+      expect(errors).toEqual(['ERR_CALL_FAILED']);
+      expect(statusOf(call)).toBe('initiated');
+      expect(find('kit-incoming-call')).not.toBeNull();
+      await settle(1_000);
+      expect(statusOf(call)).toBe('unanswered');
+      expect(find('kit-incoming-call')).toBeNull();
+    });
+
     it('should time out an outgoing call that nobody answers', async () => {
       await setup({overlay: {ringTimeout: 30_000}});
       const started = overlay.startCall(ADA);
       await settle();
       const ref = await started;
       await settle(30_000);
-      expect(ref.stage()).toBe('closed');
       expect(statusOf(ref.call())).toBe('unanswered');
+      expect(find('.kit-outgoing-call-subtitle')?.textContent).toContain('No answer');
+      expect(calls.audio.playing()).toEqual([]);
+      await settle(3_000);
+      expect(ref.stage()).toBe('closed');
       expect(find('kit-outgoing-call')).toBeNull();
+      expect(events).toContain('ended unanswered');
     });
 
     it('should ignore a duplicate ring of the call on screen and a ghost ring of an ended call', async () => {

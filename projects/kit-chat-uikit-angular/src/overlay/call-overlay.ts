@@ -11,16 +11,21 @@ import {
   reflectComponentType,
   runInInjectionContext,
 } from '@angular/core';
-import {Subscription} from 'rxjs';
+import {Observable, Subject, Subscription} from 'rxjs';
 import {KitCallEndReason} from '../call/call-lifecycle';
-import {KitSdkConnection, kitConnectSdk, kitRunSdk} from '../call/call-screen-support';
+import {
+  KitSdkConnection,
+  kitConnectSdk,
+  kitInvokeSafely,
+  kitRunSdk,
+} from '../call/call-screen-support';
 import {KIT_UIKIT_CONFIG} from '../core/config';
 import {KitCallEventsService} from '../events/call-events';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
 import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
-import {KitErrorCodes} from '../sdk/kit-exception';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallType, KitUser} from '../sdk/models';
 import {kitCaller, kitReceiver} from '../sdk/validation';
 import {
@@ -36,7 +41,16 @@ import {KitCallOverlayRef} from './call-overlay-ref';
 interface ScreenOutputs {
   accepted?: OutputEmitterRef<KitCall>;
   closed?: OutputEmitterRef<KitCallEndReason>;
+  error?: OutputEmitterRef<KitException>;
 }
+
+/** A ringing screen that ends its call as unanswered itself (the built-in screens do). */
+interface TimedScreen {
+  _timeOut?: () => Promise<boolean>;
+}
+
+/** How long to wait before the ring timeout tries again, when a decision was pending or the SDK failed. */
+const RETRY_TIMEOUT_MS = 5_000;
 
 /** How many ended session ids are remembered to keep ghost rings away. */
 const ENDED_MEMORY = 500;
@@ -52,16 +66,22 @@ export class KitCallOverlay {
   private readonly _injector = inject(Injector);
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   private readonly _defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
-  private readonly _appDefaults = inject(KIT_UIKIT_CONFIG).overlay;
   private readonly _ongoingComponent = inject(KIT_ONGOING_CALL_COMPONENT, {optional: true});
   private readonly _events = inject(KitCallEventsService);
   private readonly _intl = inject(KitCallsIntl);
+  private readonly _config = inject(KIT_UIKIT_CONFIG);
   private readonly _open = new Map<string, KitCallOverlayRef>();
   private readonly _ended = new Set<string>();
+  private readonly _allClosed = new Subject<void>();
 
   /** Calls on screen now, by session id. */
   get openCalls(): readonly KitCallOverlayRef[] {
     return [...this._open.values()];
+  }
+
+  /** @returns Emits each time the last call on screen closed. */
+  afterAllClosed(): Observable<void> {
+    return this._allClosed;
   }
 
   /**
@@ -152,7 +172,7 @@ export class KitCallOverlay {
   ): KitCallOverlayRef<T> {
     const options: KitCallOverlayConfig = {
       ...new KitCallOverlayConfig(),
-      ...this._appDefaults,
+      ...this._config.overlay,
       ...this._defaults,
       ...config,
     };
@@ -180,6 +200,9 @@ export class KitCallOverlay {
       current = null;
       ref._closed(reason);
       dialog?.close();
+      if (this._open.size === 0) {
+        this._allClosed.next();
+      }
     };
     ref._setCloser(finish);
 
@@ -227,6 +250,13 @@ export class KitCallOverlay {
           const subscription = outputs.accepted.subscribe(accepted => toOngoing(accepted));
           teardown.add(() => subscription.unsubscribe());
         }
+        if (outputs.error) {
+          // A screen in an overlay has no host template to bind `(error)`: its errors go to the app's onError.
+          const subscription = outputs.error.subscribe(error =>
+            kitInvokeSafely(this._config.onError, error),
+          );
+          teardown.add(() => subscription.unsubscribe());
+        }
         if (outputs.closed) {
           const subscription = outputs.closed.subscribe(reason => finish(reason));
           teardown.add(() => subscription.unsubscribe());
@@ -264,34 +294,59 @@ export class KitCallOverlay {
       ...(options.callSettingsBuilder ? {callSettingsBuilder: options.callSettingsBuilder} : {}),
       ...options.inputs,
     });
-    if (options.ringTimeout && options.ringTimeout > 0) {
-      timer = setTimeout(
-        () => this._timeOut(ref as KitCallOverlayRef, finish),
-        options.ringTimeout,
-      );
+    const ringTimeout = options.ringTimeout ?? 0;
+    const arm = (ms: number) => {
+      timer = setTimeout(() => {
+        timer = null;
+        this._timeOut(ref as KitCallOverlayRef, finish).then(ended => {
+          const stage = ref.stage();
+          if (!ended && (stage === 'ringing' || stage === 'dialing')) {
+            arm(Math.min(ringTimeout, RETRY_TIMEOUT_MS));
+          }
+        });
+      }, ms);
+    };
+    if (ringTimeout > 0) {
+      arm(ringTimeout);
     }
     ref._opened();
     return ref;
   }
 
-  /** Ends a call that rang too long: the SDK is told, then the overlay closes as "unanswered". */
-  private _timeOut(ref: KitCallOverlayRef, finish: (reason: KitCallEndReason) => void): void {
+  /**
+   * Ends a call that rang too long as "unanswered". The built-in screens do it themselves, like a press (so an
+   * accept in flight wins, and a failure is reported and retried); for an app's screen the overlay tells the SDK.
+   * @returns Whether the call ended.
+   */
+  private async _timeOut(
+    ref: KitCallOverlayRef,
+    finish: (reason: KitCallEndReason) => void,
+  ): Promise<boolean> {
     if (ref.stage() !== 'ringing' && ref.stage() !== 'dialing') {
-      return;
+      return true;
+    }
+    const screen = ref.componentInstance as TimedScreen | null;
+    if (typeof screen?._timeOut === 'function') {
+      return screen._timeOut();
     }
     const call = ref.call();
     const {sdk} = this._connection();
-    finish('unanswered');
-    if (sdk) {
-      kitRunSdk(
+    if (!sdk) {
+      finish('unanswered');
+      return true;
+    }
+    try {
+      const ended = await kitRunSdk(
         () => sdk.rejectCall(call.sessionId, 'unanswered'),
         KitErrorCodes.CALL_FAILED,
-        'Time-out',
-      ).then(
-        ended => this._events.publishCallEnded(ended),
-        // The far side may have ended it meanwhile: the call is over either way.
-        () => {},
+        'The unanswered call could not be ended',
       );
+      finish('unanswered');
+      this._events.publishCallEnded(ended);
+      return true;
+    } catch (error) {
+      kitInvokeSafely(this._config.onError, error as KitException);
+      return ref.stage() === 'closed';
     }
   }
 }

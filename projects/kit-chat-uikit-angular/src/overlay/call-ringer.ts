@@ -1,5 +1,6 @@
 import {_IdGenerator} from '@angular/cdk/a11y';
 import {DOCUMENT, isPlatformBrowser} from '@angular/common';
+import {Subscription} from 'rxjs';
 import {
   DestroyRef,
   Injectable,
@@ -37,6 +38,7 @@ export class KitCallRinger {
   private readonly _listenerId = inject(_IdGenerator).getId('kit-call-ringer-');
   private readonly _destroyRef = inject(DestroyRef);
   private _sdk: KitCallsSdk | null = null;
+  private _allClosed: Subscription | null = null;
 
   constructor() {
     this._destroyRef.onDestroy(() => this.stop());
@@ -58,6 +60,7 @@ export class KitCallRinger {
       return;
     }
     this._sdk = sdk;
+    this._allClosed = this._overlay.afterAllClosed().subscribe(() => this._promoteWaiting());
     sdk.addCallListener(this._listenerId, {
       onIncomingCallReceived: call => this._ring(call),
       onIncomingCallCancelled: call => {
@@ -72,6 +75,8 @@ export class KitCallRinger {
   stop(): void {
     this._sdk?.removeCallListener(this._listenerId);
     this._sdk = null;
+    this._allClosed?.unsubscribe();
+    this._allClosed = null;
   }
 
   private _ring(call: KitCall): void {
@@ -109,16 +114,17 @@ export class KitCallRinger {
   private _show(call: KitCall): void {
     const ref = this._overlay.openIncomingCall(call);
     this._notifyIfHidden(call, ref);
-    ref.afterClosed().subscribe(() => {
-      if (this._destroyRef.destroyed) {
-        return; // The app is being destroyed (its dialogs close): nothing may open any more.
-      }
-      // A call that waited during this one now rings on the full screen.
-      const next = this._waiting.takeNext();
-      if (next) {
-        this._show(next);
-      }
-    });
+  }
+
+  /** Once no call is on screen any more, a call that waited rings on the full screen. */
+  private _promoteWaiting(): void {
+    if (this._destroyRef.destroyed) {
+      return; // The app is being destroyed (its dialogs close): nothing may open any more.
+    }
+    const next = this._waiting.takeNext();
+    if (next) {
+      this._show(next);
+    }
   }
 
   /**
