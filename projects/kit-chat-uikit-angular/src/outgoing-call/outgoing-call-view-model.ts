@@ -37,6 +37,8 @@ interface Session {
   readonly call: KitCall | null;
   readonly releases: (() => void)[];
   released: boolean;
+  /** Why a cancel is pending: the user's end call, or the ring time-out. */
+  cancelling?: 'cancelled' | 'unanswered';
 }
 
 /**
@@ -132,6 +134,7 @@ export class KitOutgoingCallViewModel {
     }
     const {lifecycle, call} = session;
     const byUser = status === 'cancelled';
+    session.cancelling = status;
     const sdk = this._connection.sdk;
     if (!call || !sdk) {
       // A callee shown with no call: there is nothing to cancel in the SDK.
@@ -278,8 +281,9 @@ export class KitOutgoingCallViewModel {
       return;
     }
     const {lifecycle} = session;
-    if (lifecycle.phase === 'cancelling') {
+    if (lifecycle.phase === 'cancelling' && session.cancelling === 'cancelled') {
       // The callee picked up while the user hung up: the user's decision wins, so end the call at once.
+      // (A pick-up that crosses the ring time-out wins instead: the time-out's cancel then fails, unheard.)
       lifecycle.end('cancelled');
       const sdk = this._connection.sdk;
       kitRunSdk(

@@ -16,6 +16,7 @@ import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
 import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
+import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
 import {KitCallOverlay} from './call-overlay';
 import {KitCallOverlayRef} from './call-overlay-ref';
 import {KitCallWaiting} from './call-waiting';
@@ -137,14 +138,21 @@ export class KitCallRinger {
       this._overlay._markEnded(theirs.sessionId);
       return;
     }
-    const sdk = this._sdk;
-    mine.close('cancelled');
-    if (sdk) {
-      kitRunSdk(
-        () => sdk.rejectCall(myCall.sessionId, 'cancelled'),
-        KitErrorCodes.CALL_FAILED,
-        'Could not withdraw the call that crossed an incoming one',
-      ).catch(error => this._report(error));
+    const screen = mine.componentInstance;
+    if (screen instanceof KitOutgoingCallComponent) {
+      // Withdrawn through the screen, like a press of end call: one cancel even if the user presses too, and
+      // `ccCallEnded` is published.
+      screen.getViewModel().endCall();
+    } else {
+      const sdk = this._sdk;
+      mine.close('cancelled');
+      if (sdk) {
+        kitRunSdk(
+          () => sdk.rejectCall(myCall.sessionId, 'cancelled'),
+          KitErrorCodes.CALL_FAILED,
+          'Could not withdraw the call that crossed an incoming one',
+        ).catch(error => this._report(error));
+      }
     }
     this._show(theirs);
   }

@@ -929,7 +929,7 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'wait', ms: 400}),
     ],
   ],
-  // E (open, call-overlay.ts): the ring timeout fires while the user's accept is in flight: rejectCall('unanswered')
+  // E (fixed: the time-out goes through the screen's lifecycle): the ring timeout fires while the user's accept is in flight: rejectCall('unanswered')
   // goes out next to acceptCall, the screen closes, and the call is ongoing in the SDK with no screen.
   [
     run({latency: 300}),
@@ -942,7 +942,7 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'wait', ms: 400}),
     ],
   ],
-  // F (open, call-overlay.ts): the SDK refuses the time-out's rejectCall('unanswered'): the screen is gone, the
+  // F (fixed: a refused time-out is reported and retried): the SDK refuses the time-out's rejectCall('unanswered'): the screen is gone, the
   // call rings on in the SDK, and the error is swallowed (not even onError).
   [
     run({}),
@@ -953,7 +953,7 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'wait', ms: 400}),
     ],
   ],
-  // G (open, outgoing-call view model): the outgoing screen listens to the SDK from its first render only; a
+  // G (fixed: early answers are kept for the session): the outgoing screen listens to the SDK from its first render only; a
   // reject or busy that arrives right behind initiateCall's answer is lost and the screen dials until the timeout.
   [
     run({latency: 300}),
@@ -964,7 +964,7 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'wait', ms: 2500}),
     ],
   ],
-  // C (open, call-ringer.ts): a call that waits (busy policy 'wait') during an outgoing call is never put on the
+  // C (fixed: waiting calls ring once any call closes): a call that waits (busy policy 'wait') during an outgoing call is never put on the
   // full screen when that call ends: its banner has no accept, so the call cannot be answered.
   [
     run({busyPolicy: 'wait', ringTimeout: 45_000}),
@@ -974,6 +974,27 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'far', op: 'reject', pick: 0}),
       step({kind: 'wait', ms: 2500}),
       step({kind: 'wait', ms: 400}),
+    ],
+  ],
+  // H (fixed in the outgoing view model): the callee picks up as the ring time-out withdraws the call; the pick-up
+  // was treated like a user's hang-up and the call was ended behind the user's back.
+  [
+    run({ringTimeout: 3000, latency: 30}),
+    [
+      step({kind: 'start', who: 0, video: false}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+      step({kind: 'far', op: 'accept', pick: 0}),
+      step({kind: 'far', op: 'cancel', pick: 0}),
+    ],
+  ],
+  // I (fixed in call-ringer.ts): glare withdrew my call beside the screen, so an end-call press sent a second cancel.
+  [
+    run({ringTimeout: 3000, latency: 30}),
+    [
+      step({kind: 'start', who: 1, video: false}),
+      step({kind: 'wait', ms: 400}),
+      step({kind: 'ring', who: 1, video: false}),
+      step({kind: 'click', button: 'outgoingEnd', times: 1, pick: 0}),
     ],
   ],
 ];
