@@ -337,6 +337,21 @@ describe('KitIncomingCallComponent: behaviour', () => {
       },
     );
 
+    it('should say on screen that a failed accept can be tried again, give focus back to accept, and clear it on the next press', async () => {
+      const {ring, settle, button, calls, el} = await setup();
+      await ring();
+      calls.farSide.failNext('accept');
+      button('accept')!.click();
+      await settle();
+      await settle();
+      const status = el.querySelector('.kit-incoming-call-status')!;
+      expect(status.textContent).toContain('That did not work. Please try again.');
+      expect(document.activeElement).toBe(button('accept'));
+      button('accept')!.click();
+      await settle();
+      expect(el.querySelector('.kit-incoming-call-failure')).toBeNull();
+    });
+
     it('should report an SDK that throws synchronously, keeping the cause', async () => {
       const {host, ring, settle, button, calls} = await setup();
       await ring();

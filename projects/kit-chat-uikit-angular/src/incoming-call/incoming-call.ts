@@ -35,7 +35,7 @@ import {KitCallEventsService} from '../events/call-events';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
-import {KitException} from '../sdk/kit-exception';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitConstants, KitOnClick, KitOnError} from '../sdk/models';
 import {kitCaller, kitValidateCall} from '../sdk/validation';
 import {KitRingtone, KitRingtoneRef} from '../sound/ringtone';
@@ -175,8 +175,23 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
         this._emit(this.accepted, call);
       },
       closed: reason => this._emit(this.closed, reason),
-      error: error => this._report(error),
+      error: error => {
+        if (error.code === KitErrorCodes.CALL_FAILED && this._viewModel.isRinging()) {
+          // Said on screen too, and focus goes back to accept: the disabled button had dropped it.
+          this._failedSession.set(this._viewModel.call()?.sessionId ?? null);
+          afterNextRender(() => this._acceptEl()?.nativeElement.focus(), {
+            injector: this._injector,
+          });
+        }
+        this._report(error);
+      },
     },
+  );
+  /** The call whose accept or reject just failed, while it still rings. */
+  private readonly _failedSession = signal<string | null>(null);
+  protected readonly _showFailure = computed(
+    () =>
+      this._viewModel.isRinging() && this._failedSession() === this._viewModel.call()?.sessionId,
   );
 
   protected readonly _titleId = `${this._id}-title`;
@@ -319,6 +334,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     if (!call || !this._viewModel.isRinging()) {
       return; // A decision is pending, or the call ended: the first press won.
     }
+    this._failedSession.set(null);
     this._emit(this.acceptClick, undefined);
     const handler = this.onAcceptClick();
     if (handler) {
@@ -334,6 +350,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     if (!call || !this._viewModel.isRinging()) {
       return;
     }
+    this._failedSession.set(null);
     this._emit(this.rejectClick, undefined);
     const handler = this.onRejectClick();
     if (handler) {

@@ -34,6 +34,8 @@ export class KitCallsIntl {
   ended = 'Call ended';
   /** Status when the call failed. */
   failed = 'Call failed';
+  /** Shown when accepting or declining failed and the call still rings. */
+  actionFailed = 'That did not work. Please try again.';
   /** Status when another device of the user answered. */
   answeredElsewhere = 'Answered on another device';
   /** Status when another device of the user declined. */
