@@ -28,3 +28,4 @@ export * from './overlay/call-overlay-config';
 export * from './overlay/call-overlay-ref';
 export * from './overlay/call-overlay';
 export * from './overlay/call-ringer';
+export * from './call/call-screen-style-inputs';

@@ -83,7 +83,6 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
   imports: [NgTemplateOutlet, KitAvatarComponent, KitIconComponent],
   host: {
     class: 'kit-incoming-call',
-    '[class]': 'styleClass()',
     '[class.kit-incoming-call-ringing]': '_viewModel.isRinging()',
     '[class.kit-incoming-call-pending]': '_viewModel.isPending()',
     '[class.kit-incoming-call-video]': '_isVideo()',

@@ -29,9 +29,10 @@ import {
 } from '@angular/core';
 import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
+import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
 import {KitCallEndReason} from '../call/call-lifecycle';
 import {kitInvokeSafely} from '../call/call-screen-support';
-import {kitCssLength, kitCssUrl} from '../core/style-utils';
+import {kitCssUrl} from '../core/style-utils';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
@@ -49,9 +50,6 @@ import {KitOutgoingCallViewModel} from './outgoing-call-view-model';
 
 /** A slot: `undefined` shows the default part, `null` nothing, a template replaces the part. */
 type KitOutgoingCallSlot = TemplateRef<KitOutgoingCallContext> | null | undefined;
-
-/** A color or length style input. */
-type KitStyleValue = string | null | undefined;
 
 /**
  * The screen shown to the caller while a call rings (spec: `KitOutgoingCall`): the callee's avatar and name, a
@@ -72,21 +70,15 @@ type KitStyleValue = string | null | undefined;
     tabindex: '-1',
     '[attr.aria-labelledby]': '_labelId',
     '[attr.aria-describedby]': '_subtitleSlot() === undefined ? _statusId : null',
-    '[class]': 'styleClass()',
     '[class.kit-outgoing-call-dialing]': '_vm.phase() === "dialing"',
     '[class.kit-outgoing-call-ended]': '_vm.phase() === "ended"',
-    '[style.--kit-outgoing-call-background-color]': 'backgroundColor() || null',
-    '[style.--kit-outgoing-call-title-text-color]': 'titleTextColor() || null',
-    '[style.--kit-outgoing-call-subtitle-text-color]': 'subtitleTextColor() || null',
     '[style.--kit-outgoing-call-end-call-icon-tint]': 'endCallIconTint() || null',
     '[style.--kit-outgoing-call-end-call-button-background-color]':
       'endCallButtonBackgroundColor() || null',
-    '[style.--kit-outgoing-call-corner-radius]': '_cssLength(cornerRadius())',
-    '[style.--kit-outgoing-call-stroke-width]': '_cssLength(strokeWidth())',
-    '[style.--kit-outgoing-call-stroke-color]': 'strokeColor() || null',
   },
 })
-export class KitOutgoingCallComponent {
+export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
+  protected readonly _tokenPrefix = 'outgoing-call';
   private readonly _ringtone = inject(KitRingtone);
   private readonly _announcer = inject(LiveAnnouncer);
   private readonly _elementRef: ElementRef<HTMLElement> = inject(ElementRef);
@@ -127,39 +119,16 @@ export class KitOutgoingCallComponent {
   readonly callSettingsBuilder: InputSignal<KitCallSettingsBuilder | null | undefined> =
     input<KitCallSettingsBuilder | null>();
   /** Classes added to the host, whose rules may set the theme tokens (spec: `setStyle`). */
-  readonly styleClass: InputSignal<string | null | undefined> = input<string | null>();
   /** How long, in ms, the outcome (declined, busy, no answer) stays on screen before `closed`. */
   readonly closeDelay: InputSignalWithTransform<number, unknown> = input(2000, {
     transform: (value: unknown) => numberAttribute(value, 2000),
   });
-  /** Background color of the screen. */
-  readonly backgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Color of the name. */
-  readonly titleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the name, for its typography. */
-  readonly titleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Color of the status line. */
-  readonly subtitleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the status line, for its typography. */
-  readonly subtitleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
   /** URL of an image that replaces the end-call icon; it is tinted with `endCallIconTint`. */
   readonly endCallIcon: InputSignal<KitStyleValue> = input<KitStyleValue>();
   /** Color of the end-call icon. */
   readonly endCallIconTint: InputSignal<KitStyleValue> = input<KitStyleValue>();
   /** Background color of the end-call button. */
   readonly endCallButtonBackgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the avatar (it may set the `--kit-avatar-*` tokens). */
-  readonly avatarStyle: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Corner radius of the screen: a number of pixels or a CSS length. */
-  readonly cornerRadius: InputSignal<number | string | null | undefined> = input<
-    number | string | null
-  >();
-  /** Width of the screen's border: a number of pixels or a CSS length. */
-  readonly strokeWidth: InputSignal<number | string | null | undefined> = input<
-    number | string | null
-  >();
-  /** Color of the screen's border. */
-  readonly strokeColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
 
   /** Emits when the end-call button is pressed, whether or not `onEndCallClick` replaces the default. */
   readonly endCallClick: OutputEmitterRef<void> = output<void>();
@@ -180,7 +149,6 @@ export class KitOutgoingCallComponent {
   private readonly _id = this._vm._id;
   protected readonly _labelId = `${this._id}-label`;
   protected readonly _statusId = `${this._id}-status`;
-  protected readonly _cssLength = kitCssLength;
   protected readonly _endCallIconUrl = computed(() => kitCssUrl(this.endCallIcon()));
   protected readonly _name = computed(() => this._vm.user()?.name ?? '');
   private readonly _sound = signal<KitRingtoneRef | null>(null);
@@ -227,6 +195,7 @@ export class KitOutgoingCallComponent {
   );
 
   constructor() {
+    super();
     const changeDetector = inject(ChangeDetectorRef);
     this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
 
