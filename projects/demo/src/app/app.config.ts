@@ -15,6 +15,17 @@ import {DEMO_ERRORS} from './demo-log';
 import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
 import {DEMO_PEOPLE, demoMe, demoUser} from './people';
 
+/**
+ * `?ringTimeout=<ms>` shortens how long a call rings unanswered (45 s by default), for the browser tests.
+ * @returns The overlay defaults, or `undefined` to keep the library's.
+ */
+function demoRingTimeoutFromUrl(): {ringTimeout: number} | undefined {
+  const ringTimeout = Number(
+    new URLSearchParams(globalThis.location?.search ?? '').get('ringTimeout'),
+  );
+  return Number.isFinite(ringTimeout) && ringTimeout > 0 ? {ringTimeout} : undefined;
+}
+
 export const appConfig: ApplicationConfig = {
   providers: [
     provideBrowserGlobalErrorListeners(),
@@ -30,6 +41,7 @@ export const appConfig: ApplicationConfig = {
       // Part of the bootstrap config: the settings panel stores it and reloads the page.
       busyPolicy: demoLoadBusyPolicy(),
       onError: error => DEMO_ERRORS.next(error),
+      overlay: demoRingTimeoutFromUrl(),
     }),
     // Sound, ringtone and the custom title slot of every call screen, read at each call from the settings.
     {

@@ -1,0 +1,103 @@
+// An axe-core scan of every screen state in the light and the dark theme (any violation fails), with a screenshot
+// of each: e2e/screenshots/<screen>-<theme>.png.
+import AxeBuilder from '@axe-core/playwright';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {SEL} from '../harness.mjs';
+
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+/** Waits for the entry animations (the finite ones: the ringing pulse loops forever) and two frames. */
+async function settle(page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter(animation => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map(animation => animation.finished.catch(() => {})));
+    await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+}
+
+/** Scans the page; throws with every violation (rule, impact, targets, summary of the first node). */
+async function scan(demo, screen, theme) {
+  await settle(demo.page);
+  await demo.page.screenshot({
+    path: join(SCREENSHOTS, `${screen}-${theme}.png`),
+    fullPage: screen === 'page',
+  });
+  const results = await new AxeBuilder({page: demo.page}).analyze();
+  if (results.violations.length > 0) {
+    const lines = results.violations.map(violation => {
+      const targets = violation.nodes.map(node => node.target.join(' ')).slice(0, 6);
+      const more = violation.nodes.length > 6 ? ` (+${violation.nodes.length - 6} more)` : '';
+      const summary = (violation.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').trim();
+      return `${violation.id} [${violation.impact}] ${violation.help}: ${targets.join(' | ')}${more} — ${summary}`;
+    });
+    throw new Error(`${results.violations.length} axe violation(s)\n${lines.join('\n')}`);
+  }
+}
+
+/** The screen states, each reached from a fresh tab. */
+const STATES = {
+  page: async open => open(),
+  incoming: async open => {
+    const demo = await open();
+    await demo.click('ring-video-ada');
+    await demo.visible(SEL.incoming);
+    return demo;
+  },
+  outgoing: async open => {
+    const demo = await open({state: {answers: {ada: 'never'}}});
+    await demo.click('call-video-ada');
+    await demo.visible(SEL.outgoing);
+    await demo.textIs(SEL.outgoingStatus, 'Calling');
+    return demo;
+  },
+  'outgoing-declined': async open => {
+    const demo = await open();
+    await demo.click('call-voice-alan');
+    await demo.textIs(SEL.outgoingStatus, 'Call declined', 6000);
+    return demo;
+  },
+  'ongoing-voice': async open => {
+    const demo = await open();
+    await demo.click('call-voice-ada');
+    await demo.visible(SEL.ongoing, 6000);
+    return demo;
+  },
+  'ongoing-video': async open => {
+    const demo = await open();
+    await demo.click('call-video-ada');
+    await demo.visible(SEL.ongoing, 6000);
+    return demo;
+  },
+  'call-waiting': async open => {
+    const demo = await open({busyPolicy: 'wait'});
+    await demo.click('ring-voice-ada');
+    await demo.visible(SEL.incoming);
+    await demo.far('ring-video-katherine');
+    await demo.visible(SEL.waiting);
+    return demo;
+  },
+  'sound-blocked': async open => {
+    const demo = await open({query: {ring: 'ada', type: 'audio'}});
+    await demo.visible(SEL.incoming);
+    await demo.textIs(SEL.incomingStatus, 'Sound is off');
+    return demo;
+  },
+};
+
+export const axeTests = ['light', 'dark'].flatMap(theme =>
+  Object.entries(STATES).map(([screen, reach]) => ({
+    name: `axe + screenshot: ${screen} (${theme})`,
+    autoplay: screen !== 'sound-blocked',
+    fn: async ({open}) => {
+      const demo = await reach(options => open({...options, state: {...options?.state, theme}}));
+      const root = await demo.page.getAttribute('html', 'class');
+      if (!root?.includes(`demo-theme-${theme}`)) {
+        throw new Error(`the page is not in the ${theme} theme (html class "${root}")`);
+      }
+      await scan(demo, screen, theme);
+    },
+  })),
+);

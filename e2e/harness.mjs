@@ -1,0 +1,365 @@
+// The little test harness of the browser tests: Chromium through playwright-core, a page helper for the demo, and
+// a runner that runs named tests one after the other (the demo's tabs talk over a BroadcastChannel, so two tests in
+// the same browser at once would ring each other), each with a time limit, a failure never stopping the others.
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {chromium} from 'playwright-core';
+
+/** The settings the demo starts with in every test (`localStorage['kit-demo-settings']`). */
+export const DEFAULT_STATE = Object.freeze({
+  sound: true,
+  customRingtone: false,
+  slot: false,
+  theme: 'light',
+  latency: 0,
+  callerCancelsAfter: 0,
+  hangUpAfter: 0,
+  answers: {ada: 'accept', alan: 'reject', katherine: 'busy'},
+});
+
+/** Selectors of the library's screens. */
+export const SEL = {
+  incoming: '.kit-incoming-call',
+  accept: '.kit-incoming-call-accept-button',
+  reject: '.kit-incoming-call-reject-button',
+  incomingTitle: '.kit-incoming-call-title',
+  incomingStatus: '.kit-incoming-call-status',
+  outgoing: '.kit-outgoing-call',
+  outgoingEnd: '.kit-outgoing-call-end-call-button',
+  outgoingStatus: '.kit-outgoing-call-subtitle',
+  outgoingTitle: '.kit-outgoing-call-title',
+  ongoing: '.kit-ongoing-call',
+  ongoingEnd: '.kit-ongoing-call-end-call-button',
+  mute: '.kit-ongoing-call-mute-button',
+  camera: '.kit-ongoing-call-camera-button',
+  waiting: '.kit-call-waiting',
+  waitingDecline: '.kit-call-waiting-decline',
+  anyScreen: '.kit-incoming-call, .kit-outgoing-call, .kit-ongoing-call',
+  testId: id => `[data-testid="${id}"]`,
+};
+
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
+
+/**
+ * Starts Chromium with its own profile.
+ * @param {{autoplay: boolean}} options `autoplay`: sound may play without a user gesture (the ringing flows);
+ *   without it, Chromium's default policy makes `play()` reject until the user interacts.
+ */
+export async function launch({autoplay}) {
+  const profile = mkdtempSync(join(tmpdir(), 'kit-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    viewport: {width: 1280, height: 800},
+    args: [...BASE_ARGS, ...(autoplay ? ['--autoplay-policy=no-user-gesture-required'] : [])],
+  });
+  // The persistent context opens a blank page: it stays, so the browser lives between tests.
+  return {
+    context,
+    close: async () => {
+      await context.close().catch(() => {});
+      rmSync(profile, {recursive: true, force: true});
+    },
+  };
+}
+
+/**
+ * Runs in the page before its scripts: the demo's settings, and a record of the sounds played (every
+ * `HTMLMediaElement.play()` and how its promise settled) and of unhandled promise rejections.
+ */
+function initPage({state, busyPolicy}) {
+  try {
+    localStorage.setItem('kit-demo-settings', JSON.stringify(state));
+    if (busyPolicy) {
+      localStorage.setItem('kit-demo-busy-policy', busyPolicy);
+    } else {
+      localStorage.removeItem('kit-demo-busy-policy');
+    }
+  } catch {
+    // No storage: the demo uses its defaults.
+  }
+  const record = {plays: [], media: [], rejections: []};
+  Object.defineProperty(window, '__e2e', {value: record});
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    const entry = {src: String(this.currentSrc || this.src).slice(0, 60), result: 'pending'};
+    record.plays.push(entry);
+    if (!record.media.includes(this)) {
+      record.media.push(this);
+    }
+    let started;
+    try {
+      started = play.call(this);
+    } catch (error) {
+      entry.result = `threw ${error?.name}`;
+      throw error;
+    }
+    // The caller gets a promise that settles like the original one: a rejection it leaves unhandled stays
+    // unhandled (and is recorded below).
+    return started.then(
+      value => {
+        entry.result = 'resolved';
+        return value;
+      },
+      error => {
+        entry.result = `rejected ${error?.name}`;
+        throw error;
+      },
+    );
+  };
+  window.addEventListener('unhandledrejection', event => {
+    const reason = event.reason;
+    record.rejections.push(String(reason?.stack ?? reason?.message ?? reason));
+  });
+}
+
+/** A tab of the demo. */
+export class DemoPage {
+  constructor(page, errors) {
+    this.page = page;
+    /** Console errors and page errors of this tab. */
+    this.errors = errors;
+  }
+
+  /** Clicks a demo control (the page must not be behind a call screen). */
+  async click(testId) {
+    await this.page.click(SEL.testId(testId), {timeout: 5000});
+  }
+
+  /** Clicks a far-side button from a script: the page behind a call screen is inert. */
+  async far(testId) {
+    await this.page.evaluate(id => {
+      const button = document.querySelector(`[data-testid="${id}"]`);
+      if (!button) {
+        throw new Error(`no [data-testid="${id}"]`);
+      }
+      button.click();
+    }, testId);
+  }
+
+  /** Waits for a selector to be visible. */
+  async visible(selector, timeout = 5000) {
+    return this.page.waitForSelector(selector, {state: 'visible', timeout});
+  }
+
+  /** Waits for a selector to leave the page. */
+  async gone(selector, timeout = 5000) {
+    await this.page.waitForSelector(selector, {state: 'detached', timeout});
+  }
+
+  /** The text of an element, trimmed, or null. */
+  async text(selector) {
+    const element = await this.page.$(selector);
+    return element ? (await element.textContent()).replace(/\s+/g, ' ').trim() : null;
+  }
+
+  /** Waits until an element's text contains `expected`. */
+  async textIs(selector, expected, timeout = 5000) {
+    try {
+      await this.page.waitForFunction(
+        ([sel, want]) => document.querySelector(sel)?.textContent?.includes(want),
+        [selector, expected],
+        {timeout},
+      );
+    } catch {
+      const actual = await this.text(selector);
+      throw new Error(
+        `${selector} should say "${expected}", ${actual === null ? 'is not on the page' : `says "${actual}"`}`,
+      );
+    }
+  }
+
+  /** Waits until an attribute has a value. */
+  async attribute(selector, name, value, timeout = 3000) {
+    try {
+      await this.page.waitForFunction(
+        ([sel, attr, want]) => document.querySelector(sel)?.getAttribute(attr) === want,
+        [selector, name, value],
+        {timeout},
+      );
+    } catch {
+      const actual = await this.page.getAttribute(selector, name).catch(() => 'no element');
+      throw new Error(`${selector} should have ${name}="${value}", has "${actual}"`);
+    }
+  }
+
+  /** The names of the event log's lines, oldest first. */
+  async events() {
+    const names = await this.page.$$eval('[data-testid="event-log"] li[data-event]', items =>
+      items.map(item => item.dataset.event),
+    );
+    return names.reverse();
+  }
+
+  /** Waits for an event in the log. */
+  async event(name, timeout = 5000) {
+    try {
+      await this.page.waitForFunction(
+        want => !!document.querySelector(`[data-testid="event-log"] li[data-event="${want}"]`),
+        name,
+        {timeout},
+      );
+    } catch {
+      throw new Error(
+        `no "${name}" in the event log: ${(await this.events()).join(', ') || '(empty)'}`,
+      );
+    }
+  }
+
+  /** Whether the focused element matches a selector. */
+  async focused(selector) {
+    return this.page.evaluate(sel => !!document.activeElement?.matches(sel), selector);
+  }
+
+  /** A description of the focused element, for messages. */
+  async focusName() {
+    return this.page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) {
+        return 'body';
+      }
+      const id = element.getAttribute('data-testid');
+      return `${element.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}.${[...element.classList].join('.')}`;
+    });
+  }
+
+  /** Fails unless the focus is on `selector`, waiting a little for it to move there. */
+  async expectFocus(selector, what) {
+    try {
+      await this.page.waitForFunction(sel => !!document.activeElement?.matches(sel), selector, {
+        timeout: 3000,
+      });
+    } catch {
+      throw new Error(`focus should be on ${what ?? selector}, is on ${await this.focusName()}`);
+    }
+  }
+
+  /** Presses Tab until the focus is on `selector` (keyboard only). */
+  async tabTo(selector, max = 80) {
+    for (let presses = 0; presses <= max; presses++) {
+      if (await this.focused(selector)) {
+        return;
+      }
+      await this.page.keyboard.press('Tab');
+    }
+    throw new Error(`Tab never reached ${selector} (focus on ${await this.focusName()})`);
+  }
+
+  /** What the sound record says. */
+  async sound() {
+    return this.page.evaluate(() => ({
+      plays: window.__e2e.plays.map(entry => ({...entry})),
+      playing: window.__e2e.media.filter(media => !media.paused).length,
+      rejections: [...window.__e2e.rejections],
+    }));
+  }
+
+  /** Unhandled rejections seen by the page. */
+  async rejections() {
+    return this.page.evaluate(() => [...window.__e2e.rejections]);
+  }
+}
+
+/** A small assertion. */
+export function expect(condition, message) {
+  if (!condition) {
+    throw new Error(message);
+  }
+}
+
+/**
+ * Runs the tests in order; prints `✓ name` or `✗ name: reason`.
+ * @param {{name: string, fn: Function, timeout?: number, autoplay?: boolean}[]} tests The tests.
+ * @param {{base: string, only?: RegExp}} options The demo's base URL.
+ * @returns {Promise<{passed: number, failed: number}>}
+ */
+export async function runTests(tests, {base, only}) {
+  const browsers = {};
+  const browser = async autoplay => {
+    const key = autoplay ? 'autoplay' : 'gesture';
+    browsers[key] ??= await launch({autoplay});
+    return browsers[key].context;
+  };
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const test of tests) {
+      if (only && !only.test(test.name)) {
+        continue;
+      }
+      const started = Date.now();
+      const context = await browser(test.autoplay !== false);
+      const pages = [];
+      const open = async ({user, query = {}, state = {}, busyPolicy} = {}) => {
+        const page = await context.newPage();
+        const errors = [];
+        page.on('pageerror', error => errors.push(`page error: ${error.message}`));
+        page.on('console', message => {
+          if (message.type() === 'error') {
+            errors.push(`console error: ${message.text()}`);
+          }
+        });
+        await page.addInitScript(initPage, {
+          state: {
+            ...DEFAULT_STATE,
+            ...state,
+            answers: {...DEFAULT_STATE.answers, ...state.answers},
+          },
+          busyPolicy,
+        });
+        const demo = new DemoPage(page, errors);
+        pages.push(demo);
+        const params = new URLSearchParams({...(user ? {user} : {}), ...query});
+        await page.goto(`${base}${params.size ? `?${params}` : ''}`, {waitUntil: 'load'});
+        await page.waitForSelector(SEL.testId('me'), {timeout: 10000});
+        return demo;
+      };
+      let timer;
+      try {
+        await Promise.race([
+          (async () => {
+            await test.fn({open, base});
+            // Every tab of the test ends without an error in the console or an unhandled rejection.
+            for (const demo of pages) {
+              const rejections = await demo.rejections();
+              expect(rejections.length === 0, `unhandled rejection: ${rejections[0]}`);
+              expect(demo.errors.length === 0, demo.errors[0]);
+            }
+          })(),
+          new Promise((_, fail) => {
+            timer = setTimeout(
+              () => fail(new Error(`timed out after ${test.timeout ?? 20000} ms`)),
+              test.timeout ?? 20000,
+            );
+          }),
+        ]);
+        passed++;
+        console.log(`✓ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        failed++;
+        const reason = String(error?.message ?? error).replace(/\n/g, '\n    ');
+        console.log(`✗ ${test.name}: ${reason} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      } finally {
+        clearTimeout(timer);
+        for (const demo of pages) {
+          await demo.page.close().catch(() => {});
+        }
+      }
+    }
+  } finally {
+    for (const entry of Object.values(browsers)) {
+      await entry.close();
+    }
+  }
+  return {passed, failed};
+}
