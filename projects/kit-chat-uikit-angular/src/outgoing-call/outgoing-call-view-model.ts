@@ -37,8 +37,8 @@ interface Session {
   readonly call: KitCall | null;
   readonly releases: (() => void)[];
   released: boolean;
-  /** Why a cancel is pending: the user's end call, or the ring time-out. */
-  cancelling?: 'cancelled' | 'unanswered';
+  /** Whether the pending cancel is the user's own (end call), which wins over a pick-up that crosses it. */
+  cancelledByUser?: boolean;
 }
 
 /**
@@ -114,7 +114,7 @@ export class KitOutgoingCallViewModel {
       this._hooks.ended(session.lifecycle.reason ?? 'ended', true);
       return;
     }
-    this._cancel('cancelled');
+    this._cancel('cancelled', true);
   }
 
   /**
@@ -124,22 +124,33 @@ export class KitOutgoingCallViewModel {
    * @docs-private
    */
   _timeOut(): Promise<boolean> {
-    return this._cancel('unanswered');
+    return this._cancel('unanswered', false);
   }
 
-  private _cancel(status: 'cancelled' | 'unanswered'): Promise<boolean> {
+  /**
+   * Withdraws the call for the app's own reasons (glare: the callee's call wins): like end call, but a pick-up that
+   * crosses it wins, as nobody pressed anything.
+   * @returns Whether the call ended.
+   * @docs-private
+   */
+  _withdraw(): Promise<boolean> {
+    return this._cancel('cancelled', false);
+  }
+
+  private _cancel(status: 'cancelled' | 'unanswered', byUser: boolean): Promise<boolean> {
     const session = this._session;
     if (!session || !session.lifecycle.begin('cancel')) {
       return Promise.resolve(false);
     }
     const {lifecycle, call} = session;
-    const byUser = status === 'cancelled';
-    session.cancelling = status;
+    session.cancelledByUser = byUser;
+    // The user's hang-up and a withdrawal close at once; a time-out shows "No answer" first.
+    const now = status === 'cancelled';
     const sdk = this._connection.sdk;
     if (!call || !sdk) {
       // A callee shown with no call: there is nothing to cancel in the SDK.
       lifecycle.end(status);
-      this._hooks.ended(status, byUser);
+      this._hooks.ended(status, now);
       return Promise.resolve(true);
     }
     return kitRunSdk(
@@ -150,7 +161,7 @@ export class KitOutgoingCallViewModel {
       cancelled => {
         if (lifecycle.end(status)) {
           this._events.publishCallEnded(cancelled);
-          this._hooks.ended(status, byUser);
+          this._hooks.ended(status, now);
         }
         return true;
       },
@@ -281,9 +292,9 @@ export class KitOutgoingCallViewModel {
       return;
     }
     const {lifecycle} = session;
-    if (lifecycle.phase === 'cancelling' && session.cancelling === 'cancelled') {
+    if (lifecycle.phase === 'cancelling' && session.cancelledByUser) {
       // The callee picked up while the user hung up: the user's decision wins, so end the call at once.
-      // (A pick-up that crosses the ring time-out wins instead: the time-out's cancel then fails, unheard.)
+      // (A pick-up that crosses a time-out or a withdrawal wins instead: their cancel then fails, unheard.)
       lifecycle.end('cancelled');
       const sdk = this._connection.sdk;
       kitRunSdk(

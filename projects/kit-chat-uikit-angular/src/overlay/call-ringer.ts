@@ -140,9 +140,9 @@ export class KitCallRinger {
     }
     const screen = mine.componentInstance;
     if (screen instanceof KitOutgoingCallComponent) {
-      // Withdrawn through the screen, like a press of end call: one cancel even if the user presses too, and
-      // `ccCallEnded` is published.
-      screen.getViewModel().endCall();
+      // Withdrawn through the screen's lifecycle: one cancel even if the user presses too, `ccCallEnded` is
+      // published, and a pick-up that crosses the withdrawal wins.
+      void screen.getViewModel()._withdraw();
     } else {
       const sdk = this._sdk;
       mine.close('cancelled');

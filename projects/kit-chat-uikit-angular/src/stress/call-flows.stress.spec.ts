@@ -987,6 +987,16 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'far', op: 'cancel', pick: 0}),
     ],
   ],
+  // J (fixed in the outgoing view model): glare withdrew my call while the callee picked it up; the pick-up was
+  // treated like the user's hang-up, and the accepted call was ended with nobody pressing anything.
+  [
+    run({ringTimeout: 3000, latency: 300}),
+    [
+      step({kind: 'start', who: 0, video: false}),
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'far', op: 'accept', pick: 0}),
+    ],
+  ],
   // I (fixed in call-ringer.ts): glare withdrew my call beside the screen, so an end-call press sent a second cancel.
   [
     run({ringTimeout: 3000, latency: 30}),
