@@ -193,6 +193,20 @@ describe('KitCallOverlay and the ringer', () => {
       expect(events.filter(event => event.startsWith('ended'))).toEqual(['ended ended']);
     });
 
+    it('should give focus back to the page once a call that went on to the ongoing screen ends', async () => {
+      await setup();
+      const button = page.querySelector<HTMLButtonElement>('#page-button')!;
+      button.focus();
+      await ringFrom(ADA);
+      await click('.kit-incoming-call-accept-button');
+      await settle();
+      expect(find('kit-ongoing-call')?.contains(document.activeElement)).toBe(true);
+      await click('.kit-ongoing-call-end-call-button');
+      await settle();
+      expect(find('kit-ongoing-call')).toBeNull();
+      expect(document.activeElement).toBe(button);
+    });
+
     it('should close the ongoing screen when the far side hangs up', async () => {
       await setup();
       const call = await ringFrom(ADA);

@@ -1,4 +1,5 @@
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
+import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {isPlatformBrowser} from '@angular/common';
 import {
   ComponentRef,
@@ -182,6 +183,7 @@ export class KitCallOverlay {
       return ref;
     }
     this._open.set(call.sessionId, ref as KitCallOverlayRef);
+    const focusedBefore = _getFocusedElementPierceShadowDom();
     const teardown = new Subscription();
     let current: DialogRef<unknown, unknown> | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -226,7 +228,9 @@ export class KitCallOverlay {
         closeOnDestroy: true,
         hasBackdrop: true,
         autoFocus: false, // The screens move focus to their main button themselves.
-        restoreFocus: previous ? false : (options.restoreFocus ?? true),
+        // Each screen of the call gives focus back to where it was before the call: the element itself, since the
+        // ringing screen had it meanwhile.
+        restoreFocus: options.restoreFocus === false ? false : (focusedBefore ?? true),
         width: '100%',
         height: '100%',
         maxWidth: '100%',
@@ -240,7 +244,11 @@ export class KitCallOverlay {
       }
       current = dialogRef as DialogRef<unknown, unknown>;
       // The ringing screen leaves once the ongoing one is in place, so focus never falls back to the page.
-      previous?.close();
+      if (previous) {
+        // Handed over: focus stays in the call, with the screen that follows.
+        previous.config.restoreFocus = false;
+        previous.close();
+      }
       const componentRef = dialogRef.componentRef as ComponentRef<C> | null;
       if (componentRef) {
         setInputs(componentRef, {call: shownCall, ...inputs});
