@@ -23,9 +23,14 @@ export const pageTests = [
       expect(sound.rejections.length === 0, `unhandled rejection: ${sound.rejections[0]}`);
       // The first click anywhere (here on the caller's name, which does nothing else) starts the ringtone.
       await me.page.click(SEL.incomingTitle);
-      await me.page.waitForFunction(() => window.__e2e.media.some(media => !media.paused), null, {
-        timeout: 3000,
-      });
+      // Wait for the retried play() to settle: `paused` turns false at once, its promise a moment later.
+      await me.page.waitForFunction(
+        () =>
+          window.__e2e.media.some(media => !media.paused) &&
+          window.__e2e.plays.at(-1)?.result !== 'pending',
+        null,
+        {timeout: 3000},
+      );
       sound = await me.sound();
       expect(
         sound.plays.at(-1)?.result === 'resolved',

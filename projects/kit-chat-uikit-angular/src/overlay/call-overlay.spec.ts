@@ -285,11 +285,14 @@ describe('KitCallOverlay and the ringer', () => {
       const first = await ringFrom(ADA);
       const second = await ringFrom(ZED, 'video');
       expect(find('kit-call-waiting')?.textContent).toContain('Incoming video call from Zed Shaw');
+      // Inside the call screen's dialog, so inside its focus trap: reachable with Tab.
+      expect(find('.cdk-dialog-container kit-call-waiting .kit-call-waiting-decline')).not.toBeNull();
       expect(statusOf(second)).toBe('initiated');
       expect(calls.audio.playing()).toHaveLength(1);
 
       await click('.kit-call-waiting-decline');
       expect(statusOf(second)).toBe('rejected');
+      expect(events).toEqual(['rejected rejected']);
       expect(statusOf(first)).toBe('initiated');
       expect(find('kit-call-waiting')).toBeNull();
       expect(find('.kit-incoming-call-title')?.textContent).toContain('Ada Lovelace');

@@ -74,6 +74,8 @@ export class KitCallOverlay {
   private readonly _open = new Map<string, KitCallOverlayRef>();
   private readonly _ended = new Set<string>();
   private readonly _allClosed = new Subject<void>();
+  private readonly _screenShown = new Subject<HTMLElement>();
+  private _topContainer: HTMLElement | null = null;
 
   /** Calls on screen now, by session id. */
   get openCalls(): readonly KitCallOverlayRef[] {
@@ -83,6 +85,19 @@ export class KitCallOverlay {
   /** @returns Emits each time the last call on screen closed. */
   afterAllClosed(): Observable<void> {
     return this._allClosed;
+  }
+
+  /**
+   * Emits the dialog container of each call screen as it opens (the ringing screen, then the ongoing one).
+   * @docs-private
+   */
+  _screenContainers(): Observable<HTMLElement> {
+    return this._screenShown;
+  }
+
+  /** @returns The container of the call screen opened last, while it is in the page. @docs-private */
+  _topScreenContainer(): HTMLElement | null {
+    return this._topContainer?.isConnected ? this._topContainer : null;
   }
 
   /**
@@ -243,6 +258,12 @@ export class KitCallOverlay {
         dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
       }
       current = dialogRef as DialogRef<unknown, unknown>;
+      const container =
+        dialogRef.overlayRef.overlayElement.querySelector<HTMLElement>('.cdk-dialog-container');
+      if (container) {
+        this._topContainer = container;
+        this._screenShown.next(container);
+      }
       // The ringing screen leaves once the ongoing one is in place, so focus never falls back to the page.
       if (previous) {
         // Handed over: focus stays in the call, with the screen that follows.

@@ -1,24 +1,30 @@
-import {OverlayRef, createGlobalPositionStrategy, createOverlayRef} from '@angular/cdk/overlay';
-import {ComponentPortal} from '@angular/cdk/portal';
+import {DOCUMENT} from '@angular/common';
 import {
+  ApplicationRef,
   ChangeDetectionStrategy,
   Component,
+  ComponentRef,
+  EnvironmentInjector,
   Injectable,
   Injector,
   ViewEncapsulation,
   inject,
   input,
   output,
+  createComponent,
   runInInjectionContext,
 } from '@angular/core';
+import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {kitConnectSdk, kitInvokeSafely, kitRunSdk} from '../call/call-screen-support';
 import {KIT_UIKIT_CONFIG} from '../core/config';
 import {KitIconComponent} from '../icon/icon';
+import {KitCallEventsService} from '../events/call-events';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitErrorCodes} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
 import {kitCaller} from '../sdk/validation';
+import {KitCallOverlay} from './call-overlay';
 
 /** The compact banner of a call that waits while another call is on screen. @docs-private */
 @Component({
@@ -42,6 +48,11 @@ import {kitCaller} from '../sdk/validation';
   styles: `
     .kit-call-waiting {
       --kit-avatar-size: 40px;
+      position: fixed;
+      z-index: 1;
+      inset-block-start: 0;
+      inset-inline: 8px;
+      margin-inline: auto;
       display: flex;
       align-items: center;
       gap: 12px;
@@ -95,18 +106,33 @@ export class KitCallWaitingComponent {
 
 interface Waiting {
   call: KitCall;
-  overlayRef: OverlayRef;
+  componentRef: ComponentRef<KitCallWaitingComponent>;
 }
 
 /**
  * Shows calls that ring while another call is on screen (busy policy `'wait'`) as compact banners. Declining one
- * rejects that call only; the call on screen is never touched. @docs-private
+ * rejects that call only; the call on screen is never touched. A banner lives inside the call screen's dialog, so
+ * it is inside its focus trap and reachable with Tab. @docs-private
  */
 @Injectable({providedIn: 'root'})
 export class KitCallWaiting {
   private readonly _injector = inject(Injector);
+  private readonly _environment = inject(EnvironmentInjector);
+  private readonly _appRef = inject(ApplicationRef);
+  private readonly _callOverlay = inject(KitCallOverlay);
+  private readonly _events = inject(KitCallEventsService);
   private readonly _config = inject(KIT_UIKIT_CONFIG);
   private readonly _waiting = new Map<string, Waiting>();
+
+  constructor() {
+    // When the call on screen moves on (ringing → ongoing), its banners move into the new screen.
+    this._callOverlay
+      ._screenContainers()
+      .pipe(takeUntilDestroyed())
+      .subscribe(container =>
+        this._waiting.forEach(({componentRef}) => this._place(componentRef, container)),
+      );
+  }
 
   /** @returns Whether the session waits in a banner. @param sessionId The session. */
   has(sessionId: string): boolean {
@@ -115,18 +141,15 @@ export class KitCallWaiting {
 
   /** Shows a waiting call. @param call The call. */
   show(call: KitCall): void {
-    // The functional overlay API keeps the other position and scroll strategies out of the app's bundle.
-    const overlayRef = createOverlayRef(this._injector, {
-      positionStrategy: createGlobalPositionStrategy(this._injector).top('0').centerHorizontally(),
-      panelClass: 'kit-call-waiting-pane',
+    const componentRef = createComponent(KitCallWaitingComponent, {
+      environmentInjector: this._environment,
+      elementInjector: this._injector,
     });
-    overlayRef.hostElement.style.zIndex = '1200';
-    const componentRef = overlayRef.attach(
-      new ComponentPortal(KitCallWaitingComponent, null, this._injector),
-    );
     componentRef.setInput('call', call);
     componentRef.instance.decline.subscribe(() => this._decline(call));
-    this._waiting.set(call.sessionId, {call, overlayRef});
+    this._appRef.attachView(componentRef.hostView);
+    this._place(componentRef, this._callOverlay._topScreenContainer());
+    this._waiting.set(call.sessionId, {call, componentRef});
   }
 
   /** The caller of a waiting call gave up. @param call The cancelled call. */
@@ -144,6 +167,15 @@ export class KitCallWaiting {
     return next.call;
   }
 
+  private _place(
+    componentRef: ComponentRef<KitCallWaitingComponent>,
+    container: HTMLElement | null,
+  ): void {
+    const element: HTMLElement = componentRef.location.nativeElement;
+    // First in the screen's dialog: inside its focus trap, and first in the Tab order.
+    (container ?? this._injector.get(DOCUMENT).body).prepend(element);
+  }
+
   private _decline(call: KitCall): void {
     this._remove(call.sessionId);
     const {sdk} = runInInjectionContext(this._injector, kitConnectSdk);
@@ -152,12 +184,20 @@ export class KitCallWaiting {
         () => sdk.rejectCall(call.sessionId, 'rejected'),
         KitErrorCodes.CALL_FAILED,
         'Decline failed',
-      ).catch(error => kitInvokeSafely(this._config.onError, error));
+      ).then(
+        rejected => this._events.publishCallRejected(rejected),
+        error => kitInvokeSafely(this._config.onError, error),
+      );
     }
   }
 
   private _remove(sessionId: string): void {
-    this._waiting.get(sessionId)?.overlayRef.dispose();
-    this._waiting.delete(sessionId);
+    const waiting = this._waiting.get(sessionId);
+    if (waiting) {
+      this._appRef.detachView(waiting.componentRef.hostView);
+      waiting.componentRef.destroy();
+      waiting.componentRef.location.nativeElement.remove();
+      this._waiting.delete(sessionId);
+    }
   }
 }
