@@ -564,7 +564,7 @@ class StressRun {
     if (button === 'waitingDecline') {
       const banners = [...this.waitingBanners()];
       const [sessionId, banner] = banners[pick % Math.max(1, banners.length)] ?? [];
-      const element = banner?.overlayRef.overlayElement.querySelector<HTMLElement>(
+      const element = banner?.componentRef.location.nativeElement.querySelector<HTMLElement>(
         '.kit-call-waiting-decline',
       );
       if (sessionId && element) {
@@ -621,7 +621,7 @@ class StressRun {
 
   private waitingBanners(): Map<
     string,
-    {call: KitCall; overlayRef: {overlayElement: HTMLElement}}
+    {call: KitCall; componentRef: {location: {nativeElement: HTMLElement}}}
   > {
     return (this.waiting as unknown as {_waiting: Map<string, never>})._waiting;
   }
