@@ -258,7 +258,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       const call = this.call();
       untracked(() => this._applyCallInput(call));
     });
-    // The ringtone follows the phase and the sound inputs: any change restarts or stops it at once.
+    // The ringtone follows the phase and the sound inputs: each change restarts or stops it at once.
     effect(onCleanup => {
       if (!this._viewModel.isRinging() || this.disableSoundForCalls()) {
         return;
