@@ -286,7 +286,9 @@ describe('KitCallOverlay and the ringer', () => {
       const second = await ringFrom(ZED, 'video');
       expect(find('kit-call-waiting')?.textContent).toContain('Incoming video call from Zed Shaw');
       // Inside the call screen's dialog, so inside its focus trap: reachable with Tab.
-      expect(find('.cdk-dialog-container kit-call-waiting .kit-call-waiting-decline')).not.toBeNull();
+      expect(
+        find('.cdk-dialog-container kit-call-waiting .kit-call-waiting-decline'),
+      ).not.toBeNull();
       expect(statusOf(second)).toBe('initiated');
       expect(calls.audio.playing()).toHaveLength(1);
 

@@ -178,6 +178,8 @@ export class KitCallWaiting {
 
   private _decline(call: KitCall): void {
     this._remove(call.sessionId);
+    // Declined: a late or duplicate ring of it is a ghost.
+    this._callOverlay._markEnded(call.sessionId);
     const {sdk} = runInInjectionContext(this._injector, kitConnectSdk);
     if (sdk) {
       kitRunSdk(

@@ -997,6 +997,17 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'far', op: 'accept', pick: 0}),
     ],
   ],
+  // K (fixed in call-waiting.ts): a duplicate ring of a waiting call declined in its banner showed the banner again.
+  [
+    run({busyPolicy: 'wait', ringTimeout: 3000}),
+    [
+      step({kind: 'start', who: 0, video: false}),
+      step({kind: 'ring', who: 1, video: false}),
+      step({kind: 'click', button: 'waitingDecline', times: 1, pick: 0}),
+      step({kind: 'wait', ms: 400}),
+      step({kind: 'replay', pick: 0}),
+    ],
+  ],
   // I (fixed in call-ringer.ts): glare withdrew my call beside the screen, so an end-call press sent a second cancel.
   [
     run({ringTimeout: 3000, latency: 30}),
