@@ -330,6 +330,17 @@ describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
       expect(adaSeen).toHaveLength(0);
     });
 
+    it('should forget the oldest ended calls past 200, and keep the live ones', async () => {
+      const first = await adaCallsBob();
+      for (let i = 0; i < 210; i++) {
+        const call = await adaCallsBob();
+        ada.rejectCall(call.sessionId, 'cancelled');
+        await settle();
+      }
+      expect(switchboard.calls().length).toBeLessThanOrEqual(201);
+      expect(switchboard.getCall(first.sessionId)?.status).toBe('initiated');
+    });
+
     it('should keep delivering to other listeners when one throws', async () => {
       const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
       bob.addCallListener('broken', {

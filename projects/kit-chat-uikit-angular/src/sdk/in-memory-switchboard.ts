@@ -38,6 +38,9 @@ interface Session {
 
 const RINGING: KitCallStatus = 'initiated';
 
+/** How many calls the switchboard remembers; the oldest ended ones are forgotten beyond. */
+const SESSIONS_KEPT = 200;
+
 /** Extra delay, in ms, of the busy answer of a callee that is in a call. */
 const BUSY_ANSWER_DELAY = 100;
 
@@ -179,6 +182,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     };
     const session: Session = {call, status: RINGING, callerDevice: actor};
     this._sessions.set(sessionId, session);
+    this._forgetOldCalls();
     this._register(caller);
     this._register(receiver);
     if (!remote) {
@@ -336,6 +340,18 @@ export class KitInMemorySwitchboard implements OnDestroy {
       );
     }
     return session.status === RINGING ? session : this._ended(session);
+  }
+
+  /** Keeps memory flat in a long-lived demo: the oldest ended calls are forgotten past `SESSIONS_KEPT`. */
+  private _forgetOldCalls(): void {
+    for (const [id, session] of this._sessions) {
+      if (this._sessions.size <= SESSIONS_KEPT) {
+        return;
+      }
+      if (session.status !== RINGING && session.status !== 'ongoing') {
+        this._sessions.delete(id);
+      }
+    }
   }
 
   private _isParty(session: Session, uid: string): boolean {
