@@ -343,6 +343,22 @@ describe('KitOngoingCallComponent', () => {
     });
   });
 
+  it('should close when the far side hung up before the screen first rendered', async () => {
+    const call = await incomingCall();
+    const screen = TestBed.createComponent(KitOngoingCallComponent);
+    const closed: KitCallEndReason[] = [];
+    screen.componentInstance.closed.subscribe(reason => closed.push(reason));
+    screen.componentRef.setInput('call', call);
+    // The hang-up arrives between the screen's creation and its first change detection.
+    calls.sdk._deliver('onCallEnded', {...call, status: 'ended'});
+    screen.detectChanges();
+    await jest.advanceTimersByTimeAsync(10);
+    expect(closed).toEqual(['ended']);
+    expect(ended.map(end => end.sessionId)).toEqual([call.sessionId]);
+    screen.destroy();
+    expect(calls.sdk.listenerCount).toBe(0);
+  });
+
   describe('cleanup', () => {
     it('should leave no timer and no listener after the call ends', async () => {
       const listenersBefore = calls.sdk.listenerCount;

@@ -158,6 +158,8 @@ export class KitOngoingCallComponent {
   private readonly _remoteVideo = viewChild<ElementRef<HTMLVideoElement>>('remoteVideo');
   private readonly _localVideo = viewChild<ElementRef<HTMLVideoElement>>('localVideo');
   private readonly _sessionId = computed(() => this.call()?.sessionId ?? '');
+  /** Ends of calls heard before this screen started them (kept for `_start`). */
+  private readonly _endedEarly = new Map<string, KitCall>();
 
   constructor() {
     const changeDetector = inject(ChangeDetectorRef);
@@ -190,8 +192,13 @@ export class KitOngoingCallComponent {
       host.focus();
     });
 
+    if (this._connection.sdk) {
+      this._listen(this._connection.sdk);
+    }
+
     inject(DestroyRef).onDestroy(() => {
       this._lifecycle?.end('dismissed');
+      this._connection.sdk?.removeCallListener(this._id);
       this._focusTrap?.destroy();
     });
   }
@@ -266,18 +273,10 @@ export class KitOngoingCallComponent {
     lifecycle.connect();
     this._lifecycle = lifecycle;
 
-    try {
-      sdk.addCallListener(this._id, {
-        onCallEnded: ended => {
-          if (ended?.sessionId === call.sessionId) {
-            this._finish(lifecycle, ended);
-          }
-        },
-      });
-      lifecycle.onTeardown(() => sdk.removeCallListener(this._id));
-    } catch (error) {
-      this._report(KitException.from(error, KitErrorCodes.SDK, 'addCallListener() failed'));
-    }
+    this._listen(sdk);
+    lifecycle.onTeardown(() => sdk.removeCallListener(this._id));
+    const endedEarly = this._endedEarly.get(call.sessionId);
+    this._endedEarly.clear();
 
     // No timer and no media on the server: they would keep the render from settling.
     if (this._isBrowser) {
@@ -293,7 +292,29 @@ export class KitOngoingCallComponent {
         this._remoteStream.set(null);
       });
     }
+    if (endedEarly) {
+      // The far side hung up before the first render started this screen.
+      this._finish(lifecycle, endedEarly);
+    }
     return lifecycle;
+  }
+
+  /** Listens to the end of calls: from construction, since the far side may hang up before the first render. */
+  private _listen(sdk: KitMediaSdk): void {
+    try {
+      sdk.addCallListener(this._id, {
+        onCallEnded: ended => {
+          const lifecycle = this._lifecycle;
+          if (lifecycle && ended?.sessionId === this.call()?.sessionId) {
+            this._finish(lifecycle, ended);
+          } else if (!lifecycle && ended?.sessionId) {
+            this._endedEarly.set(ended.sessionId, ended);
+          }
+        },
+      });
+    } catch (error) {
+      this._report(KitException.from(error, KitErrorCodes.SDK, 'addCallListener() failed'));
+    }
   }
 
   /** Ends the lifecycle once: publishes `ccCallEnded` and emits `closed`. */
