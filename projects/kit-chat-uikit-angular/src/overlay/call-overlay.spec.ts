@@ -451,6 +451,25 @@ describe('KitCallOverlay and the ringer', () => {
       expect(calls.audio.playing()).toEqual([]);
       otherDevice.dispose();
     });
+
+    it('should close, silent, when another device answers while my accept is in flight (race case 3)', async () => {
+      await setup();
+      calls.farSide.setLatency(300);
+      const otherDevice = new KitInMemoryCallsSdk(calls.switchboard, calls.me);
+      const ringing = calls.farSide.ring(ADA, calls.me);
+      await settle(400);
+      const call = await ringing;
+      const closed: KitCallEndReason[] = [];
+      overlay.openCalls[0].afterClosed().subscribe(reason => closed.push(reason));
+      otherDevice.acceptCall(call.sessionId).catch(() => {});
+      find('.kit-incoming-call-accept-button')!.click();
+      await settle(1_000);
+      expect(closed).toEqual(['accepted-elsewhere']);
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(find('kit-ongoing-call')).toBeNull();
+      expect(calls.audio.playing()).toEqual([]);
+      otherDevice.dispose();
+    });
   });
 
   describe('teardown', () => {
