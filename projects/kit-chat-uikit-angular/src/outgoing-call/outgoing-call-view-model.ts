@@ -295,15 +295,15 @@ export class KitOutgoingCallViewModel {
     if (lifecycle.phase === 'cancelling' && session.cancelledByUser) {
       // The callee picked up while the user hung up: the user's decision wins, so end the call at once.
       // (A pick-up that crosses a time-out or a withdrawal wins instead: their cancel then fails, unheard.)
+      // The call is over for the user at once (event and screen); the SDK's endCall is the housekeeping.
       lifecycle.end('cancelled');
       const sdk = this._connection.sdk;
       kitRunSdk(
         () => sdk!.endCall(call.sessionId),
         KitErrorCodes.CALL_FAILED,
         'Ending the call failed',
-      )
-        .then(() => this._events.publishCallEnded({...call, status: 'ended'}))
-        .catch((error: KitException) => this._hooks.report(error));
+      ).catch((error: KitException) => this._hooks.report(error));
+      this._events.publishCallEnded({...call, status: 'ended'});
       this._hooks.ended('cancelled', true);
       return;
     }

@@ -1008,6 +1008,19 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'replay', pick: 0}),
     ],
   ],
+  // L: my call is picked up while Ada's crossing call rings and I hang up.
+  [
+    run({ringTimeout: 3000, latency: 30}),
+    [
+      step({kind: 'start', who: 0, video: false}),
+      step({kind: 'wait', ms: 10}),
+      step({kind: 'far', op: 'accept', pick: 0}),
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'click', button: 'outgoingEnd', times: 1, pick: 0}),
+      step({kind: 'start', who: 0, video: false}),
+      step({kind: 'acceptAndReject', rejectFirst: false, pick: 0}),
+    ],
+  ],
   // I (fixed in call-ringer.ts): glare withdrew my call beside the screen, so an end-call press sent a second cancel.
   [
     run({ringTimeout: 3000, latency: 30}),
