@@ -1008,7 +1008,7 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'replay', pick: 0}),
     ],
   ],
-  // L: my call is picked up while Ada's crossing call rings and I hang up.
+  // L (fixed in the outgoing view model): my hang-up crosses the pick-up; ccCallEnded waited for the SDK.
   [
     run({ringTimeout: 3000, latency: 30}),
     [
