@@ -240,8 +240,9 @@ export class KitOutgoingCallViewModel {
   /**
    * Hands an answer of the callee to the session of its call. An answer for a call not started yet (it can arrive
    * right behind `initiateCall`, before the screen's first render) is kept for `_start`.
+   * @docs-private
    */
-  private _route(kind: 'accepted' | 'rejected', call: KitCall): void {
+  _route(kind: 'accepted' | 'rejected', call: KitCall): void {
     const session = this._session;
     if (session && session.call?.sessionId === call.sessionId) {
       if (kind === 'accepted') {

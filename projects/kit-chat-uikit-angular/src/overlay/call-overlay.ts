@@ -1,3 +1,4 @@
+import {_IdGenerator} from '@angular/cdk/a11y';
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {isPlatformBrowser} from '@angular/common';
@@ -76,6 +77,8 @@ export class KitCallOverlay {
   private readonly _allClosed = new Subject<void>();
   private readonly _screenShown = new Subject<HTMLElement>();
   private _topContainer: HTMLElement | null = null;
+  private readonly _probeId = inject(_IdGenerator).getId('kit-call-overlay-start-');
+  private _probes = 0;
 
   /** Calls on screen now, by session id. */
   get openCalls(): readonly KitCallOverlayRef[] {
@@ -151,21 +154,39 @@ export class KitCallOverlay {
     if (!sdk || !me) {
       throw error;
     }
-    const call = await kitRunSdk(
-      () =>
-        sdk.initiateCall({
-          sessionId: '',
-          type,
-          sender: me,
-          callInitiator: me,
-          receiver,
-          callReceiver: receiver,
-        }),
-      KitErrorCodes.CALL_FAILED,
-      'The call could not start',
-    );
+    // The callee may answer before `initiateCall` resolves (a busy line, a quick decline): keep those answers for
+    // the screen, which only exists once the call does.
+    const early: {kind: 'accepted' | 'rejected'; call: KitCall}[] = [];
+    const probeId = `${this._probeId}-${++this._probes}`;
+    sdk.addCallListener(probeId, {
+      onOutgoingCallAccepted: answer => early.push({kind: 'accepted', call: answer}),
+      onOutgoingCallRejected: answer => early.push({kind: 'rejected', call: answer}),
+    });
+    let call: KitCall;
+    try {
+      call = await kitRunSdk(
+        () =>
+          sdk.initiateCall({
+            sessionId: '',
+            type,
+            sender: me,
+            callInitiator: me,
+            receiver,
+            callReceiver: receiver,
+          }),
+        KitErrorCodes.CALL_FAILED,
+        'The call could not start',
+      );
+    } finally {
+      sdk.removeCallListener(probeId);
+    }
     this._events.publishOutgoingCall(call);
-    return this.openOutgoingCall(call, config);
+    const ref = this.openOutgoingCall(call, config);
+    const answer = early.filter(answer => answer.call.sessionId === call.sessionId).at(-1);
+    if (answer && ref.componentInstance) {
+      ref.componentInstance.getViewModel()._route(answer.kind, answer.call);
+    }
+    return ref;
   }
 
   /** @docs-private Remembers an ended session id, for the ringer's ghost-ring check. */

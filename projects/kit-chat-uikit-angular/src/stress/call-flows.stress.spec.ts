@@ -1021,6 +1021,17 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'acceptAndReject', rejectFirst: false, pick: 0}),
     ],
   ],
+  // M (fixed in KitCallOverlay.startCall): the callee declined before initiateCall resolved (before the screen
+  // existed); the outgoing screen then dialed until the ring time-out.
+  [
+    run({ringTimeout: 3000, latency: 300}),
+    [
+      step({kind: 'start', who: 0, video: false}),
+      step({kind: 'latency', ms: 0}),
+      step({kind: 'far', op: 'reject', pick: 0}),
+      step({kind: 'wait', ms: 2500}),
+    ],
+  ],
   // I (fixed in call-ringer.ts): glare withdrew my call beside the screen, so an end-call press sent a second cancel.
   [
     run({ringTimeout: 3000, latency: 30}),
