@@ -245,6 +245,23 @@ describe('KitCallOverlay and the ringer', () => {
       expect(events).toContain('rejected busy');
     });
 
+    it('should show a decline that came before the call had even started, then close', async () => {
+      await setup();
+      calls.farSide.setLatency(300);
+      const started = overlay.startCall(ADA);
+      await settle(10);
+      calls.farSide.setLatency(0);
+      const call = calls.farSide.lastCallOf('ada')!;
+      await farSide(() => calls.farSide.reject(call.sessionId));
+      await settle(400);
+      const ref = await started;
+      await settle();
+      expect(find('.kit-outgoing-call-subtitle')?.textContent).toContain('Call declined');
+      await settle(3_000);
+      expect(ref.stage()).toBe('closed');
+      expect(events).toContain('rejected rejected');
+    });
+
     it('should report a call that cannot start as a rejected promise with a KitException', async () => {
       await setup();
       calls.farSide.failNext('initiate');
