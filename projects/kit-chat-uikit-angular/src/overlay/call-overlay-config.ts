@@ -1,4 +1,5 @@
 import {InjectionToken, Type} from '@angular/core';
+import {KitCallEndReason} from '../call/call-lifecycle';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
 import {KitCall} from '../sdk/models';
 
@@ -48,7 +49,7 @@ export interface KitCallOverlayData {
    * Closes the overlay.
    * @param reason Why the call ended.
    */
-  readonly close: (reason?: import('../call/call-lifecycle').KitCallEndReason) => void;
+  readonly close: (reason?: KitCallEndReason) => void;
 }
 
 /** Injection token of `KitCallOverlayData`, for a custom ongoing-call component. */
