@@ -9,6 +9,8 @@ const config: Config = {
   moduleNameMapper: {
     '^kit-chat-uikit-angular$': '<rootDir>/projects/kit-chat-uikit-angular/src/public-api.ts',
     '^kit-chat-uikit-angular/testing$': '<rootDir>/projects/kit-chat-uikit-angular/testing/public-api.ts',
+    '^kit-chat-uikit-angular/in-memory$':
+      '<rootDir>/projects/kit-chat-uikit-angular/in-memory/public-api.ts',
   },
   transform: {
     '^.+\\.(ts|js|mjs|html|svg)$': [

@@ -6,8 +6,6 @@ export * from './sdk/kit-exception';
 export * from './sdk/call-settings';
 export * from './sdk/calls-sdk';
 export * from './sdk/validation';
-export * from './sdk/in-memory-switchboard';
-export * from './sdk/in-memory-calls-sdk';
 export * from './core/config';
 export * from './core/provide-kit-uikit';
 export * from './call/call-lifecycle';

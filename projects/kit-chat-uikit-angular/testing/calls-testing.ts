@@ -8,14 +8,16 @@ import {
 import {
   KitAudioPlayer,
   KitCallsSdk,
-  KitInMemoryCallsSdk,
-  kitInMemoryCallsSdk,
-  KitInMemoryFarSide,
-  KitInMemorySwitchboard,
   KitUIKitConfig,
   KitUser,
   provideKitUIKit,
 } from 'kit-chat-uikit-angular';
+import {
+  KitInMemoryCallsSdk,
+  kitInMemoryCallsSdk,
+  KitInMemoryFarSide,
+  KitInMemorySwitchboard,
+} from 'kit-chat-uikit-angular/in-memory';
 import {KitFakeAudioPlayer} from './fake-audio-player';
 
 /** Options of `provideKitCallsTesting`. */

@@ -6,9 +6,9 @@ import {
   KitCallOverlay,
   KitCallRinger,
   KitCallsSdk,
-  KitInMemorySwitchboard,
   KitUser,
 } from 'kit-chat-uikit-angular';
+import {KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
 import {merge} from 'rxjs';
 import {benchHooks} from './hooks';
 

@@ -1,4 +1,5 @@
-import {kitInMemoryCallsSdk, provideKitUIKit} from 'kit-chat-uikit-angular';
+import {provideKitUIKit} from 'kit-chat-uikit-angular';
+import {kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {BENCH_PANEL} from './hooks';
 import {BenchKitPanel, ME} from './kit-panel';
 

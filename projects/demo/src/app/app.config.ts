@@ -5,12 +5,8 @@ import {
   provideEnvironmentInitializer,
   provideZonelessChangeDetection,
 } from '@angular/core';
-import {
-  KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
-  KitInMemorySwitchboard,
-  kitInMemoryCallsSdk,
-  provideKitUIKit,
-} from 'kit-chat-uikit-angular';
+import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, provideKitUIKit} from 'kit-chat-uikit-angular';
+import {KitInMemorySwitchboard, kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
 import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
 import {DEMO_PEOPLE, demoMe, demoUser} from './people';

@@ -7,7 +7,8 @@ import {
   inject,
   viewChild,
 } from '@angular/core';
-import {KitAvatarComponent, KitCall, KitInMemorySwitchboard, KitUser} from 'kit-chat-uikit-angular';
+import {KitAvatarComponent, KitCall, KitUser} from 'kit-chat-uikit-angular';
+import {KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
 import {DemoContacts} from './contacts';
 import {DemoLog} from './demo-log';
 import {DemoSettings} from './demo-settings';

@@ -1,6 +1,7 @@
 import {DOCUMENT} from '@angular/common';
 import {Injectable, TemplateRef, effect, inject, signal} from '@angular/core';
-import {KitCallOverlayConfig, KitException, KitInMemoryAnswer} from 'kit-chat-uikit-angular';
+import {KitCallOverlayConfig, KitException} from 'kit-chat-uikit-angular';
+import {KitInMemoryAnswer} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
 import {DEMO_PEOPLE} from './people';
 

@@ -11,9 +11,8 @@ import {
   KitCallsSdk,
   KitErrorCodes,
   KitException,
-  KitInMemoryAnswer,
-  KitInMemorySwitchboard,
 } from 'kit-chat-uikit-angular';
+import {KitInMemoryAnswer, KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
 import {DemoLog, demoDescribeCall} from './demo-log';
 import {DEMO_ANSWER_AFTER_MS, DemoSettings, demoSimulatedPeople} from './demo-settings';
 import {DemoPerson, demoUser} from './people';

@@ -1,8 +1,8 @@
 import {Injectable, inject} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {KitCallsSdk} from '../sdk/calls-sdk';
-import {KitInMemoryCallsSdk, kitInMemoryCallsSdk} from '../sdk/in-memory-calls-sdk';
-import {KitInMemorySwitchboard} from '../sdk/in-memory-switchboard';
+import {KitInMemoryCallsSdk, kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
+import {KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
 import {KitUser} from '../sdk/models';
 import {KitCallSettingsBuilder, KitCalls} from '../sdk/call-settings';
 import {KitErrorCodes} from '../sdk/kit-exception';

@@ -12,6 +12,8 @@ export class KitCallsIntl {
 
   /** Status line while an outgoing call rings. */
   calling = 'Calling…';
+  /** Status line once the callee's device rings (the SDK called `onOutgoingCallRinging`). */
+  ringing = 'Ringing…';
   /** Subtitle of an incoming voice call. */
   incomingVoiceCall = 'Incoming voice call';
   /** Subtitle of an incoming video call. */

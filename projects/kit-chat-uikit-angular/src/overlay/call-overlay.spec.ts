@@ -6,7 +6,7 @@ import {KitCallEndReason} from '../call/call-lifecycle';
 import {KitUIKitConfig} from '../core/config';
 import {KitCallEventsService} from '../events/call-events';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
-import {KitInMemoryCallsSdk} from '../sdk/in-memory-calls-sdk';
+import {KitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {KitCall, KitUser} from '../sdk/models';
 import {KitCallOverlay} from './call-overlay';
 import {KIT_CALL_OVERLAY_DATA, KIT_ONGOING_CALL_COMPONENT} from './call-overlay-config';

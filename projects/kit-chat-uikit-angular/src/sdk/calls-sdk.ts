@@ -9,6 +9,11 @@ export interface KitCallListener {
   onIncomingCallReceived?(call: KitCall): void;
   /** An incoming call stopped ringing: the caller cancelled, or another device of the user answered it. */
   onIncomingCallCancelled?(call: KitCall): void;
+  /**
+   * The callee's device rings (SIP: 180 Ringing). Optional: the outgoing screen's status line then moves from
+   * "Calling…" to "Ringing…". Adapters whose SDK cannot tell never call it.
+   */
+  onOutgoingCallRinging?(call: KitCall): void;
   /** The callee accepted a call of the logged-in user. */
   onOutgoingCallAccepted?(call: KitCall): void;
   /** The callee rejected a call of the logged-in user (`status`: rejected, busy or unanswered). */

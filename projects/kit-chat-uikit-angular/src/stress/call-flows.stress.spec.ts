@@ -13,8 +13,8 @@ import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
 import {KitCallRinger} from '../overlay/call-ringer';
 import {KitCallWaiting} from '../overlay/call-waiting';
 import {KitCallListener} from '../sdk/calls-sdk';
-import {KitInMemoryCallsSdk} from '../sdk/in-memory-calls-sdk';
-import {KitInMemoryAction} from '../sdk/in-memory-switchboard';
+import {KitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
+import {KitInMemoryAction} from 'kit-chat-uikit-angular/in-memory';
 import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
 
 /**

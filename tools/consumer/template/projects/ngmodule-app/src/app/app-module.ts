@@ -4,7 +4,8 @@ import {
   provideZonelessChangeDetection,
 } from '@angular/core';
 import {BrowserModule} from '@angular/platform-browser';
-import {KitCallsModule, kitInMemoryCallsSdk} from 'kit-chat-uikit-angular';
+import {KitCallsModule} from 'kit-chat-uikit-angular';
+import {kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {AppComponent, ME} from './app';
 
 /** The NgModule way: `KitCallsModule.forRoot` once in the root module gives the providers and the components. */

@@ -24,7 +24,9 @@ describe('AppComponent (NgModule, KitCallsModule)', () => {
 
     await calls.farSide.ring(ADA, calls.me, 'audio');
     await calls.settle();
-    const incoming = await loader.getHarness(KitIncomingCallHarness.with({callerName: 'Ada Lovelace'}));
+    const incoming = await loader.getHarness(
+      KitIncomingCallHarness.with({callerName: 'Ada Lovelace'}),
+    );
     expect(await incoming.getCallType()).toBe('audio');
 
     await incoming.accept();

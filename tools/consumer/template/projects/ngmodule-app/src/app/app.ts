@@ -1,11 +1,6 @@
 import {ChangeDetectionStrategy, Component, inject, signal} from '@angular/core';
-import {
-  KitCall,
-  KitCallEndReason,
-  KitException,
-  KitInMemorySwitchboard,
-  KitUser,
-} from 'kit-chat-uikit-angular';
+import {KitCall, KitCallEndReason, KitException, KitUser} from 'kit-chat-uikit-angular';
+import {KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
 
 export const ME: KitUser = {uid: 'grace', name: 'Grace Hopper'};
 export const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};

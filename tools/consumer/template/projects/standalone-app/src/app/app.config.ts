@@ -3,7 +3,8 @@ import {
   provideBrowserGlobalErrorListeners,
   provideZonelessChangeDetection,
 } from '@angular/core';
-import {kitInMemoryCallsSdk, provideKitUIKit} from 'kit-chat-uikit-angular';
+import {provideKitUIKit} from 'kit-chat-uikit-angular';
+import {kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {ME} from './people';
 
 /** The standalone way: `provideKitUIKit`. An incoming call opens the incoming overlay by itself. */

@@ -1,5 +1,6 @@
 import {ChangeDetectionStrategy, Component, inject, signal} from '@angular/core';
-import {KitAvatarComponent, KitException, KitInMemorySwitchboard} from 'kit-chat-uikit-angular';
+import {KitAvatarComponent, KitException} from 'kit-chat-uikit-angular';
+import {KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
 import {ADA, ME} from './people';
 
 /** The app: the kit rings by itself in an overlay; the page only has a way to make Ada call. */

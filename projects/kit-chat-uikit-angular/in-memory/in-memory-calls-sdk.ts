@@ -1,9 +1,15 @@
 import {DestroyRef, inject} from '@angular/core';
-import {KitCallListener, KitCallsSdk} from './calls-sdk';
+import {
+  KitCall,
+  KitCallListener,
+  KitCallStatus,
+  KitCallsSdk,
+  KitErrorCodes,
+  KitException,
+  KitUser,
+  kitValidateUser,
+} from 'kit-chat-uikit-angular';
 import {KitInMemoryDevice, KitInMemorySwitchboard} from './in-memory-switchboard';
-import {KitErrorCodes, KitException} from './kit-exception';
-import {KitCall, KitCallStatus, KitUser} from './models';
-import {kitValidateUser} from './validation';
 
 /**
  * The embedded call SDK: one instance is one device of one user on a shared `KitInMemorySwitchboard`, so a demo

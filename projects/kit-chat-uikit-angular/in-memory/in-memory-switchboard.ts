@@ -1,8 +1,17 @@
 import {Injectable, OnDestroy} from '@angular/core';
-import {KitCallListener} from './calls-sdk';
-import {KitErrorCode, KitErrorCodes, KitException} from './kit-exception';
-import {KitCall, KitCallStatus, KitCallType, KitUser} from './models';
-import {kitCaller, kitReceiver, kitValidateCall} from './validation';
+import {
+  KitCall,
+  KitCallListener,
+  KitCallStatus,
+  KitCallType,
+  KitErrorCode,
+  KitErrorCodes,
+  KitException,
+  KitUser,
+  kitCaller,
+  kitReceiver,
+  kitValidateCall,
+} from 'kit-chat-uikit-angular';
 
 /** An SDK action whose next use can be made to fail with `KitInMemoryFarSide.failNext`. */
 export type KitInMemoryAction = 'initiate' | 'accept' | 'reject' | 'end';

@@ -1,8 +1,12 @@
-import {KitCallListener} from './calls-sdk';
+import {
+  KitCall,
+  KitCallListener,
+  KitErrorCodes,
+  KitException,
+  KitUser,
+} from 'kit-chat-uikit-angular';
 import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';
-import {KitErrorCodes, KitException} from './kit-exception';
-import {KitCall, KitUser} from './models';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 const BOB: KitUser = {uid: 'bob', name: 'Bob Kahn'};

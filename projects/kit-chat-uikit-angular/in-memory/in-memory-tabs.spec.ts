@@ -1,7 +1,6 @@
-import {KitCallListener} from './calls-sdk';
+import {KitCall, KitCallListener, KitUser} from 'kit-chat-uikit-angular';
 import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';
-import {KitCall, KitUser} from './models';
 
 /** The browser's BroadcastChannel, in-process: a message reaches every other channel of the same name, later. */
 class FakeBroadcastChannel {
