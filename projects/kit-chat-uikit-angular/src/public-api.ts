@@ -1,5 +1,6 @@
 /*
- * Public API of kit-chat-uikit-angular.
+ * Public API of kit-chat-uikit-angular: what an app uses. The embedded in-memory SDK is in
+ * `kit-chat-uikit-angular/in-memory`, test helpers and harnesses in `kit-chat-uikit-angular/testing`.
  */
 export * from './sdk/models';
 export * from './sdk/kit-exception';
@@ -8,22 +9,25 @@ export * from './sdk/calls-sdk';
 export * from './sdk/validation';
 export * from './core/config';
 export * from './core/provide-kit-uikit';
-export * from './call/call-lifecycle';
+export {
+  KitCallSession,
+  kitEndReasonOf,
+  type KitCallDirection,
+  type KitCallEndReason,
+  type KitCallPhase,
+  type KitCallSessionState,
+  type KitCallSoundState,
+} from './call/call-session';
 export * from './events/call-events';
 export * from './intl/calls-intl';
-export * from './sound/tones';
-export * from './sound/audio-player';
-export * from './sound/ringtone';
-export * from './sound/ringer-lock';
+export {KitAudioPlayer, KitHtmlAudioPlayer} from './sound/audio-player';
+export type {KitAudioTrack, KitSoundSource} from './sound/audio-player';
+export type {KitTone} from './sound/tones';
+export type {KitSoundState} from './sound/ringtone';
 export * from './avatar/avatar';
-export * from './core/style-utils';
-export * from './call/call-screen-support';
-export * from './icon/icon';
 export * from './incoming-call/index';
 export * from './outgoing-call/index';
 export * from './ongoing-call/index';
 export * from './overlay/call-overlay-config';
-export * from './overlay/call-overlay-ref';
+export {KitCallOverlayRef, type KitCallOverlayStage} from './overlay/call-overlay-ref';
 export * from './overlay/call-overlay';
-export * from './overlay/call-ringer';
-export * from './call/call-screen-style-inputs';

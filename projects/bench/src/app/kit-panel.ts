@@ -1,13 +1,7 @@
 import {ChangeDetectionStrategy, Component, inject, signal} from '@angular/core';
 import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {MatButton} from '@angular/material/button';
-import {
-  KitCallEventsService,
-  KitCallOverlay,
-  KitCallRinger,
-  KitCallsSdk,
-  KitUser,
-} from 'kit-chat-uikit-angular';
+import {KitCallEventsService, KitCallOverlay, KitCallsSdk, KitUser} from 'kit-chat-uikit-angular';
 import {KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
 import {merge} from 'rxjs';
 import {benchHooks} from './hooks';
@@ -42,7 +36,6 @@ export class BenchKitPanel {
       overlay: this._overlay,
       sdk: inject(KitCallsSdk),
       switchboard: inject(KitInMemorySwitchboard),
-      ringer: inject(KitCallRinger),
     });
   }
 

@@ -21,6 +21,11 @@ export interface KitUIKitConfig {
   notifyWhenHidden?: boolean;
   /** Defaults of every call overlay (`KIT_CALL_OVERLAY_DEFAULT_OPTIONS` and per-open config win over them). */
   overlay?: KitCallOverlayConfig;
+  /**
+   * Milliseconds an SDK action (accept, decline, cancel, end, `initiateCall`) may stay unanswered before it counts
+   * as failed with `ERR_NETWORK` (default 15000): accept and decline go back to ringing, a hang-up closes at once.
+   */
+  actionTimeout?: number;
   /** Receives the errors of the flows that run by themselves (auto ring, busy answers, glare). */
   onError?: KitOnError;
 }

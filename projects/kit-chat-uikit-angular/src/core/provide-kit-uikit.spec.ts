@@ -6,7 +6,7 @@ import {KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
 import {KitUser} from '../sdk/models';
 import {KitCallSettingsBuilder, KitCalls} from '../sdk/call-settings';
 import {KitErrorCodes} from '../sdk/kit-exception';
-import {kitConnectSdk} from '../call/call-screen-support';
+import {KitCallOverlay} from '../overlay/call-overlay';
 import {KIT_UIKIT_CONFIG} from './config';
 import {KitCallsModule, provideKitUIKit} from './provide-kit-uikit';
 
@@ -50,18 +50,19 @@ describe('provideKitUIKit', () => {
     expect(TestBed.inject(KitCallsSdk).getLoggedInUser()).toEqual(ADA);
   });
 
-  it('should report ERR_NOT_INITIALIZED when no SDK was provided', () => {
-    const connection = TestBed.runInInjectionContext(() => kitConnectSdk());
-    expect(connection.sdk).toBeNull();
-    expect(connection.error?.code).toBe(KitErrorCodes.NOT_INITIALIZED);
+  it('should refuse to place a call with ERR_NOT_INITIALIZED when no SDK was provided', async () => {
+    await expect(
+      TestBed.inject(KitCallOverlay).startCall({uid: 'bob', name: 'Bob'}),
+    ).rejects.toMatchObject({code: KitErrorCodes.NOT_INITIALIZED});
   });
 
-  it('should report ERR_NOT_LOGGED_IN when nobody is logged in', () => {
+  it('should refuse to place a call with ERR_NOT_LOGGED_IN when nobody is logged in', async () => {
     TestBed.configureTestingModule({
       providers: [provideKitUIKit({callsSdk: kitInMemoryCallsSdk(null)})],
     });
-    const connection = TestBed.runInInjectionContext(() => kitConnectSdk());
-    expect(connection.error?.code).toBe(KitErrorCodes.NOT_LOGGED_IN);
+    await expect(
+      TestBed.inject(KitCallOverlay).startCall({uid: 'bob', name: 'Bob'}),
+    ).rejects.toMatchObject({code: KitErrorCodes.NOT_LOGGED_IN});
   });
 
   it('should detach the in-memory device from the switchboard when the app is destroyed', async () => {

@@ -10,7 +10,8 @@ import {
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
 import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
-import {KitCallRinger} from '../overlay/call-ringer';
+import {KitCallRegistry} from '../call/call-registry';
+import {KitCallAutoRing} from '../overlay/call-auto-ring';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KIT_UIKIT_CONFIG, KitUIKitConfig} from './config';
@@ -44,9 +45,11 @@ export function provideKitUIKit(config: KitUIKitConfig = {}): EnvironmentProvide
   return makeEnvironmentProviders([
     {provide: KIT_UIKIT_CONFIG, useValue: config},
     ...sdkProviders(config),
+    // The registry is the library's only SDK listener: it listens from bootstrap, so no ring is missed.
+    provideEnvironmentInitializer(() => inject(KitCallRegistry).listen()),
     config.autoRing === false
       ? []
-      : provideEnvironmentInitializer(() => inject(KitCallRinger).start()),
+      : provideEnvironmentInitializer(() => inject(KitCallAutoRing).start()),
   ]);
 }
 

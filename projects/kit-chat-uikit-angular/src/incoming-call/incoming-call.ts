@@ -22,23 +22,27 @@ import {
   inject,
   input,
   output,
-  runInInjectionContext,
   signal,
   untracked,
   viewChild,
 } from '@angular/core';
 import {Subscription} from 'rxjs';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {KitCallEndReason, kitEndReasonOf} from '../call/call-lifecycle';
-import {kitConnectSdk, kitInvokeSafely} from '../call/call-screen-support';
-import {KitCallEventsService} from '../events/call-events';
+import {KitCallRegistry} from '../call/call-registry';
+import {
+  KitCallEndReason,
+  KitCallSession,
+  KitCallSessionState,
+  kitEndReasonOf,
+} from '../call/call-session';
+import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
+import {kitInvokeSafely} from '../call/call-screen-support';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
-import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {KitException} from '../sdk/kit-exception';
 import {KitCall, KitConstants, KitOnClick, KitOnError} from '../sdk/models';
-import {kitCaller, kitValidateCall} from '../sdk/validation';
-import {KitRingtone, KitRingtoneRef} from '../sound/ringtone';
+import {kitCaller} from '../sdk/validation';
 import {
   KitIncomingCallContext,
   KitIncomingCallItem,
@@ -70,9 +74,9 @@ export interface KitIncomingCallBinding {
 type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
 
 /**
- * The full-screen incoming call screen (spec: `KitIncomingCall`). It listens to the SDK by itself: with no `call`
- * set, it shows the next incoming call and closes when the caller cancels. Accept and reject run the built-in
- * logic unless `onAcceptClick` / `onRejectClick` replace it.
+ * The full-screen incoming call screen (spec: `KitIncomingCall`): a view of the call's session. With no `call` set,
+ * it shows the next call that rings and closes when the caller cancels. Accept and reject run the built-in logic
+ * unless `onAcceptClick` / `onRejectClick` replace it.
  */
 @Component({
   selector: 'kit-incoming-call',
@@ -98,17 +102,20 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _host: HTMLElement = inject(ElementRef).nativeElement;
   private readonly _injector = inject(Injector);
   private readonly _intl = inject(KitCallsIntl);
-  private readonly _ringtone = inject(KitRingtone);
   private readonly _announcer = inject(LiveAnnouncer);
-  private readonly _connection = kitConnectSdk();
+  private readonly _registry = inject(KitCallRegistry);
+  private readonly _overlaySession = inject(KIT_CALL_SESSION, {optional: true});
   private readonly _id = inject(_IdGenerator).getId('kit-incoming-call-');
   private readonly _subscriptions = new Subscription();
   private readonly _intlVersion = signal(0);
-  private readonly _sound = signal<KitRingtoneRef | null>(null);
-  private _listening = false;
+  private readonly _binding = new KitCallSessionBinding();
   private _inputDriven = false;
+  private _following = true;
   private _destroyed = false;
+  private _reportedMe: string | null = null;
   private _previousFocus: HTMLElement | null = null;
+  /** What this screen already said about its session: accepted (handed over) or closed. */
+  private _told = {accepted: false, closed: false};
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
 
   /** The call to show (spec: `setCall`). When not set, the screen shows the next call the SDK rings. */
@@ -164,40 +171,26 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _rejectEl = viewChild<ElementRef<HTMLButtonElement>>('reject');
 
   /** @docs-private */
-  protected readonly _viewModel = new KitIncomingCallViewModel(
-    this._connection.sdk,
-    inject(KitCallEventsService),
-    {
-      settings: () => untracked(this.callSettingsBuilder),
-      accepted: call => {
-        this._restoreFocus();
-        this._emit(this.accepted, call);
-      },
-      closed: reason => this._emit(this.closed, reason),
-      error: error => {
-        if (error.code === KitErrorCodes.CALL_FAILED && this._viewModel.isRinging()) {
-          // Said on screen too, and focus goes back to accept: the disabled button had dropped it.
-          this._failedSession.set(this._viewModel.call()?.sessionId ?? null);
-          afterNextRender(() => this._acceptEl()?.nativeElement.focus(), {
-            injector: this._injector,
-          });
-        }
-        this._report(error);
-      },
-    },
-  );
-  /** The call whose accept or reject just failed, while it still rings. */
-  private readonly _failedSession = signal<string | null>(null);
-  protected readonly _showFailure = computed(
-    () =>
-      this._viewModel.isRinging() && this._failedSession() === this._viewModel.call()?.sessionId,
-  );
+  protected readonly _viewModel = new KitIncomingCallViewModel(this._binding, {
+    settings: () => untracked(this.callSettingsBuilder)?.build() ?? null,
+    error: error => this._report(error),
+  });
+  private readonly _state = this._binding.state;
+  protected readonly _showFailure = computed(() => {
+    const state = this._state();
+    return state?.phase === 'ringing' && !!state.failure;
+  });
 
   protected readonly _titleId = `${this._id}-title`;
   protected readonly _subtitleId = `${this._id}-subtitle`;
-  protected readonly _showing = computed(
-    () => this._viewModel.isRinging() || this._viewModel.isPending(),
-  );
+  protected readonly _showing = computed(() => {
+    const state = this._state();
+    return (
+      !!state &&
+      !state.waiting &&
+      (state.phase === 'ringing' || state.phase === 'accepting' || state.phase === 'declining')
+    );
+  });
   protected readonly _shownCall = computed(() => (this._showing() ? this._viewModel.call() : null));
   protected readonly _isVideo = computed(
     () => (this._viewModel.call()?.type ?? '') !== KitConstants.CALL_TYPE_AUDIO,
@@ -217,7 +210,10 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   protected readonly _hasDefaultSubtitle = computed(
     () => this._item() === undefined && this._subtitle() === undefined,
   );
-  protected readonly _soundBlocked = computed(() => this._sound()?.state() === 'blocked');
+  protected readonly _soundBlocked = computed(() => {
+    this._state();
+    return this._binding.session()?.sound?.state() === 'blocked';
+  });
   protected readonly _context = computed<KitIncomingCallContext | null>(() => {
     const call = this._shownCall();
     return (
@@ -242,65 +238,58 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
 
   constructor() {
     super();
-    const sdk = this._connection.sdk;
-    if (sdk) {
-      this._listening = true;
-      sdk.addCallListener(this._id, {
-        onIncomingCallReceived: call => this._received(call),
-        onIncomingCallCancelled: call => this._sdkUpdate(call, 'cancelled'),
-        onCallEnded: call => this._sdkUpdate(call, 'ended'),
-      });
-    }
+    this._registry.listen();
     this._subscriptions.add(
       this._intl.changes.subscribe(() => this._intlVersion.update(v => v + 1)),
     );
+    if (!this._overlaySession) {
+      // With no `call` input, the screen shows the next call that rings.
+      this._subscriptions.add(
+        this._registry.shown.subscribe(session => {
+          if (this._following && !untracked(this.call) && !this._viewModel.isBusy()) {
+            this._show(session);
+          }
+        }),
+      );
+    }
     effect(() => {
       const call = this.call();
       untracked(() => this._applyCallInput(call));
     });
-    // The ringtone follows the phase and the sound inputs: each change restarts or stops it at once.
-    effect(onCleanup => {
-      if (!this._viewModel.isRinging() || this.disableSoundForCalls()) {
-        return;
-      }
+    // The sound follows the inputs at once, also while ringing.
+    effect(() => {
+      const session = this._binding.session();
+      const disabled = this.disableSoundForCalls();
       const url = this.customSoundForCalls();
-      const sound = untracked(() =>
-        this._ringtone.start('incoming', {url, onError: error => this._report(error)}),
-      );
-      this._sound.set(sound);
-      this._viewModel._onTeardown(() => sound.stop());
-      onCleanup(() => sound.stop());
+      untracked(() => session?.setSound(disabled, url));
+    });
+    // An accept or decline that failed is said on screen, and focus goes back to accept.
+    effect(() => {
+      if (this._showFailure()) {
+        untracked(() =>
+          afterNextRender(() => this._acceptEl()?.nativeElement.focus(), {
+            injector: this._injector,
+          }),
+        );
+      }
     });
     inject(DestroyRef).onDestroy(() => {
       this._destroyed = true;
       this.disposeObservers();
-      this._viewModel._dismiss();
       this._restoreFocus();
     });
   }
 
   ngOnInit(): void {
-    if (this._connection.error) {
-      this._report(this._connection.error);
+    const me = this._registry.me();
+    if (me instanceof KitException) {
+      this._reportMe(me);
     }
   }
 
   /** @returns The view model: the call, its phase, and the built-in `acceptCall` / `rejectCall`. */
   getViewModel(): KitIncomingCallViewModel {
     return this._viewModel;
-  }
-
-  /**
-   * Ends the ringing call as unanswered (the ring timeout of `KitCallOverlay`). Counts like a press: not while a
-   * decision is pending.
-   * @returns Whether the call ended.
-   * @docs-private
-   */
-  _timeOut(): Promise<boolean> {
-    const call = this._viewModel.call();
-    return call && this._viewModel.isRinging()
-      ? this._viewModel._timeOut(call)
-      : Promise.resolve(false);
   }
 
   /** @returns The root element and the default parts; `null` for a part that a slot replaced. */
@@ -316,14 +305,12 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   }
 
   /**
-   * Stops listening to the SDK and to string changes. Runs by itself when the component is destroyed; safe to call
-   * more than once.
+   * Stops following calls and string changes: the call shown goes on without this screen. Runs by itself when the
+   * component is destroyed; safe to call more than once.
    */
   disposeObservers(): void {
-    if (this._listening) {
-      this._listening = false;
-      this._connection.sdk?.removeCallListener(this._id);
-    }
+    this._following = false;
+    this._binding.release();
     this._subscriptions.unsubscribe();
   }
 
@@ -333,7 +320,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     if (!call || !this._viewModel.isRinging()) {
       return; // A decision is pending, or the call ended: the first press won.
     }
-    this._failedSession.set(null);
     this._emit(this.acceptClick, undefined);
     const handler = this.onAcceptClick();
     if (handler) {
@@ -349,7 +335,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     if (!call || !this._viewModel.isRinging()) {
       return;
     }
-    this._failedSession.set(null);
     this._emit(this.rejectClick, undefined);
     const handler = this.onRejectClick();
     if (handler) {
@@ -359,79 +344,73 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     }
   }
 
-  private _received(call: KitCall): void {
-    // The `call` input wins over the SDK; a call already on screen keeps it (busy policies come later).
-    if (this.call() || this._viewModel.isBusy()) {
-      return;
-    }
-    this._present(call);
-  }
-
-  /**
-   * A new status of a call from the SDK. The `call` input is applied by an effect, at the next render: an update
-   * that arrives first (a cancel right behind the ring) must still find that call on screen, or the screen would
-   * stay open for a call that is over.
-   */
-  private _sdkUpdate(call: KitCall, fallback: KitCallEndReason): void {
-    const input = untracked(this.call);
-    if (
-      input?.sessionId === call.sessionId &&
-      this._viewModel.call()?.sessionId !== input.sessionId
-    ) {
-      this._applyCallInput(input);
-    }
-    this._viewModel._update(call, fallback);
-  }
-
   private _applyCallInput(call: KitCall | null | undefined): void {
-    const shown = this._viewModel.call();
-    if (call && shown?.sessionId === call.sessionId && this._viewModel.isBusy()) {
-      this._viewModel._update(call); // A new status of the call shown: update, or close.
-      return;
-    }
-    if (!call) {
-      // Cleared: the call the input showed leaves; a call the SDK rang stays.
-      if (this._inputDriven) {
-        this._inputDriven = false;
-        this._viewModel._dismiss();
+    if (this._overlaySession) {
+      if (!this._binding.session()) {
+        this._show(this._overlaySession);
       }
       return;
     }
+    if (!call) {
+      // Cleared: the call the input showed leaves; the screen shows the next call that rings.
+      if (this._inputDriven) {
+        this._inputDriven = false;
+        this._binding.bind(null);
+      }
+      this._showNextRinging();
+      return;
+    }
+    const shown = this._binding.session();
+    if (shown?.sessionId === call.sessionId) {
+      shown._update(call); // A new status of the call shown: update, or close.
+      return;
+    }
     // The input wins over whatever was shown, so a bad input never leaves a misleading caller on screen.
-    this._viewModel._dismiss();
-    // Without an SDK the error was reported on init: nothing is shown.
-    this._inputDriven = !!this._connection.sdk && this._present(call);
+    this._inputDriven = true;
+    this._binding.bind(null);
+    const me = this._registry.me();
+    if (me instanceof KitException) {
+      this._reportMe(me);
+      return;
+    }
+    const session = this._registry.sessionFor(call, 'incoming');
+    if (session instanceof KitException) {
+      const over = kitEndReasonOf(call.status);
+      if (over) {
+        this._emit(this.closed, over);
+      } else if (!this._registry.hasEnded(call.sessionId)) {
+        this._report(session);
+      }
+      return;
+    }
+    this._show(session);
   }
 
-  private _present(call: KitCall): boolean {
-    const invalid = kitValidateCall(call);
-    if (invalid) {
-      this._report(invalid);
-      return false;
+  private _showNextRinging(): void {
+    const next = this._registry.nextRinging();
+    if (next && this._following) {
+      this._show(next);
     }
-    // Checked again for each call: a user may log in after the screen was created.
-    const {error} = runInInjectionContext(this._injector, kitConnectSdk);
-    if (error) {
-      this._report(error);
-      return false;
-    }
-    const over = kitEndReasonOf(call.status);
-    if (over) {
-      this._viewModel._update(call); // Remembered as ended: it never rings here.
-      this._emit(this.closed, over);
-      return false;
-    }
-    if (!this._viewModel._show(call)) {
-      return false; // Already shown, ended or handed over: a late or duplicate ring never rings again.
+  }
+
+  private _show(session: KitCallSession): void {
+    this._told = {accepted: false, closed: false};
+    session.setSound(untracked(this.disableSoundForCalls), untracked(this.customSoundForCalls));
+    this._binding.bind(session, {onError: error => this._report(error)}, state =>
+      this._onState(state),
+    );
+    const state = session.state;
+    if (state.phase !== 'ringing') {
+      this._onState(state);
+      return;
     }
     if (this._isBrowser) {
       // Focus is a browser matter: on the server there is nothing to remember or give back.
       this._previousFocus ??= _getFocusedElementPierceShadowDom();
     }
-    this._viewModel._onTeardown(() => this._restoreFocus());
-    const caller = kitCaller(call);
+    const caller = kitCaller(state.call);
     void this._announcer.announce(
-      this._intl.incomingCallFrom(caller.name, call.type !== KitConstants.CALL_TYPE_AUDIO),
+      this._intl.incomingCallFrom(caller.name, state.call.type !== KitConstants.CALL_TYPE_AUDIO),
       'assertive',
     );
     afterNextRender(
@@ -442,7 +421,28 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       },
       {injector: this._injector},
     );
-    return true;
+  }
+
+  private _onState(state: KitCallSessionState): void {
+    if (state.connected && !this._told.accepted) {
+      this._told.accepted = true;
+      this._restoreFocus();
+      this._emit(this.accepted, state.call);
+    }
+    if (state.phase === 'ended' && !state.connected && !this._told.closed) {
+      this._told.closed = true;
+      this._restoreFocus();
+      this._emit(this.closed, state.endReason ?? 'ended');
+    }
+    if (state.done && !this._overlaySession) {
+      // Free for the next call that rings (a screen placed in a layout).
+      queueMicrotask(() => {
+        if (this._binding.session()?.state.done && !untracked(this.call)) {
+          this._binding.bind(null);
+          this._showNextRinging();
+        }
+      });
+    }
   }
 
   private _restoreFocus(): void {
@@ -456,6 +456,13 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       !active || active === active.ownerDocument.body || this._host.contains(active);
     if (previous?.isConnected && focusInside && !this._host.contains(previous)) {
       previous.focus();
+    }
+  }
+
+  private _reportMe(error: KitException): void {
+    if (this._reportedMe !== error.code) {
+      this._reportedMe = error.code;
+      this._report(error);
     }
   }
 

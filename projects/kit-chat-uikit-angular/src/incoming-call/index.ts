@@ -1,4 +1,3 @@
 export * from './incoming-call';
 export * from './incoming-call-slots';
-export * from './incoming-call-style-inputs';
 export * from './incoming-call-view-model';

@@ -23,14 +23,10 @@ import {
 } from '@angular/core';
 import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {KitCallEndReason, KitCallLifecycle, KitCallPhase} from '../call/call-lifecycle';
-import {
-  kitConnectSdk,
-  kitEndReasonText,
-  kitInvokeSafely,
-  kitRunSdk,
-} from '../call/call-screen-support';
-import {KitCallEventsService} from '../events/call-events';
+import {KitCallRegistry} from '../call/call-registry';
+import {KitCallEndReason, KitCallSessionState} from '../call/call-session';
+import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
+import {kitEndReasonText, kitInvokeSafely} from '../call/call-screen-support';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';
@@ -63,9 +59,9 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
 
 /**
  * The screen of an accepted call: the other person, the elapsed time, mute, camera on/off (video calls that are not
- * audio only) and end call. It listens to the SDK by itself: when either side hangs up it publishes `ccCallEnded`
- * once and emits `closed`. When the SDK adapter implements `KitCallMediaSource`, the streams are shown; otherwise
- * the avatar is.
+ * audio only) and end call. A view of the call's session: when either side hangs up, the session publishes
+ * `ccCallEnded` once and the screen emits `closed`. When the SDK adapter implements `KitCallMediaSource`, the
+ * streams are shown; otherwise the avatar is.
  *
  * One instance shows one call: a `call` with another session id starts over with a fresh timer.
  */
@@ -88,14 +84,16 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
   },
 })
 export class KitOngoingCallComponent {
-  private readonly _connection = kitConnectSdk();
-  private readonly _events = inject(KitCallEventsService);
+  private readonly _registry = inject(KitCallRegistry);
+  private readonly _overlaySession = inject(KIT_CALL_SESSION, {optional: true});
+  private readonly _sdk = inject(KitCallsSdk, {optional: true}) as KitMediaSdk | null;
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   private readonly _elementRef: ElementRef<HTMLElement> = inject(ElementRef);
   private readonly _focusTrapFactory = inject(FocusTrapFactory);
+  private readonly _binding = new KitCallSessionBinding();
   private _focusTrap: FocusTrap | null = null;
-  private _lifecycle: KitCallLifecycle | null = null;
   private _mediaFailed = false;
+  private _closedTold = false;
   protected readonly intl = inject(KitCallsIntl);
 
   /** The accepted call. Its `settings` (from `KitCallSettingsBuilder`) say whether it is audio only. */
@@ -118,17 +116,19 @@ export class KitOngoingCallComponent {
 
   private readonly _id = inject(_IdGenerator).getId('kit-ongoing-call-');
   protected readonly _labelId = `${this._id}-label`;
-  protected readonly _phase = signal<KitCallPhase>('ongoing');
+  private readonly _state = this._binding.state;
+  protected readonly _phase = computed(() => this._state()?.phase ?? 'ongoing');
   /** Whether an `endCall` sent to the SDK awaits its answer. */
-  protected readonly _ending = signal(false);
+  protected readonly _ending = computed(() => this._state()?.phase === 'ending');
   protected readonly _muted = signal(false);
   protected readonly _cameraOff = signal(false);
-  private readonly _elapsed = signal(0);
-  protected readonly _elapsedText = computed(() => kitFormatCallDuration(this._elapsed()));
-  protected readonly _elapsedIso = computed(() => `PT${this._elapsed()}S`);
+  protected readonly _elapsedText = computed(() =>
+    kitFormatCallDuration(this._state()?.elapsedSeconds ?? 0),
+  );
+  protected readonly _elapsedIso = computed(() => `PT${this._state()?.elapsedSeconds ?? 0}S`);
   protected readonly _endText = computed(() => {
-    const reason = this._phase() === 'ended' ? (this._lifecycle?.reason ?? 'ended') : null;
-    return reason ? kitEndReasonText(this.intl, reason) : '';
+    const state = this._state();
+    return state?.phase === 'ended' ? kitEndReasonText(this.intl, state.endReason ?? 'ended') : '';
   });
   private readonly _localStream = signal<MediaStream | null>(null);
   protected readonly _remoteStream = signal<MediaStream | null>(null);
@@ -141,7 +141,7 @@ export class KitOngoingCallComponent {
     }
     const caller = kitCaller(call) ?? null;
     const receiver = kitReceiver(call) ?? null;
-    const me = this._connection.me;
+    const me = this._me();
     return me && caller?.uid === me.uid ? receiver : caller;
   });
   protected readonly _name = computed(() => this._other()?.name ?? '');
@@ -158,18 +158,32 @@ export class KitOngoingCallComponent {
   private readonly _remoteVideo = viewChild<ElementRef<HTMLVideoElement>>('remoteVideo');
   private readonly _localVideo = viewChild<ElementRef<HTMLVideoElement>>('localVideo');
   private readonly _sessionId = computed(() => this.call()?.sessionId ?? '');
-  /** Ends of calls heard before this screen started them (kept for `_start`). */
-  private readonly _endedEarly = new Map<string, KitCall>();
 
   constructor() {
     const changeDetector = inject(ChangeDetectorRef);
     this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
 
-    // One lifecycle per session: a new session id tears the previous one down without closing.
+    // One session per session id: a new session id follows the new call with fresh toggles.
     effect(onCleanup => {
       this._sessionId();
-      const lifecycle = untracked(() => this._start());
-      onCleanup(() => lifecycle?.end('dismissed'));
+      untracked(() => this._start());
+      onCleanup(() => this._binding.release());
+    });
+
+    // The streams are asked for every second while the call is ongoing: a stream negotiated late still appears.
+    effect(onCleanup => {
+      const sessionId = this._sessionId();
+      const live = this._phase() !== 'ended' && !!this._binding.session();
+      if (!live || !this._isBrowser) {
+        return;
+      }
+      untracked(() => this._refreshStreams(sessionId));
+      const timer = setInterval(() => this._refreshStreams(sessionId), 1000);
+      onCleanup(() => {
+        clearInterval(timer);
+        this._localStream.set(null);
+        this._remoteStream.set(null);
+      });
     });
 
     // `srcObject` cannot be bound in a template; set it on the element in code.
@@ -192,22 +206,16 @@ export class KitOngoingCallComponent {
       host.focus();
     });
 
-    if (this._connection.sdk) {
-      this._listen(this._connection.sdk);
-    }
-
     inject(DestroyRef).onDestroy(() => {
-      this._lifecycle?.end('dismissed');
-      this._connection.sdk?.removeCallListener(this._id);
+      this._binding.release();
       this._focusTrap?.destroy();
     });
   }
 
   /** The end-call button: notifies, then runs `onEndCallClick` or ends the call through the SDK. @docs-private */
   protected _endCall(): void {
-    const lifecycle = this._lifecycle;
-    const sdk = this._connection.sdk;
-    if (!lifecycle || lifecycle.isEnded || this._ending()) {
+    const session = this._binding.session();
+    if (!session || session.isEnded || this._ending()) {
       return; // Ended, or an end is under way: a second press must not send a second endCall.
     }
     this.endCallClick.emit();
@@ -216,27 +224,7 @@ export class KitOngoingCallComponent {
       kitInvokeSafely(handler);
       return;
     }
-    if (!sdk) {
-      return;
-    }
-    const call = this.call();
-    this._ending.set(true);
-    kitRunSdk(() => sdk.endCall(call.sessionId), KitErrorCodes.CALL_FAILED, 'endCall failed').then(
-      ended => this._finish(lifecycle, ended ? {...ended} : {...call, status: 'ended'}),
-      (error: KitException) => {
-        if (lifecycle !== this._lifecycle || lifecycle.isEnded) {
-          return; // The far side hung up meanwhile: the screen is already done.
-        }
-        this._ending.set(false);
-        const cause = error.details;
-        if (cause instanceof KitException && cause.code === KitErrorCodes.CALL_ENDED) {
-          // The SDK says the call is over although no onCallEnded reached us: do not leave a stuck screen.
-          this._finish(lifecycle, {...call, status: 'ended'});
-        } else {
-          this._report(error);
-        }
-      },
-    );
+    void session.hangUp();
   }
 
   /** @docs-private */
@@ -253,82 +241,57 @@ export class KitOngoingCallComponent {
     }
   }
 
-  private _start(): KitCallLifecycle | null {
-    this._lifecycle = null;
-    this._ending.set(false);
+  private _me(): KitUser | null {
+    const me = this._registry.me();
+    return me instanceof KitException ? null : me;
+  }
+
+  private _start(): void {
     this._muted.set(false);
     this._cameraOff.set(false);
-    this._elapsed.set(0);
     this._mediaFailed = false;
+    this._closedTold = false;
     const call = this.call();
-    const problem = this._connection.error ?? kitValidateCall(call);
-    const sdk = this._connection.sdk;
-    if (problem || !sdk) {
-      if (problem) {
-        this._report(problem);
+    const session = this._overlaySession ?? this._sessionFor(call);
+    if (session instanceof KitException) {
+      this._binding.bind(null);
+      if (session.code === KitErrorCodes.CALL_ENDED) {
+        this._closedTold = true; // The far side hung up before this screen first rendered.
+        this.closed.emit('ended');
+      } else {
+        this._report(session);
       }
-      return null;
-    }
-    const lifecycle = new KitCallLifecycle('incoming', phase => this._phase.set(phase));
-    lifecycle.connect();
-    this._lifecycle = lifecycle;
-
-    this._listen(sdk);
-    lifecycle.onTeardown(() => sdk.removeCallListener(this._id));
-    const endedEarly = this._endedEarly.get(call.sessionId);
-    this._endedEarly.clear();
-
-    // No timer and no media on the server: they would keep the render from settling.
-    if (this._isBrowser) {
-      const startedAt = Date.now();
-      const timer = setInterval(() => {
-        this._elapsed.set(Math.floor((Date.now() - startedAt) / 1000));
-        this._refreshStreams(sdk, call.sessionId);
-      }, 1000);
-      lifecycle.onTeardown(() => clearInterval(timer));
-      this._refreshStreams(sdk, call.sessionId);
-      lifecycle.onTeardown(() => {
-        this._localStream.set(null);
-        this._remoteStream.set(null);
-      });
-    }
-    if (endedEarly) {
-      // The far side hung up before the first render started this screen.
-      this._finish(lifecycle, endedEarly);
-    }
-    return lifecycle;
-  }
-
-  /** Listens to the end of calls: from construction, since the far side may hang up before the first render. */
-  private _listen(sdk: KitMediaSdk): void {
-    try {
-      sdk.addCallListener(this._id, {
-        onCallEnded: ended => {
-          const lifecycle = this._lifecycle;
-          if (lifecycle && ended?.sessionId === this.call()?.sessionId) {
-            this._finish(lifecycle, ended);
-          } else if (!lifecycle && ended?.sessionId) {
-            this._endedEarly.set(ended.sessionId, ended);
-          }
-        },
-      });
-    } catch (error) {
-      this._report(KitException.from(error, KitErrorCodes.SDK, 'addCallListener() failed'));
-    }
-  }
-
-  /** Ends the lifecycle once: publishes `ccCallEnded` and emits `closed`. */
-  private _finish(lifecycle: KitCallLifecycle, ended: KitCall): void {
-    if (lifecycle !== this._lifecycle || !lifecycle.end('ended')) {
       return;
     }
-    this._ending.set(false);
-    this._events.publishCallEnded(ended);
-    this.closed.emit('ended');
+    // No clock on the server: it would keep the render from settling.
+    const options = {onError: (error: KitException) => this._report(error), ticks: this._isBrowser};
+    this._binding.bind(session, options, state => this._onState(state));
+    this._onState(session.state);
   }
 
-  private _refreshStreams(sdk: KitMediaSdk, sessionId: string): void {
-    if (this._mediaFailed || (!sdk.getLocalStream && !sdk.getRemoteStream)) {
+  private _sessionFor(call: KitCall) {
+    const me = this._registry.me();
+    if (me instanceof KitException) {
+      return me;
+    }
+    const invalid = kitValidateCall(call);
+    if (invalid) {
+      return invalid;
+    }
+    const direction = kitCaller(call).uid === me.uid ? 'outgoing' : 'incoming';
+    return this._registry.sessionFor(call, direction, 'ongoing');
+  }
+
+  private _onState(state: KitCallSessionState): void {
+    if (state.done && state.endReason !== 'dismissed' && !this._closedTold) {
+      this._closedTold = true;
+      this.closed.emit('ended');
+    }
+  }
+
+  private _refreshStreams(sessionId: string): void {
+    const sdk = this._sdk;
+    if (!sdk || this._mediaFailed || (!sdk.getLocalStream && !sdk.getRemoteStream)) {
       return;
     }
     try {

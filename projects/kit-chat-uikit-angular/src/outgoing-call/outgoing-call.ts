@@ -1,4 +1,4 @@
-import {FocusTrap, FocusTrapFactory, LiveAnnouncer} from '@angular/cdk/a11y';
+import {FocusTrap, FocusTrapFactory, LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {NgTemplateOutlet, isPlatformBrowser} from '@angular/common';
 import {
@@ -29,16 +29,19 @@ import {
 } from '@angular/core';
 import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
+import {KitCallRegistry} from '../call/call-registry';
 import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
-import {KitCallEndReason} from '../call/call-lifecycle';
+import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
+import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
 import {kitInvokeSafely} from '../call/call-screen-support';
 import {kitCssUrl} from '../core/style-utils';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
-import {KitException} from '../sdk/kit-exception';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitConstants, KitOnClick, KitOnError, KitUser} from '../sdk/models';
-import {KitRingtone, KitRingtoneRef, KitSoundState} from '../sound/ringtone';
+import {kitValidateCall, kitValidateUser} from '../sdk/validation';
+import {KitSoundState} from '../sound/ringtone';
 import {
   KitOutgoingCallAvatar,
   KitOutgoingCallContext,
@@ -53,8 +56,8 @@ type KitOutgoingCallSlot = TemplateRef<KitOutgoingCallContext> | null | undefine
 
 /**
  * The screen shown to the caller while a call rings (spec: `KitOutgoingCall`): the callee's avatar and name, a
- * status line and an end-call button. It listens to the SDK by itself, plays the ringback, publishes the global
- * call events, emits `accepted` when the callee picks up and `closed` when the screen is done.
+ * status line and an end-call button. A view of the call's session, which listens to the SDK, plays the ringback
+ * and publishes the global call events; it emits `accepted` when the callee picks up and `closed` when it is done.
  */
 @Component({
   selector: 'kit-outgoing-call',
@@ -79,18 +82,21 @@ type KitOutgoingCallSlot = TemplateRef<KitOutgoingCallContext> | null | undefine
 })
 export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   protected readonly _tokenPrefix = 'outgoing-call';
-  private readonly _ringtone = inject(KitRingtone);
   private readonly _announcer = inject(LiveAnnouncer);
   private readonly _elementRef: ElementRef<HTMLElement> = inject(ElementRef);
   private readonly _focusTrapFactory = inject(FocusTrapFactory);
+  private readonly _registry = inject(KitCallRegistry);
+  private readonly _overlaySession = inject(KIT_CALL_SESSION, {optional: true});
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   // Focus is a browser matter: on the server there is nothing to remember or give back.
   private readonly _previouslyFocused = this._isBrowser
     ? _getFocusedElementPierceShadowDom()
     : null;
   private _focusTrap: FocusTrap | null = null;
-  private _closeTimer: ReturnType<typeof setTimeout> | null = null;
-  private _closed = false;
+  private readonly _binding = new KitCallSessionBinding();
+  private readonly _problem = signal<KitException | null>(null);
+  private _told = {accepted: false, closed: false};
+  private _problemTimer: ReturnType<typeof setTimeout> | null = null;
   protected readonly intl = inject(KitCallsIntl);
 
   /** The call (spec: `setCall`); its receiver is shown. */
@@ -118,7 +124,6 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   /** Settings of the ongoing call, carried by `accepted` (spec: `setCallSettingsBuilder`). */
   readonly callSettingsBuilder: InputSignal<KitCallSettingsBuilder | null | undefined> =
     input<KitCallSettingsBuilder | null>();
-  /** Classes added to the host, whose rules may set the theme tokens (spec: `setStyle`). */
   /** How long, in ms, the outcome (declined, busy, no answer) stays on screen before `closed`. */
   readonly closeDelay: InputSignalWithTransform<number, unknown> = input(2000, {
     transform: (value: unknown) => numberAttribute(value, 2000),
@@ -141,20 +146,26 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   readonly closed: OutputEmitterRef<KitCallEndReason> = output<KitCallEndReason>();
 
   /** @docs-private */
-  protected readonly _vm = new KitOutgoingCallViewModel(this.call, this.user, {
-    report: error => this._report(error),
-    accepted: call => this._handOver(call),
-    ended: (reason, now) => this._scheduleClose(reason, now),
-  });
-  private readonly _id = this._vm._id;
+  protected readonly _vm = new KitOutgoingCallViewModel(
+    this._binding,
+    computed(() => this.call() ?? this._overlaySession?.state.call ?? null),
+    this.user,
+    this._problem.asReadonly(),
+    () => {
+      const me = this._registry.me();
+      return me instanceof KitException ? null : me;
+    },
+    () => this._builtInEndCall(),
+  );
+  private readonly _id = inject(_IdGenerator).getId('kit-outgoing-call-');
   protected readonly _labelId = `${this._id}-label`;
   protected readonly _statusId = `${this._id}-status`;
   protected readonly _endCallIconUrl = computed(() => kitCssUrl(this.endCallIcon()));
   protected readonly _name = computed(() => this._vm.user()?.name ?? '');
-  private readonly _sound = signal<KitRingtoneRef | null>(null);
-  protected readonly _soundState: Signal<KitSoundState | null> = computed(
-    () => this._sound()?.state() ?? null,
-  );
+  protected readonly _soundState: Signal<KitSoundState | null> = computed(() => {
+    this._binding.state();
+    return this._binding.session()?.sound?.state() ?? null;
+  });
   private readonly _endButton = viewChild<ElementRef<HTMLButtonElement>>('endButton');
   private readonly _titleContent = contentChild(KitOutgoingCallTitle);
   private readonly _subtitleContent = contentChild(KitOutgoingCallSubtitle);
@@ -184,7 +195,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     return {$implicit: call, call, user, endCall: () => this._endCall()};
   });
 
-  /** The session: a new call (by session id) or a new callee starts over. */
+  /** What the screen shows: a new call (by session id) or a new callee starts over. */
   private readonly _target = computed(
     () => ({call: this.call(), user: this.call() ? null : this.user()}),
     {
@@ -199,35 +210,29 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     const changeDetector = inject(ChangeDetectorRef);
     this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
 
-    effect(onCleanup => {
+    effect(() => {
       const {call, user} = this._target();
+      untracked(() => this._start(call, user));
+    });
+    // The ringback follows the inputs at once.
+    effect(() => {
+      const session = this._binding.session();
+      const disabled = this.disableSoundForCall();
+      const url = this.customSoundForCalls();
+      untracked(() => session?.setSound(disabled, url));
+    });
+    effect(() => {
+      const session = this._binding.session();
+      const builder = this.callSettingsBuilder();
+      const delay = this.closeDelay();
       untracked(() => {
-        this._closed = false;
-        this._clearCloseTimer();
-        this._vm._start(call, user);
-        if (!this._vm.error()) {
-          this._announcer.announce(this.intl.callingName(this._name()), 'polite');
+        if (session) {
+          session.options.outcomeDelay = delay;
+          if (builder) {
+            session.setCallSettings(builder.build());
+          }
         }
       });
-      onCleanup(() => this._vm._stop());
-    });
-
-    // The ringback follows the inputs at once, and stops on every way out of dialing.
-    effect(onCleanup => {
-      if (this._vm.phase() !== 'dialing' || this.disableSoundForCall()) {
-        return;
-      }
-      const url = this.customSoundForCalls();
-      const sound = untracked(() =>
-        this._ringtone.start('outgoing', {url, onError: error => this._report(error)}),
-      );
-      this._sound.set(sound);
-      const stop = () => {
-        sound.stop();
-        this._sound.update(current => (current === sound ? null : current));
-      };
-      this._vm._onRelease(stop);
-      onCleanup(stop);
     });
 
     afterNextRender(() => {
@@ -237,9 +242,8 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     });
 
     inject(DestroyRef).onDestroy(() => {
-      this._clearCloseTimer();
-      this._vm._stop();
-      this._vm.disposeObservers();
+      this._clearProblemTimer();
+      this._binding.release();
       this._focusTrap?.destroy();
       this._restoreFocus();
     });
@@ -250,19 +254,9 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     return this._vm;
   }
 
-  /**
-   * Ends the dialing call as unanswered (the ring timeout of `KitCallOverlay`): "No answer", then the screen
-   * closes. Counts like a press: not while a cancel is pending.
-   * @returns Whether the call ended.
-   * @docs-private
-   */
-  _timeOut(): Promise<boolean> {
-    return this._vm._timeOut();
-  }
-
-  /** Removes the SDK listener (spec: `disposeObservers`); also done on every end and on destroy. */
+  /** Stops following the call (spec: `disposeObservers`); the call goes on without this screen. */
   disposeObservers(): void {
-    this._vm.disposeObservers();
+    this._binding.release();
   }
 
   /** The end-call button: notifies, then runs `onEndCallClick` or the built-in cancellation. @docs-private */
@@ -275,7 +269,79 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     if (handler) {
       kitInvokeSafely(handler);
     } else {
-      this._vm.endCall();
+      this._builtInEndCall();
+    }
+  }
+
+  private _builtInEndCall(): void {
+    const session = this._binding.session();
+    if (!session) {
+      if (this._problem()) {
+        this._close(this._vm.endReason() ?? 'failed');
+      }
+      return;
+    }
+    if (session.isEnded) {
+      session.dispose(); // The outcome is on screen: close it at once.
+      return;
+    }
+    void session.hangUp();
+  }
+
+  private _start(call: KitCall | null | undefined, user: KitUser | null | undefined): void {
+    this._binding.release();
+    this._clearProblemTimer();
+    this._told = {accepted: false, closed: false};
+    this._problem.set(null);
+    const session = this._overlaySession ?? this._sessionFor(call, user);
+    if (session instanceof KitException) {
+      this._problem.set(session);
+      this._binding.bind(null);
+      this._report(session);
+      // With neither a call nor a user, the host may still be loading them: wait instead of closing.
+      if (call || user) {
+        this._problemTimer = setTimeout(() => this._close('failed'), untracked(this.closeDelay));
+      }
+      return;
+    }
+    session.setSound(untracked(this.disableSoundForCall), untracked(this.customSoundForCalls));
+    this._binding.bind(session, {onError: error => this._report(error)}, state =>
+      this._onState(state),
+    );
+    this._onState(session.state);
+    if (!session.isEnded) {
+      this._announcer.announce(this.intl.callingName(this._name()), 'polite');
+    }
+  }
+
+  private _sessionFor(
+    call: KitCall | null | undefined,
+    user: KitUser | null | undefined,
+  ): KitCallSession | KitException {
+    const me = this._registry.me();
+    if (me instanceof KitException) {
+      return me;
+    }
+    if (call) {
+      return kitValidateCall(call) ?? this._registry.sessionFor(call, 'outgoing');
+    }
+    if (user) {
+      return kitValidateUser(user, 'callee') ?? this._registry.preview(user, me);
+    }
+    return new KitException(
+      KitErrorCodes.INVALID_CALL,
+      '<kit-outgoing-call> needs a `call`, or a `user` when there is no call.',
+      call,
+    );
+  }
+
+  private _onState(state: KitCallSessionState): void {
+    if (state.connected && !this._told.accepted) {
+      this._told.accepted = true;
+      this.accepted.emit(state.call);
+    }
+    if (state.done && !state.connected) {
+      this._close(state.endReason ?? 'ended');
     }
   }
 
@@ -294,37 +360,21 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     this.error.emit(error);
   }
 
-  private _handOver(call: KitCall): void {
-    const builder =
-      this.callSettingsBuilder() ??
-      new KitCallSettingsBuilder(call.type === KitConstants.CALL_TYPE_AUDIO);
-    this.accepted.emit({...call, settings: builder.build()});
-  }
-
-  private _scheduleClose(reason: KitCallEndReason, now: boolean): void {
-    this._clearCloseTimer();
-    if (now) {
-      this._close(reason);
-    } else {
-      this._closeTimer = setTimeout(() => this._close(reason), this.closeDelay());
+  private _clearProblemTimer(): void {
+    if (this._problemTimer !== null) {
+      clearTimeout(this._problemTimer);
+      this._problemTimer = null;
     }
   }
 
   private _close(reason: KitCallEndReason): void {
-    this._clearCloseTimer();
-    if (this._closed) {
+    this._clearProblemTimer();
+    if (this._told.closed) {
       return;
     }
-    this._closed = true;
+    this._told.closed = true;
     this._restoreFocus();
     this.closed.emit(reason);
-  }
-
-  private _clearCloseTimer(): void {
-    if (this._closeTimer !== null) {
-      clearTimeout(this._closeTimer);
-      this._closeTimer = null;
-    }
   }
 
   private _restoreFocus(): void {

@@ -1,5 +1,5 @@
 import {InjectionToken, Type} from '@angular/core';
-import {KitCallEndReason} from '../call/call-lifecycle';
+import {KitCallEndReason} from '../call/call-session';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
 import {KitCall} from '../sdk/models';
 

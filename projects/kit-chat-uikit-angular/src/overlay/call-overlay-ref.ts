@@ -1,20 +1,20 @@
 import {Signal, WritableSignal, signal} from '@angular/core';
 import {Observable, ReplaySubject, Subject} from 'rxjs';
-import {KitCallEndReason} from '../call/call-lifecycle';
+import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
 import {KitCall} from '../sdk/models';
 
 /** Where a call in an overlay stands: ringing (incoming), dialing (outgoing), ongoing, or closed. */
 export type KitCallOverlayStage = 'ringing' | 'dialing' | 'ongoing' | 'closed';
 
 /**
- * Reference to a call opened in a full-screen overlay by `KitCallOverlay`. It lives from the ringing screen through
- * the ongoing call to the end.
+ * Reference to a call opened in a full-screen overlay by `KitCallOverlay`: a view of the call's session, from the
+ * ringing screen through the ongoing call to the end.
  */
 export class KitCallOverlayRef<T = unknown> {
   private readonly _afterOpened = new ReplaySubject<void>(1);
   private readonly _afterClosed = new ReplaySubject<KitCallEndReason>(1);
   private readonly _stageChanges = new Subject<KitCallOverlayStage>();
-  private readonly _stage = signal<KitCallOverlayStage>('ringing');
+  private readonly _stage: WritableSignal<KitCallOverlayStage>;
   private readonly _call: WritableSignal<KitCall>;
   private _closer: (reason: KitCallEndReason) => void = () => {};
 
@@ -22,18 +22,28 @@ export class KitCallOverlayRef<T = unknown> {
   componentInstance: T | null = null;
 
   /** Where the call stands. */
-  readonly stage: Signal<KitCallOverlayStage> = this._stage.asReadonly();
-  /** The call, updated when it is accepted. */
+  readonly stage: Signal<KitCallOverlayStage>;
+  /** The call, updated when it gets its session id and when it is accepted. */
   readonly call: Signal<KitCall>;
+  /** Whether the call rings here (`'incoming'`) or was placed from here (`'outgoing'`). */
+  readonly direction: 'incoming' | 'outgoing';
 
-  /** @docs-private */
+  /**
+   * @param direction Which side this device is on.
+   * @param call The call.
+   * @param _session The call's session (none for a call that could not be shown).
+   * @docs-private
+   */
   constructor(
+    direction: 'incoming' | 'outgoing',
     call: KitCall,
-    readonly direction: 'incoming' | 'outgoing',
+    readonly _session: KitCallSession | null = null,
   ) {
+    this.direction = direction;
     this._call = signal(call);
     this.call = this._call.asReadonly();
-    this._stage.set(direction === 'incoming' ? 'ringing' : 'dialing');
+    this._stage = signal(direction === 'incoming' ? 'ringing' : 'dialing');
+    this.stage = this._stage.asReadonly();
   }
 
   /** @returns Emits once the screen is in the page. */
@@ -70,12 +80,14 @@ export class KitCallOverlayRef<T = unknown> {
     this._afterOpened.complete();
   }
 
-  /** @docs-private */
-  _setStage(stage: KitCallOverlayStage, call?: KitCall): void {
-    if (call) {
-      this._call.set(call);
+  /** Follows the session's state. @docs-private */
+  _sync(state: KitCallSessionState): void {
+    if (this._stage() === 'closed') {
+      return;
     }
-    if (this._stage() !== 'closed') {
+    this._call.set(state.call);
+    const stage = kitOverlayStage(state, this.direction);
+    if (stage !== this._stage() && stage !== 'closed') {
       this._stage.set(stage);
       this._stageChanges.next(stage);
     }
@@ -86,10 +98,29 @@ export class KitCallOverlayRef<T = unknown> {
     if (this._stage() === 'closed') {
       return;
     }
-    this._setStage('closed');
+    this._stage.set('closed');
+    this._stageChanges.next('closed');
     this.componentInstance = null;
     this._stageChanges.complete();
     this._afterClosed.next(reason);
     this._afterClosed.complete();
   }
+}
+
+/**
+ * @param state A session's state.
+ * @param direction The session's direction.
+ * @returns The stage of its overlay: the ringing screen until the call connects (its outcome included).
+ */
+function kitOverlayStage(
+  state: KitCallSessionState,
+  direction: 'incoming' | 'outgoing',
+): KitCallOverlayStage {
+  if (state.done) {
+    return 'closed';
+  }
+  if (state.connected) {
+    return 'ongoing';
+  }
+  return direction === 'incoming' ? 'ringing' : 'dialing';
 }

@@ -2,7 +2,7 @@ import {OverlayContainer} from '@angular/cdk/overlay';
 import {Component, inject} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
-import {KitCallEndReason} from '../call/call-lifecycle';
+import {KitCallEndReason} from '../call/call-session';
 import {KitUIKitConfig} from '../core/config';
 import {KitCallEventsService} from '../events/call-events';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
@@ -262,14 +262,18 @@ describe('KitCallOverlay and the ringer', () => {
       expect(events).toContain('rejected rejected');
     });
 
-    it('should report a call that cannot start as a rejected promise with a KitException', async () => {
+    it('should reject a call that cannot start with a KitException, say "Call failed", then close', async () => {
       await setup();
       calls.farSide.failNext('initiate');
       const started = overlay.startCall(ADA);
       const failure = started.catch(error => error);
       await settle();
       expect((await failure).code).toBe('ERR_CALL_FAILED');
+      expect(find('.kit-outgoing-call-subtitle')?.textContent).toContain('Call failed');
+      expect(calls.audio.playing()).toEqual([]);
+      await settle(2_100);
       expect(find('kit-outgoing-call')).toBeNull();
+      expect(overlay.openCalls).toEqual([]);
       expect(events).toEqual([]);
     });
   });

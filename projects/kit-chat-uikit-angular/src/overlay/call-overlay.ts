@@ -1,28 +1,20 @@
-import {_IdGenerator} from '@angular/cdk/a11y';
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {isPlatformBrowser} from '@angular/common';
 import {
   ComponentRef,
   Injectable,
-  Injector,
-  OutputEmitterRef,
   PLATFORM_ID,
   Type,
   inject,
   reflectComponentType,
-  runInInjectionContext,
 } from '@angular/core';
-import {Observable, Subject, Subscription} from 'rxjs';
-import {KitCallEndReason} from '../call/call-lifecycle';
-import {
-  KitSdkConnection,
-  kitConnectSdk,
-  kitInvokeSafely,
-  kitRunSdk,
-} from '../call/call-screen-support';
+import {Observable, Subject} from 'rxjs';
+import {KitCallRegistry} from '../call/call-registry';
+import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
+import {KIT_CALL_SESSION} from '../call/call-session-binding';
+import {kitInvokeSafely} from '../call/call-screen-support';
 import {KIT_UIKIT_CONFIG} from '../core/config';
-import {KitCallEventsService} from '../events/call-events';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
@@ -39,48 +31,34 @@ import {
 } from './call-overlay-config';
 import {KitCallOverlayRef} from './call-overlay-ref';
 
-/** Outputs a screen in the overlay may have; the overlay listens to those it finds. */
-interface ScreenOutputs {
-  accepted?: OutputEmitterRef<KitCall>;
-  closed?: OutputEmitterRef<KitCallEndReason>;
-  error?: OutputEmitterRef<KitException>;
+/** Sound inputs of the ringing screens, applied to the session before its screen first renders. */
+interface SoundInputs {
+  disableSoundForCalls?: unknown;
+  disableSoundForCall?: unknown;
+  customSoundForCalls?: unknown;
 }
-
-/** A ringing screen that ends its call as unanswered itself (the built-in screens do). */
-interface TimedScreen {
-  _timeOut?: () => Promise<boolean>;
-}
-
-/** How long to wait before the ring timeout tries again, when a decision was pending or the SDK failed. */
-const RETRY_TIMEOUT_MS = 5_000;
-
-/** How many ended session ids are remembered to keep ghost rings away. */
-const ENDED_MEMORY = 500;
 
 /**
- * Opens the call screens full-screen in a CDK overlay (spec §1 placement rule 3): focus trapped and restored, the
- * page behind hidden from screen readers and pointers, no dismissal by Escape or backdrop, kept across router
- * navigation, above overlays opened later. After accept, the same overlay moves on to the ongoing call screen.
+ * Opens the call screens full-screen in a CDK overlay (spec §1 placement rule 3): one dialog per call session,
+ * focus trapped and restored, the page behind hidden from screen readers and pointers, no dismissal by Escape or
+ * backdrop, kept across router navigation, above overlays opened later. When the call connects, the same overlay
+ * moves on to the ongoing call screen; when the session is done, it closes.
  */
 @Injectable({providedIn: 'root'})
 export class KitCallOverlay {
   private readonly _dialog = inject(Dialog);
-  private readonly _injector = inject(Injector);
+  private readonly _registry = inject(KitCallRegistry);
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   private readonly _defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
   private readonly _ongoingComponent = inject(KIT_ONGOING_CALL_COMPONENT, {optional: true});
-  private readonly _events = inject(KitCallEventsService);
   private readonly _intl = inject(KitCallsIntl);
   private readonly _config = inject(KIT_UIKIT_CONFIG);
-  private readonly _open = new Map<string, KitCallOverlayRef>();
-  private readonly _ended = new Set<string>();
+  private readonly _open = new Map<KitCallSession, KitCallOverlayRef>();
   private readonly _allClosed = new Subject<void>();
   private readonly _screenShown = new Subject<HTMLElement>();
   private _topContainer: HTMLElement | null = null;
-  private readonly _probeId = inject(_IdGenerator).getId('kit-call-overlay-start-');
-  private _probes = 0;
 
-  /** Calls on screen now, by session id. */
+  /** Calls on screen now, oldest first. */
   get openCalls(): readonly KitCallOverlayRef[] {
     return [...this._open.values()];
   }
@@ -109,11 +87,11 @@ export class KitCallOverlay {
    * @returns Whether it ended.
    */
   hasEnded(sessionId: string): boolean {
-    return this._ended.has(sessionId);
+    return this._registry.hasEnded(sessionId);
   }
 
   /**
-   * Shows an incoming call.
+   * Shows an incoming call. Opening a call that is already on screen returns its reference.
    * @param call The ringing call.
    * @param config Options merged over the defaults.
    * @returns The reference of the overlay.
@@ -122,11 +100,11 @@ export class KitCallOverlay {
     call: KitCall,
     config?: KitCallOverlayConfig,
   ): KitCallOverlayRef<KitIncomingCallComponent> {
-    return this._openScreen(KitIncomingCallComponent, call, 'incoming', config);
+    return this._openCall(call, 'incoming', config) as KitCallOverlayRef<KitIncomingCallComponent>;
   }
 
   /**
-   * Shows an outgoing call while it rings.
+   * Shows an outgoing call while it rings. Opening a call that is already on screen returns its reference.
    * @param call The initiated call (with its session id).
    * @param config Options merged over the defaults.
    * @returns The reference of the overlay.
@@ -135,274 +113,295 @@ export class KitCallOverlay {
     call: KitCall,
     config?: KitCallOverlayConfig,
   ): KitCallOverlayRef<KitOutgoingCallComponent> {
-    return this._openScreen(KitOutgoingCallComponent, call, 'outgoing', config);
+    return this._openCall(call, 'outgoing', config) as KitCallOverlayRef<KitOutgoingCallComponent>;
   }
 
   /**
-   * Starts a call: `initiateCall` through the SDK, `ccOutgoingCall` published, the outgoing screen opened.
+   * Places a call: the outgoing screen opens at once, `initiateCall` goes out through the call's session, and
+   * `ccOutgoingCall` is published once the SDK registered the call.
    * @param receiver The user to call.
    * @param type `'audio'` or `'video'`.
    * @param config Options merged over the defaults.
-   * @returns The overlay's reference; rejects with a `KitException` when the call could not start.
+   * @returns The overlay's reference once the SDK registered the call; rejects with a `KitException` when the
+   *   call could not start (`ERR_INVALID_CALL` for a callee without uid or name, or oneself).
    */
   async startCall(
     receiver: KitUser,
     type: KitCallType = 'audio',
     config?: KitCallOverlayConfig,
   ): Promise<KitCallOverlayRef<KitOutgoingCallComponent>> {
-    const {sdk, me, error} = this._connection();
-    if (!sdk || !me) {
-      throw error;
+    const session = this._registry.placeCall(receiver, type);
+    if (session instanceof KitException) {
+      throw session;
     }
-    // The callee may answer before `initiateCall` resolves (a busy line, a quick decline): keep those answers for
-    // the screen, which only exists once the call does.
-    const early: {kind: 'accepted' | 'rejected'; call: KitCall}[] = [];
-    const probeId = `${this._probeId}-${++this._probes}`;
-    sdk.addCallListener(probeId, {
-      onOutgoingCallAccepted: answer => early.push({kind: 'accepted', call: answer}),
-      onOutgoingCallRejected: answer => early.push({kind: 'rejected', call: answer}),
-    });
-    let call: KitCall;
-    try {
-      call = await kitRunSdk(
-        () =>
-          sdk.initiateCall({
-            sessionId: '',
-            type,
-            sender: me,
-            callInitiator: me,
-            receiver,
-            callReceiver: receiver,
-          }),
-        KitErrorCodes.CALL_FAILED,
-        'The call could not start',
-      );
-    } finally {
-      sdk.removeCallListener(probeId);
-    }
-    this._events.publishOutgoingCall(call);
-    const ref = this.openOutgoingCall(call, config);
-    const answer = early.filter(answer => answer.call.sessionId === call.sessionId).at(-1);
-    if (answer && ref.componentInstance) {
-      ref.componentInstance.getViewModel()._route(answer.kind, answer.call);
-    }
+    const ref = this._openSession(session, config) as KitCallOverlayRef<KitOutgoingCallComponent>;
+    await session.start();
     return ref;
   }
 
-  /** @docs-private Remembers an ended session id, for the ringer's ghost-ring check. */
-  _markEnded(sessionId: string): void {
-    this._ended.add(sessionId);
-    if (this._ended.size > ENDED_MEMORY) {
-      this._ended.delete(this._ended.values().next().value as string);
+  /**
+   * Shows a session that rings (the kit's own auto ring).
+   * @param session The session.
+   * @param config Options merged over the defaults.
+   * @returns The reference of the overlay.
+   * @docs-private
+   */
+  _openSession(session: KitCallSession, config?: KitCallOverlayConfig): KitCallOverlayRef {
+    const existing = this._open.get(session);
+    if (existing) {
+      return existing;
     }
-  }
-
-  private _connection(): KitSdkConnection {
-    return runInInjectionContext(this._injector, kitConnectSdk);
-  }
-
-  private _openScreen<T>(
-    component: Type<T>,
-    call: KitCall,
-    direction: 'incoming' | 'outgoing',
-    config?: KitCallOverlayConfig,
-  ): KitCallOverlayRef<T> {
     const options: KitCallOverlayConfig = {
       ...new KitCallOverlayConfig(),
       ...this._config.overlay,
       ...this._defaults,
       ...config,
     };
-    const ref = new KitCallOverlayRef<T>(call, direction);
-    if (!this._isBrowser) {
-      ref._closed('dismissed'); // Nothing rings on the server.
+    const ref = new KitCallOverlayRef(session.direction, session.state.call, session);
+    if (!this._isBrowser || session.state.done) {
+      ref._closed(session.state.endReason ?? 'dismissed'); // Nothing rings on the server.
       return ref;
     }
-    this._open.set(call.sessionId, ref as KitCallOverlayRef);
-    const focusedBefore = _getFocusedElementPierceShadowDom();
-    const teardown = new Subscription();
-    let current: DialogRef<unknown, unknown> | null = null;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-
-    const finish = (reason: KitCallEndReason) => {
-      if (ref.stage() === 'closed') {
-        return;
-      }
-      if (timer !== null) {
-        clearTimeout(timer);
-      }
-      teardown.unsubscribe();
-      this._open.delete(call.sessionId);
-      this._markEnded(call.sessionId);
-      const dialog = current;
-      current = null;
-      ref._closed(reason);
-      dialog?.close();
-      if (this._open.size === 0) {
-        this._allClosed.next();
-      }
-    };
-    ref._setCloser(finish);
-
-    const show = <C>(
-      screen: Type<C>,
-      shownCall: KitCall,
-      label: string,
-      inputs: Record<string, unknown>,
-    ) => {
-      const previous = current;
-      const data: KitCallOverlayData = {
-        call: shownCall,
-        close: reason => finish(reason ?? 'ended'),
-      };
-      const dialogRef = this._dialog.open<unknown, unknown, C>(screen, {
-        role: direction === 'incoming' && ref.stage() === 'ringing' ? 'alertdialog' : 'dialog',
-        ariaLabel: label,
-        ariaModal: true,
-        disableClose: true,
-        closeOnNavigation: false,
-        closeOnDestroy: true,
-        hasBackdrop: true,
-        autoFocus: false, // The screens move focus to their main button themselves.
-        // Each screen of the call gives focus back to where it was before the call: the element itself, since the
-        // ringing screen had it meanwhile.
-        restoreFocus: options.restoreFocus === false ? false : (focusedBefore ?? true),
-        width: '100%',
-        height: '100%',
-        maxWidth: '100%',
-        maxHeight: '100%',
-        panelClass: ['kit-call-overlay-pane', ...[options.panelClass ?? []].flat()],
-        backdropClass: 'kit-call-overlay-backdrop',
-        providers: [{provide: KIT_CALL_OVERLAY_DATA, useValue: data}],
-      });
-      if (options.zIndex !== null && options.zIndex !== undefined) {
-        dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
-      }
-      current = dialogRef as DialogRef<unknown, unknown>;
-      const container =
-        dialogRef.overlayRef.overlayElement.querySelector<HTMLElement>('.cdk-dialog-container');
-      if (container) {
-        this._topContainer = container;
-        this._screenShown.next(container);
-      }
-      // The ringing screen leaves once the ongoing one is in place, so focus never falls back to the page.
-      if (previous) {
-        // Handed over: focus stays in the call, with the screen that follows.
-        previous.config.restoreFocus = false;
-        previous.close();
-      }
-      const componentRef = dialogRef.componentRef as ComponentRef<C> | null;
-      if (componentRef) {
-        setInputs(componentRef, {call: shownCall, ...inputs});
-        ref.componentInstance = componentRef.instance as unknown as T;
-        const outputs = componentRef.instance as ScreenOutputs;
-        if (outputs.accepted) {
-          const subscription = outputs.accepted.subscribe(accepted => toOngoing(accepted));
-          teardown.add(() => subscription.unsubscribe());
-        }
-        if (outputs.error) {
-          // A screen in an overlay has no host template to bind `(error)`: its errors go to the app's onError.
-          const subscription = outputs.error.subscribe(error =>
-            kitInvokeSafely(this._config.onError, error),
-          );
-          teardown.add(() => subscription.unsubscribe());
-        }
-        if (outputs.closed) {
-          const subscription = outputs.closed.subscribe(reason => finish(reason));
-          teardown.add(() => subscription.unsubscribe());
-        }
-      }
-      // An app or a test that closes the CDK dialog directly still ends the call's overlay.
-      teardown.add(
-        dialogRef.closed.subscribe(() => {
-          if (current === (dialogRef as DialogRef<unknown, unknown>)) {
-            finish('dismissed');
-          }
-        }),
-      );
-    };
-
-    const toOngoing = (accepted: KitCall) => {
-      if (ref.stage() === 'closed' || ref.stage() === 'ongoing') {
-        return;
-      }
-      if (timer !== null) {
-        clearTimeout(timer);
-        timer = null;
-      }
-      ref._setStage('ongoing', accepted);
-      const screen =
-        options.ongoingCallComponent ?? this._ongoingComponent ?? KitOngoingCallComponent;
-      show(screen, accepted, this._intl.inCallWith(otherParty(accepted, direction).name), {});
-    };
-
-    const label =
-      direction === 'incoming'
-        ? this._intl.incomingCallFrom(kitCaller(call)?.name ?? '', call.type !== 'audio')
-        : this._intl.callingName(kitReceiver(call)?.name ?? '');
-    show(component, call, label, {
-      ...(options.callSettingsBuilder ? {callSettingsBuilder: options.callSettingsBuilder} : {}),
-      ...options.inputs,
-    });
-    const ringTimeout = options.ringTimeout ?? 0;
-    const arm = (ms: number) => {
-      timer = setTimeout(() => {
-        timer = null;
-        this._timeOut(ref as KitCallOverlayRef, finish).then(ended => {
-          const stage = ref.stage();
-          if (!ended && (stage === 'ringing' || stage === 'dialing')) {
-            arm(Math.min(ringTimeout, RETRY_TIMEOUT_MS));
-          }
-        });
-      }, ms);
-    };
-    if (ringTimeout > 0) {
-      arm(ringTimeout);
-    }
-    ref._opened();
+    this._applyOptions(session, options, config);
+    this._open.set(session, ref);
+    new KitCallOverlayView(this, session, ref, options, _getFocusedElementPierceShadowDom()).open();
     return ref;
   }
 
-  /**
-   * Ends a call that rang too long as "unanswered". The built-in screens do it themselves, like a press (so an
-   * accept in flight wins, and a failure is reported and retried); for an app's screen the overlay tells the SDK.
-   * @returns Whether the call ended.
-   */
-  private async _timeOut(
-    ref: KitCallOverlayRef,
-    finish: (reason: KitCallEndReason) => void,
-  ): Promise<boolean> {
-    if (ref.stage() !== 'ringing' && ref.stage() !== 'dialing') {
-      return true;
+  /** @docs-private */
+  _dialogFor<C>(
+    screen: Type<C>,
+    session: KitCallSession,
+    label: string,
+    options: KitCallOverlayConfig,
+    restoreFocus: boolean | HTMLElement,
+  ): DialogRef<unknown, C> {
+    const data: KitCallOverlayData = {
+      call: session.state.call,
+      close: reason => this._open.get(session)?.close(reason ?? 'ended'),
+    };
+    const ringing = session.direction === 'incoming' && !session.state.connected;
+    const dialogRef = this._dialog.open<unknown, unknown, C>(screen, {
+      role: ringing ? 'alertdialog' : 'dialog',
+      ariaLabel: label,
+      ariaModal: true,
+      // No silent dismissal: a call ends through its buttons (Escape and the backdrop do nothing).
+      disableClose: true,
+      // A call outlives the page it started on.
+      closeOnNavigation: false,
+      closeOnDestroy: true,
+      hasBackdrop: true,
+      autoFocus: false, // The screens move focus to their main button themselves.
+      restoreFocus,
+      width: '100%',
+      height: '100%',
+      maxWidth: '100%',
+      maxHeight: '100%',
+      panelClass: ['kit-call-overlay-pane', ...[options.panelClass ?? []].flat()],
+      backdropClass: 'kit-call-overlay-backdrop',
+      providers: [
+        {provide: KIT_CALL_OVERLAY_DATA, useValue: data},
+        {provide: KIT_CALL_SESSION, useValue: session},
+      ],
+    });
+    if (options.zIndex !== null && options.zIndex !== undefined) {
+      dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
     }
-    const screen = ref.componentInstance as TimedScreen | null;
-    if (typeof screen?._timeOut === 'function') {
-      return screen._timeOut();
+    const container =
+      dialogRef.overlayRef.overlayElement.querySelector<HTMLElement>('.cdk-dialog-container');
+    if (container) {
+      this._topContainer = container;
+      this._screenShown.next(container);
     }
-    const call = ref.call();
-    const {sdk} = this._connection();
-    if (!sdk) {
-      finish('unanswered');
-      return true;
+    return dialogRef;
+  }
+
+  /** @docs-private */
+  _label(session: KitCallSession, state: KitCallSessionState): string {
+    const call = state.call;
+    if (state.connected) {
+      const other = session.direction === 'incoming' ? kitCaller(call) : kitReceiver(call);
+      return this._intl.inCallWith(other?.name ?? '');
     }
-    try {
-      const ended = await kitRunSdk(
-        () => sdk.rejectCall(call.sessionId, 'unanswered'),
-        KitErrorCodes.CALL_FAILED,
-        'The unanswered call could not be ended',
-      );
-      finish('unanswered');
-      this._events.publishCallEnded(ended);
-      return true;
-    } catch (error) {
-      kitInvokeSafely(this._config.onError, error as KitException);
-      return ref.stage() === 'closed';
+    return session.direction === 'incoming'
+      ? this._intl.incomingCallFrom(kitCaller(call)?.name ?? '', call.type !== 'audio')
+      : this._intl.callingName(kitReceiver(call)?.name ?? '');
+  }
+
+  /** @docs-private */
+  _ongoingScreen(options: KitCallOverlayConfig): Type<unknown> {
+    return options.ongoingCallComponent ?? this._ongoingComponent ?? KitOngoingCallComponent;
+  }
+
+  /** @docs-private */
+  _reportError(error: KitException): void {
+    kitInvokeSafely(this._config.onError, error);
+  }
+
+  /** @docs-private */
+  _forget(session: KitCallSession): void {
+    if (this._open.delete(session) && this._open.size === 0) {
+      this._allClosed.next();
+    }
+  }
+
+  private _openCall(
+    call: KitCall,
+    direction: 'incoming' | 'outgoing',
+    config?: KitCallOverlayConfig,
+  ): KitCallOverlayRef {
+    const session = this._registry.sessionFor(call, direction);
+    if (session instanceof KitException) {
+      if (session.code !== KitErrorCodes.CALL_ENDED) {
+        this._reportError(session);
+      }
+      const ref = new KitCallOverlayRef(direction, call);
+      ref._closed(session.code === KitErrorCodes.CALL_ENDED ? 'ended' : 'failed');
+      return ref;
+    }
+    return this._openSession(session, config);
+  }
+
+  /** The options that are the session's own (sound, ring time-out, settings) go to the session first. */
+  private _applyOptions(
+    session: KitCallSession,
+    options: KitCallOverlayConfig,
+    config?: KitCallOverlayConfig,
+  ): void {
+    const inputs = (options.inputs ?? {}) as SoundInputs;
+    const disabled =
+      session.direction === 'incoming' ? inputs.disableSoundForCalls : inputs.disableSoundForCall;
+    const url = inputs.customSoundForCalls;
+    session.setSound(disabled === true || disabled === '' || disabled === 'true', url as string);
+    const ringTimeout =
+      config?.ringTimeout ?? this._defaults?.ringTimeout ?? this._config.overlay?.ringTimeout;
+    if (ringTimeout !== undefined) {
+      session.setRingTimeout(ringTimeout);
+    }
+    if (options.callSettingsBuilder) {
+      session.setCallSettings(options.callSettingsBuilder.build());
     }
   }
 }
 
-function otherParty(call: KitCall, direction: 'incoming' | 'outgoing'): KitUser {
-  return direction === 'incoming' ? kitCaller(call) : kitReceiver(call);
+/**
+ * One call's overlay: a view of its session that shows the ringing screen, then the ongoing one, and closes when
+ * the session is done.
+ */
+class KitCallOverlayView {
+  private _dialogRef: DialogRef<unknown, unknown> | null = null;
+  private _showsOngoing = false;
+  private _closed = false;
+  private _detach: (() => void) | null = null;
+
+  constructor(
+    private readonly _overlay: KitCallOverlay,
+    private readonly _session: KitCallSession,
+    private readonly _ref: KitCallOverlayRef,
+    private readonly _options: KitCallOverlayConfig,
+    private readonly _focusedBefore: HTMLElement | null,
+  ) {}
+
+  open(): void {
+    const session = this._session;
+    this._ref._setCloser(reason => this._close(reason, true));
+    // The overlay is a view of the session too: its errors reach the app's onError. It plays no sound itself;
+    // the screen does once it is painted.
+    const detach = session.attach(this, {
+      sound: false,
+      onError: error => this._overlay._reportError(error),
+    });
+    const unsubscribe = session.subscribe(state => this._sync(state));
+    this._detach = () => {
+      unsubscribe();
+      detach();
+    };
+    this._show(session.state);
+    this._ref._opened();
+    this._sync(session.state);
+  }
+
+  private _sync(state: KitCallSessionState): void {
+    if (this._closed) {
+      return;
+    }
+    this._ref._sync(state);
+    if (state.done) {
+      this._close(state.endReason ?? 'ended', false);
+      return;
+    }
+    if (state.connected && !this._showsOngoing) {
+      this._show(state);
+    }
+  }
+
+  private _show(state: KitCallSessionState): void {
+    const session = this._session;
+    const previous = this._dialogRef;
+    const ongoing = state.connected;
+    this._showsOngoing = ongoing;
+    const screen = ongoing
+      ? this._overlay._ongoingScreen(this._options)
+      : session.direction === 'incoming'
+        ? KitIncomingCallComponent
+        : KitOutgoingCallComponent;
+    // Each screen of the call gives focus back to where it was before the call: the element itself, since the
+    // ringing screen had it meanwhile.
+    const restoreFocus =
+      this._options.restoreFocus === false ? false : (this._focusedBefore ?? true);
+    const dialogRef = this._overlay._dialogFor(
+      screen as Type<unknown>,
+      session,
+      this._overlay._label(session, state),
+      this._options,
+      restoreFocus,
+    );
+    this._dialogRef = dialogRef;
+    // The ringing screen leaves once the ongoing one is in place, so focus never falls back to the page.
+    if (previous) {
+      previous.config.restoreFocus = false;
+      previous.close();
+    }
+    const componentRef = dialogRef.componentRef as ComponentRef<unknown> | null;
+    if (componentRef) {
+      const inputs: Record<string, unknown> = {call: state.call};
+      if (!ongoing) {
+        if (this._options.callSettingsBuilder) {
+          inputs['callSettingsBuilder'] = this._options.callSettingsBuilder;
+        }
+        Object.assign(inputs, this._options.inputs);
+      }
+      setInputs(componentRef, inputs);
+      this._ref.componentInstance = componentRef.instance;
+    }
+    // An app or a test that closes the CDK dialog directly still ends the call's overlay.
+    dialogRef.closed.subscribe(() => {
+      if (this._dialogRef === dialogRef) {
+        this._close('dismissed', true);
+      }
+    });
+  }
+
+  /** The single exit: detach from the session, close the dialog, tell the ref. Safe to call twice. */
+  private _close(reason: KitCallEndReason, fromOutside: boolean): void {
+    if (this._closed) {
+      return;
+    }
+    this._closed = true;
+    this._detach?.();
+    this._detach = null;
+    if (fromOutside && !this._session.state.done) {
+      // Closed by the app: the call leaves the screen here without a word to the SDK.
+      this._session.dispose(reason);
+    }
+    const dialog = this._dialogRef;
+    this._dialogRef = null;
+    this._overlay._forget(this._session);
+    this._ref._closed(
+      this._session.state.endReason && !fromOutside ? this._session.state.endReason : reason,
+    );
+    dialog?.close();
+  }
 }
 
 function setInputs<C>(componentRef: ComponentRef<C>, inputs: Record<string, unknown>): void {

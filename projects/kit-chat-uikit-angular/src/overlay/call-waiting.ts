@@ -1,6 +1,7 @@
 import {DOCUMENT} from '@angular/common';
 import {
   ApplicationRef,
+  DestroyRef,
   ChangeDetectionStrategy,
   Component,
   ComponentRef,
@@ -12,16 +13,13 @@ import {
   input,
   output,
   createComponent,
-  runInInjectionContext,
 } from '@angular/core';
-import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
+import {Subscription} from 'rxjs';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {kitConnectSdk, kitInvokeSafely, kitRunSdk} from '../call/call-screen-support';
-import {KIT_UIKIT_CONFIG} from '../core/config';
+import {KitCallRegistry} from '../call/call-registry';
+import {KitCallSession} from '../call/call-session';
 import {KitIconComponent} from '../icon/icon';
-import {KitCallEventsService} from '../events/call-events';
 import {KitCallsIntl} from '../intl/calls-intl';
-import {KitErrorCodes} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
 import {kitCaller} from '../sdk/validation';
 import {KitCallOverlay} from './call-overlay';
@@ -105,14 +103,15 @@ export class KitCallWaitingComponent {
 }
 
 interface Waiting {
-  call: KitCall;
+  session: KitCallSession;
   componentRef: ComponentRef<KitCallWaitingComponent>;
+  detach: () => void;
 }
 
 /**
- * Shows calls that ring while another call is on screen (busy policy `'wait'`) as compact banners. Declining one
- * rejects that call only; the call on screen is never touched. A banner lives inside the call screen's dialog, so
- * it is inside its focus trap and reachable with Tab. @docs-private
+ * Shows the calls that ring while another call is on screen (busy policy `'wait'`) as compact banners, each a view
+ * of its call's session. Declining one declines that call only; the call on screen is never touched. A banner lives
+ * inside the call screen's dialog, so it is inside its focus trap and reachable with Tab. @docs-private
  */
 @Injectable({providedIn: 'root'})
 export class KitCallWaiting {
@@ -120,51 +119,89 @@ export class KitCallWaiting {
   private readonly _environment = inject(EnvironmentInjector);
   private readonly _appRef = inject(ApplicationRef);
   private readonly _callOverlay = inject(KitCallOverlay);
-  private readonly _events = inject(KitCallEventsService);
-  private readonly _config = inject(KIT_UIKIT_CONFIG);
-  private readonly _waiting = new Map<string, Waiting>();
+  private readonly _registry = inject(KitCallRegistry);
+  private readonly _waiting = new Map<KitCallSession, Waiting>();
+  private _subscription: Subscription | null = null;
 
   constructor() {
+    inject(DestroyRef).onDestroy(() => {
+      this._subscription?.unsubscribe();
+      [...this._waiting.keys()].forEach(session => this._remove(session));
+    });
+  }
+
+  /** Follows the waiting calls of the registry. */
+  start(): void {
+    if (this._subscription) {
+      return;
+    }
+    this._subscription = this._registry.changes.subscribe(() => this._sync());
     // When the call on screen moves on (ringing → ongoing), its banners move into the new screen.
-    this._callOverlay
-      ._screenContainers()
-      .pipe(takeUntilDestroyed())
-      .subscribe(container =>
-        this._waiting.forEach(({componentRef}) => this._place(componentRef, container)),
-      );
+    this._subscription.add(
+      this._callOverlay
+        ._screenContainers()
+        .subscribe(container =>
+          this._waiting.forEach(({componentRef}) => this._place(componentRef, container)),
+        ),
+    );
   }
 
   /** @returns Whether the session waits in a banner. @param sessionId The session. */
   has(sessionId: string): boolean {
-    return this._waiting.has(sessionId);
+    return [...this._waiting.keys()].some(session => session.sessionId === sessionId);
   }
 
-  /** Shows a waiting call. @param call The call. */
-  show(call: KitCall): void {
+  /** The banners shown, by session id (for tests). @docs-private */
+  _banners(): Map<string, HTMLElement> {
+    return new Map(
+      [...this._waiting.values()].map(({session, componentRef}) => [
+        session.sessionId,
+        componentRef.location.nativeElement as HTMLElement,
+      ]),
+    );
+  }
+
+  private _sync(): void {
+    const waiting = new Set(this._registry.waiting);
+    for (const session of [...this._waiting.keys()]) {
+      if (!waiting.has(session) || session.isEnded) {
+        this._remove(session);
+      }
+    }
+    waiting.forEach(session => {
+      if (!this._waiting.has(session) && !session.isEnded) {
+        this._show(session);
+      }
+    });
+  }
+
+  private _show(session: KitCallSession): void {
     const componentRef = createComponent(KitCallWaitingComponent, {
       environmentInjector: this._environment,
       elementInjector: this._injector,
     });
-    componentRef.setInput('call', call);
-    componentRef.instance.decline.subscribe(() => this._decline(call));
+    componentRef.setInput('call', session.state.call);
+    componentRef.instance.decline.subscribe(() => void session.decline());
     this._appRef.attachView(componentRef.hostView);
     this._place(componentRef, this._callOverlay._topScreenContainer());
-    this._waiting.set(call.sessionId, {call, componentRef});
-  }
-
-  /** The caller of a waiting call gave up. @param call The cancelled call. */
-  cancelled(call: KitCall): void {
-    this._remove(call.sessionId);
-  }
-
-  /** @returns The oldest waiting call, removed from the banners, if any. */
-  takeNext(): KitCall | null {
-    const next = this._waiting.values().next().value as Waiting | undefined;
-    if (!next) {
-      return null;
-    }
-    this._remove(next.call.sessionId);
-    return next.call;
+    // A view of the session that plays no sound; its errors reach the app's onError.
+    const detach = session.attach(componentRef, {
+      sound: false,
+      onError: error => this._registry.report(error),
+    });
+    const unsubscribe = session.subscribe(state => {
+      if (state.phase === 'ended' || !state.waiting) {
+        this._remove(session);
+      }
+    });
+    this._waiting.set(session, {
+      session,
+      componentRef,
+      detach: () => {
+        unsubscribe();
+        detach();
+      },
+    });
   }
 
   private _place(
@@ -176,30 +213,14 @@ export class KitCallWaiting {
     (container ?? this._injector.get(DOCUMENT).body).prepend(element);
   }
 
-  private _decline(call: KitCall): void {
-    this._remove(call.sessionId);
-    // Declined: a late or duplicate ring of it is a ghost.
-    this._callOverlay._markEnded(call.sessionId);
-    const {sdk} = runInInjectionContext(this._injector, kitConnectSdk);
-    if (sdk) {
-      kitRunSdk(
-        () => sdk.rejectCall(call.sessionId, 'rejected'),
-        KitErrorCodes.CALL_FAILED,
-        'Decline failed',
-      ).then(
-        rejected => this._events.publishCallRejected(rejected),
-        error => kitInvokeSafely(this._config.onError, error),
-      );
-    }
-  }
-
-  private _remove(sessionId: string): void {
-    const waiting = this._waiting.get(sessionId);
+  private _remove(session: KitCallSession): void {
+    const waiting = this._waiting.get(session);
     if (waiting) {
+      this._waiting.delete(session);
+      waiting.detach();
       this._appRef.detachView(waiting.componentRef.hostView);
       waiting.componentRef.destroy();
       waiting.componentRef.location.nativeElement.remove();
-      this._waiting.delete(sessionId);
     }
   }
 }

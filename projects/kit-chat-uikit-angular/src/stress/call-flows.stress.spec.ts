@@ -4,7 +4,7 @@ import {TestBed} from '@angular/core/testing';
 import fc from 'fast-check';
 import {Subject} from 'rxjs';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
-import {KitCallEndReason} from '../call/call-lifecycle';
+import {KitCallEndReason} from '../call/call-session';
 import {KitCallEventsService} from '../events/call-events';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';

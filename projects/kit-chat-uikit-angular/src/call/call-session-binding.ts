@@ -1,0 +1,60 @@
+import {InjectionToken, Signal, signal} from '@angular/core';
+import {KitCallSession, KitCallSessionState, KitCallSessionViewOptions} from './call-session';
+
+/**
+ * How a view (a screen, the overlay, a waiting banner) follows one session at a time: the session's state as a
+ * signal, and the view attached to the session so that it rings and reports to the view.
+ * @docs-private
+ */
+export class KitCallSessionBinding {
+  private readonly _session = signal<KitCallSession | null>(null);
+  private readonly _state = signal<KitCallSessionState | null>(null);
+  private _release: (() => void) | null = null;
+
+  /** The session shown, if any. */
+  readonly session: Signal<KitCallSession | null> = this._session.asReadonly();
+  /** Its state, updated on every change. */
+  readonly state: Signal<KitCallSessionState | null> = this._state.asReadonly();
+
+  /**
+   * Shows a session (or none), leaving the previous one.
+   * @param session The session.
+   * @param options Whether this view plays the sound, and where its errors go.
+   * @param onState Called after each change of the session's state.
+   */
+  bind(
+    session: KitCallSession | null,
+    options: KitCallSessionViewOptions = {},
+    onState?: (state: KitCallSessionState) => void,
+  ): void {
+    this.release();
+    this._session.set(session);
+    this._state.set(session?.state ?? null);
+    if (!session) {
+      return;
+    }
+    const unsubscribe = session.subscribe(state => {
+      this._state.set(state);
+      onState?.(state);
+    });
+    const detach = session.attach(this, options);
+    this._release = () => {
+      unsubscribe();
+      detach();
+    };
+  }
+
+  /** Stops following the session (it goes on without this view). Safe to call more than once. */
+  release(): void {
+    const release = this._release;
+    this._release = null;
+    release?.();
+  }
+}
+
+/**
+ * The session a screen in a call overlay shows (the overlay provides it); a screen without it finds its session in
+ * the registry.
+ * @docs-private
+ */
+export const KIT_CALL_SESSION = new InjectionToken<KitCallSession>('KIT_CALL_SESSION');

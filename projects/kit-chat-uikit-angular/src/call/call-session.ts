@@ -1,0 +1,991 @@
+import {KitCallsSdk} from '../sdk/calls-sdk';
+import {KitErrorCode, KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {KitCall, KitCallSettings, KitCallStatus, KitConstants} from '../sdk/models';
+
+/** Where a call stands. A hang-up in flight is `cancelling` (still dialing) or `ending` (ongoing). */
+export type KitCallPhase =
+  'ringing' | 'dialing' | 'accepting' | 'declining' | 'cancelling' | 'ongoing' | 'ending' | 'ended';
+
+/** Why a call (or its screen) ended. */
+export type KitCallEndReason =
+  | 'rejected'
+  | 'cancelled'
+  | 'busy'
+  | 'unanswered'
+  | 'ended'
+  | 'failed'
+  | 'accepted-elsewhere'
+  | 'rejected-elsewhere'
+  | 'dismissed';
+
+/** Which side of the call this device is on. */
+export type KitCallDirection = 'incoming' | 'outgoing';
+
+/** State of the looping sound of a call (see `KitRingtone`). */
+export type KitCallSoundState =
+  'starting' | 'playing' | 'blocked' | 'failed' | 'silent' | 'stopped';
+
+/**
+ * @param status A call status from the SDK.
+ * @returns The end reason that status stands for, or `null` when the status does not end a call.
+ */
+export function kitEndReasonOf(status: KitCallStatus | undefined): KitCallEndReason | null {
+  switch (status) {
+    case 'rejected':
+    case 'cancelled':
+    case 'busy':
+    case 'unanswered':
+    case 'ended':
+    case 'accepted-elsewhere':
+    case 'rejected-elsewhere':
+      return status;
+    default:
+      return null;
+  }
+}
+
+/** What a session needs from the outside world: the SDK, the events, the sound and the clock. */
+export interface KitCallSessionPorts {
+  /** The SDK; `null` for a callee shown with no call (nothing to tell anyone). */
+  readonly sdk: KitCallsSdk | null;
+  /** Where the global call events go (`KitCallEventsService` fits). */
+  readonly events: {
+    publishCallAccepted(call: KitCall): void;
+    publishCallRejected(call: KitCall): void;
+    publishCallEnded(call: KitCall): void;
+    publishOutgoingCall(call: KitCall): void;
+  };
+  /** Starts the looping sound of a call (`KitRingtone` fits). */
+  readonly sound: {
+    start(
+      kind: 'incoming' | 'outgoing',
+      options: {url?: string | null; onError?: (error: KitException) => void},
+    ): {readonly state: () => KitCallSoundState; stop(): void};
+  };
+  /** The clock; on the server, one whose timers never fire. */
+  readonly clock: {
+    now(): number;
+    setTimeout(task: () => void, ms: number): unknown;
+    clearTimeout(handle: unknown): void;
+    setInterval(task: () => void, ms: number): unknown;
+    clearInterval(handle: unknown): void;
+  };
+  /** Receives the errors that no view of the session listens to. */
+  readonly report: (error: KitException) => void;
+}
+
+/** Options of a session; the registry fills them from the app's configuration. */
+export interface KitCallSessionOptions {
+  /** Milliseconds a call may ring unanswered before it ends as `unanswered`; 0 rings forever. */
+  ringTimeout: number;
+  /** Milliseconds an SDK action may stay unanswered before it counts as failed (`ERR_NETWORK`). */
+  actionTimeout: number;
+  /** Milliseconds an outgoing call's outcome (declined, busy, no answer, failed) stays on screen. */
+  outcomeDelay: number;
+}
+
+/** Everything a view renders of a call: a snapshot, replaced on every change. */
+export interface KitCallSessionState {
+  /** The call with its latest known status. An outgoing call has an empty session id until the SDK gives one. */
+  readonly call: KitCall;
+  /** Where the call stands. */
+  readonly phase: KitCallPhase;
+  /** Why it ended, once it did. */
+  readonly endReason: KitCallEndReason | null;
+  /** Whether the callee's device rings (the SDK reported it). */
+  readonly remoteRinging: boolean;
+  /** The last action of the user that failed while the call still rings, to say on screen. */
+  readonly failure: KitException | null;
+  /** Whole seconds since the call became ongoing. */
+  readonly elapsedSeconds: number;
+  /** Whether the call rings in a call-waiting banner, beside another call. */
+  readonly waiting: boolean;
+  /** Whether the session is over and its outcome was shown: views close. */
+  readonly done: boolean;
+  /** Whether the call was ever ongoing. */
+  readonly connected: boolean;
+}
+
+/** How a view that shows a session attaches to it. */
+export interface KitCallSessionViewOptions {
+  /** Whether the view plays the call's sound (the waiting banner does not). Default true. */
+  sound?: boolean;
+  /** Receives the session's errors; a session with no such view reports to the app's `onError`. */
+  onError?: (error: KitException) => void;
+  /** Whether the view shows the elapsed time, so the clock ticks while it is attached. Default true. */
+  ticks?: boolean;
+}
+
+/** How long before a refused time-out is tried again. */
+const RETRY_TIMEOUT_MS = 5_000;
+
+/** Codes of an SDK failure that mean the call is over, not that the action can be tried again. */
+const CALL_OVER: readonly string[] = [KitErrorCodes.CALL_ENDED, KitErrorCodes.UNKNOWN_SESSION];
+
+type Action = 'initiate' | 'accept' | 'decline' | 'cancel' | 'end' | 'busy';
+
+interface Pending {
+  readonly action: Action;
+  /** Why the call goes: the status sent to `rejectCall`. */
+  readonly status?: KitCallStatus;
+  /** Whether the user pressed it (a hang-up), not the app (time-out, glare). */
+  readonly byUser: boolean;
+}
+
+let nextKey = 0;
+
+/**
+ * One call, from its first ring (or before `initiateCall` is sent) to its end: the only owner of the call's
+ * phase, timers (ring time-out, outcome delay, elapsed time, a time-out on every SDK action), sound, events and
+ * teardown. Its actions are the only code of the library that calls the SDK; the screens, the overlay and the
+ * waiting banner are views that render `state` and call these actions.
+ *
+ * No Angular in here: the SDK, the events, the sound and the clock come in as ports.
+ */
+export class KitCallSession {
+  /** A key unique in the app, also before the SDK gave the call a session id. */
+  readonly key = `kit-call-${++nextKey}`;
+  private _state: KitCallSessionState;
+  private readonly _listeners = new Set<(state: KitCallSessionState) => void>();
+  private readonly _views = new Map<object, KitCallSessionViewOptions>();
+  private _pending: Pending | null = null;
+  /** A hang-up (or withdrawal) asked for before `initiateCall` answered: sent once the SDK knows the call. */
+  private _queuedCancel: Pending | null = null;
+  private _pendingToken = 0;
+  private _sound: {readonly state: () => KitCallSoundState; stop(): void} | null = null;
+  private _soundOptions: {disabled: boolean; url: string | null} = {disabled: false, url: null};
+  private _settings: KitCallSettings | null = null;
+  private _ringTimer: unknown = null;
+  private _actionTimer: unknown = null;
+  private _outcomeTimer: unknown = null;
+  private _elapsedTimer: unknown = null;
+  private _connectedAt: number | null = null;
+  private _ringArmed = false;
+  private _started: Promise<KitCall> | null = null;
+  private readonly _settled: (() => void)[] = [];
+
+  /**
+   * @param direction Whether the call rings here (`'incoming'`) or is placed from here (`'outgoing'`).
+   * @param call The call; an outgoing one may have an empty session id until `start()` got one.
+   * @param _ports The SDK, events, sound and clock.
+   * @param options Time-outs and delays.
+   */
+  constructor(
+    readonly direction: KitCallDirection,
+    call: KitCall,
+    private readonly _ports: KitCallSessionPorts,
+    readonly options: KitCallSessionOptions,
+    phase: KitCallPhase = direction === 'incoming' ? 'ringing' : 'dialing',
+  ) {
+    this._state = {
+      call,
+      phase,
+      endReason: null,
+      remoteRinging: false,
+      failure: null,
+      elapsedSeconds: 0,
+      waiting: false,
+      done: false,
+      connected: phase === 'ongoing' || phase === 'ending',
+    };
+    if (this._state.connected) {
+      this._connectedAt = _ports.clock.now();
+    }
+  }
+
+  /** The current state. */
+  get state(): KitCallSessionState {
+    return this._state;
+  }
+
+  /** The session id of the call (`''` while an outgoing call starts). */
+  get sessionId(): string {
+    return this._state.call.sessionId;
+  }
+
+  /** Whether the call still rings or dials with no decision pending. */
+  get isRinging(): boolean {
+    return this._state.phase === 'ringing' || this._state.phase === 'dialing';
+  }
+
+  /** Whether the call ended (its outcome may still be on screen). */
+  get isEnded(): boolean {
+    return this._state.phase === 'ended';
+  }
+
+  /** The looping sound of the call, while there is one. */
+  get sound(): {readonly state: () => KitCallSoundState} | null {
+    return this._sound;
+  }
+
+  /**
+   * Listens to the state.
+   * @param listener Called after every change, with the new state.
+   * @returns Stops listening.
+   */
+  subscribe(listener: (state: KitCallSessionState) => void): () => void {
+    this._listeners.add(listener);
+    return () => this._listeners.delete(listener);
+  }
+
+  /**
+   * A view starts showing the call: the ring time-out starts with the first view, and the sound plays while a
+   * view that plays it is attached.
+   * @param view The view (any object, used as a key).
+   * @param options Whether it plays the sound, and where its errors go.
+   * @returns Detaches the view.
+   */
+  attach(view: object, options: KitCallSessionViewOptions = {}): () => void {
+    this._views.set(view, options);
+    if (!this._ringArmed && this.isRinging && (this.direction === 'incoming' || this.sessionId)) {
+      this._ringArmed = true;
+      this._armRingTimeout(this.options.ringTimeout);
+    }
+    this._syncSound();
+    this._syncElapsed();
+    return () => {
+      if (this._views.delete(view)) {
+        this._syncSound();
+        this._syncElapsed();
+      }
+    };
+  }
+
+  /** Whether a view shows the call. */
+  get isShown(): boolean {
+    return this._views.size > 0;
+  }
+
+  /**
+   * Sets the sound of the call; a change restarts or stops it at once.
+   * @param disabled Whether the call is silent.
+   * @param url A custom sound, or `null` for the built-in tone.
+   */
+  setSound(disabled: boolean, url: string | null | undefined): void {
+    const next = {disabled, url: url?.trim() || null};
+    if (next.disabled === this._soundOptions.disabled && next.url === this._soundOptions.url) {
+      return;
+    }
+    this._soundOptions = next;
+    this._stopSound();
+    this._syncSound();
+  }
+
+  /**
+   * Sets the settings the call carries once accepted (from a `KitCallSettingsBuilder`).
+   * @param settings The settings, or `null` for the default (voice only for a voice call).
+   */
+  setCallSettings(settings: KitCallSettings | null | undefined): void {
+    this._settings = settings ?? null;
+  }
+
+  /**
+   * Sets the ring time-out, restarting it when the call already rings.
+   * @param ms Milliseconds; 0 rings forever.
+   */
+  setRingTimeout(ms: number): void {
+    this.options.ringTimeout = Math.max(0, ms || 0);
+    if (this._ringArmed && this.isRinging) {
+      this._armRingTimeout(this.options.ringTimeout);
+    }
+  }
+
+  /** @param waiting Whether the call rings in a call-waiting banner. @docs-private */
+  _setWaiting(waiting: boolean): void {
+    if (this._state.waiting !== waiting) {
+      this._set({waiting});
+    }
+  }
+
+  // ---- Actions of the user and the app ----
+
+  /**
+   * Places an outgoing call: `initiateCall`, then `ccOutgoingCall`. Runs once; later calls return the same promise.
+   * @returns The call as the SDK registered it; rejects with a `KitException` when it could not start.
+   */
+  start(): Promise<KitCall> {
+    this._started ??= this._initiate();
+    return this._started;
+  }
+
+  /**
+   * Accepts a ringing incoming call. The first decision wins.
+   * @param settings Settings of the ongoing call; by default voice only for a voice call.
+   * @returns Whether the call became ongoing.
+   */
+  accept(settings?: KitCallSettings | null): Promise<boolean> {
+    if (this.direction !== 'incoming' || this._state.phase !== 'ringing') {
+      return Promise.resolve(false);
+    }
+    if (settings) {
+      this._settings = settings;
+    }
+    return this._send({action: 'accept', byUser: true}, 'accepting', sdk =>
+      sdk.acceptCall(this.sessionId),
+    ).then(
+      answer => this._connect(answer ?? undefined),
+      error => this._failed(error, 'ringing', false),
+    );
+  }
+
+  /**
+   * Declines a ringing incoming call (`rejectCall(id, 'rejected')`), then publishes `ccCallRejected`.
+   * @returns Whether the call ended.
+   */
+  decline(): Promise<boolean> {
+    return this._decline('rejected', true);
+  }
+
+  /**
+   * Answers a ringing incoming call busy (the busy policy): `rejectCall(id, 'busy')`, no event.
+   * @returns Whether the call ended.
+   */
+  answerBusy(): Promise<boolean> {
+    return this._decline('busy', false);
+  }
+
+  /**
+   * The user hangs up: cancels a dialing call, or ends an ongoing one. A ringing incoming call is declined.
+   * @returns Whether the call ended.
+   */
+  hangUp(): Promise<boolean> {
+    const phase = this._state.phase;
+    if (phase === 'ringing') {
+      return this.decline();
+    }
+    if (phase === 'dialing') {
+      return this._cancel('cancelled', true);
+    }
+    if (phase === 'ongoing') {
+      return this._send({action: 'end', byUser: true}, 'ending', sdk =>
+        sdk.endCall(this.sessionId),
+      ).then(
+        answer => this._end('ended', answer ?? undefined),
+        error => this._failed(error, 'ongoing', true),
+      );
+    }
+    return Promise.resolve(false);
+  }
+
+  /**
+   * The call rang too long: an incoming call is declined as `unanswered`, an outgoing one withdrawn as
+   * `unanswered`. Like a press, it only counts while no decision is pending; a refused time-out is tried again.
+   * @returns Whether the call ended.
+   */
+  timeOut(): Promise<boolean> {
+    return this.direction === 'incoming'
+      ? this._decline('unanswered', false)
+      : this._cancel('unanswered', false);
+  }
+
+  /**
+   * Withdraws a dialing outgoing call for the app's own reasons (glare): like a hang-up, but a pick-up that crosses
+   * it wins. Settles once the withdrawal succeeded, lost to a pick-up, or was given up.
+   * @returns Whether the call ended.
+   */
+  withdraw(): Promise<boolean> {
+    return this._cancel('cancelled', false);
+  }
+
+  /**
+   * Ends the session here without a word to the SDK (the app closed its screen, the app is destroyed). The
+   * teardown runs; safe to call more than once.
+   * @param reason Why (default `'dismissed'`).
+   */
+  dispose(reason: KitCallEndReason = 'dismissed'): void {
+    this._pendingToken++;
+    this._pending = null;
+    if (!this.isEnded) {
+      this._set({phase: 'ended', endReason: reason});
+    }
+    this._done();
+  }
+
+  /**
+   * Settles once the session is done (ended and its outcome shown).
+   * @returns A promise that never rejects.
+   */
+  whenDone(): Promise<void> {
+    return this._state.done
+      ? Promise.resolve()
+      : new Promise(resolve => this._settled.push(resolve));
+  }
+
+  /**
+   * The app hands a screen a newer state of the call (the `call` input, or a call it accepted through the SDK
+   * itself): an ending status ends the session, an ongoing one connects it.
+   * @param call The call with its new status.
+   * @docs-private
+   */
+  _update(call: KitCall): void {
+    if (this.isEnded) {
+      return;
+    }
+    const reason = kitEndReasonOf(call.status);
+    if (!reason) {
+      if (call.status === 'ongoing' && !this._state.connected) {
+        this._pendingToken++;
+        this._pending = null;
+        this._connect(call, false);
+      }
+      return;
+    }
+    if (this._state.connected) {
+      this._remoteEnded(call);
+    } else if (this.direction === 'incoming') {
+      this._remoteCancelled(call);
+    } else if (reason === 'cancelled' || reason === 'ended') {
+      this._finish(reason, {...this._state.call, ...call}, 'ended', 0);
+    } else {
+      this._remoteRejected(call);
+    }
+  }
+
+  // ---- What the SDK says (routed here by the registry) ----
+
+  /** The callee's device rings. @docs-private */
+  _remoteRinging(): void {
+    if (this.direction === 'outgoing' && !this.isEnded && !this._state.remoteRinging) {
+      this._set({remoteRinging: true});
+    }
+  }
+
+  /** The callee accepted. @param call The call from the SDK. @docs-private */
+  _remoteAccepted(call: KitCall): void {
+    if (this.direction !== 'outgoing') {
+      return;
+    }
+    const pending = this._pending ?? this._queuedCancel;
+    if (this._state.phase === 'cancelling' && pending?.byUser) {
+      // The callee picked up while the user hung up: the user's decision wins. The call is over for the user at
+      // once; ending it in the SDK is housekeeping in the background.
+      this._pendingToken++;
+      this._pending = null;
+      this._queuedCancel = null;
+      const ended = {...this._state.call, ...call, status: 'ended' as const};
+      this._finish('cancelled', ended, 'ended');
+      this._background('end', sdk => sdk.endCall(call.sessionId));
+      return;
+    }
+    if (this._state.phase === 'dialing' || this._state.phase === 'cancelling') {
+      // A pick-up that crosses a time-out or a glare withdrawal wins: their cancel then fails, unheard.
+      this._pendingToken++;
+      this._pending = null;
+      this._queuedCancel = null;
+      this._connect(call);
+    }
+  }
+
+  /** The callee rejected (or was busy, or did not answer). @param call The call. @docs-private */
+  _remoteRejected(call: KitCall): void {
+    if (this.direction !== 'outgoing' || this._state.connected) {
+      return;
+    }
+    const reason = kitEndReasonOf(call.status) ?? 'rejected';
+    this._finish(reason, {...this._state.call, ...call}, 'rejected');
+  }
+
+  /** The caller cancelled, or another device answered or declined. @param call The call. @docs-private */
+  _remoteCancelled(call: KitCall): void {
+    if (this.direction !== 'incoming' || this._state.connected) {
+      return;
+    }
+    const reason = kitEndReasonOf(call.status) ?? 'cancelled';
+    this._finish(
+      reason,
+      {...this._state.call, ...call, status: call.status ?? 'cancelled'},
+      'ended',
+    );
+  }
+
+  /** The call ended (either side hung up). @param call The call. @docs-private */
+  _remoteEnded(call: KitCall): void {
+    const reason = this._state.connected ? 'ended' : (kitEndReasonOf(call.status) ?? 'ended');
+    this._finish(reason, {...this._state.call, ...call, status: call.status ?? 'ended'}, 'ended');
+  }
+
+  // ---- Inside ----
+
+  private _initiate(): Promise<KitCall> {
+    return this._send({action: 'initiate', byUser: false}, 'dialing', sdk =>
+      sdk.initiateCall(this._state.call),
+    ).then(
+      answer => {
+        const call = {...this._state.call, ...answer};
+        if (this.isEnded) {
+          return call;
+        }
+        this._ports.events.publishOutgoingCall(call);
+        // The registry learns the session id here, and hands over the answers that came before it.
+        this._set({call});
+        const queued = this._queuedCancel;
+        this._queuedCancel = null;
+        if (queued && !this.isEnded) {
+          // The user hung up (or glare withdrew the call) before the SDK knew the call: cancel it now.
+          void this._cancel(queued.status as 'cancelled', queued.byUser, true);
+        } else if (this.isRinging) {
+          this._ringArmed = true;
+          this._armRingTimeout(this.options.ringTimeout);
+        }
+        return call;
+      },
+      (error: KitException) => {
+        if (this._queuedCancel) {
+          this._queuedCancel = null;
+          this._finish('cancelled', this._state.call, null, 0);
+        } else if (!this.isEnded) {
+          this._reportToViews(error, false);
+          this._finish('failed', this._state.call, null);
+        }
+        throw error;
+      },
+    );
+  }
+
+  private _decline(status: 'rejected' | 'busy' | 'unanswered', byUser: boolean): Promise<boolean> {
+    if (this.direction !== 'incoming' || this._state.phase !== 'ringing') {
+      return Promise.resolve(false);
+    }
+    return this._send({action: 'decline', status, byUser}, 'declining', sdk =>
+      sdk.rejectCall(this.sessionId, status),
+    ).then(
+      answer => {
+        const ended = {...this._state.call, ...(answer ?? {}), status};
+        this._finish(
+          status,
+          ended,
+          status === 'rejected' ? 'rejected' : status === 'busy' ? null : 'ended',
+        );
+        return true;
+      },
+      error => this._failed(error, 'ringing', false),
+    );
+  }
+
+  private _cancel(
+    status: 'cancelled' | 'unanswered',
+    byUser: boolean,
+    resume = false,
+  ): Promise<boolean> {
+    const phase = this._state.phase;
+    if (this.direction !== 'outgoing' || this.isEnded || (phase !== 'dialing' && !resume)) {
+      return Promise.resolve(false);
+    }
+    if (!this._ports.sdk) {
+      // A callee shown with no call: nothing to cancel in the SDK.
+      this._finish(status, this._state.call, null, 0);
+      return Promise.resolve(true);
+    }
+    if (!this.sessionId && !resume) {
+      // initiateCall is still on its way: the cancel goes out once the SDK knows the call.
+      this._queuedCancel = {action: 'cancel', status, byUser};
+      this._set({phase: 'cancelling'});
+      return this.start().then(
+        () => this.whenDone().then(() => true),
+        () => true,
+      );
+    }
+    return this._send({action: 'cancel', status, byUser}, 'cancelling', sdk =>
+      sdk.rejectCall(this.sessionId, status),
+    ).then(
+      answer => {
+        const ended = {...this._state.call, ...(answer ?? {}), status};
+        // The user's hang-up and a withdrawal close at once; a time-out shows "No answer" first.
+        this._finish(status, ended, 'ended', status === 'cancelled' ? 0 : undefined);
+        return true;
+      },
+      error => this._failed(error, 'dialing', byUser),
+    );
+  }
+
+  /**
+   * Sends one action to the SDK: the phase moves to `pendingPhase`, and the answer must come within the action
+   * time-out. A sync throw, a rejection with any value and a time-out all become a rejected `KitException`.
+   */
+  private _send<T>(
+    pending: Pending,
+    pendingPhase: KitCallPhase,
+    action: (sdk: KitCallsSdk) => Promise<T>,
+  ): Promise<T> {
+    const sdk = this._ports.sdk;
+    if (!sdk) {
+      return Promise.reject(
+        new KitException(KitErrorCodes.NOT_INITIALIZED, 'No call SDK: nothing to send.'),
+      );
+    }
+    const token = ++this._pendingToken;
+    this._pending = pending;
+    this._set({phase: pendingPhase, failure: null});
+    const code = KitErrorCodes.CALL_FAILED;
+    return new Promise<T>((resolve, reject) => {
+      const clock = this._ports.clock;
+      const settle = (run: () => void) => {
+        if (token !== this._pendingToken) {
+          return; // A time-out, a crossing answer or a dispose decided already: the late answer is of no interest.
+        }
+        clock.clearTimeout(this._actionTimer);
+        this._actionTimer = null;
+        this._pending = null;
+        run();
+      };
+      this._actionTimer = clock.setTimeout(() => {
+        const timedOut = new KitException(
+          KitErrorCodes.NETWORK,
+          `The call SDK did not answer ${ACTION_NAMES[pending.action]} within ${this.options.actionTimeout} ms.`,
+        );
+        TIMED_OUT.add(timedOut);
+        settle(() => reject(timedOut));
+      }, this.options.actionTimeout);
+      let result: Promise<T>;
+      try {
+        result = Promise.resolve(action(sdk));
+      } catch (error) {
+        result = Promise.reject(error);
+      }
+      result.then(
+        value => settle(() => resolve(value)),
+        (error: unknown) => settle(() => reject(wrap(error, code, pending.action))),
+      );
+    });
+  }
+
+  /**
+   * An action failed: back to where the call was (said on screen), or ended when the SDK says it is over. A hang-up
+   * of the user that the SDK never answers closes the call here at once; the SDK finishes in the background.
+   */
+  private _failed(
+    error: KitException,
+    back: 'ringing' | 'dialing' | 'ongoing',
+    userLeaves: boolean,
+  ): boolean {
+    if (this.isEnded) {
+      return true; // Ended meanwhile (cancelled, dismissed): the failure is expected and of no interest.
+    }
+    if (userLeaves && TIMED_OUT.has(error)) {
+      this._reportToViews(error, true);
+      this._finish(back === 'ongoing' ? 'ended' : 'cancelled', {...this._state.call}, 'ended', 0);
+      return true;
+    }
+    const cause = error.details instanceof KitException ? error.details : error;
+    if (CALL_OVER.includes(cause.code)) {
+      // The SDK says the call no longer rings (or already ended): close with the reason it gives.
+      const over = cause.details as Partial<KitCall> | undefined;
+      const reason = this._state.connected ? 'ended' : (kitEndReasonOf(over?.status) ?? 'failed');
+      this._reportToViews(error, true);
+      this._finish(
+        reason,
+        {...this._state.call, ...(over?.status ? {status: over.status} : {})},
+        'ended',
+      );
+      return true;
+    }
+    this._set({phase: back, failure: back === 'ongoing' ? null : error});
+    this._reportToViews(error, true);
+    return false;
+  }
+
+  private _connect(answer?: Partial<KitCall>, publish = true): boolean {
+    if (this.isEnded) {
+      return false;
+    }
+    const call = this._state.call;
+    const settings = this._settings ?? {
+      audioOnly: call.type === KitConstants.CALL_TYPE_AUDIO,
+      defaultAudioMode: 'SPEAKER',
+    };
+    const accepted: KitCall = {
+      ...call,
+      ...answer,
+      status: answer?.status ?? 'ongoing',
+      settings: Object.freeze({...settings}),
+    };
+    this._clearRingTimer();
+    this._stopSound();
+    this._set({
+      call: accepted,
+      phase: 'ongoing',
+      connected: true,
+      failure: null,
+      remoteRinging: false,
+    });
+    this._connectedAt = this._ports.clock.now();
+    this._syncElapsed();
+    if (publish) {
+      this._ports.events.publishCallAccepted(accepted);
+    }
+    return true;
+  }
+
+  private _end(reason: KitCallEndReason, answer?: Partial<KitCall>): boolean {
+    const call = {...this._state.call, ...answer, status: answer?.status ?? ('ended' as const)};
+    return this._finish(reason, call, 'ended');
+  }
+
+  /**
+   * The one way to `ended`: stops the sound and the timers, publishes the event once, and marks the session done
+   * after the outcome delay.
+   * @returns Whether this call ended it.
+   */
+  private _finish(
+    reason: KitCallEndReason,
+    call: KitCall,
+    event: 'ended' | 'rejected' | null,
+    delay?: number,
+  ): boolean {
+    if (this.isEnded) {
+      return false;
+    }
+    this._pendingToken++;
+    this._pending = null;
+    this._queuedCancel = null;
+    this._teardownTimers();
+    this._stopSound();
+    this._set({call, phase: 'ended', endReason: reason});
+    if (event === 'rejected') {
+      this._ports.events.publishCallRejected(call);
+    } else if (event === 'ended' && call.sessionId) {
+      this._ports.events.publishCallEnded(call);
+    }
+    const showsOutcome =
+      this.direction === 'outgoing' &&
+      !this._state.connected &&
+      ['rejected', 'busy', 'unanswered', 'failed'].includes(reason);
+    const wait = delay ?? (showsOutcome ? this.options.outcomeDelay : 0);
+    if (wait > 0) {
+      this._outcomeTimer = this._ports.clock.setTimeout(() => this._done(), wait);
+    } else {
+      this._done();
+    }
+    return true;
+  }
+
+  private _done(): void {
+    this._teardownTimers();
+    this._stopSound();
+    if (this._state.done) {
+      return;
+    }
+    this._set({done: true});
+    for (const settle of this._settled.splice(0)) {
+      settle();
+    }
+    this._listeners.clear();
+  }
+
+  /** Sends an action nobody waits for (the user already left the call); a failure is only reported. */
+  private _background(action: Action, run: (sdk: KitCallsSdk) => Promise<unknown>): void {
+    const sdk = this._ports.sdk;
+    if (!sdk) {
+      return;
+    }
+    let result: Promise<unknown>;
+    try {
+      result = Promise.resolve(run(sdk));
+    } catch (error) {
+      result = Promise.reject(error);
+    }
+    result.catch(error => this._ports.report(wrap(error, KitErrorCodes.CALL_FAILED, action)));
+  }
+
+  /**
+   * Arms the ring time-out. When it fires while a decision is pending, or the SDK refuses it, it tries again a
+   * little later: a pick-up or an accept in flight wins, and a call never rings on forever.
+   */
+  private _armRingTimeout(ms: number): void {
+    this._clearRingTimer();
+    if (ms <= 0 || this.options.ringTimeout <= 0 || this.isEnded || this._state.connected) {
+      return;
+    }
+    const retry = Math.min(this.options.ringTimeout, RETRY_TIMEOUT_MS);
+    this._ringTimer = this._ports.clock.setTimeout(() => {
+      this._ringTimer = null;
+      if (this.isEnded || this._state.connected) {
+        return;
+      }
+      if (!this.isRinging) {
+        this._armRingTimeout(retry);
+        return;
+      }
+      void this.timeOut().then(ended => {
+        if (!ended) {
+          this._armRingTimeout(retry);
+        }
+      });
+    }, ms);
+  }
+
+  private _clearRingTimer(): void {
+    if (this._ringTimer !== null) {
+      this._ports.clock.clearTimeout(this._ringTimer);
+      this._ringTimer = null;
+    }
+  }
+
+  /** The elapsed time ticks while the call is ongoing and a view that shows it is attached. */
+  private _syncElapsed(): void {
+    const clock = this._ports.clock;
+    const since = this._connectedAt;
+    const wanted =
+      since !== null &&
+      !this.isEnded &&
+      [...this._views.values()].some(view => view.ticks !== false);
+    if (!wanted) {
+      if (this._elapsedTimer !== null) {
+        clock.clearInterval(this._elapsedTimer);
+        this._elapsedTimer = null;
+      }
+      return;
+    }
+    if (this._elapsedTimer !== null) {
+      return;
+    }
+    this._elapsedTimer = clock.setInterval(() => {
+      const elapsedSeconds = Math.floor((clock.now() - since) / 1000);
+      if (elapsedSeconds !== this._state.elapsedSeconds) {
+        this._set({elapsedSeconds});
+      }
+    }, 1000);
+  }
+
+  private _teardownTimers(): void {
+    const clock = this._ports.clock;
+    this._clearRingTimer();
+    for (const timer of [this._actionTimer, this._outcomeTimer]) {
+      if (timer !== null) {
+        clock.clearTimeout(timer);
+      }
+    }
+    this._actionTimer = null;
+    this._outcomeTimer = null;
+    if (this._elapsedTimer !== null) {
+      clock.clearInterval(this._elapsedTimer);
+      this._elapsedTimer = null;
+    }
+  }
+
+  /** The sound plays while the call rings or dials, a view that plays it is attached, and it is not off. */
+  private _syncSound(): void {
+    const wanted =
+      this.isRinging &&
+      !this._state.waiting &&
+      !this._soundOptions.disabled &&
+      [...this._views.values()].some(view => view.sound !== false);
+    if (!wanted) {
+      this._stopSound();
+      return;
+    }
+    if (this._sound) {
+      return;
+    }
+    try {
+      this._sound = this._ports.sound.start(this.direction, {
+        url: this._soundOptions.url,
+        onError: error => this._reportToViews(error, true),
+      });
+    } catch (error) {
+      this._sound = null;
+      this._ports.report(KitException.from(error, KitErrorCodes.SOUND_FAILED, 'The sound failed'));
+    }
+    this._notify();
+  }
+
+  private _stopSound(): void {
+    const sound = this._sound;
+    if (sound) {
+      this._sound = null;
+      try {
+        sound.stop();
+      } catch (error) {
+        this._ports.report(
+          KitException.from(error, KitErrorCodes.SOUND_FAILED, 'Stopping the sound failed'),
+        );
+      }
+    }
+  }
+
+  /** Errors go to the views that listen; with none, to the app's `onError` (unless `fallback` is false). */
+  private _reportToViews(error: KitException, fallback: boolean): void {
+    const handlers = [...this._views.values()]
+      .map(view => view.onError)
+      .filter(handler => !!handler);
+    if (!handlers.length) {
+      if (fallback) {
+        this._ports.report(error);
+      }
+      return;
+    }
+    for (const handler of handlers) {
+      try {
+        handler(error);
+      } catch (thrown) {
+        console.error('kit-chat-uikit-angular: an onError handler threw', thrown);
+      }
+    }
+  }
+
+  private _set(change: Partial<KitCallSessionState>): void {
+    this._state = {...this._state, ...change};
+    if (change.phase !== undefined || change.waiting !== undefined) {
+      this._syncSound();
+    }
+    this._notify();
+  }
+
+  private _notify(): void {
+    for (const listener of [...this._listeners]) {
+      if (!this._listeners.has(listener)) {
+        continue; // Unsubscribed by an earlier listener (a screen swapped for the next one).
+      }
+      try {
+        listener(this._state);
+      } catch (error) {
+        console.error('kit-chat-uikit-angular: a call session listener threw', error);
+      }
+    }
+  }
+}
+
+/** The exceptions made by an action's time-out (not by the SDK). */
+const TIMED_OUT = new WeakSet<KitException>();
+
+const ACTION_NAMES: Record<Action, string> = {
+  initiate: 'initiateCall',
+  accept: 'acceptCall',
+  decline: 'rejectCall',
+  cancel: 'rejectCall',
+  end: 'endCall',
+  busy: 'rejectCall',
+};
+
+const ACTION_FAILED: Record<Action, string> = {
+  initiate: 'The call could not start',
+  accept: 'The call could not be accepted',
+  decline: 'The call could not be rejected',
+  cancel: 'Cancelling the call failed',
+  end: 'Ending the call failed',
+  busy: 'Busy answer failed',
+};
+
+/** Any rejection value becomes a `KitException` with `code`; the SDK's own exception is kept as `details`. */
+function wrap(error: unknown, code: KitErrorCode, action: Action): KitException {
+  if (error instanceof KitException && error.code === code) {
+    return error;
+  }
+  const reason =
+    error instanceof Error
+      ? error.message
+      : typeof error === 'string'
+        ? error
+        : error === undefined || error === null
+          ? 'no reason given'
+          : safeString(error);
+  return new KitException(code, `${ACTION_FAILED[action]}: ${reason}`, error);
+}
+
+function safeString(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
