@@ -79,8 +79,10 @@ export class KitCallRegistry {
   /** Whether the policies (busy or wait, glare) apply: the kit rings by itself. */
   policies = false;
 
+  private readonly _destroyRef = inject(DestroyRef);
+
   constructor() {
-    inject(DestroyRef).onDestroy(() => this._destroy());
+    this._destroyRef.onDestroy(() => this._destroy());
   }
 
   /** Emits each incoming session that should be shown full screen: a new ring, or a waiting call promoted. */
@@ -255,6 +257,15 @@ export class KitCallRegistry {
         !session.state.waiting &&
         !session.state.connected,
     );
+  }
+
+  /**
+   * Whether a ring waits for my own call's glare withdrawal to settle before it is shown.
+   * @param sessionId The session id of the ring.
+   * @returns Whether it waits.
+   */
+  isHeldForGlare(sessionId: string): boolean {
+    return this._glare.has(sessionId);
   }
 
   /**
@@ -509,7 +520,12 @@ export class KitCallRegistry {
 
   /** Once no call is on screen any more, the oldest waiting call rings on the full screen. */
   private _promoteWaiting(): void {
-    if (this._destroyed || this.sessions.some(s => !s.state.waiting && !s.state.done)) {
+    // While the app is destroyed (its dialogs close first), nothing may open any more.
+    if (
+      this._destroyed ||
+      this._destroyRef.destroyed ||
+      this.sessions.some(s => !s.state.waiting && !s.state.done)
+    ) {
       return;
     }
     const next = this.waiting[0];

@@ -162,6 +162,7 @@ export class KitCallSession {
   private _connectedAt: number | null = null;
   private _ringArmed = false;
   private _started: Promise<KitCall> | null = null;
+  private _startError: KitException | null = null;
   private readonly _settled: (() => void)[] = [];
 
   /**
@@ -304,7 +305,22 @@ export class KitCallSession {
    * @returns The call as the SDK registered it; rejects with a `KitException` when it could not start.
    */
   start(): Promise<KitCall> {
-    this._started ??= this._initiate();
+    // Settles also when the session is done first (closed by the app while initiateCall was on its way).
+    this._started ??= Promise.race([
+      this._initiate(),
+      this.whenDone().then(() => {
+        if (this._startError) {
+          throw this._startError;
+        }
+        if (!this.sessionId) {
+          throw new KitException(
+            KitErrorCodes.CALL_ENDED,
+            'The call was closed before it started.',
+          );
+        }
+        return this._state.call;
+      }),
+    ]);
     return this._started;
   }
 
@@ -393,8 +409,11 @@ export class KitCallSession {
    * @param reason Why (default `'dismissed'`).
    */
   dispose(reason: KitCallEndReason = 'dismissed'): void {
-    this._pendingToken++;
-    this._pending = null;
+    if (this._pending?.action !== 'initiate') {
+      // A late answer changes nothing; initiateCall's still counts, to cancel a call nobody could see.
+      this._pendingToken++;
+      this._pending = null;
+    }
     if (!this.isEnded) {
       this._set({phase: 'ended', endReason: reason});
     }
@@ -513,6 +532,11 @@ export class KitCallSession {
       answer => {
         const call = {...this._state.call, ...answer};
         if (this.isEnded) {
+          if (call.sessionId && this._state.endReason === 'dismissed') {
+            // Closed before the SDK knew the call: nobody could cancel it, so it must not ring on at the callee.
+            this._state = {...this._state, call};
+            this._background('cancel', sdk => sdk.rejectCall(call.sessionId, 'cancelled'));
+          }
           return call;
         }
         this._ports.events.publishOutgoingCall(call);
@@ -530,6 +554,7 @@ export class KitCallSession {
         return call;
       },
       (error: KitException) => {
+        this._startError = error;
         if (this._queuedCancel) {
           this._queuedCancel = null;
           this._finish('cancelled', this._state.call, null, 0);

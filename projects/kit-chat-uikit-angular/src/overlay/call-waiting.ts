@@ -218,7 +218,9 @@ export class KitCallWaiting {
     if (waiting) {
       this._waiting.delete(session);
       waiting.detach();
-      this._appRef.detachView(waiting.componentRef.hostView);
+      if (!this._appRef.destroyed) {
+        this._appRef.detachView(waiting.componentRef.hostView);
+      }
       waiting.componentRef.destroy();
       waiting.componentRef.location.nativeElement.remove();
     }
