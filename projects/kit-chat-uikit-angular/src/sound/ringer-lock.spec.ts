@@ -91,4 +91,29 @@ describe('KitRingtone across tabs of the same user (KitRingerLock)', () => {
     expect(incoming.state()).toBe('playing');
     expect(outgoing.state()).toBe('playing');
   });
+
+  it('should ring aloud when the browser refuses the lock (a sandboxed frame)', async () => {
+    Object.defineProperty(window.navigator, 'locks', {
+      value: {request: () => Promise.reject(new DOMException('sandboxed', 'SecurityError'))},
+      configurable: true,
+    });
+    const sound = ringtone.start('incoming');
+    await flush();
+    expect(sound.state()).toBe('playing');
+    expect(calls.audio.playing()).toHaveLength(1);
+  });
+
+  it('should ring aloud when asking for the lock throws', async () => {
+    Object.defineProperty(window.navigator, 'locks', {
+      value: {
+        request: () => {
+          throw new DOMException('sandboxed', 'SecurityError');
+        },
+      },
+      configurable: true,
+    });
+    const sound = ringtone.start('incoming');
+    await flush();
+    expect(sound.state()).toBe('playing');
+  });
 });

@@ -17,32 +17,51 @@ export class KitRingerLock {
    * @returns Releases the lock, or leaves the line. Safe to call more than once.
    */
   acquire(key: string, granted: (held: boolean) => void): () => void {
-    const locks = this._document.defaultView?.navigator?.locks;
+    let locks: LockManager | undefined;
+    try {
+      locks = this._document.defaultView?.navigator?.locks;
+    } catch {
+      locks = undefined; // A sandboxed frame may throw on the mere access.
+    }
     if (!locks) {
       granted(true);
       return () => {};
     }
     const controller = new AbortController();
     let release: () => void = () => {};
+    let answered = false;
     const held = new Promise<void>(resolve => (release = resolve));
     const hold = () => {
       if (controller.signal.aborted) {
         return undefined;
       }
+      answered = true;
       granted(true);
       return held;
     };
-    locks
-      .request(key, {ifAvailable: true}, lock => {
-        if (lock) {
-          return hold();
-        }
-        granted(false);
-        // Wait in line: the tab that rings may close or stop before this call ends.
-        locks.request(key, {signal: controller.signal}, hold).catch(() => {});
-        return undefined;
-      })
-      .catch(() => {});
+    // Refused (a sandboxed iframe, an opaque origin: SecurityError): ring as if this tab were alone.
+    const ringAlone = () => {
+      if (!answered && !controller.signal.aborted) {
+        answered = true;
+        granted(true);
+      }
+    };
+    try {
+      locks
+        .request(key, {ifAvailable: true}, lock => {
+          if (lock) {
+            return hold();
+          }
+          answered = true;
+          granted(false);
+          // Wait in line: the tab that rings may close or stop before this call ends.
+          locks.request(key, {signal: controller.signal}, hold).catch(() => {});
+          return undefined;
+        })
+        .catch(ringAlone);
+    } catch {
+      ringAlone();
+    }
     return () => {
       controller.abort();
       release();
