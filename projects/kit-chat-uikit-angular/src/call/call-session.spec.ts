@@ -1,0 +1,292 @@
+import {KitCallsSdk} from '../sdk/calls-sdk';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
+import {KitCallDirection, KitCallSession, KitCallSessionPorts} from './call-session';
+
+const ME: KitUser = {uid: 'me', name: 'Me'};
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+
+/** A promise whose settlement the test controls. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return {promise, resolve, reject};
+}
+
+/** An SDK whose every action waits for the test to answer it (or never answers). */
+class ScriptedSdk extends KitCallsSdk {
+  readonly sent: string[] = [];
+  next: () => Promise<KitCall> = () => new Promise(() => {});
+  getLoggedInUser = () => ME;
+  initiateCall = (call: KitCall) => this._send('initiateCall', {...call, sessionId: 's1'});
+  acceptCall = (id: string) => this._send(`acceptCall(${id})`);
+  rejectCall = (id: string, status: KitCallStatus) => this._send(`rejectCall(${id}, ${status})`);
+  endCall = (id: string) => this._send(`endCall(${id})`);
+  addCallListener = () => {};
+  removeCallListener = () => {};
+
+  private _send(what: string, _answer?: KitCall): Promise<KitCall> {
+    this.sent.push(what);
+    return this.next();
+  }
+}
+
+function call(direction: KitCallDirection, sessionId = 's1'): KitCall {
+  const [from, to] = direction === 'incoming' ? [ADA, ME] : [ME, ADA];
+  return {
+    sessionId,
+    type: 'audio',
+    sender: from,
+    callInitiator: from,
+    receiver: to,
+    callReceiver: to,
+  };
+}
+
+function setup(direction: KitCallDirection, sessionId = 's1') {
+  const sdk = new ScriptedSdk();
+  const events: string[] = [];
+  const reported: unknown[] = [];
+  const sounds: {kind: string; stopped: boolean}[] = [];
+  const ports: KitCallSessionPorts = {
+    sdk,
+    events: {
+      publishCallAccepted: c => events.push(`accepted ${c.sessionId}`),
+      publishCallRejected: c => events.push(`rejected ${c.sessionId}`),
+      publishCallEnded: c => events.push(`ended ${c.sessionId}`),
+      publishOutgoingCall: c => events.push(`outgoing ${c.sessionId}`),
+    },
+    sound: {
+      start: kind => {
+        const sound = {kind, stopped: false};
+        sounds.push(sound);
+        return {
+          state: () => (sound.stopped ? 'stopped' : 'playing'),
+          stop: () => (sound.stopped = true),
+        };
+      },
+    },
+    clock: {
+      now: () => Date.now(),
+      setTimeout: (task, ms) => setTimeout(task, ms),
+      clearTimeout: handle => clearTimeout(handle as number),
+      setInterval: (task, ms) => setInterval(task, ms),
+      clearInterval: handle => clearInterval(handle as number),
+    },
+    report: error => reported.push(error),
+  };
+  const session = new KitCallSession(direction, call(direction, sessionId), ports, {
+    ringTimeout: 45_000,
+    actionTimeout: 15_000,
+    outcomeDelay: 2_000,
+  });
+  const viewErrors: KitException[] = [];
+  const view = {};
+  const playing = () => sounds.filter(sound => !sound.stopped).map(sound => sound.kind);
+  return {sdk, session, events, reported, viewErrors, view, playing};
+}
+
+describe('KitCallSession', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  describe('nothing waits forever', () => {
+    it('should give the buttons back (ringing) with ERR_NETWORK when an accept is never answered', async () => {
+      const t = setup('incoming');
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      void t.session.accept();
+      expect(t.session.state.phase).toBe('accepting');
+      await jest.advanceTimersByTimeAsync(15_000);
+      expect(t.session.state.phase).toBe('ringing');
+      expect(t.viewErrors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+      expect(t.session.state.failure?.code).toBe(KitErrorCodes.NETWORK);
+      expect(t.playing()).toEqual(['incoming']);
+    });
+
+    it('should connect after all when the SDK accepts within the time-out, however late', async () => {
+      const t = setup('incoming');
+      const answer = deferred<KitCall>();
+      t.sdk.next = () => answer.promise;
+      t.session.attach(t.view);
+      void t.session.accept();
+      await jest.advanceTimersByTimeAsync(14_000);
+      answer.resolve({...call('incoming'), status: 'ongoing'});
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.session.state.phase).toBe('ongoing');
+      expect(t.events).toEqual(['accepted s1']);
+    });
+
+    it('should close at once when the user hangs up an ongoing call and the SDK never answers', async () => {
+      const t = setup('incoming');
+      t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'ongoing'});
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      await t.session.accept();
+      t.sdk.next = () => new Promise(() => {});
+      void t.session.hangUp();
+      expect(t.session.state.phase).toBe('ending');
+      await jest.advanceTimersByTimeAsync(15_000);
+      expect(t.session.state).toEqual(expect.objectContaining({phase: 'ended', done: true}));
+      expect(t.viewErrors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+      expect(t.events).toEqual(['accepted s1', 'ended s1']);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    it("should close a dialing call at once when the SDK never answers the user's cancel", async () => {
+      const t = setup('outgoing');
+      t.session.attach(t.view);
+      void t.session.hangUp();
+      expect(t.session.state.phase).toBe('cancelling');
+      await jest.advanceTimersByTimeAsync(15_000);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'cancelled', done: true}),
+      );
+      expect(t.playing()).toEqual([]);
+    });
+
+    it('should reject start() with ERR_NETWORK and show "failed" when initiateCall never answers', async () => {
+      const t = setup('outgoing', '');
+      t.session.attach(t.view);
+      const started = t.session.start().catch((error: KitException) => error);
+      await jest.advanceTimersByTimeAsync(15_000);
+      expect(((await started) as KitException).code).toBe(KitErrorCodes.NETWORK);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'failed', done: false}),
+      );
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(t.session.state.done).toBe(true);
+      expect(t.events).toEqual([]);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+  });
+
+  describe('whatever the SDK throws or rejects with', () => {
+    const odd: [string, () => Promise<KitCall>][] = [
+      [
+        'a sync throw',
+        () => {
+          throw new TypeError('boom');
+        },
+      ],
+      ['undefined', () => Promise.reject(undefined)],
+      ['null', () => Promise.reject(null)],
+      ['a string', () => Promise.reject('nope')],
+      ['a plain object', () => Promise.reject({status: 500})],
+      ['a TypeError', () => Promise.reject(new TypeError('x is not a function'))],
+    ];
+    for (const [name, failure] of odd) {
+      it(`should report ${name} as an ERR_CALL_FAILED KitException and ring on`, async () => {
+        const t = setup('incoming');
+        t.sdk.next = failure;
+        t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+        await t.session.decline();
+        expect(t.viewErrors).toHaveLength(1);
+        expect(t.viewErrors[0]).toBeInstanceOf(KitException);
+        expect(t.viewErrors[0].code).toBe(KitErrorCodes.CALL_FAILED);
+        expect(t.session.state.phase).toBe('ringing');
+      });
+    }
+  });
+
+  describe('the first decision wins', () => {
+    it('should send one accept for a double press, and nothing for a decline in the same tick', async () => {
+      const t = setup('incoming');
+      void t.session.accept();
+      void t.session.accept();
+      void t.session.decline();
+      expect(t.sdk.sent).toEqual(['acceptCall(s1)']);
+    });
+
+    it('should end as cancelled when the caller cancels while my accept is in flight; the late accept changes nothing', async () => {
+      const t = setup('incoming');
+      const answer = deferred<KitCall>();
+      t.sdk.next = () => answer.promise;
+      t.session.attach(t.view);
+      void t.session.accept();
+      t.session._remoteCancelled({...call('incoming'), status: 'cancelled'});
+      answer.resolve({...call('incoming'), status: 'ongoing'});
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'cancelled'}),
+      );
+      expect(t.events).toEqual(['ended s1']);
+    });
+
+    it("should let a pick-up that crosses the ring time-out win, and the user's hang-up win over a pick-up", async () => {
+      const timedOut = setup('outgoing');
+      timedOut.session.attach(timedOut.view);
+      void timedOut.session.timeOut();
+      timedOut.session._remoteAccepted({...call('outgoing'), status: 'ongoing'});
+      expect(timedOut.session.state.phase).toBe('ongoing');
+
+      const hungUp = setup('outgoing');
+      hungUp.session.attach(hungUp.view);
+      void hungUp.session.hangUp();
+      hungUp.session._remoteAccepted({...call('outgoing'), status: 'ongoing'});
+      expect(hungUp.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'cancelled'}),
+      );
+      expect(hungUp.sdk.sent).toEqual(['rejectCall(s1, cancelled)', 'endCall(s1)']);
+    });
+  });
+
+  describe('ring time-out', () => {
+    it('should decline an unanswered call once it rang for the ring time-out, counted from the first view', async () => {
+      const t = setup('incoming');
+      t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'unanswered'});
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(t.sdk.sent).toEqual([]); // Nobody shows it: nothing rings, nothing times out.
+      t.session.attach(t.view);
+      await jest.advanceTimersByTimeAsync(45_000);
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)']);
+      expect(t.session.state.endReason).toBe('unanswered');
+      expect(t.events).toEqual(['ended s1']);
+    });
+
+    it('should try again later when it fires while an accept is in flight, which then wins', async () => {
+      const t = setup('incoming');
+      const answer = deferred<KitCall>();
+      t.sdk.next = () => answer.promise;
+      t.session.attach(t.view);
+      await jest.advanceTimersByTimeAsync(44_000);
+      void t.session.accept();
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(t.sdk.sent).toEqual(['acceptCall(s1)']);
+      answer.resolve({...call('incoming'), status: 'ongoing'});
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(t.session.state.phase).toBe('ongoing');
+      expect(t.sdk.sent).toEqual(['acceptCall(s1)']);
+    });
+  });
+
+  describe('teardown', () => {
+    it('should stop the sound and every timer on each way out, and be safe to dispose twice', async () => {
+      const t = setup('incoming');
+      t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'ongoing'});
+      t.session.attach(t.view);
+      expect(t.playing()).toEqual(['incoming']);
+      await t.session.accept();
+      expect(t.playing()).toEqual([]);
+      expect(jest.getTimerCount()).toBe(1); // The elapsed time, while a view shows it.
+      t.session.dispose();
+      t.session.dispose();
+      expect(t.session.state).toEqual(
+        expect.objectContaining({done: true, endReason: 'dismissed'}),
+      );
+      expect(jest.getTimerCount()).toBe(0);
+      expect(t.events).toEqual(['accepted s1']);
+    });
+
+    it('should play the sound only while a view that plays it is attached', () => {
+      const t = setup('incoming');
+      expect(t.playing()).toEqual([]);
+      const detachBanner = t.session.attach({}, {sound: false});
+      expect(t.playing()).toEqual([]);
+      const detach = t.session.attach(t.view);
+      expect(t.playing()).toEqual(['incoming']);
+      detach();
+      expect(t.playing()).toEqual([]);
+      detachBanner();
+    });
+  });
+});
