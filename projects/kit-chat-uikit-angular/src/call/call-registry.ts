@@ -74,6 +74,10 @@ export class KitCallRegistry {
   private readonly _shown = new Subject<KitCallSession>();
   private readonly _changes = new Subject<void>();
   private _listening = false;
+  /** Whether adding the listener failed (reported once; the screens do not try again). */
+  private _listenFailed = false;
+  /** My calls whose glare withdrawal was given up: a further ring from that person is a second call. */
+  private readonly _glareGivenUp = new WeakSet<KitCallSession>();
   private _destroyed = false;
 
   /** Whether the policies (busy or wait, glare) apply: the kit rings by itself. */
@@ -107,7 +111,7 @@ export class KitCallRegistry {
 
   /** Starts listening to the SDK (once). Does nothing on the server or without an SDK. */
   listen(): void {
-    if (this._listening || this._destroyed || !this._isBrowser) {
+    if (this._listening || this._listenFailed || this._destroyed || !this._isBrowser) {
       return;
     }
     if (!this._sdk) {
@@ -131,6 +135,7 @@ export class KitCallRegistry {
       this._sdk.addCallListener(this._listenerId, listener);
       this._listening = true;
     } catch (error) {
+      this._listenFailed = true;
       this.report(KitException.from(error, KitErrorCodes.SDK, 'addCallListener() failed'));
     }
   }
@@ -442,6 +447,7 @@ export class KitCallRegistry {
       session =>
         session.direction === 'outgoing' &&
         session.state.phase === 'dialing' &&
+        !this._glareGivenUp.has(session) &&
         kitReceiver(session.state.call).uid === caller,
     );
     if (!mine) {
@@ -452,7 +458,10 @@ export class KitCallRegistry {
       return true;
     }
     this._glare.set(theirs.sessionId, theirs);
-    void mine.withdraw().then(() => {
+    void mine.withdraw().then(ended => {
+      if (!ended) {
+        this._glareGivenUp.add(mine); // It dials on: the next ring from that person is a second call.
+      }
       if (this._glare.delete(theirs.sessionId) && !this._destroyed) {
         this._ring(theirs, true);
       }

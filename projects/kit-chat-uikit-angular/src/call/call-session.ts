@@ -151,6 +151,8 @@ export class KitCallSession {
   private _pending: Pending | null = null;
   /** A hang-up (or withdrawal) asked for before `initiateCall` answered: sent once the SDK knows the call. */
   private _queuedCancel: Pending | null = null;
+  /** Settles the promise of the queued cancel. */
+  private _queuedSettle: ((ended: boolean) => void) | null = null;
   private _pendingToken = 0;
   private _sound: {readonly state: () => KitCallSoundState; stop(): void} | null = null;
   private _soundOptions: {disabled: boolean; url: string | null} = {disabled: false, url: null};
@@ -480,18 +482,20 @@ export class KitCallSession {
       // once; ending it in the SDK is housekeeping in the background.
       this._pendingToken++;
       this._pending = null;
-      this._queuedCancel = null;
+      const settle = this._settleQueued();
       const ended = {...this._state.call, ...call, status: 'ended' as const};
       this._finish('cancelled', ended, 'ended');
       this._background('end', sdk => sdk.endCall(call.sessionId));
+      settle(true);
       return;
     }
     if (this._state.phase === 'dialing' || this._state.phase === 'cancelling') {
       // A pick-up that crosses a time-out or a glare withdrawal wins: their cancel then fails, unheard.
       this._pendingToken++;
       this._pending = null;
-      this._queuedCancel = null;
+      const settle = this._settleQueued();
       this._connect(call);
+      settle(false);
     }
   }
 
@@ -543,10 +547,10 @@ export class KitCallSession {
         // The registry learns the session id here, and hands over the answers that came before it.
         this._set({call});
         const queued = this._queuedCancel;
-        this._queuedCancel = null;
+        const settle = this._settleQueued();
         if (queued && !this.isEnded) {
           // The user hung up (or glare withdrew the call) before the SDK knew the call: cancel it now.
-          void this._cancel(queued.status as 'cancelled', queued.byUser, true);
+          void this._cancel(queued.status as 'cancelled', queued.byUser, true).then(settle);
         } else if (this.isRinging) {
           this._ringArmed = true;
           this._armRingTimeout(this.options.ringTimeout);
@@ -565,6 +569,14 @@ export class KitCallSession {
         throw error;
       },
     );
+  }
+
+  /** Takes the queued cancel's settle function (a no-op when there is none). */
+  private _settleQueued(): (ended: boolean) => void {
+    const settle = this._queuedSettle ?? (() => {});
+    this._queuedSettle = null;
+    this._queuedCancel = null;
+    return settle;
   }
 
   private _decline(status: 'rejected' | 'busy' | 'unanswered', byUser: boolean): Promise<boolean> {
@@ -605,10 +617,9 @@ export class KitCallSession {
       // initiateCall is still on its way: the cancel goes out once the SDK knows the call.
       this._queuedCancel = {action: 'cancel', status, byUser};
       this._set({phase: 'cancelling'});
-      return this.start().then(
-        () => this.whenDone().then(() => true),
-        () => true,
-      );
+      const settled = new Promise<boolean>(resolve => (this._queuedSettle = resolve));
+      void this.start().catch(() => {});
+      return settled;
     }
     return this._send({action: 'cancel', status, byUser}, 'cancelling', sdk =>
       sdk.rejectCall(this.sessionId, status),
@@ -762,7 +773,7 @@ export class KitCallSession {
     }
     this._pendingToken++;
     this._pending = null;
-    this._queuedCancel = null;
+    const settle = this._settleQueued();
     this._teardownTimers();
     this._stopSound();
     this._set({call, phase: 'ended', endReason: reason});
@@ -781,6 +792,7 @@ export class KitCallSession {
     } else {
       this._done();
     }
+    settle(true);
     return true;
   }
 
