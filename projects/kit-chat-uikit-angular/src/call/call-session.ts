@@ -248,6 +248,11 @@ export class KitCallSession {
     this._syncElapsed();
     return () => {
       if (this._views.delete(view)) {
+        if (!this._views.size && this._ringArmed) {
+          // Nobody shows the call any more: it stops counting towards its time-out until shown again.
+          this._ringArmed = false;
+          this._clearRingTimer();
+        }
         this._syncSound();
         this._syncElapsed();
       }
@@ -551,7 +556,7 @@ export class KitCallSession {
         if (queued && !this.isEnded) {
           // The user hung up (or glare withdrew the call) before the SDK knew the call: cancel it now.
           void this._cancel(queued.status as 'cancelled', queued.byUser, true).then(settle);
-        } else if (this.isRinging) {
+        } else if (this.isRinging && this.isShown) {
           this._ringArmed = true;
           this._armRingTimeout(this.options.ringTimeout);
         }

@@ -1,12 +1,13 @@
 import {OverlayContainer} from '@angular/cdk/overlay';
-import {ApplicationRef} from '@angular/core';
-import {TestBed} from '@angular/core/testing';
+import {ApplicationRef, Component, signal, viewChild} from '@angular/core';
+import {ComponentFixture, TestBed} from '@angular/core/testing';
 import fc from 'fast-check';
 import {Subject} from 'rxjs';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
 import {KitCallEndReason} from '../call/call-session';
 import {KitCallEventsService} from '../events/call-events';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
+import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
 import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
 import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
@@ -14,6 +15,7 @@ import {KitCallRegistry} from '../call/call-registry';
 import {KitCallAutoRing} from '../overlay/call-auto-ring';
 import {KitCallWaiting} from '../overlay/call-waiting';
 import {KitCallListener} from '../sdk/calls-sdk';
+import {KitException} from '../sdk/kit-exception';
 import {KitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {KitInMemoryAction} from 'kit-chat-uikit-angular/in-memory';
 import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
@@ -49,10 +51,22 @@ type StressAction =
   | {kind: 'acceptAndReject'; rejectFirst: boolean; pick: number}
   | {kind: 'start'; who: number; video: boolean}
   | {kind: 'destroy'; pick: number}
-  | {kind: 'wait'; ms: number | 'ringTimeout'};
+  | {kind: 'wait'; ms: number | 'ringTimeout'}
+  | {kind: 'sdkFault'; method: StressSdkMethod; fault: StressSdkFault}
+  | {kind: 'garbage'; method: keyof KitCallListener; shape: StressGarbage}
+  | {kind: 'refusePlay'; refuse: boolean};
+
+/** An SDK action that can be made to misbehave once. */
+type StressSdkMethod = 'initiateCall' | 'acceptCall' | 'rejectCall' | 'endCall';
+/** How it misbehaves: never answers, throws synchronously, or rejects with an odd value. */
+type StressSdkFault = 'hang' | 'throw' | 'rejectUndefined' | 'rejectString' | 'rejectObject';
+/** A payload no SDK should send: null, empty, without parties, or a call for somebody else. */
+type StressGarbage = 'null' | 'empty' | 'noParties' | 'foreign';
 
 /** Options of one run. */
 interface StressRunConfig {
+  /** Whether the kit rings by itself (overlay), or a `<kit-incoming-call>` placed in the page shows the calls. */
+  layout: boolean;
   busyPolicy: 'busy' | 'wait';
   /** Ring timeout of the overlay, in ms. */
   ringTimeout: number;
@@ -87,6 +101,7 @@ const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
       method: fc.constantFrom<keyof KitCallListener>(
         'onIncomingCallReceived',
         'onIncomingCallCancelled',
+        'onOutgoingCallRinging',
         'onOutgoingCallAccepted',
         'onOutgoingCallRejected',
         'onCallEnded',
@@ -134,6 +149,44 @@ const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
   },
   {weight: 1, arbitrary: fc.record({kind: fc.constant('destroy' as const), pick})},
   {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('sdkFault' as const),
+      method: fc.constantFrom<StressSdkMethod>(
+        'initiateCall',
+        'acceptCall',
+        'rejectCall',
+        'endCall',
+      ),
+      fault: fc.constantFrom<StressSdkFault>(
+        'hang',
+        'throw',
+        'rejectUndefined',
+        'rejectString',
+        'rejectObject',
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('garbage' as const),
+      method: fc.constantFrom<keyof KitCallListener>(
+        'onIncomingCallReceived',
+        'onIncomingCallCancelled',
+        'onOutgoingCallRinging',
+        'onOutgoingCallAccepted',
+        'onOutgoingCallRejected',
+        'onCallEnded',
+      ),
+      shape: fc.constantFrom<StressGarbage>('null', 'empty', 'noParties', 'foreign'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({kind: fc.constant('refusePlay' as const), refuse: fc.boolean()}),
+  },
+  {
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('wait' as const),
@@ -159,6 +212,7 @@ const stressStep: fc.Arbitrary<StressStep> = fc.record({
 
 /** Options of one run. */
 const stressRunConfig: fc.Arbitrary<StressRunConfig> = fc.record({
+  layout: fc.constantFrom(false, false, false, true),
   busyPolicy: fc.constantFrom<'busy' | 'wait'>('busy', 'wait'),
   ringTimeout: fc.constantFrom(3_000, 45_000),
   latency: fc.constantFrom(0, 0, 30, 300),
@@ -183,6 +237,36 @@ const SEED = process.env['KIT_STRESS_SEED']
 
 /** Time the screens get to react to an event: the switchboard's latency plus this. */
 const SLACK_MS = 100;
+/** The SDK actions' time-out in these runs (15 s by default): a hanging action gives up within a run. */
+const ACTION_TIMEOUT_MS = 2_000;
+/** The phases of a decision in flight: none may outlive its action time-out. */
+const PENDING_PHASES: readonly string[] = ['accepting', 'declining', 'cancelling', 'ending'];
+
+/**
+ * A page that places the screens itself (`autoRing: false`): the incoming screen shows the next call that rings,
+ * with an accept handler that runs the built-in accept through `getViewModel()`, and hands the call over to an
+ * ongoing screen in the page.
+ */
+@Component({
+  imports: [KitIncomingCallComponent, KitOngoingCallComponent],
+  template: `
+    <kit-incoming-call [onAcceptClick]="acceptThroughViewModel" (accepted)="ongoing.set($event)" />
+    @if (ongoing(); as call) {
+      <kit-ongoing-call [call]="call" (closed)="ongoing.set(null)" />
+    }
+  `,
+})
+class StressLayout {
+  readonly ongoing = signal<KitCall | null>(null);
+  private readonly incoming = viewChild.required(KitIncomingCallComponent);
+  readonly acceptThroughViewModel = () => {
+    const viewModel = this.incoming().getViewModel();
+    const call = viewModel.call();
+    if (call) {
+      void viewModel.acceptCall(call);
+    }
+  };
+}
 /** How long the outgoing screen shows an outcome (declined, busy) before it closes: its `closeDelay`. */
 const OUTCOME_MS = 2_000;
 const TERMINAL: readonly KitCallStatus[] = ['rejected', 'cancelled', 'busy', 'unanswered', 'ended'];
@@ -194,7 +278,7 @@ interface SdkEntry {
   sessionId: string;
   status?: KitCallStatus;
   step: number;
-  state: 'pending' | 'ok' | 'failed';
+  state: 'pending' | 'ok' | 'failed' | 'hung';
 }
 
 interface ScreenInfo {
@@ -240,6 +324,10 @@ class StressRun {
   private maxLatency = 0;
   private baselineListeners = 0;
   private bannersAloneSince: number | null = null;
+  private sdkFault: {method: StressSdkMethod; fault: StressSdkFault} | null = null;
+  private playRefused = false;
+  private layout: ComponentFixture<StressLayout> | null = null;
+  private readonly pendingSince = new Map<object, {phase: string; since: number}>();
 
   constructor(
     readonly config: StressRunConfig,
@@ -258,9 +346,16 @@ class StressRun {
           latency: this.config.latency,
           config: {
             busyPolicy: this.config.busyPolicy,
+            autoRing: !this.config.layout,
+            actionTimeout: ACTION_TIMEOUT_MS,
             overlay: {ringTimeout: this.config.ringTimeout},
-            // Errors of the flows that run by themselves are reported here on purpose: not thrown.
-            onError: () => {},
+            // Errors of the flows that run by themselves are reported here on purpose: not thrown. Only
+            // KitExceptions may ever reach it.
+            onError: error => {
+              if (!(error instanceof KitException)) {
+                this.violate(`onError received a ${Object.prototype.toString.call(error)}`);
+              }
+            },
           },
         }),
       ],
@@ -273,6 +368,9 @@ class StressRun {
     this.observeEvents();
     this.observeSdk(this.calls.sdk);
     this.observeOverlay();
+    if (this.config.layout) {
+      this.layout = TestBed.createComponent(StressLayout);
+    }
     await this.flush();
     this.baselineListeners = this.calls.sdk.listenerCount; // The call registry's, the kit's only one.
   }
@@ -331,6 +429,23 @@ class StressRun {
           this.checkSdkAction(entry);
         }
         this.sdkLog.push(entry);
+        const fault = this.sdkFault?.method === method ? this.sdkFault.fault : null;
+        if (fault) {
+          this.sdkFault = null;
+          entry.state = fault === 'hang' ? 'hung' : 'failed';
+          switch (fault) {
+            case 'hang':
+              return new Promise(() => {});
+            case 'throw':
+              throw new TypeError(`${method} is not a function (injected)`);
+            case 'rejectUndefined':
+              return Promise.reject(undefined);
+            case 'rejectString':
+              return Promise.reject('offline');
+            case 'rejectObject':
+              return Promise.reject({status: 503});
+          }
+        }
         const result = original(...args);
         result.then(
           () => (entry.state = 'ok'),
@@ -443,7 +558,13 @@ class StressRun {
       this.violate(`${ends} endCall calls for ${entry.sessionId} after ${decisions.end} presses`);
     }
     for (const status of ['busy', 'unanswered'] as const) {
-      const n = count(e => e.method === 'rejectCall' && e.status === status);
+      // A time-out or busy answer that failed or never answered is tried again; one that stands is not.
+      const n = count(
+        e =>
+          e.method === 'rejectCall' &&
+          e.status === status &&
+          (e === entry || e.state === 'ok' || e.state === 'pending'),
+      );
       if (n > 1) {
         this.violate(`${n} rejectCall(${status}) for ${entry.sessionId}`);
       }
@@ -517,6 +638,7 @@ class StressRun {
         const status: Record<keyof KitCallListener, KitCallStatus> = {
           onIncomingCallReceived: 'initiated',
           onIncomingCallCancelled: 'cancelled',
+          onOutgoingCallRinging: 'initiated',
           onOutgoingCallAccepted: 'ongoing',
           onOutgoingCallRejected: 'rejected',
           onCallEnded: 'ended',
@@ -573,6 +695,41 @@ class StressRun {
           action.ms === 'ringTimeout' ? this.config.ringTimeout + 1 : action.ms,
         );
         break;
+      case 'sdkFault':
+        this.sdkFault = {method: action.method, fault: action.fault};
+        break;
+      case 'garbage':
+        this.deliverGarbage(action.method, action.shape);
+        break;
+      case 'refusePlay':
+        this.playRefused ||= action.refuse;
+        calls.audio.refusePlay(action.refuse ? 'NotAllowedError' : null);
+        break;
+    }
+  }
+
+  /** A payload no SDK should send: nothing may be thrown back into the SDK's dispatch. */
+  private deliverGarbage(method: keyof KitCallListener, shape: StressGarbage): void {
+    const me = this.calls.me;
+    const stranger = {uid: 'stranger', name: 'Stranger'};
+    const payloads: Record<StressGarbage, unknown> = {
+      null: null,
+      empty: {},
+      noParties: {sessionId: 'garbage-1', type: 'audio', status: 'initiated'},
+      foreign: {
+        sessionId: 'garbage-2',
+        type: 'audio',
+        sender: STRESS_USERS[0],
+        callInitiator: STRESS_USERS[0],
+        receiver: stranger,
+        callReceiver: stranger,
+      },
+    };
+    void me;
+    try {
+      this.deliver(method, payloads[shape] as KitCall);
+    } catch (error) {
+      this.violate(`${method}(${shape}) threw into the SDK: ${String(error)}`);
     }
   }
 
@@ -597,6 +754,7 @@ class StressRun {
     }[button];
     const screen = this.screenWith(selector, pick);
     if (!screen) {
+      this.clickInLayout(button, selector, times);
       return;
     }
     const decisions = this.decisionsFor(screen.info.ref);
@@ -609,6 +767,34 @@ class StressRun {
     for (let i = 0; i < times; i++) {
       element.click(); // A double click: both presses in the same tick.
     }
+  }
+
+  /** The screens the page placed itself: presses counted by the session id they show. */
+  private clickInLayout(button: StressButton, selector: string, times: number): void {
+    const host = this.layout?.nativeElement as HTMLElement | undefined;
+    const element = host?.querySelector<HTMLElement>(selector);
+    if (!host || !element) {
+      return;
+    }
+    const sessionId =
+      button === 'ongoingEnd'
+        ? (this.layout!.componentInstance.ongoing()?.sessionId ?? '')
+        : (this.layoutIncoming()?.getViewModel().call()?.sessionId ?? '');
+    const decisions = this.decisionsFor(sessionId);
+    if (button === 'accept' || button === 'reject') {
+      decisions.answer++;
+    } else {
+      decisions.end++;
+    }
+    for (let i = 0; i < times; i++) {
+      element.click();
+    }
+  }
+
+  private layoutIncoming(): KitIncomingCallComponent | null {
+    return this.layout?.debugElement.query(
+      debug => debug.componentInstance instanceof KitIncomingCallComponent,
+    )?.componentInstance as KitIncomingCallComponent | null;
   }
 
   /** An open screen that shows the given button, and its host element. */
@@ -660,7 +846,50 @@ class StressRun {
     }
     this.checkPublished();
     this.checkScreensFollowCalls();
+    this.checkPending();
+    if (rendered) {
+      this.checkPanes();
+    }
     this.checkErrors();
+  }
+
+  /** Nothing waits forever: no decision stays in flight past its action time-out (two for a cancel queued behind initiateCall). */
+  private checkPending(): void {
+    const now = Date.now();
+    const live = new Set<object>();
+    for (const session of TestBed.inject(KitCallRegistry).sessions) {
+      const phase = session.state.phase;
+      if (!PENDING_PHASES.includes(phase)) {
+        continue;
+      }
+      live.add(session);
+      const known = this.pendingSince.get(session);
+      if (!known || known.phase !== phase) {
+        this.pendingSince.set(session, {phase, since: now});
+      } else if (now - known.since > 2 * ACTION_TIMEOUT_MS + this.maxLatency + SLACK_MS) {
+        this.violate(
+          `${session.sessionId || 'a new call'} is ${phase} for ${now - known.since} ms`,
+        );
+      }
+    }
+    for (const session of [...this.pendingSince.keys()]) {
+      if (!live.has(session)) {
+        this.pendingSince.delete(session);
+      }
+    }
+  }
+
+  /** No overlay without a visible screen: every pane shows a ringing, dialing or ongoing screen. */
+  private checkPanes(): void {
+    for (const pane of Array.from(this.container.querySelectorAll('.cdk-overlay-pane'))) {
+      if (
+        !pane.querySelector(
+          '.kit-incoming-call:not([hidden]), .kit-outgoing-call, .kit-ongoing-call',
+        )
+      ) {
+        this.violate(`an overlay pane shows no screen: ${pane.innerHTML.slice(0, 200)}`);
+      }
+    }
   }
 
   /** Sound plays if and only if a screen rings or dials: one ringtone per ringing screen, one ringback per dialing. */
@@ -678,7 +907,13 @@ class StressRun {
         dialing++;
       }
     }
-    const playing = this.calls.audio.playing();
+    if (this.layoutIncoming()?.getViewModel().isRinging()) {
+      ringing++;
+    }
+    // Once play() was refused, a sound the kit holds may be blocked (waiting for a gesture): count what it holds.
+    const playing = this.playRefused
+      ? this.calls.audio.tracks.filter(track => !track.stopped).map(track => track.source)
+      : this.calls.audio.playing();
     const tones = (tone: string) =>
       playing.filter(source => 'tone' in source && source.tone === tone).length;
     if (playing.length !== ringing + dialing || tones('ringtone') !== ringing) {
@@ -747,16 +982,36 @@ class StressRun {
     } else {
       this.bannersAloneSince = null;
     }
+    const layout = this.layout?.componentInstance;
+    const layoutIncoming = this.layoutIncoming();
     for (const call of sessions) {
       const id = call.sessionId;
       const mine = call.receiver.uid === me || call.sender.uid === me;
       const shown = this.screens.filter(info => info.sessionId === id);
+      // An SDK action that never answered: the user's hang-up closed the screen at once, the SDK never ended it.
+      const hung = this.sdkLog.some(entry => entry.sessionId === id && entry.state === 'hung');
       if (
         !mine ||
+        hung ||
         this.answeredElsewhere.has(id) ||
         shown.some(info => info.dismissedByUser) ||
         !late(this.liveSince.get(`${id}:${call.status}`))
       ) {
+        continue;
+      }
+      if (layout && call.receiver.uid === me) {
+        // Placed in the page: one call at a time, the next one once the screen is free (no policies).
+        const busy = layoutIncoming?.getViewModel().isBusy() || !!layout.ongoing();
+        if (call.status === 'ongoing' && layout.ongoing()?.sessionId !== id) {
+          this.violate(
+            `call ${id} is ongoing in the SDK but the page shows no ongoing screen for it`,
+          );
+        }
+        if (call.status === 'initiated' && !busy) {
+          this.violate(
+            `call ${id} still rings in the SDK but the free screen in the page does not show it`,
+          );
+        }
         continue;
       }
       const open = shown.find(info => info.reason === null);
@@ -823,11 +1078,15 @@ class StressRun {
   private async closeAll(): Promise<void> {
     const baseline = this.baselineListeners;
     for (let round = 0; round < 20; round++) {
-      await jest.advanceTimersByTimeAsync(this.maxLatency + 10); // What is on its way arrives first.
+      // What is on its way arrives first; now and then long enough for a hanging SDK action to give up.
+      await jest.advanceTimersByTimeAsync(
+        round % 5 === 4 ? ACTION_TIMEOUT_MS + 10 : this.maxLatency + 10,
+      );
       await this.flush();
       const open = this.overlay.openCalls;
       const banners = [...this.waitingBanners().keys()];
-      if (!open.length && !banners.length) {
+      const inPage = this.closeInLayout();
+      if (!open.length && !banners.length && !inPage) {
         break;
       }
       open.forEach(ref => ref.close());
@@ -855,6 +1114,23 @@ class StressRun {
         this.violate(`${observers} subscriptions to ${subject} left; only the test's is expected`);
       }
     }
+  }
+
+  /** The user declines or hangs up what the page shows. @returns Whether anything was shown. */
+  private closeInLayout(): boolean {
+    const host = this.layout?.nativeElement as HTMLElement | undefined;
+    if (!host) {
+      return false;
+    }
+    if (host.querySelector('.kit-ongoing-call-end-call-button')) {
+      this.clickInLayout('ongoingEnd', '.kit-ongoing-call-end-call-button', 1);
+      return true;
+    }
+    if (this.layoutIncoming()?.getViewModel().isBusy()) {
+      this.clickInLayout('reject', '.kit-incoming-call-reject-button', 1);
+      return true;
+    }
+    return false;
   }
 
   /** Destroys the whole app with calls possibly open: nothing may survive it. */
@@ -893,9 +1169,13 @@ class StressRun {
     if (panes) {
       this.violate(`${panes} overlay panes left`);
     }
+    const held = this.calls.audio.tracks.filter(track => !track.stopped && track.playing !== false);
     const playing = this.calls.audio.playing();
-    if (playing.length) {
-      this.violate(`sound left: ${JSON.stringify(playing)}`);
+    if (
+      playing.length ||
+      (this.playRefused && this.calls.audio.tracks.some(t => !t.stopped && t.playing))
+    ) {
+      this.violate(`sound left: ${JSON.stringify(playing)} (${held.length} held)`);
     }
   }
 
@@ -906,6 +1186,7 @@ class StressRun {
 
 const step = (action: StressAction, rest = true): StressStep => ({action, rest});
 const run = (config: Partial<StressRunConfig>): StressRunConfig => ({
+  layout: false,
   busyPolicy: 'busy',
   ringTimeout: 3_000,
   latency: 0,
