@@ -25,6 +25,7 @@ export type {KitAudioTrack, KitSoundSource} from './sound/audio-player';
 export type {KitTone} from './sound/tones';
 export type {KitSoundState} from './sound/ringtone';
 export * from './avatar/avatar';
+export {KitIconComponent, type KitIconName} from './icon/icon';
 export * from './incoming-call/index';
 export * from './outgoing-call/index';
 export * from './ongoing-call/index';
