@@ -153,8 +153,11 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
         mediaStream: stream,
         pcConfig: {iceServers: this._options.iceServers ?? []},
         rtcOfferConstraints: {offerToReceiveAudio: true, offerToReceiveVideo: video},
-        // The peer connection of an outgoing call is created inside `call()`: only these handlers see it.
-        eventHandlers: {peerconnection: event => this._watchPeer(session, event.peerconnection)},
+        // The peer connection of an outgoing call is created inside `call()` (before `session` is assigned): only
+        // these handlers see it.
+        eventHandlers: {
+          peerconnection: event => this._watchPeer(() => session, event.peerconnection),
+        },
       });
     } catch (error) {
       stopTracks(stream);
@@ -217,7 +220,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
           mediaStream: stream,
           pcConfig: {iceServers: this._options.iceServers ?? []},
         });
-        this._watchPeer(entry.session, entry.session.connection);
+        this._watchPeer(() => entry.session, entry.session.connection);
       } catch (error) {
         failed(new KitException(KitErrorCodes.CALL_FAILED, 'JsSIP could not answer', error));
       }
@@ -454,20 +457,23 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
   }
 
   /** Ends the call when its media path fails: JsSIP has no media time-out of its own. */
-  private _watchPeer(session: KitSipSession, peer: RTCPeerConnection | undefined): void {
+  private _watchPeer(
+    session: () => KitSipSession | undefined,
+    peer: RTCPeerConnection | undefined,
+  ): void {
     if (!peer || (peer as {_kitWatched?: boolean})._kitWatched) {
       return;
     }
     (peer as {_kitWatched?: boolean})._kitWatched = true;
     peer.addEventListener('track', event => {
-      const entry = this._calls.get(session.id);
+      const entry = this._calls.get(session()?.id ?? '');
       if (entry && !entry.done) {
         entry.remote ??= new MediaStream();
         entry.remote.addTrack(event.track);
       }
     });
     peer.addEventListener('connectionstatechange', () => {
-      const entry = this._calls.get(session.id);
+      const entry = this._calls.get(session()?.id ?? '');
       if (peer.connectionState === 'failed' && entry && !entry.done) {
         this._report(KitErrorCodes.NETWORK, 'The media connection of the call failed');
         this._hangUp(entry);
