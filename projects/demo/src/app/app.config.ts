@@ -10,7 +10,12 @@ import {KitInMemorySwitchboard, kitInMemoryCallsSdk} from 'kit-chat-uikit-angula
 import {DEMO_ERRORS} from './demo-log';
 import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
 import {DEMO_PEOPLE, demoMe, demoUser} from './people';
-import {demoSipCallsSdk, demoSipServer, provideDemoSipStatus} from './sip-mode';
+import {
+  demoAudioOnlyFromUrl,
+  demoSipCallsSdk,
+  demoSipServer,
+  provideDemoSipStatus,
+} from './sip-mode';
 
 /** `?sip=<ws url>`: real calls over SIP (`npm run demo:sip`), else the in-memory switchboard. */
 const sipServer = demoSipServer();
@@ -43,7 +48,7 @@ export const appConfig: ApplicationConfig = {
       // Part of the bootstrap config: the settings panel stores it and reloads the page.
       busyPolicy: demoLoadBusyPolicy(),
       onError: error => DEMO_ERRORS.next(error),
-      overlay: demoRingTimeoutFromUrl(),
+      overlay: {...demoRingTimeoutFromUrl(), ...demoAudioOnlyFromUrl()},
     }),
     provideDemoSipStatus(),
     // Sound, ringtone and the custom title slot of every call screen, read at each call from the settings.

@@ -5,7 +5,7 @@ import {
   makeEnvironmentProviders,
   provideEnvironmentInitializer,
 } from '@angular/core';
-import {KitCallsSdk} from 'kit-chat-uikit-angular';
+import {KitCallOverlayConfig, KitCallSettingsBuilder, KitCallsSdk} from 'kit-chat-uikit-angular';
 import {KitSipCallsSdk, kitSipCallsSdk} from 'kit-chat-uikit-angular/sip';
 import {DEMO_ERRORS} from './demo-log';
 import {DemoPerson, demoUser} from './people';
@@ -58,4 +58,18 @@ export function provideDemoSipStatus(): EnvironmentProviders {
       }
     }),
   ]);
+}
+
+/**
+ * `?audioOnly=1`: every accepted call goes on as voice only (`KitCallSettingsBuilder.setIsAudioOnly(true)`), so the
+ * camera's track is switched off even on a video call.
+ * @param search The query string of the page.
+ * @returns Overlay options to merge, or `undefined`.
+ */
+export function demoAudioOnlyFromUrl(
+  search: string = globalThis.location?.search ?? '',
+): Partial<KitCallOverlayConfig> | undefined {
+  return new URLSearchParams(search).get('audioOnly') === '1'
+    ? {callSettingsBuilder: new KitCallSettingsBuilder().setIsAudioOnly(true)}
+    : undefined;
 }
