@@ -31,7 +31,9 @@ try {
   }
   process.exit(1);
 }
-console.log(`Kamailio: ${proxy} (log: ${process.env.TMPDIR || '/tmp'}/kit-kamailio-demo/kamailio.log)`);
+console.log(
+  `Kamailio: ${proxy} (log: ${process.env.TMPDIR || '/tmp'}/kit-kamailio-demo/kamailio.log)`,
+);
 
 const server = spawn(
   join(ROOT, 'node_modules', '.bin', 'ng'),

@@ -72,10 +72,12 @@ function initSipPage(state) {
 export class SipPage extends DemoPage {
   /** Waits until the tab is registered with the proxy. */
   async registered(timeout = 10000) {
-    await this.page.waitForSelector('html[data-sip-status="registered"]', {timeout}).catch(async () => {
-      const status = await this.page.getAttribute('html', 'data-sip-status');
-      throw new Error(`the tab should be registered, is ${status ?? 'not in SIP mode'}`);
-    });
+    await this.page
+      .waitForSelector('html[data-sip-status="registered"]', {timeout})
+      .catch(async () => {
+        const status = await this.page.getAttribute('html', 'data-sip-status');
+        throw new Error(`the tab should be registered, is ${status ?? 'not in SIP mode'}`);
+      });
   }
 
   /**
@@ -107,7 +109,9 @@ export class SipPage extends DemoPage {
       }
       first = Math.max(first, now);
     }
-    throw new Error(`no ${kind} flows into ${await this.text(SEL.testId('me'))}'s tab (bytes: ${first})`);
+    throw new Error(
+      `no ${kind} flows into ${await this.text(SEL.testId('me'))}'s tab (bytes: ${first})`,
+    );
   }
 
   /** The state of the newest peer connection. */
@@ -152,12 +156,18 @@ export class SipPage extends DemoPage {
  * Opens a tab of the demo as a user, in SIP mode, and waits for its registration.
  * @returns {Promise<SipPage>}
  */
-export async function openSipPage(context, {base, proxy, user, query = {}, state = {}, register = true}) {
+export async function openSipPage(
+  context,
+  {base, proxy, user, query = {}, state = {}, register = true},
+) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', error => errors.push(`page error: ${error.message}`));
   page.on('console', message => {
-    if (message.type() === 'error' && !/WebSocket connection|ERR_CONNECTION_REFUSED/.test(message.text())) {
+    if (
+      message.type() === 'error' &&
+      !/WebSocket connection|ERR_CONNECTION_REFUSED/.test(message.text())
+    ) {
       errors.push(`console error: ${message.text()}`);
     }
   });

@@ -74,24 +74,24 @@ export function coreFlows(prefix, proxyOf) {
         expect(!events.includes('ccCallAccepted'), `a declined call was accepted: ${events}`);
       },
     },
+    {
+      name: `${prefix}the caller cancels: the callee stops ringing`,
+      fn: async ({open}) => {
+        const grace = await open('grace', {proxy: proxyOf('grace')});
+        const linus = await open('linus', {proxy: proxyOf('linus')});
+        await ring(grace, linus);
+        await grace.page.click(SEL.outgoingEnd);
+        await grace.gone(SEL.outgoing);
+        await linus.gone(SEL.incoming, 6000);
+        const events = await linus.events();
+        expect(!events.includes('ccCallAccepted'), `a cancelled call was accepted: ${events}`);
+      },
+    },
   ];
 }
 
 export const sipFlows = [
   ...coreFlows('', () => undefined),
-  {
-    name: 'the caller cancels: the callee stops ringing',
-    fn: async ({open}) => {
-      const grace = await open('grace');
-      const linus = await open('linus');
-      await ring(grace, linus);
-      await grace.page.click(SEL.outgoingEnd);
-      await grace.gone(SEL.outgoing);
-      await linus.gone(SEL.incoming, 6000);
-      const events = await linus.events();
-      expect(!events.includes('ccCallAccepted'), `a cancelled call was accepted: ${events}`);
-    },
-  },
   {
     name: 'busy (486): a callee in a call answers a second call busy',
     fn: async ({open}) => {
@@ -210,7 +210,10 @@ export const sipFlows = [
       await bothEnded(grace, linus);
       for (const tab of [grace, linus]) {
         const tracks = await tab.page.evaluate(() =>
-          window.__e2e.peers.at(-1).getSenders().map(sender => sender.track?.readyState ?? 'none'),
+          window.__e2e.peers
+            .at(-1)
+            .getSenders()
+            .map(sender => sender.track?.readyState ?? 'none'),
         );
         expect(
           tracks.every(state => state !== 'live'),
@@ -230,9 +233,14 @@ export const sipFlows = [
       await linus.mediaFlows('audio');
       await proxies.restart('single');
       for (const tab of [grace, linus]) {
-        await tab.page.waitForSelector('html[data-sip-status="disconnected"], html[data-sip-status="connected"]', {
-          timeout: 5000,
-        }).catch(() => {});
+        await tab.page
+          .waitForSelector(
+            'html[data-sip-status="disconnected"], html[data-sip-status="connected"]',
+            {
+              timeout: 5000,
+            },
+          )
+          .catch(() => {});
         await tab.registered(20000);
       }
       await linus.mediaFlows('audio');

@@ -52,7 +52,10 @@ async function runAll(tests, {base, proxies, browser}) {
           await test.fn({open, proxies, screenshots: SCREENSHOTS});
           for (const tab of tabs) {
             const rejections = await tab.rejections();
-            expect(rejections.length === 0, `unhandled rejection in ${tab.who}'s tab: ${rejections[0]}`);
+            expect(
+              rejections.length === 0,
+              `unhandled rejection in ${tab.who}'s tab: ${rejections[0]}`,
+            );
             expect(tab.errors.length === 0, `${tab.who}'s tab: ${tab.errors[0]}`);
           }
         })(),
