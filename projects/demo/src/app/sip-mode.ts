@@ -49,6 +49,9 @@ export function demoSipCallsSdk(me: DemoPerson, server: string): () => KitSipCal
  * SDK on `window.kitDemoSip` (for the benchmark).
  */
 export function provideDemoSipStatus(): EnvironmentProviders {
+  if (!demoSipServer()) {
+    return makeEnvironmentProviders([]); // The in-memory demo stays exactly as it was.
+  }
   return makeEnvironmentProviders([
     provideEnvironmentInitializer(() => {
       const sdk = inject(KitCallsSdk);
