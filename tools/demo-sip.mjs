@@ -5,6 +5,7 @@
 //
 //   node tools/demo-sip.mjs [--port 5080] [--http-port 4200]
 import {execFileSync, spawn} from 'node:child_process';
+import {get} from 'node:http';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
@@ -42,20 +43,38 @@ const server = spawn(
 );
 const base = `http://127.0.0.1:${httpPort}/`;
 const sip = encodeURIComponent(proxy);
-setTimeout(() => {
-  console.log('\nReal calls over SIP: open both, then call Linus from Grace (or back):');
-  console.log(`  ${base}?user=grace&sip=${sip}`);
-  console.log(`  ${base}?user=linus&sip=${sip}\n`);
-}, 500);
+
+/** Prints the two links once the dev server answers. */
+async function announce() {
+  for (let attempt = 0; attempt < 600 && server.exitCode === null; attempt++) {
+    const up = await new Promise(done =>
+      get(base, response => {
+        response.resume();
+        done(response.statusCode === 200);
+      }).on('error', () => done(false)),
+    );
+    if (up) {
+      console.log('\nReal calls over SIP: open both, then call Linus from Grace (or back):');
+      console.log(`  ${base}?user=grace&sip=${sip}`);
+      console.log(`  ${base}?user=linus&sip=${sip}\n`);
+      return;
+    }
+    await new Promise(done => setTimeout(done, 500));
+  }
+}
+void announce();
 
 let stopping = false;
-function stop(code = 0) {
+/** Stops the dev server (and waits for it), then Kamailio, each by its pid. */
+async function stop(code = 0) {
   if (stopping) {
     return;
   }
   stopping = true;
-  if (server.exitCode === null) {
-    process.kill(server.pid, 'SIGTERM');
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise(done => server.once('exit', done));
+    process.kill(server.pid, 'SIGINT');
+    await Promise.race([exited, new Promise(done => setTimeout(done, 5000))]);
   }
   try {
     execFileSync('bash', [KAMAILIO, 'stop', '--name', 'demo'], {stdio: 'inherit'});
@@ -63,6 +82,6 @@ function stop(code = 0) {
     process.exit(code);
   }
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
-server.on('exit', status => stop(status ?? 0));
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+server.on('exit', status => void stop(status ?? 0));

@@ -26,7 +26,7 @@ export async function freePort() {
 /** Whether Kamailio and its WebSocket module are installed. */
 export function kamailioInstalled() {
   try {
-    execFileSync('kamailio', ['-v'], {stdio: 'ignore', env: withSbin()});
+    execFileSync(process.env.KAMAILIO || 'kamailio', ['-v'], {stdio: 'ignore', env: withSbin()});
     return true;
   } catch {
     return false;

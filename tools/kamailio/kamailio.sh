@@ -9,7 +9,8 @@
 #
 # `start` prints the WebSocket URL (ws://127.0.0.1:PORT) once the proxy answers. Defaults: name "kit", port 5080,
 # role single (one proxy: WebSocket + registrar). An edge relays to the registrar on 127.0.0.1:--registrar.
-# Environment: KIT_KAMAILIO_DIR (parent of the run directories, default: the temp folder), SIP_DOMAIN (kit.test).
+# Environment: KIT_KAMAILIO_DIR (parent of the run directories, default: the temp folder), SIP_DOMAIN (kit.test),
+# KAMAILIO (the binary, default: kamailio on the PATH or in /usr/sbin).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,6 +33,10 @@ run_dir="${KIT_KAMAILIO_DIR:-${TMPDIR:-/tmp}}/kit-kamailio-$name"
 pid_file="$run_dir/kamailio.pid"
 
 find_kamailio() {
+  if [ -n "${KAMAILIO:-}" ]; then
+    if [ -x "$KAMAILIO" ]; then echo "$KAMAILIO"; fi
+    return
+  fi
   for candidate in "$(command -v kamailio 2>/dev/null || true)" /usr/sbin/kamailio /usr/local/sbin/kamailio; do
     if [ -n "$candidate" ] && [ -x "$candidate" ]; then
       echo "$candidate"
@@ -97,6 +102,9 @@ start() {
     if ! kill -0 "$launcher" 2>/dev/null; then
       echo "kamailio $name exited while starting; its log ($run_dir/kamailio.log):" >&2
       tail -n 20 "$run_dir/kamailio.log" >&2
+      if grep -q 'websocket.so' "$run_dir/kamailio.log"; then
+        echo "The WebSocket module is missing: apt-get install -y kamailio-websocket-modules" >&2
+      fi
       rm -f "$pid_file"
       exit 1
     fi
