@@ -128,7 +128,7 @@ describe('KitSipCallsSdk', () => {
     return listener;
   }
 
-  function create(options: Partial<KitSipOptions> = {}): void {
+  async function create(options: Partial<KitSipOptions> = {}): Promise<void> {
     sdk = new KitSipCallsSdk({
       server: 'ws://127.0.0.1:5080',
       uri: 'sip:grace@kit.test',
@@ -136,6 +136,7 @@ describe('KitSipCallsSdk', () => {
       onError: error => errors.push(error),
       ...options,
     });
+    await settle(); // JsSIP loads (a dynamic import) and the user agent starts.
     ua = FakeUA.last;
     listen();
   }
@@ -166,7 +167,7 @@ describe('KitSipCallsSdk', () => {
     return {session, call: await placing};
   }
 
-  beforeEach(() => {
+  beforeEach(async () => {
     heard = [];
     errors = [];
     tracks = [];
@@ -181,7 +182,7 @@ describe('KitSipCallsSdk', () => {
         }),
       },
     });
-    create();
+    await create();
   });
 
   afterEach(() => sdk.dispose());
@@ -191,6 +192,31 @@ describe('KitSipCallsSdk', () => {
     expect(ua.config['uri']).toBe('sip:grace@kit.test');
     expect(ua.config['register']).toBe(true);
     expect(sdk.getLoggedInUser()).toEqual({uid: 'grace', name: 'Grace Hopper'});
+  });
+
+  it('should not start a user agent when it is disposed while JsSIP loads', async () => {
+    const early = new KitSipCallsSdk({server: 'ws://x', uri: 'sip:linus@kit.test'});
+    const before = FakeUA.last;
+    early.dispose();
+    await settle();
+    expect(FakeUA.last).toBe(before);
+    expect(early.getLoggedInUser()).toBeNull();
+  });
+
+  it('should refuse a call with ERR_NETWORK until the user agent has connected', async () => {
+    const early = new KitSipCallsSdk({server: 'ws://x', uri: 'sip:linus@kit.test'});
+    const me = early.getLoggedInUser()!;
+    await expect(
+      early.initiateCall({
+        sessionId: '',
+        type: 'audio',
+        sender: me,
+        callInitiator: me,
+        receiver: me,
+        callReceiver: me,
+      }),
+    ).rejects.toMatchObject({code: KitErrorCodes.NETWORK});
+    early.dispose();
   });
 
   it('should reject an address that is not a SIP URI', () => {

@@ -12,7 +12,6 @@ import {
   KitOnError,
   KitUser,
 } from 'kit-chat-uikit-angular';
-import {UA, WebSocketInterface} from 'jssip';
 import {
   kitSipAnswerCode,
   kitSipCancelStatus,
@@ -93,7 +92,8 @@ const MAX_ENTRIES = 200;
  * ring time-out cancels with `Reason: SIP ;cause=480`.
  */
 export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
-  private readonly _ua: KitSipUA;
+  /** The user agent, once JsSIP is loaded. */
+  private _ua: KitSipUA | null = null;
   private readonly _user: KitUser;
   private readonly _domain: string;
   private readonly _listeners = new Map<string, KitCallListener>();
@@ -118,19 +118,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     }
     this._domain = domain;
     this._user = _options.user ?? kitSipUser(userPart, _options.displayName);
-    this._ua = new UA({
-      sockets: [new WebSocketInterface(_options.server)],
-      uri: _options.uri,
-      display_name: _options.displayName ?? this._user.name,
-      password: _options.password,
-      authorization_user: _options.authorizationUser,
-      register: true,
-      connection_recovery_min_interval: _options.reconnectInterval?.min ?? 1,
-      connection_recovery_max_interval: _options.reconnectInterval?.max ?? 8,
-      user_agent: 'kit-chat-uikit-angular (JsSIP)',
-    }) as unknown as KitSipUA;
-    this._listenToUA();
-    this._ua.start();
+    void this._start();
   }
 
   /** @returns The logged-in user (from the options), also while the proxy is unreachable. */
@@ -144,12 +132,12 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    * @returns The call with the SIP session's id.
    */
   async initiateCall(call: KitCall): Promise<KitCall> {
-    this._requireConnection('The call could not start');
+    const ua = this._connectedUA('The call could not start');
     const video = call.type !== KitConstants.CALL_TYPE_AUDIO;
     const stream = await this._getUserMedia(video);
     let session: KitSipSession;
     try {
-      session = this._ua.call(kitSipTarget(call.receiver.uid, this._domain), {
+      session = ua.call(kitSipTarget(call.receiver.uid, this._domain), {
         mediaStream: stream,
         pcConfig: {iceServers: this._options.iceServers ?? []},
         rtcOfferConstraints: {offerToReceiveAudio: true, offerToReceiveVideo: video},
@@ -305,16 +293,53 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     }
     this._listeners.clear();
     this._status.set('stopped');
-    this._ua.stop();
+    this._ua?.stop();
   }
 
-  private _listenToUA(): void {
-    this._ua.on('connected', () => {
+  /**
+   * Loads JsSIP (a chunk of its own: about 250 kB that an app loads only when it creates this SDK) and starts the
+   * user agent, which connects and registers.
+   */
+  private async _start(): Promise<void> {
+    let jssip: typeof import('jssip');
+    try {
+      const loaded = await import('jssip');
+      // JsSIP is CommonJS: bundlers put its exports on the namespace, or only on `default`.
+      jssip = (loaded as {UA?: unknown}).UA
+        ? loaded
+        : (loaded as unknown as {default: typeof import('jssip')}).default;
+    } catch (error) {
+      this._status.set('disconnected');
+      this._report(KitErrorCodes.SDK, 'JsSIP could not be loaded: npm install jssip', error);
+      return;
+    }
+    if (this._status() === 'stopped') {
+      return;
+    }
+    const options = this._options;
+    const ua = new jssip.UA({
+      sockets: [new jssip.WebSocketInterface(options.server)],
+      uri: options.uri,
+      display_name: options.displayName ?? this._user.name,
+      password: options.password,
+      authorization_user: options.authorizationUser,
+      register: true,
+      connection_recovery_min_interval: options.reconnectInterval?.min ?? 1,
+      connection_recovery_max_interval: options.reconnectInterval?.max ?? 8,
+      user_agent: 'kit-chat-uikit-angular (JsSIP)',
+    }) as unknown as KitSipUA;
+    this._ua = ua;
+    this._listenTo(ua);
+    ua.start();
+  }
+
+  private _listenTo(ua: KitSipUA): void {
+    ua.on('connected', () => {
       this._wasConnected = true;
       this._status.set('connected');
     });
-    this._ua.on('registered', () => this._status.set('registered'));
-    this._ua.on('disconnected', () => {
+    ua.on('registered', () => this._status.set('registered'));
+    ua.on('disconnected', () => {
       if (this._status() === 'stopped') {
         return;
       }
@@ -325,10 +350,10 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
         this._report(KitErrorCodes.NETWORK, 'The connection to the SIP proxy was lost');
       }
     });
-    this._ua.on('registrationFailed', event =>
+    ua.on('registrationFailed', event =>
       this._report(KitErrorCodes.NETWORK, `Registration failed (${event.cause})`, event),
     );
-    this._ua.on('newRTCSession', event => {
+    ua.on('newRTCSession', event => {
       if (event.originator === 'remote') {
         this._incoming(event);
       }
@@ -388,6 +413,8 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
         }
       });
     }
+    // An incoming call's peer connection is created in `answer()`.
+    session.on('peerconnection', event => this._watchPeer(() => session, event.peerconnection));
     session.on('failed', event => this._failed(entry, event));
     session.on('ended', () => {
       if (!entry.done) {
@@ -520,10 +547,12 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     }
   }
 
-  private _requireConnection(what: string): void {
-    if (!this._ua.isConnected()) {
+  /** @returns The user agent, when it is connected to the proxy. */
+  private _connectedUA(what: string): KitSipUA {
+    if (!this._ua?.isConnected()) {
       throw new KitException(KitErrorCodes.NETWORK, `${what}: no connection to the SIP proxy`);
     }
+    return this._ua;
   }
 
   private _entry(sessionId: string): SipCallEntry {
