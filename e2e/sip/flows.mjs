@@ -242,6 +242,7 @@ export const sipFlows = [
           )
           .catch(() => {});
         await tab.registered(20000);
+        await tab.event('ERR_NETWORK'); // The adapter reported the lost connection (the demo logs onError).
       }
       await linus.mediaFlows('audio');
       expect((await grace.peerState()) === 'connected', 'the media connection dropped');

@@ -7,7 +7,7 @@
 // Prints `✓ name` or `✗ name: reason`, then exactly one line `sip: N passed, N failed`; exit code 1 when a test
 // failed, 2 when the run could not start. Every process it starts (Kamailio, Chromium, the server) is stopped.
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, statSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {expect} from '../harness.mjs';
@@ -25,6 +25,21 @@ const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 
 /** Grace reaches the registrar through edge A, Linus (and Ada) through edge B. */
 const EDGE_OF = {grace: 'edgeA', linus: 'edgeB', ada: 'edgeB'};
+
+/** The newest modification time of the sources the demo is built from. */
+function newestSource() {
+  let newest = 0;
+  for (const folder of [
+    'projects/demo/src',
+    'projects/kit-chat-uikit-angular/src',
+    'projects/kit-chat-uikit-angular/sip',
+  ]) {
+    for (const file of readdirSync(join(ROOT, folder), {recursive: true})) {
+      newest = Math.max(newest, statSync(join(ROOT, folder, String(file))).mtimeMs);
+    }
+  }
+  return newest;
+}
 
 async function runAll(tests, {base, proxies, browser}) {
   let passed = 0;
@@ -100,6 +115,11 @@ async function main() {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {...process.env, NG_CLI_ANALYTICS: 'false'},
     });
+  }
+  if (statSync(join(DIST, 'index.html')).mtimeMs < newestSource()) {
+    console.log(
+      'Note: dist/demo is older than the sources; `npm run e2e:sip -- --build` tests the current code.',
+    );
   }
   mkdirSync(SCREENSHOTS, {recursive: true});
   const started = Date.now();
