@@ -286,6 +286,16 @@ describe('KitSipCallsSdk', () => {
       expect(heard.map(entry => entry.method)).toEqual(['received']);
     });
 
+    it("should close a call that JsSIP's own no-answer timer ended", async () => {
+      const session = await ring();
+      session.emit('failed', {originator: 'local', cause: 'No Answer'});
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'cancelled',
+        call: expect.objectContaining({sessionId: session.id, status: 'cancelled'}),
+      });
+    });
+
     it('should answer with the camera for a video call and resolve once the answer is sent', async () => {
       const session = await ring(INVITE_VIDEO);
       const accepting = sdk.acceptCall(session.id);

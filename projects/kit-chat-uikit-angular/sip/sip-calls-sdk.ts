@@ -75,6 +75,8 @@ interface SipCallEntry {
   done: boolean;
   /** Whether the INVITE (outgoing) or the answer (incoming) went out. */
   sent: boolean;
+  /** Whether this adapter ended the session (its `failed` / `ended` events are then not news). */
+  closing: boolean;
   timers: ReturnType<typeof setTimeout>[];
 }
 
@@ -228,14 +230,14 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     const entry = this._ringing(sessionId);
     try {
       if (entry.direction === 'incoming') {
-        entry.session.terminate({status_code: kitSipAnswerCode(status)});
+        this._terminate(entry, {status_code: kitSipAnswerCode(status)});
       } else if (status === 'unanswered') {
-        entry.session.terminate({
+        this._terminate(entry, {
           status_code: KIT_SIP_CODES.unanswered,
           reason_phrase: 'Temporarily Unavailable',
         });
       } else {
-        entry.session.terminate();
+        this._terminate(entry);
       }
     } catch (error) {
       throw new KitException(KitErrorCodes.CALL_FAILED, 'JsSIP could not end the call', error);
@@ -284,7 +286,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     for (const entry of this._calls.values()) {
       if (!entry.done) {
         try {
-          entry.session.terminate();
+          this._terminate(entry);
         } catch {
           // Ending anyway: the streams stop below.
         }
@@ -393,6 +395,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       remote: null,
       done: false,
       sent: false,
+      closing: false,
       timers: [],
     };
     this._calls.set(session.id, entry);
@@ -429,7 +432,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     entry: SipCallEntry,
     event: {originator: string; cause?: string; message?: unknown},
   ) {
-    if (entry.done || event.originator === 'local') {
+    if (entry.done || entry.closing) {
       return; // My own reject, cancel or time-out: the method that caused it reported it.
     }
     if (entry.direction === 'outgoing' && !entry.sent) {
@@ -455,9 +458,18 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     }
   }
 
+  /** Ends the JsSIP session, marked as this adapter's doing. */
+  private _terminate(
+    entry: SipCallEntry,
+    options?: {status_code?: number; reason_phrase?: string},
+  ): void {
+    entry.closing = true;
+    entry.session.terminate(options);
+  }
+
   private _hangUp(entry: SipCallEntry): void {
     try {
-      entry.session.terminate();
+      this._terminate(entry);
     } catch {
       // The session is gone already (the transport dropped): the call ends here anyway.
     }
@@ -525,7 +537,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       if (!entry.sent && !entry.done) {
         this._report(KitErrorCodes.NETWORK, 'No ICE candidate was gathered: the call is given up');
         try {
-          entry.session.terminate();
+          this._terminate(entry);
         } catch {
           // Ending anyway.
         }
