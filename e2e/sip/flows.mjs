@@ -126,7 +126,20 @@ export const sipFlows = [
     fn: async ({open}) => {
       const grace = await open('grace');
       const linus = await open('linus');
+      // The adapter's part: 180 from Linus's tab reaches Grace's SDK listeners as onOutgoingCallRinging.
+      await grace.page.evaluate(() => {
+        window.__rang = [];
+        window.kitDemoSip.addCallListener('e2e-ringing', {
+          onOutgoingCallRinging: call => window.__rang.push(call.sessionId),
+        });
+      });
       await ring(grace, linus);
+      await grace.page
+        .waitForFunction(() => window.__rang.length === 1, null, {timeout: 4000})
+        .catch(() => {
+          throw new Error('the SIP adapter did not report the 180 Ringing (onOutgoingCallRinging)');
+        });
+      // The screen's part: the status line follows.
       await grace.textIs(SEL.outgoingStatus, 'Ringing', 4000);
       await grace.page.click(SEL.outgoingEnd);
       await linus.gone(SEL.incoming, 6000);
