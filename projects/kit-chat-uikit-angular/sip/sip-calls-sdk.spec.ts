@@ -1,5 +1,6 @@
 import {KitCall, KitCallListener, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
-import {KitSipCallsSdk, KitSipOptions} from './sip-calls-sdk';
+import {KitSipCallsSdk} from './sip-calls-sdk';
+import {KitSipOptions} from './sip-options';
 
 type Handler = (event: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
 

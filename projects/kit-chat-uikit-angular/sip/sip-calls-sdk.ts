@@ -9,7 +9,6 @@ import {
   KitErrorCode,
   KitErrorCodes,
   KitException,
-  KitOnError,
   KitUser,
 } from 'kit-chat-uikit-angular';
 import {
@@ -21,48 +20,9 @@ import {
   kitSipUser,
   KIT_SIP_CODES,
 } from './sip-mapping';
+import {kitSipGetUserMedia, kitSipStopTracks, kitSipWatchPeer} from './sip-media';
+import {KitSipCall, KitSipOptions, KitSipStatus} from './sip-options';
 import {KitSipSession, KitSipUA, KitSipUAEvent} from './sip-types';
-
-/** Options of `kitSipCallsSdk` / `KitSipCallsSdk`. */
-export interface KitSipOptions {
-  /** The proxy's WebSocket URL, e.g. `wss://sip.example.com` (or `ws://127.0.0.1:5080` on this machine). */
-  server: string;
-  /** The SIP address of the logged-in user, e.g. `sip:ada@example.com`. */
-  uri: string;
-  /** The logged-in user's display name (the name the callee sees). */
-  displayName?: string;
-  /** The SIP password, when the proxy asks for digest authentication. */
-  password?: string;
-  /** The user name for digest authentication, when it differs from the URI's user part. */
-  authorizationUser?: string;
-  /** The logged-in user as the screens show it. Default: uid from the URI's user part, name from `displayName`. */
-  user?: KitUser;
-  /** STUN / TURN servers of the peer connections. Default: none (host candidates only). */
-  iceServers?: RTCIceServer[];
-  /**
-   * How long to wait for ICE candidates before a call is given up, in ms (default 5000). With no usable network the
-   * browser gathers none and no INVITE or answer would ever be sent.
-   */
-  iceGatheringTimeout?: number;
-  /**
-   * How long to keep gathering after the first ICE candidate before the INVITE or the answer goes out, in ms
-   * (default 150). JsSIP otherwise waits for the end of gathering, which can take seconds with STUN servers.
-   */
-  iceCandidateWait?: number;
-  /** Shortest and longest wait between reconnection attempts after the proxy went away, in s (default 1 and 8). */
-  reconnectInterval?: {min: number; max: number};
-  /** Errors that no SDK method can reject with: transport loss (`ERR_NETWORK`), failed registrations. */
-  onError?: KitOnError;
-}
-
-/** A call of the SIP adapter: a `KitCall` that keeps the SIP status code that ended it. */
-export interface KitSipCall extends KitCall {
-  /** The SIP status code of the final response that failed an outgoing call (e.g. 404), when there was one. */
-  sipStatusCode?: number;
-}
-
-/** Where the adapter stands with the proxy. */
-export type KitSipStatus = 'connecting' | 'connected' | 'registered' | 'disconnected' | 'stopped';
 
 /** One call of this device: its JsSIP session and media. */
 interface SipCallEntry {
@@ -136,7 +96,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
   async initiateCall(call: KitCall): Promise<KitCall> {
     const ua = this._connectedUA('The call could not start');
     const video = call.type !== KitConstants.CALL_TYPE_AUDIO;
-    const stream = await this._getUserMedia(video);
+    const stream = await kitSipGetUserMedia(video);
     let session: KitSipSession;
     try {
       session = ua.call(kitSipTarget(call.receiver.uid, this._domain), {
@@ -150,7 +110,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
         },
       });
     } catch (error) {
-      stopTracks(stream);
+      kitSipStopTracks(stream);
       throw new KitException(KitErrorCodes.CALL_FAILED, 'JsSIP could not place the call', error);
     }
     const entry = this._track(session, 'outgoing', {
@@ -187,9 +147,9 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    */
   async acceptCall(sessionId: string): Promise<KitCall> {
     const entry = this._ringing(sessionId, 'incoming');
-    const stream = await this._getUserMedia(entry.call.type !== KitConstants.CALL_TYPE_AUDIO);
+    const stream = await kitSipGetUserMedia(entry.call.type !== KitConstants.CALL_TYPE_AUDIO);
     if (entry.done) {
-      stopTracks(stream);
+      kitSipStopTracks(stream);
       throw new KitException(KitErrorCodes.CALL_ENDED, 'The caller hung up before the answer');
     }
     entry.local = stream;
@@ -492,31 +452,33 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     entry.done = true;
     entry.timers.forEach(clearTimeout);
     entry.timers = [];
-    stopTracks(entry.local);
+    kitSipStopTracks(entry.local);
   }
 
-  /** Ends the call when its media path fails: JsSIP has no media time-out of its own. */
+  /** Shows the tracks that arrive as the remote stream, and ends the call when its media path fails. */
   private _watchPeer(
     session: () => KitSipSession | undefined,
     peer: RTCPeerConnection | undefined,
   ): void {
-    if (!peer || (peer as {_kitWatched?: boolean})._kitWatched) {
-      return;
-    }
-    (peer as {_kitWatched?: boolean})._kitWatched = true;
-    peer.addEventListener('track', event => {
+    const live = () => {
       const entry = this._calls.get(session()?.id ?? '');
-      if (entry && !entry.done) {
-        entry.remote ??= new MediaStream();
-        entry.remote.addTrack(event.track);
-      }
-    });
-    peer.addEventListener('connectionstatechange', () => {
-      const entry = this._calls.get(session()?.id ?? '');
-      if (peer.connectionState === 'failed' && entry && !entry.done) {
-        this._report(KitErrorCodes.NETWORK, 'The media connection of the call failed');
-        this._hangUp(entry);
-      }
+      return entry && !entry.done ? entry : null;
+    };
+    kitSipWatchPeer(peer, {
+      track: track => {
+        const entry = live();
+        if (entry) {
+          entry.remote ??= new MediaStream();
+          entry.remote.addTrack(track);
+        }
+      },
+      failed: () => {
+        const entry = live();
+        if (entry) {
+          this._report(KitErrorCodes.NETWORK, 'The media connection of the call failed');
+          this._hangUp(entry);
+        }
+      },
     });
   }
 
@@ -545,18 +507,6 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       }
     }, this._options.iceGatheringTimeout ?? 5000);
     entry.timers.push(timeout);
-  }
-
-  private async _getUserMedia(video: boolean): Promise<MediaStream> {
-    try {
-      return await navigator.mediaDevices.getUserMedia({audio: true, video});
-    } catch (error) {
-      throw new KitException(
-        KitErrorCodes.CALL_FAILED,
-        `No ${video ? 'camera or ' : ''}microphone: ${(error as Error)?.name ?? error}`,
-        error,
-      );
-    }
   }
 
   /** @returns The user agent, when it is connected to the proxy. */
@@ -624,10 +574,6 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       setTimeout(() => onError(new KitException(code, message, details)));
     }
   }
-}
-
-function stopTracks(stream: MediaStream | null): void {
-  stream?.getTracks().forEach(track => track.stop());
 }
 
 /**
