@@ -24,6 +24,26 @@ async function answer(from, to) {
   await from.gone(SEL.outgoing);
 }
 
+/** Records the statuses of `onIncomingCallCancelled` that the tab's SIP adapter reports. */
+async function recordCancels(tab) {
+  await tab.page.evaluate(() => {
+    window.__cancels = [];
+    window.kitDemoSip.addCallListener('e2e-cancels', {
+      onIncomingCallCancelled: call => window.__cancels.push(call.status),
+    });
+  });
+}
+
+/** Waits until the tab's adapter reported a cancel with `status` (read from the CANCEL's Reason header). */
+async function cancelledAs(tab, status) {
+  await tab.page
+    .waitForFunction(want => window.__cancels.includes(want), status, {timeout: 5000})
+    .catch(async () => {
+      const seen = await tab.page.evaluate(() => window.__cancels);
+      throw new Error(`${tab.who}'s tab should hear "${status}", heard ${JSON.stringify(seen)}`);
+    });
+}
+
 /** Both tabs' screens are gone and both logged the end. */
 async function bothEnded(a, b) {
   for (const tab of [a, b]) {
@@ -115,9 +135,11 @@ export const sipFlows = [
     fn: async ({open}) => {
       const grace = await open('grace', {query: {ringTimeout: '2500'}});
       const linus = await open('linus');
+      await recordCancels(linus);
       await ring(grace, linus);
       await grace.textIs(SEL.outgoingStatus, 'No answer', 8000);
       await linus.gone(SEL.incoming, 8000);
+      await cancelledAs(linus, 'cancelled'); // Reason SIP;cause=480: a plain cancel for the callee
       await grace.gone(SEL.outgoing, 8000);
     },
   },
@@ -151,9 +173,11 @@ export const sipFlows = [
       const grace = await open('grace');
       const linus1 = await open('linus');
       const linus2 = await open('linus');
+      await recordCancels(linus2);
       await ring(grace, linus1, {callees: [linus1, linus2]});
       await answer(grace, linus1);
       await linus2.gone(SEL.incoming, 6000);
+      await cancelledAs(linus2, 'accepted-elsewhere'); // Kamailio's CANCEL: Reason SIP;cause=200
       const events = await linus2.events();
       expect(!events.includes('ccCallAccepted'), `the other tab accepted too: ${events}`);
       await linus1.mediaFlows('audio');
@@ -167,9 +191,11 @@ export const sipFlows = [
       const grace = await open('grace');
       const linus1 = await open('linus');
       const linus2 = await open('linus');
+      await recordCancels(linus1);
       await ring(grace, linus1, {callees: [linus1, linus2]});
       await linus2.page.click(SEL.reject);
       await linus1.gone(SEL.incoming, 6000);
+      await cancelledAs(linus1, 'rejected-elsewhere'); // Kamailio's CANCEL: Reason SIP;cause=603
       await grace.textIs(SEL.outgoingStatus, 'Call declined', 6000);
     },
   },
