@@ -11,6 +11,7 @@ const config: Config = {
     '^kit-chat-uikit-angular/testing$': '<rootDir>/projects/kit-chat-uikit-angular/testing/public-api.ts',
     '^kit-chat-uikit-angular/in-memory$':
       '<rootDir>/projects/kit-chat-uikit-angular/in-memory/public-api.ts',
+    '^kit-chat-uikit-angular/sip$': '<rootDir>/projects/kit-chat-uikit-angular/sip/public-api.ts',
   },
   transform: {
     '^.+\\.(ts|js|mjs|html|svg)$': [

@@ -10,6 +10,15 @@ import {KitInMemorySwitchboard, kitInMemoryCallsSdk} from 'kit-chat-uikit-angula
 import {DEMO_ERRORS} from './demo-log';
 import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
 import {DEMO_PEOPLE, demoMe, demoUser} from './people';
+import {
+  demoAudioOnlyFromUrl,
+  demoSipCallsSdk,
+  demoSipServer,
+  provideDemoSipStatus,
+} from './sip-mode';
+
+/** `?sip=<ws url>`: real calls over SIP (`npm run demo:sip`), else the in-memory switchboard. */
+const sipServer = demoSipServer();
 
 /**
  * `?ringTimeout=<ms>` shortens how long a call rings unanswered (45 s by default), for the browser tests.
@@ -33,12 +42,15 @@ export const appConfig: ApplicationConfig = {
       switchboard.connectTabs();
     }),
     provideKitUIKit({
-      callsSdk: kitInMemoryCallsSdk(demoUser(demoMe())),
+      callsSdk: sipServer
+        ? demoSipCallsSdk(demoMe(), sipServer)
+        : kitInMemoryCallsSdk(demoUser(demoMe())),
       // Part of the bootstrap config: the settings panel stores it and reloads the page.
       busyPolicy: demoLoadBusyPolicy(),
       onError: error => DEMO_ERRORS.next(error),
-      overlay: demoRingTimeoutFromUrl(),
+      overlay: {...demoRingTimeoutFromUrl(), ...demoAudioOnlyFromUrl()},
     }),
+    provideDemoSipStatus(),
     // Sound, ringtone and the custom title slot of every call screen, read at each call from the settings.
     {
       provide: KIT_CALL_OVERLAY_DEFAULT_OPTIONS,

@@ -1,0 +1,295 @@
+// The SIP flows: two (or three) tabs of the demo in SIP mode ring each other through Kamailio, with real media.
+// Each test gets `open(user, options)` (a registered tab), `proxy` (the WebSocket URL of the single proxy) and
+// `proxies` (to restart it). The `edge` tests run the same flows across two edges and one registrar.
+import {join} from 'node:path';
+import {SEL, expect} from '../harness.mjs';
+
+const NAMES = {grace: 'Grace Hopper', linus: 'Linus Torvalds', ada: 'Ada Lovelace'};
+
+/** `from` calls `to` from the contacts list; `to`'s incoming screen shows the caller. */
+async function ring(from, to, {type = 'voice', callees = [to]} = {}) {
+  await from.click(`call-${type}-${to.who}`);
+  await from.visible(SEL.outgoing);
+  for (const callee of callees) {
+    await callee.visible(SEL.incoming, 8000);
+    await callee.textIs(SEL.incomingTitle, NAMES[from.who]);
+  }
+}
+
+/** `to` accepts; both tabs show the ongoing screen. */
+async function answer(from, to) {
+  await to.page.click(SEL.accept);
+  await to.visible(SEL.ongoing, 8000);
+  await from.visible(SEL.ongoing, 8000);
+  await from.gone(SEL.outgoing);
+}
+
+/** Records the statuses of `onIncomingCallCancelled` that the tab's SIP adapter reports. */
+async function recordCancels(tab) {
+  await tab.page.evaluate(() => {
+    window.__cancels = [];
+    window.kitDemoSip.addCallListener('e2e-cancels', {
+      onIncomingCallCancelled: call => window.__cancels.push(call.status),
+    });
+  });
+}
+
+/** Waits until the tab's adapter reported a cancel with `status` (read from the CANCEL's Reason header). */
+async function cancelledAs(tab, status) {
+  await tab.page
+    .waitForFunction(want => window.__cancels.includes(want), status, {timeout: 5000})
+    .catch(async () => {
+      const seen = await tab.page.evaluate(() => window.__cancels);
+      throw new Error(`${tab.who}'s tab should hear "${status}", heard ${JSON.stringify(seen)}`);
+    });
+}
+
+/** Both tabs' screens are gone and both logged the end. */
+async function bothEnded(a, b) {
+  for (const tab of [a, b]) {
+    await tab.gone(SEL.anyScreen, 8000);
+    await tab.event('ccCallEnded');
+  }
+}
+
+/** The core flows, for the single proxy and for the edges (`proxyOf(user)` picks each tab's proxy). */
+export function coreFlows(prefix, proxyOf) {
+  return [
+    {
+      name: `${prefix}accept → media flows both ways → the caller hangs up`,
+      fn: async ({open}) => {
+        const grace = await open('grace', {proxy: proxyOf('grace')});
+        const linus = await open('linus', {proxy: proxyOf('linus')});
+        await ring(grace, linus);
+        await answer(grace, linus);
+        await grace.mediaFlows('audio');
+        await linus.mediaFlows('audio');
+        await grace.page.click(SEL.ongoingEnd);
+        await bothEnded(grace, linus);
+      },
+    },
+    {
+      name: `${prefix}accept → the callee hangs up`,
+      fn: async ({open}) => {
+        const grace = await open('grace', {proxy: proxyOf('grace')});
+        const linus = await open('linus', {proxy: proxyOf('linus')});
+        await ring(grace, linus);
+        await answer(grace, linus);
+        await linus.mediaFlows('audio');
+        await linus.page.click(SEL.ongoingEnd);
+        await bothEnded(grace, linus);
+      },
+    },
+    {
+      name: `${prefix}decline (603): the caller sees "Call declined"`,
+      fn: async ({open}) => {
+        const grace = await open('grace', {proxy: proxyOf('grace')});
+        const linus = await open('linus', {proxy: proxyOf('linus')});
+        await ring(grace, linus);
+        await linus.page.click(SEL.reject);
+        await linus.gone(SEL.incoming);
+        await grace.textIs(SEL.outgoingStatus, 'Call declined', 6000);
+        await grace.gone(SEL.outgoing, 8000);
+        const events = await grace.events();
+        expect(!events.includes('ccCallAccepted'), `a declined call was accepted: ${events}`);
+      },
+    },
+    {
+      name: `${prefix}the caller cancels: the callee stops ringing`,
+      fn: async ({open}) => {
+        const grace = await open('grace', {proxy: proxyOf('grace')});
+        const linus = await open('linus', {proxy: proxyOf('linus')});
+        await ring(grace, linus);
+        await grace.page.click(SEL.outgoingEnd);
+        await grace.gone(SEL.outgoing);
+        await linus.gone(SEL.incoming, 6000);
+        const events = await linus.events();
+        expect(!events.includes('ccCallAccepted'), `a cancelled call was accepted: ${events}`);
+      },
+    },
+  ];
+}
+
+export const sipFlows = [
+  ...coreFlows('', () => undefined),
+  {
+    name: 'busy (486): a callee in a call answers a second call busy',
+    fn: async ({open}) => {
+      const ada = await open('ada');
+      const linus = await open('linus');
+      const grace = await open('grace');
+      await ring(ada, linus);
+      await answer(ada, linus);
+      await grace.click('call-voice-linus');
+      await grace.textIs(SEL.outgoingStatus, 'Busy', 8000);
+      await grace.gone(SEL.outgoing, 8000);
+      // The first call goes on.
+      await linus.visible(SEL.ongoing);
+      await ada.page.click(SEL.ongoingEnd);
+      await bothEnded(ada, linus);
+    },
+  },
+  {
+    name: 'unanswered: the ring time-out cancels with a 480 reason, both screens close',
+    timeout: 30000,
+    fn: async ({open}) => {
+      const grace = await open('grace', {query: {ringTimeout: '2500'}});
+      const linus = await open('linus');
+      await recordCancels(linus);
+      await ring(grace, linus);
+      await grace.textIs(SEL.outgoingStatus, 'No answer', 8000);
+      await linus.gone(SEL.incoming, 8000);
+      await cancelledAs(linus, 'cancelled'); // Reason SIP;cause=480: a plain cancel for the callee
+      await grace.gone(SEL.outgoing, 8000);
+    },
+  },
+  {
+    name: 'outgoing: 180 Ringing moves the status line to "Ringing…"',
+    fn: async ({open}) => {
+      const grace = await open('grace');
+      const linus = await open('linus');
+      // The adapter's part: 180 from Linus's tab reaches Grace's SDK listeners as onOutgoingCallRinging.
+      await grace.page.evaluate(() => {
+        window.__rang = [];
+        window.kitDemoSip.addCallListener('e2e-ringing', {
+          onOutgoingCallRinging: call => window.__rang.push(call.sessionId),
+        });
+      });
+      await ring(grace, linus);
+      await grace.page
+        .waitForFunction(() => window.__rang.length === 1, null, {timeout: 4000})
+        .catch(() => {
+          throw new Error('the SIP adapter did not report the 180 Ringing (onOutgoingCallRinging)');
+        });
+      // The screen's part: the status line follows.
+      await grace.textIs(SEL.outgoingStatus, 'Ringing', 4000);
+      await grace.page.click(SEL.outgoingEnd);
+      await linus.gone(SEL.incoming, 6000);
+    },
+  },
+  {
+    name: 'one user in two tabs: both ring, one answers, the other closes as answered elsewhere',
+    fn: async ({open}) => {
+      const grace = await open('grace');
+      const linus1 = await open('linus');
+      const linus2 = await open('linus');
+      await recordCancels(linus2);
+      await ring(grace, linus1, {callees: [linus1, linus2]});
+      await answer(grace, linus1);
+      await linus2.gone(SEL.incoming, 6000);
+      await cancelledAs(linus2, 'accepted-elsewhere'); // Kamailio's CANCEL: Reason SIP;cause=200
+      const events = await linus2.events();
+      expect(!events.includes('ccCallAccepted'), `the other tab accepted too: ${events}`);
+      await linus1.mediaFlows('audio');
+      await grace.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus1);
+    },
+  },
+  {
+    name: 'one user in two tabs: a decline in one tab ends the ring in both',
+    fn: async ({open}) => {
+      const grace = await open('grace');
+      const linus1 = await open('linus');
+      const linus2 = await open('linus');
+      await recordCancels(linus1);
+      await ring(grace, linus1, {callees: [linus1, linus2]});
+      await linus2.page.click(SEL.reject);
+      await linus1.gone(SEL.incoming, 6000);
+      await cancelledAs(linus1, 'rejected-elsewhere'); // Kamailio's CANCEL: Reason SIP;cause=603
+      await grace.textIs(SEL.outgoingStatus, 'Call declined', 6000);
+    },
+  },
+  {
+    name: 'video both ways: each tab plays the other camera full-screen with a self-view',
+    fn: async ({open, screenshots}) => {
+      const grace = await open('grace');
+      const linus = await open('linus');
+      await ring(grace, linus, {type: 'video'});
+      await answer(grace, linus);
+      await grace.mediaFlows('video');
+      await linus.mediaFlows('video');
+      for (const tab of [grace, linus]) {
+        await tab.remoteVideoPlays();
+        await tab.visible('.kit-ongoing-call-local-video');
+      }
+      await grace.page.screenshot({path: join(screenshots, 'sip-video-call-grace.png')});
+      await linus.page.screenshot({path: join(screenshots, 'sip-video-call-linus.png')});
+      await linus.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+    },
+  },
+  {
+    name: 'events and callSettingsBuilder audio-only: a video call goes on without the camera',
+    fn: async ({open}) => {
+      const grace = await open('grace', {query: {audioOnly: '1'}});
+      const linus = await open('linus', {query: {audioOnly: '1'}});
+      await ring(grace, linus, {type: 'video'});
+      await grace.event('ccOutgoingCall');
+      await answer(grace, linus);
+      await linus.mediaFlows('audio');
+      for (const tab of [grace, linus]) {
+        await tab.event('ccCallAccepted');
+        const video = await tab.page.evaluate(() =>
+          window.__e2e.peers
+            .at(-1)
+            .getSenders()
+            .filter(sender => sender.track?.kind === 'video')
+            .map(sender => sender.track.enabled),
+        );
+        expect(
+          video.length > 0 && video.every(enabled => !enabled),
+          `${tab.who}'s camera track should be off, is ${JSON.stringify(video)}`,
+        );
+        expect(
+          !(await tab.page.$('.kit-ongoing-call-local-video')),
+          `${tab.who} shows a self-view in an audio-only call`,
+        );
+      }
+      await grace.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+      for (const tab of [grace, linus]) {
+        const tracks = await tab.page.evaluate(() =>
+          window.__e2e.peers
+            .at(-1)
+            .getSenders()
+            .map(sender => sender.track?.readyState ?? 'none'),
+        );
+        expect(
+          tracks.every(state => state !== 'live'),
+          `${tab.who}'s microphone or camera still runs after the call: ${tracks}`,
+        );
+      }
+    },
+  },
+  {
+    name: 'Kamailio restarts mid-call: the call goes on, the hang-up still arrives, new calls work',
+    timeout: 45000,
+    fn: async ({open, proxies}) => {
+      const grace = await open('grace');
+      const linus = await open('linus');
+      await ring(grace, linus);
+      await answer(grace, linus);
+      await linus.mediaFlows('audio');
+      await proxies.restart('single');
+      for (const tab of [grace, linus]) {
+        await tab.page
+          .waitForSelector(
+            'html[data-sip-status="disconnected"], html[data-sip-status="connected"]',
+            {
+              timeout: 5000,
+            },
+          )
+          .catch(() => {});
+        await tab.registered(20000);
+        await tab.event('ERR_NETWORK'); // The adapter reported the lost connection (the demo logs onError).
+      }
+      await linus.mediaFlows('audio');
+      expect((await grace.peerState()) === 'connected', 'the media connection dropped');
+      await linus.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+      await ring(grace, linus);
+      await grace.page.click(SEL.outgoingEnd);
+      await linus.gone(SEL.incoming, 6000);
+    },
+  },
+];

@@ -1,0 +1,96 @@
+// Kamailio for the SIP browser tests: started and stopped through tools/kamailio/kamailio.sh (its own run
+// directory, port and pid file; stopped by SIGTERM to that pid), on free ports of 127.0.0.1.
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {createServer} from 'node:net';
+import {tmpdir} from 'node:os';
+import {dirname, join, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const SCRIPT = join(
+  resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'),
+  'tools',
+  'kamailio',
+  'kamailio.sh',
+);
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort() {
+  const server = createServer();
+  await new Promise(done => server.listen(0, '127.0.0.1', done));
+  const {port} = server.address();
+  await new Promise(done => server.close(done));
+  return port;
+}
+
+/** Whether Kamailio and its WebSocket module are installed. */
+export function kamailioInstalled() {
+  try {
+    execFileSync(process.env.KAMAILIO || 'kamailio', ['-v'], {stdio: 'ignore', env: withSbin()});
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function withSbin() {
+  return {...process.env, PATH: `${process.env.PATH}:/usr/sbin:/usr/local/sbin`};
+}
+
+/** The Kamailio instances of one run, in their own temp folder. */
+export class Proxies {
+  constructor() {
+    this.dir = mkdtempSync(join(tmpdir(), 'kit-sip-e2e-'));
+    this.running = new Map();
+  }
+
+  _run(args) {
+    return execFileSync('bash', [SCRIPT, ...args], {
+      encoding: 'utf8',
+      env: {...withSbin(), KIT_KAMAILIO_DIR: this.dir},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).trim();
+  }
+
+  /**
+   * Starts one instance (again, after a stop: same name, same port).
+   * @param {string} name Its name (run directory).
+   * @param {{port?: number, role?: string, registrar?: number}} options
+   * @returns {Promise<{name: string, port: number, url: string}>}
+   */
+  async start(name, {port, role = 'single', registrar} = {}) {
+    port ??= this.running.get(name)?.port ?? (await freePort());
+    const args = ['start', '--name', name, '--port', String(port), '--role', role];
+    if (registrar) {
+      args.push('--registrar', String(registrar));
+    }
+    const url = this._run(args);
+    const proxy = {name, port, url, role, registrar};
+    this.running.set(name, proxy);
+    return proxy;
+  }
+
+  /** Stops one instance (SIGTERM to the pid in its pid file). */
+  stop(name) {
+    this._run(['stop', '--name', name]);
+  }
+
+  /** Restarts one instance on the same port. */
+  async restart(name) {
+    const proxy = this.running.get(name);
+    this.stop(name);
+    return this.start(name, proxy);
+  }
+
+  /** Stops every instance and removes the run directories. */
+  stopAll() {
+    for (const name of this.running.keys()) {
+      try {
+        this.stop(name);
+      } catch (error) {
+        console.error(`could not stop kamailio ${name}: ${error.message}`);
+      }
+    }
+    rmSync(this.dir, {recursive: true, force: true});
+  }
+}

@@ -1,0 +1,161 @@
+// The SIP browser tests (`npm run e2e:sip`): the production build of the demo in SIP mode, served on 127.0.0.1,
+// tabs of Debian's Chromium (fake camera and microphone, ICE on loopback) calling each other through Kamailio:
+// one proxy, then two edges and a registrar. Then the ring latency benchmark (tools/bench-sip.mjs).
+//
+//   node e2e/sip/run.mjs [--build] [--only <regexp>] [--no-bench]
+//
+// Prints `✓ name` or `✗ name: reason`, then exactly one line `sip: N passed, N failed`; exit code 1 when a test
+// failed, 2 when the run could not start. Every process it starts (Kamailio, Chromium, the server) is stopped.
+import {execFileSync} from 'node:child_process';
+import {existsSync, mkdirSync, readdirSync, statSync} from 'node:fs';
+import {dirname, join, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {expect} from '../harness.mjs';
+import {serve} from '../server.mjs';
+import {launchSipBrowser, openSipPage} from './browser.mjs';
+import {coreFlows, sipFlows} from './flows.mjs';
+import {Proxies, kamailioInstalled} from './proxies.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DIST = join(ROOT, 'dist', 'demo', 'browser');
+const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
+const args = process.argv.slice(2);
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
+
+/** Grace reaches the registrar through edge A, Linus (and Ada) through edge B. */
+const EDGE_OF = {grace: 'edgeA', linus: 'edgeB', ada: 'edgeB'};
+
+/** The newest modification time of the sources the demo is built from. */
+function newestSource() {
+  let newest = 0;
+  for (const folder of [
+    'projects/demo/src',
+    'projects/kit-chat-uikit-angular/src',
+    'projects/kit-chat-uikit-angular/sip',
+  ]) {
+    for (const file of readdirSync(join(ROOT, folder), {recursive: true})) {
+      newest = Math.max(newest, statSync(join(ROOT, folder, String(file))).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+async function runAll(tests, {base, proxies, browser}) {
+  let passed = 0;
+  let failed = 0;
+  for (const test of tests) {
+    if (only && !only.test(test.name)) {
+      continue;
+    }
+    const started = Date.now();
+    const tabs = [];
+    const open = async (user, {proxy, ...options} = {}) => {
+      const tab = await openSipPage(browser.context, {
+        base,
+        proxy: proxy ?? proxies.running.get('single').url,
+        user,
+        ...options,
+      });
+      tabs.push(tab);
+      return tab;
+    };
+    let timer;
+    try {
+      await Promise.race([
+        (async () => {
+          await test.fn({open, proxies, screenshots: SCREENSHOTS});
+          for (const tab of tabs) {
+            const rejections = await tab.rejections();
+            expect(
+              rejections.length === 0,
+              `unhandled rejection in ${tab.who}'s tab: ${rejections[0]}`,
+            );
+            expect(tab.errors.length === 0, `${tab.who}'s tab: ${tab.errors[0]}`);
+          }
+        })(),
+        new Promise((_, fail) => {
+          timer = setTimeout(
+            () => fail(new Error(`timed out after ${test.timeout ?? 20000} ms`)),
+            test.timeout ?? 20000,
+          );
+        }),
+      ]);
+      passed++;
+      console.log(`✓ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      failed++;
+      const reason = String(error?.message ?? error).replace(/\n/g, '\n    ');
+      console.log(`✗ ${test.name}: ${reason} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } finally {
+      clearTimeout(timer);
+      // Unregister first, so that no stale contact of this test rings in the next one.
+      await Promise.all(tabs.map(tab => tab.dispose()));
+      for (const tab of tabs) {
+        await tab.page.close().catch(() => {});
+      }
+    }
+  }
+  return {passed, failed};
+}
+
+async function main() {
+  if (!kamailioInstalled()) {
+    console.log(
+      'Kamailio is missing: apt-get install -y --no-install-recommends kamailio kamailio-websocket-modules',
+    );
+    console.log('sip: 0 passed, 1 failed');
+    process.exitCode = 2;
+    return;
+  }
+  if (args.includes('--build') || !existsSync(join(DIST, 'index.html'))) {
+    console.log('Building the demo (ng build demo)…');
+    execFileSync(join(ROOT, 'node_modules', '.bin', 'ng'), ['build', 'demo'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {...process.env, NG_CLI_ANALYTICS: 'false'},
+    });
+  }
+  if (statSync(join(DIST, 'index.html')).mtimeMs < newestSource()) {
+    console.log(
+      'Note: dist/demo is older than the sources; `npm run e2e:sip -- --build` tests the current code.',
+    );
+  }
+  mkdirSync(SCREENSHOTS, {recursive: true});
+  const started = Date.now();
+  const proxies = new Proxies();
+  let server;
+  let browser;
+  let result = {passed: 0, failed: 0};
+  try {
+    const single = await proxies.start('single');
+    const registrar = await proxies.start('registrar', {role: 'registrar'});
+    const edgeA = await proxies.start('edgeA', {role: 'edge', registrar: registrar.port});
+    const edgeB = await proxies.start('edgeB', {role: 'edge', registrar: registrar.port});
+    server = await serve(DIST);
+    browser = await launchSipBrowser();
+    console.log(
+      `Demo at ${server.url}; Kamailio: one proxy ${single.url}, edges ${edgeA.url} and ${edgeB.url} → registrar 127.0.0.1:${registrar.port}`,
+    );
+    const edgeFlows = coreFlows('two edges: ', user => proxies.running.get(EDGE_OF[user]).url);
+    result = await runAll([...sipFlows, ...edgeFlows], {base: server.url, proxies, browser});
+    if (!args.includes('--no-bench') && !only) {
+      const {benchRingLatency} = await import('../../tools/bench-sip.mjs');
+      const line = await benchRingLatency({base: server.url, proxy: single.url, browser});
+      console.log(line);
+    }
+  } finally {
+    await browser?.close();
+    await server?.close();
+    proxies.stopAll();
+  }
+  console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(`sip: ${result.passed} passed, ${result.failed} failed`);
+  process.exitCode = result.failed > 0 ? 1 : 0;
+}
+
+main().catch(error => {
+  console.error(error);
+  console.log('sip: 0 passed, 1 failed');
+  process.exitCode = 2;
+});

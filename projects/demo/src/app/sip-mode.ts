@@ -1,0 +1,78 @@
+import {
+  EnvironmentProviders,
+  effect,
+  inject,
+  makeEnvironmentProviders,
+  provideEnvironmentInitializer,
+} from '@angular/core';
+import {KitCallOverlayConfig, KitCallSettingsBuilder, KitCallsSdk} from 'kit-chat-uikit-angular';
+import {KitSipCallsSdk, kitSipCallsSdk} from 'kit-chat-uikit-angular/sip';
+import {DEMO_ERRORS} from './demo-log';
+import {DemoPerson, demoUser} from './people';
+
+/** The SIP domain of the demo's users (tools/kamailio/kamailio.cfg treats it as its own). */
+export const DEMO_SIP_DOMAIN = 'kit.test';
+
+/**
+ * SIP mode (`npm run demo:sip`): `?sip=ws://127.0.0.1:5080` makes the demo ring real calls through that proxy;
+ * `?sip` alone means port 5080 on the page's host. Without it the demo stays on the in-memory SDK.
+ * @param search The query string of the page.
+ * @returns The proxy's WebSocket URL, or `null` outside SIP mode.
+ */
+export function demoSipServer(search: string = globalThis.location?.search ?? ''): string | null {
+  const value = new URLSearchParams(search).get('sip');
+  if (value === null) {
+    return null;
+  }
+  return value || `ws://${globalThis.location?.hostname || '127.0.0.1'}:5080`;
+}
+
+/**
+ * The `callsSdk` of SIP mode: the person of this tab registers as `sip:<uid>@kit.test`.
+ * @param me The person of this tab.
+ * @param server The proxy's WebSocket URL.
+ */
+export function demoSipCallsSdk(me: DemoPerson, server: string): () => KitSipCallsSdk {
+  return kitSipCallsSdk({
+    server,
+    uri: `sip:${me.uid}@${DEMO_SIP_DOMAIN}`,
+    displayName: me.name,
+    user: demoUser(me),
+    // Loopback: come back quickly after a proxy restart.
+    reconnectInterval: {min: 1, max: 2},
+    onError: error => DEMO_ERRORS.next(error),
+  });
+}
+
+/**
+ * In SIP mode, the registration state on `<html data-sip-status>` (for people and for the browser tests) and the
+ * SDK on `window.kitDemoSip` (for the benchmark).
+ */
+export function provideDemoSipStatus(): EnvironmentProviders {
+  if (!demoSipServer()) {
+    return makeEnvironmentProviders([]); // The in-memory demo stays exactly as it was.
+  }
+  return makeEnvironmentProviders([
+    provideEnvironmentInitializer(() => {
+      const sdk = inject(KitCallsSdk);
+      if (sdk instanceof KitSipCallsSdk && typeof document !== 'undefined') {
+        (globalThis as {kitDemoSip?: KitSipCallsSdk}).kitDemoSip = sdk;
+        effect(() => (document.documentElement.dataset['sipStatus'] = sdk.status()));
+      }
+    }),
+  ]);
+}
+
+/**
+ * `?audioOnly=1`: every accepted call goes on as voice only (`KitCallSettingsBuilder.setIsAudioOnly(true)`), so the
+ * camera's track is switched off even on a video call.
+ * @param search The query string of the page.
+ * @returns Overlay options to merge, or `undefined`.
+ */
+export function demoAudioOnlyFromUrl(
+  search: string = globalThis.location?.search ?? '',
+): Partial<KitCallOverlayConfig> | undefined {
+  return new URLSearchParams(search).get('audioOnly') === '1'
+    ? {callSettingsBuilder: new KitCallSettingsBuilder().setIsAudioOnly(true)}
+    : undefined;
+}

@@ -1,0 +1,526 @@
+import {KitCall, KitCallListener, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
+import {KitSipCallsSdk} from './sip-calls-sdk';
+import {KitSipOptions} from './sip-options';
+
+type Handler = (event: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A tiny event emitter, like the one JsSIP's classes extend. */
+class FakeEmitter {
+  private readonly _handlers = new Map<string, Handler[]>();
+  on(event: string, handler: Handler): this {
+    this._handlers.set(event, [...(this._handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  emit(event: string, payload: unknown = {}): void {
+    for (const handler of this._handlers.get(event) ?? []) {
+      handler(payload);
+    }
+  }
+}
+
+/** A fake peer connection: the adapter listens to `track` and `connectionstatechange`. */
+class FakePeer extends EventTarget {
+  connectionState = 'new';
+}
+
+/** A JsSIP RTCSession as the adapter sees it; records what SIP the adapter asked for. */
+class FakeSession extends FakeEmitter {
+  static count = 0;
+  readonly id = `call-${++FakeSession.count}`;
+  connection?: FakePeer;
+  terminated: {status_code?: number; reason_phrase?: string}[] = [];
+  answered = 0;
+  constructor(readonly remote_identity = {display_name: 'Ada Lovelace', uri: {user: 'ada'}}) {
+    super();
+  }
+  answer(): void {
+    this.answered++;
+    this.connection = new FakePeer();
+  }
+  terminate(options: {status_code?: number; reason_phrase?: string} = {}): void {
+    this.terminated.push(options);
+    this.emit('failed', {originator: 'local', cause: 'Canceled'});
+  }
+}
+
+class FakeUA extends FakeEmitter {
+  static last: FakeUA;
+  connected = true;
+  started = false;
+  readonly placed: {target: string; session: FakeSession; options: any}[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  constructor(readonly config: Record<string, unknown>) {
+    super();
+    FakeUA.last = this;
+  }
+  start(): void {
+    this.started = true;
+  }
+  stop(): void {
+    this.started = false;
+  }
+  isConnected(): boolean {
+    return this.connected;
+  }
+  call(target: string, options: {eventHandlers: {peerconnection: Handler}}): FakeSession {
+    const session = new FakeSession({display_name: 'Bob', uri: {user: 'bob'}});
+    session.connection = new FakePeer();
+    options.eventHandlers.peerconnection({peerconnection: session.connection});
+    this.placed.push({target, session, options});
+    return session;
+  }
+}
+
+jest.mock('jssip', () => ({
+  UA: jest.fn((config: Record<string, unknown>) => new FakeUA(config)),
+  WebSocketInterface: jest.fn((url: string) => ({url})),
+}));
+
+class FakeTrack {
+  stopped = false;
+  stop(): void {
+    this.stopped = true;
+  }
+}
+class FakeMediaStream {
+  readonly tracks: unknown[] = [];
+  constructor(tracks: unknown[] = []) {
+    this.tracks.push(...tracks);
+  }
+  addTrack(track: unknown): void {
+    this.tracks.push(track);
+  }
+  getTracks(): unknown[] {
+    return this.tracks;
+  }
+}
+
+const INVITE_VIDEO = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n';
+const INVITE_AUDIO = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nm=video 0 UDP/TLS/RTP/SAVPF 96\r\n';
+
+/** A SIP message as JsSIP hands it to a `failed` handler. */
+function message(statusCode: number, reason?: string) {
+  return {
+    status_code: statusCode,
+    getHeader: (name: string) => (name === 'Reason' ? reason : undefined),
+  };
+}
+
+/** Lets the adapter's later (setTimeout) deliveries run. */
+const settle = () => new Promise(done => setTimeout(done, 0));
+
+describe('KitSipCallsSdk', () => {
+  let sdk: KitSipCallsSdk;
+  let ua: FakeUA;
+  let heard: {method: string; call: KitCall}[];
+  let errors: KitException[];
+  let tracks: FakeTrack[];
+
+  function listen(id = 'screens'): KitCallListener {
+    const record = (method: string) => (call: KitCall) => heard.push({method, call});
+    const listener: KitCallListener = {
+      onIncomingCallReceived: record('received'),
+      onIncomingCallCancelled: record('cancelled'),
+      onOutgoingCallRinging: record('ringing'),
+      onOutgoingCallAccepted: record('accepted'),
+      onOutgoingCallRejected: record('rejected'),
+      onCallEnded: record('ended'),
+    };
+    sdk.addCallListener(id, listener);
+    return listener;
+  }
+
+  async function create(options: Partial<KitSipOptions> = {}): Promise<void> {
+    sdk = new KitSipCallsSdk({
+      server: 'ws://127.0.0.1:5080',
+      uri: 'sip:grace@kit.test',
+      displayName: 'Grace Hopper',
+      onError: error => errors.push(error),
+      ...options,
+    });
+    await settle(); // JsSIP loads (a dynamic import) and the user agent starts.
+    ua = FakeUA.last;
+    listen();
+  }
+
+  /** An INVITE from Ada arrives. */
+  async function ring(sdp = INVITE_VIDEO): Promise<FakeSession> {
+    const session = new FakeSession();
+    ua.emit('newRTCSession', {originator: 'remote', session, request: {body: sdp}});
+    await settle();
+    return session;
+  }
+
+  /** I call Bob; the INVITE goes out. */
+  async function dial(type = 'audio'): Promise<{session: FakeSession; call: KitCall}> {
+    const me = sdk.getLoggedInUser()!;
+    const bob = {uid: 'bob', name: 'Bob'};
+    const placing = sdk.initiateCall({
+      sessionId: '',
+      type,
+      sender: me,
+      callInitiator: me,
+      receiver: bob,
+      callReceiver: bob,
+    });
+    await settle();
+    const session = ua.placed.at(-1)!.session;
+    session.emit('sending', {});
+    return {session, call: await placing};
+  }
+
+  beforeEach(async () => {
+    heard = [];
+    errors = [];
+    tracks = [];
+    (globalThis as any).MediaStream = FakeMediaStream; // eslint-disable-line @typescript-eslint/no-explicit-any
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: {
+        getUserMedia: jest.fn(async () => {
+          const track = new FakeTrack();
+          tracks.push(track);
+          return new FakeMediaStream([track]);
+        }),
+      },
+    });
+    await create();
+  });
+
+  afterEach(() => sdk.dispose());
+
+  it('should register with the proxy as the user of its SIP address', () => {
+    expect(ua.started).toBe(true);
+    expect(ua.config['uri']).toBe('sip:grace@kit.test');
+    expect(ua.config['register']).toBe(true);
+    expect(sdk.getLoggedInUser()).toEqual({uid: 'grace', name: 'Grace Hopper'});
+  });
+
+  it('should not start a user agent when it is disposed while JsSIP loads', async () => {
+    const early = new KitSipCallsSdk({server: 'ws://x', uri: 'sip:linus@kit.test'});
+    const before = FakeUA.last;
+    early.dispose();
+    await settle();
+    expect(FakeUA.last).toBe(before);
+    expect(early.getLoggedInUser()).toBeNull();
+  });
+
+  it('should refuse a call with ERR_NETWORK until the user agent has connected', async () => {
+    const early = new KitSipCallsSdk({server: 'ws://x', uri: 'sip:linus@kit.test'});
+    const me = early.getLoggedInUser()!;
+    await expect(
+      early.initiateCall({
+        sessionId: '',
+        type: 'audio',
+        sender: me,
+        callInitiator: me,
+        receiver: me,
+        callReceiver: me,
+      }),
+    ).rejects.toMatchObject({code: KitErrorCodes.NETWORK});
+    early.dispose();
+  });
+
+  it('should reject an address that is not a SIP URI', () => {
+    expect(() => new KitSipCallsSdk({server: 'ws://x', uri: 'grace'})).toThrow(KitException);
+  });
+
+  describe('incoming calls', () => {
+    it('should report an INVITE as an incoming call, later, with the caller and the call type', async () => {
+      const session = new FakeSession();
+      ua.emit('newRTCSession', {originator: 'remote', session, request: {body: INVITE_VIDEO}});
+      expect(heard).toEqual([]); // Never inside the event that caused it.
+      await settle();
+      expect(heard).toEqual([
+        {
+          method: 'received',
+          call: expect.objectContaining({
+            sessionId: session.id,
+            type: 'video',
+            callInitiator: {uid: 'ada', name: 'Ada Lovelace'},
+            callReceiver: {uid: 'grace', name: 'Grace Hopper'},
+          }),
+        },
+      ]);
+    });
+
+    it('should call an INVITE without a video stream a voice call', async () => {
+      await ring(INVITE_AUDIO);
+      expect(heard[0].call.type).toBe('audio');
+    });
+
+    it('should tell every listener', async () => {
+      listen('second');
+      await ring();
+      expect(heard.map(entry => entry.method)).toEqual(['received', 'received']);
+    });
+
+    it.each([
+      ['SIP ;cause=200 ;text="Call completed elsewhere"', 'accepted-elsewhere'],
+      ['SIP;cause=603;text="Decline"', 'rejected-elsewhere'],
+      ['SIP ;cause=600 ;text="Busy Everywhere"', 'rejected-elsewhere'],
+      ['SIP ;cause=480 ;text="Temporarily Unavailable"', 'cancelled'],
+      [undefined, 'cancelled'],
+    ])('should read a CANCEL with Reason %p as %p', async (reason, status) => {
+      const session = await ring();
+      session.emit('failed', {
+        originator: 'remote',
+        cause: 'Canceled',
+        message: message(0, reason),
+      });
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'cancelled',
+        call: expect.objectContaining({sessionId: session.id, status}),
+      });
+    });
+
+    it.each([
+      ['rejected', 603],
+      ['busy', 486],
+      ['unanswered', 480],
+    ] as const)('should answer %p with %p', async (status, code) => {
+      const session = await ring();
+      const call = await sdk.rejectCall(session.id, status);
+      expect(session.terminated).toEqual([{status_code: code}]);
+      expect(call.status).toBe(status);
+      await settle();
+      expect(heard.map(entry => entry.method)).toEqual(['received']);
+    });
+
+    it("should close a call that JsSIP's own no-answer timer ended", async () => {
+      const session = await ring();
+      session.emit('failed', {originator: 'local', cause: 'No Answer'});
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'cancelled',
+        call: expect.objectContaining({sessionId: session.id, status: 'cancelled'}),
+      });
+    });
+
+    it('should answer with the camera for a video call and resolve once the answer is sent', async () => {
+      const session = await ring(INVITE_VIDEO);
+      const accepting = sdk.acceptCall(session.id);
+      await settle();
+      expect(navigator.mediaDevices.getUserMedia).toHaveBeenCalledWith({audio: true, video: true});
+      expect(session.answered).toBe(1);
+      session.emit('accepted', {originator: 'local'});
+      expect((await accepting).status).toBe('ongoing');
+      expect(sdk.getLocalStream(session.id)).not.toBeNull();
+    });
+
+    it('should fail the accept with ERR_CALL_ENDED when the caller cancels meanwhile', async () => {
+      const session = await ring();
+      const accepting = sdk.acceptCall(session.id);
+      await settle();
+      session.emit('failed', {originator: 'remote', cause: 'Canceled', message: message(0)});
+      await expect(accepting).rejects.toMatchObject({code: KitErrorCodes.CALL_ENDED});
+    });
+
+    it('should report a BYE as the end of the call and stop the camera', async () => {
+      const session = await ring();
+      const accepting = sdk.acceptCall(session.id);
+      await settle();
+      session.emit('accepted', {originator: 'local'});
+      await accepting;
+      session.emit('ended', {originator: 'remote', cause: 'Terminated'});
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'ended',
+        call: expect.objectContaining({sessionId: session.id, status: 'ended'}),
+      });
+      expect(tracks.every(track => track.stopped)).toBe(true);
+    });
+
+    it('should refuse to act on a call that is unknown or over', async () => {
+      await expect(sdk.acceptCall('nope')).rejects.toMatchObject({
+        code: KitErrorCodes.UNKNOWN_SESSION,
+      });
+      const session = await ring();
+      session.emit('failed', {originator: 'remote', cause: 'Canceled', message: message(0)});
+      await expect(sdk.acceptCall(session.id)).rejects.toMatchObject({
+        code: KitErrorCodes.CALL_ENDED,
+      });
+    });
+  });
+
+  describe('outgoing calls', () => {
+    it('should send the INVITE to the callee on the domain of my address', async () => {
+      const {call} = await dial('video');
+      expect(ua.placed[0].target).toBe('sip:bob@kit.test');
+      expect(navigator.mediaDevices.getUserMedia).toHaveBeenCalledWith({audio: true, video: true});
+      expect(call.sessionId).toBe(ua.placed[0].session.id);
+      expect(call.status).toBe('initiated');
+    });
+
+    it('should report 180 Ringing once, and 200 as accepted', async () => {
+      const {session} = await dial();
+      session.emit('progress', {originator: 'remote', response: {status_code: 100}});
+      session.emit('progress', {originator: 'remote', response: {status_code: 180}});
+      session.emit('progress', {originator: 'remote', response: {status_code: 180}});
+      session.emit('accepted', {originator: 'remote'});
+      await settle();
+      expect(heard.map(entry => [entry.method, entry.call.status])).toEqual([
+        ['ringing', 'initiated'],
+        ['accepted', 'ongoing'],
+      ]);
+    });
+
+    it.each([
+      [603, 'rejected'],
+      [486, 'busy'],
+      [600, 'busy'],
+      [408, 'unanswered'],
+      [480, 'unanswered'],
+      [404, 'unanswered'],
+      [500, 'unanswered'],
+    ])('should report a %p answer as %p, keeping the status code', async (code, status) => {
+      const {session} = await dial();
+      session.emit('failed', {originator: 'remote', cause: 'x', message: message(code)});
+      await settle();
+      expect(heard).toEqual([
+        {method: 'rejected', call: expect.objectContaining({status, sipStatusCode: code})},
+      ]);
+    });
+
+    it('should cancel without a reason when I hang up while it rings', async () => {
+      const {session, call} = await dial();
+      expect((await sdk.rejectCall(call.sessionId, 'cancelled')).status).toBe('cancelled');
+      expect(session.terminated).toEqual([{}]);
+    });
+
+    it('should cancel with a 480 reason when the ring times out', async () => {
+      const {session, call} = await dial();
+      await sdk.rejectCall(call.sessionId, 'unanswered');
+      expect(session.terminated).toEqual([
+        {status_code: 480, reason_phrase: 'Temporarily Unavailable'},
+      ]);
+      await settle();
+      expect(heard).toEqual([]);
+    });
+
+    it('should hang up with a BYE and tell the listeners', async () => {
+      const {session, call} = await dial();
+      session.emit('accepted', {originator: 'remote'});
+      await sdk.endCall(call.sessionId);
+      expect(session.terminated).toHaveLength(1);
+      await settle();
+      expect(heard.map(entry => entry.method)).toEqual(['accepted', 'ended']);
+      await expect(sdk.endCall(call.sessionId)).rejects.toMatchObject({
+        code: KitErrorCodes.CALL_ENDED,
+      });
+    });
+
+    it('should show the tracks that the peer connection receives as the remote stream', async () => {
+      const {session, call} = await dial();
+      expect(sdk.getRemoteStream(call.sessionId)).toBeNull();
+      const track = {kind: 'audio'};
+      session.connection!.dispatchEvent(Object.assign(new Event('track'), {track}));
+      expect(sdk.getRemoteStream(call.sessionId)?.getTracks()).toEqual([track]);
+    });
+
+    it('should end the call when its peer connection fails', async () => {
+      const {session, call} = await dial();
+      session.emit('accepted', {originator: 'remote'});
+      session.connection!.connectionState = 'failed';
+      session.connection!.dispatchEvent(new Event('connectionstatechange'));
+      expect(session.terminated).toHaveLength(1);
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'ended',
+        call: expect.objectContaining({sessionId: call.sessionId}),
+      });
+      expect(errors.map(error => error.code)).toContain(KitErrorCodes.NETWORK);
+    });
+
+    it('should send the INVITE shortly after the first ICE candidate', async () => {
+      jest.useFakeTimers();
+      try {
+        const me = sdk.getLoggedInUser()!;
+        const bob = {uid: 'bob', name: 'Bob'};
+        const placing = sdk.initiateCall({
+          sessionId: '',
+          type: 'audio',
+          sender: me,
+          callInitiator: me,
+          receiver: bob,
+          callReceiver: bob,
+        });
+        await jest.advanceTimersByTimeAsync(0);
+        const ready = jest.fn();
+        ua.placed[0].session.emit('icecandidate', {candidate: {}, ready});
+        ua.placed[0].session.emit('icecandidate', {candidate: {}, ready});
+        await jest.advanceTimersByTimeAsync(149);
+        expect(ready).not.toHaveBeenCalled();
+        await jest.advanceTimersByTimeAsync(1);
+        expect(ready).toHaveBeenCalledTimes(1);
+        ua.placed[0].session.emit('sending', {});
+        await placing;
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('should give the call up when ICE gathers no candidate', async () => {
+      jest.useFakeTimers();
+      try {
+        const me = sdk.getLoggedInUser()!;
+        const bob = {uid: 'bob', name: 'Bob'};
+        const placing = sdk.initiateCall({
+          sessionId: '',
+          type: 'audio',
+          sender: me,
+          callInitiator: me,
+          receiver: bob,
+          callReceiver: bob,
+        });
+        const failure = expect(placing).rejects.toMatchObject({code: KitErrorCodes.CALL_FAILED});
+        await jest.advanceTimersByTimeAsync(4999);
+        expect(ua.placed[0].session.terminated).toEqual([]);
+        await jest.advanceTimersByTimeAsync(2);
+        await failure;
+        expect(ua.placed[0].session.terminated).toHaveLength(1);
+        expect(tracks[0].stopped).toBe(true);
+        expect(errors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+  });
+
+  describe('the connection', () => {
+    it('should report a lost connection as ERR_NETWORK, once', async () => {
+      ua.emit('connected', {});
+      ua.emit('registered', {});
+      expect(sdk.status()).toBe('registered');
+      ua.emit('disconnected', {});
+      ua.emit('disconnected', {});
+      await settle();
+      expect(sdk.status()).toBe('disconnected');
+      expect(errors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+    });
+
+    it('should refuse a call with ERR_NETWORK while the proxy is away', async () => {
+      ua.connected = false;
+      const me = sdk.getLoggedInUser()!;
+      await expect(
+        sdk.initiateCall({
+          sessionId: '',
+          type: 'audio',
+          sender: me,
+          callInitiator: me,
+          receiver: me,
+          callReceiver: me,
+        }),
+      ).rejects.toMatchObject({code: KitErrorCodes.NETWORK});
+    });
+
+    it('should be registered again when the proxy comes back', async () => {
+      ua.emit('connected', {});
+      ua.emit('registered', {});
+      ua.emit('disconnected', {});
+      ua.emit('connected', {});
+      ua.emit('registered', {});
+      expect(sdk.status()).toBe('registered');
+    });
+  });
+});

@@ -1,0 +1,597 @@
+import {DestroyRef, Signal, inject, signal} from '@angular/core';
+import {
+  KitCall,
+  KitCallListener,
+  KitCallMediaSource,
+  KitCallStatus,
+  KitCallsSdk,
+  KitConstants,
+  KitErrorCode,
+  KitErrorCodes,
+  KitException,
+  KitUser,
+} from 'kit-chat-uikit-angular';
+import {
+  kitSipAnswerCode,
+  kitSipCancelStatus,
+  kitSipOffersVideo,
+  kitSipRejectStatus,
+  kitSipTarget,
+  kitSipUser,
+  KIT_SIP_CODES,
+} from './sip-mapping';
+import {kitSipGetUserMedia, kitSipStopTracks, kitSipWatchPeer} from './sip-media';
+import {KitSipCall, KitSipOptions, KitSipStatus} from './sip-options';
+import {KitSipSession, KitSipUA, KitSipUAEvent} from './sip-types';
+
+/** One call of this device: its JsSIP session and media. */
+interface SipCallEntry {
+  readonly session: KitSipSession;
+  readonly direction: 'incoming' | 'outgoing';
+  call: KitSipCall;
+  local: MediaStream | null;
+  remote: MediaStream | null;
+  /** Whether the call reached a terminal state (every later event of the session is ignored). */
+  done: boolean;
+  /** Whether the INVITE (outgoing) or the answer (incoming) went out. */
+  sent: boolean;
+  /** Whether this adapter ended the session (its `failed` / `ended` events are then not news). */
+  closing: boolean;
+  timers: ReturnType<typeof setTimeout>[];
+}
+
+/** How many ended session ids are remembered, to answer `ERR_CALL_ENDED` rather than `ERR_UNKNOWN_SESSION`. */
+const MAX_ENTRIES = 200;
+
+/**
+ * A `KitCallsSdk` over SIP: JsSIP registers with a SIP proxy over WebSocket (Kamailio, Asterisk, FreeSWITCH...),
+ * places and answers audio and video calls, and hands the media streams to the ongoing call screen.
+ *
+ * The SIP mapping: INVITE → `onIncomingCallReceived`; CANCEL → `onIncomingCallCancelled` with `accepted-elsewhere`
+ * (Reason cause 200), `rejected-elsewhere` (cause 600/603) or `cancelled`; 180 → `onOutgoingCallRinging`; 2xx →
+ * `onOutgoingCallAccepted`; 603 → rejected, 486/600 → busy, anything else (408, 480, 404, 5xx...) → unanswered with
+ * `sipStatusCode` kept; BYE → `onCallEnded`. My decline answers 603, busy 486, an unanswered ring 480; the caller's
+ * ring time-out cancels with `Reason: SIP ;cause=480`.
+ */
+export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
+  /** The user agent, once JsSIP is loaded. */
+  private _ua: KitSipUA | null = null;
+  private readonly _user: KitUser;
+  private readonly _domain: string;
+  private readonly _listeners = new Map<string, KitCallListener>();
+  private readonly _calls = new Map<string, SipCallEntry>();
+  private readonly _status = signal<KitSipStatus>('connecting');
+  private _wasConnected = false;
+
+  /** Where the adapter stands with the proxy; `registered` once calls can reach this device. */
+  readonly status: Signal<KitSipStatus> = this._status.asReadonly();
+
+  /**
+   * @param options The proxy, the user's SIP address and the call options. The user agent starts at once.
+   */
+  constructor(private readonly _options: KitSipOptions) {
+    super();
+    const [, userPart = '', domain = ''] = /^sips?:([^@]+)@([^;>]+)/i.exec(_options.uri) ?? [];
+    if (!userPart || !domain) {
+      throw new KitException(
+        KitErrorCodes.INVALID_USER,
+        `"${_options.uri}" is not a SIP address (sip:user@domain)`,
+      );
+    }
+    this._domain = domain;
+    this._user = _options.user ?? kitSipUser(userPart, _options.displayName);
+    void this._start();
+  }
+
+  /** @returns The logged-in user (from the options), also while the proxy is unreachable. */
+  getLoggedInUser(): KitUser | null {
+    return this._status() === 'stopped' ? null : this._user;
+  }
+
+  /**
+   * Calls `call.receiver` (its uid is the SIP user part, or a whole address). Resolves once the INVITE is sent.
+   * @param call The call to place; `type` decides whether the camera is asked for.
+   * @returns The call with the SIP session's id.
+   */
+  async initiateCall(call: KitCall): Promise<KitCall> {
+    const ua = this._connectedUA('The call could not start');
+    const video = call.type !== KitConstants.CALL_TYPE_AUDIO;
+    const stream = await kitSipGetUserMedia(video);
+    let session: KitSipSession;
+    try {
+      session = ua.call(kitSipTarget(call.receiver.uid, this._domain), {
+        mediaStream: stream,
+        pcConfig: {iceServers: this._options.iceServers ?? []},
+        rtcOfferConstraints: {offerToReceiveAudio: true, offerToReceiveVideo: video},
+        // The peer connection of an outgoing call is created inside `call()` (before `session` is assigned): only
+        // these handlers see it.
+        eventHandlers: {
+          peerconnection: event => this._watchPeer(() => session, event.peerconnection),
+        },
+      });
+    } catch (error) {
+      kitSipStopTracks(stream);
+      throw new KitException(KitErrorCodes.CALL_FAILED, 'JsSIP could not place the call', error);
+    }
+    const entry = this._track(session, 'outgoing', {
+      ...call,
+      sessionId: session.id,
+      status: 'initiated',
+    });
+    entry.local = stream;
+    this._watchIceGathering(entry);
+    await new Promise<void>((sent, failed) => {
+      session.on('sending', () => sent());
+      session.on('failed', event => {
+        if (!entry.sent) {
+          this._teardown(entry);
+          failed(
+            new KitException(
+              event.cause === 'Connection Error'
+                ? KitErrorCodes.NETWORK
+                : KitErrorCodes.CALL_FAILED,
+              `The call failed before it was sent (${event.cause})`,
+              event,
+            ),
+          );
+        }
+      });
+    });
+    return {...entry.call};
+  }
+
+  /**
+   * Answers a ringing call with the microphone, and the camera for a video call. Resolves once the answer is sent.
+   * @param sessionId The session id from `onIncomingCallReceived`.
+   * @returns The call, `ongoing`.
+   */
+  async acceptCall(sessionId: string): Promise<KitCall> {
+    const entry = this._ringing(sessionId, 'incoming');
+    const stream = await kitSipGetUserMedia(entry.call.type !== KitConstants.CALL_TYPE_AUDIO);
+    if (entry.done) {
+      kitSipStopTracks(stream);
+      throw new KitException(KitErrorCodes.CALL_ENDED, 'The caller hung up before the answer');
+    }
+    entry.local = stream;
+    this._watchIceGathering(entry);
+    await new Promise<void>((accepted, failed) => {
+      entry.session.on('accepted', () => accepted());
+      entry.session.on('failed', event =>
+        failed(
+          new KitException(
+            KitErrorCodes.CALL_ENDED,
+            `The call ended before the answer (${event.cause})`,
+            event,
+          ),
+        ),
+      );
+      try {
+        entry.session.answer({
+          mediaStream: stream,
+          pcConfig: {iceServers: this._options.iceServers ?? []},
+        });
+        this._watchPeer(() => entry.session, entry.session.connection);
+      } catch (error) {
+        failed(new KitException(KitErrorCodes.CALL_FAILED, 'JsSIP could not answer', error));
+      }
+    });
+    entry.call = {...entry.call, status: 'ongoing'};
+    return {...entry.call};
+  }
+
+  /**
+   * Ends a ringing call. Incoming: `rejected` answers 603 Decline, `busy` 486 Busy Here, `unanswered` 480.
+   * Outgoing: CANCEL; `unanswered` (the ring time-out) puts `Reason: SIP ;cause=480` on it.
+   * @param sessionId The call's session id.
+   * @param status Why it ends.
+   * @returns The call with that status.
+   */
+  async rejectCall(sessionId: string, status: KitCallStatus): Promise<KitCall> {
+    const entry = this._ringing(sessionId);
+    try {
+      if (entry.direction === 'incoming') {
+        this._terminate(entry, {status_code: kitSipAnswerCode(status)});
+      } else if (status === 'unanswered') {
+        this._terminate(entry, {
+          status_code: KIT_SIP_CODES.unanswered,
+          reason_phrase: 'Temporarily Unavailable',
+        });
+      } else {
+        this._terminate(entry);
+      }
+    } catch (error) {
+      throw new KitException(KitErrorCodes.CALL_FAILED, 'JsSIP could not end the call', error);
+    }
+    const call = {...entry.call, status};
+    this._finish(entry, call);
+    return {...call};
+  }
+
+  /**
+   * Hangs up (BYE), or ends a call still ringing as `rejectCall` would. Every listener hears `onCallEnded`.
+   * @param sessionId The call's session id.
+   * @returns The call, `ended`.
+   */
+  async endCall(sessionId: string): Promise<KitCall> {
+    const entry = this._entry(sessionId);
+    if (entry.done) {
+      throw new KitException(KitErrorCodes.CALL_ENDED, `The call ${sessionId} already ended`);
+    }
+    this._hangUp(entry);
+    return {...entry.call};
+  }
+
+  /** Registers a listener; the same id replaces the previous one. */
+  addCallListener(listenerId: string, listener: KitCallListener): void {
+    this._listeners.set(listenerId, listener);
+  }
+
+  /** Removes a listener. */
+  removeCallListener(listenerId: string): void {
+    this._listeners.delete(listenerId);
+  }
+
+  /** @returns The microphone (and camera) stream of a call of this device, or `null`. */
+  getLocalStream(sessionId: string): MediaStream | null {
+    return this._calls.get(sessionId)?.local ?? null;
+  }
+
+  /** @returns The stream received from the other person, or `null` before the first track arrives. */
+  getRemoteStream(sessionId: string): MediaStream | null {
+    return this._calls.get(sessionId)?.remote ?? null;
+  }
+
+  /** Hangs up every call, unregisters and closes the connection. The adapter cannot be started again. */
+  dispose(): void {
+    for (const entry of this._calls.values()) {
+      if (!entry.done) {
+        try {
+          this._terminate(entry);
+        } catch {
+          // Ending anyway: the streams stop below.
+        }
+        this._teardown(entry);
+      }
+    }
+    this._listeners.clear();
+    this._status.set('stopped');
+    this._ua?.stop();
+  }
+
+  /**
+   * Loads JsSIP (a chunk of its own: about 250 kB that an app loads only when it creates this SDK) and starts the
+   * user agent, which connects and registers.
+   */
+  private async _start(): Promise<void> {
+    let jssip: typeof import('jssip');
+    try {
+      const loaded = await import('jssip');
+      // JsSIP is CommonJS: bundlers put its exports on the namespace, or only on `default`.
+      jssip = (loaded as {UA?: unknown}).UA
+        ? loaded
+        : (loaded as unknown as {default: typeof import('jssip')}).default;
+    } catch (error) {
+      this._status.set('disconnected');
+      this._report(KitErrorCodes.SDK, 'JsSIP could not be loaded: npm install jssip', error);
+      return;
+    }
+    if (this._status() === 'stopped') {
+      return;
+    }
+    const options = this._options;
+    const ua = new jssip.UA({
+      sockets: [new jssip.WebSocketInterface(options.server)],
+      uri: options.uri,
+      display_name: options.displayName ?? this._user.name,
+      password: options.password,
+      authorization_user: options.authorizationUser,
+      register: true,
+      connection_recovery_min_interval: options.reconnectInterval?.min ?? 1,
+      connection_recovery_max_interval: options.reconnectInterval?.max ?? 8,
+      user_agent: 'kit-chat-uikit-angular (JsSIP)',
+    }) as unknown as KitSipUA;
+    this._ua = ua;
+    this._listenTo(ua);
+    ua.start();
+  }
+
+  private _listenTo(ua: KitSipUA): void {
+    ua.on('connected', () => {
+      this._wasConnected = true;
+      this._status.set('connected');
+    });
+    ua.on('registered', () => this._status.set('registered'));
+    ua.on('disconnected', () => {
+      if (this._status() === 'stopped') {
+        return;
+      }
+      const lost = this._wasConnected && this._status() !== 'disconnected';
+      this._status.set('disconnected');
+      // JsSIP reconnects by itself with back-off and registers again once connected.
+      if (lost) {
+        this._report(KitErrorCodes.NETWORK, 'The connection to the SIP proxy was lost');
+      }
+    });
+    ua.on('registrationFailed', event =>
+      this._report(KitErrorCodes.NETWORK, `Registration failed (${event.cause})`, event),
+    );
+    ua.on('newRTCSession', event => {
+      if (event.originator === 'remote') {
+        this._incoming(event);
+      }
+    });
+  }
+
+  private _incoming({session, request}: KitSipUAEvent): void {
+    const caller = kitSipUser(
+      session.remote_identity.uri.user,
+      session.remote_identity.display_name,
+    );
+    const entry = this._track(session, 'incoming', {
+      sessionId: session.id,
+      type: kitSipOffersVideo(request?.body)
+        ? KitConstants.CALL_TYPE_VIDEO
+        : KitConstants.CALL_TYPE_AUDIO,
+      sender: caller,
+      callInitiator: caller,
+      receiver: this._user,
+      callReceiver: this._user,
+      status: 'initiated',
+    });
+    this._emit('onIncomingCallReceived', entry.call);
+  }
+
+  /** Keeps a session and maps its events onto the listeners. */
+  private _track(
+    session: KitSipSession,
+    direction: 'incoming' | 'outgoing',
+    call: KitSipCall,
+  ): SipCallEntry {
+    const entry: SipCallEntry = {
+      session,
+      direction,
+      call,
+      local: null,
+      remote: null,
+      done: false,
+      sent: false,
+      closing: false,
+      timers: [],
+    };
+    this._calls.set(session.id, entry);
+    this._forgetOldCalls();
+    session.on(direction === 'outgoing' ? 'sending' : 'accepted', () => (entry.sent = true));
+    if (direction === 'outgoing') {
+      let rang = false;
+      session.on('progress', event => {
+        if (!rang && !entry.done && event.response?.status_code === 180) {
+          rang = true;
+          this._emit('onOutgoingCallRinging', entry.call);
+        }
+      });
+      session.on('accepted', () => {
+        if (!entry.done) {
+          entry.call = {...entry.call, status: 'ongoing'};
+          this._emit('onOutgoingCallAccepted', entry.call);
+        }
+      });
+    }
+    // An incoming call's peer connection is created in `answer()`.
+    session.on('peerconnection', event => this._watchPeer(() => session, event.peerconnection));
+    session.on('failed', event => this._failed(entry, event));
+    session.on('ended', () => {
+      if (!entry.done) {
+        this._finish(entry, {...entry.call, status: 'ended'}, 'onCallEnded');
+      }
+    });
+    return entry;
+  }
+
+  /** A session that failed before it was established: a CANCEL, a failure response, a lost transport. */
+  private _failed(
+    entry: SipCallEntry,
+    event: {originator: string; cause?: string; message?: unknown},
+  ) {
+    if (entry.done || entry.closing) {
+      return; // My own reject, cancel or time-out: the method that caused it reported it.
+    }
+    if (entry.direction === 'outgoing' && !entry.sent) {
+      return; // `initiateCall` rejects with it.
+    }
+    const message = event.message as {
+      status_code?: number;
+      getHeader?(name: string): string;
+    } | null;
+    if (entry.direction === 'incoming') {
+      const status = kitSipCancelStatus(message?.getHeader?.('Reason'));
+      this._finish(entry, {...entry.call, status}, 'onIncomingCallCancelled');
+    } else {
+      const code = message?.status_code ?? 0;
+      this._finish(
+        entry,
+        {...entry.call, status: kitSipRejectStatus(code), ...(code ? {sipStatusCode: code} : {})},
+        'onOutgoingCallRejected',
+      );
+    }
+    if (event.cause === 'Connection Error' || event.cause === 'Request Timeout') {
+      this._report(KitErrorCodes.NETWORK, `The call failed: ${event.cause}`, event);
+    }
+  }
+
+  /** Ends the JsSIP session, marked as this adapter's doing. */
+  private _terminate(
+    entry: SipCallEntry,
+    options?: {status_code?: number; reason_phrase?: string},
+  ): void {
+    entry.closing = true;
+    entry.session.terminate(options);
+  }
+
+  private _hangUp(entry: SipCallEntry): void {
+    try {
+      this._terminate(entry);
+    } catch {
+      // The session is gone already (the transport dropped): the call ends here anyway.
+    }
+    this._finish(entry, {...entry.call, status: 'ended'}, 'onCallEnded');
+  }
+
+  /** The one terminal path of a call: marks it done, stops its media and timers, tells the listeners. */
+  private _finish(entry: SipCallEntry, call: KitSipCall, method?: keyof KitCallListener): void {
+    if (entry.done) {
+      return;
+    }
+    entry.call = call;
+    this._teardown(entry);
+    if (method) {
+      this._emit(method, call);
+    }
+  }
+
+  private _teardown(entry: SipCallEntry): void {
+    entry.done = true;
+    entry.timers.forEach(clearTimeout);
+    entry.timers = [];
+    kitSipStopTracks(entry.local);
+  }
+
+  /** Shows the tracks that arrive as the remote stream, and ends the call when its media path fails. */
+  private _watchPeer(
+    session: () => KitSipSession | undefined,
+    peer: RTCPeerConnection | undefined,
+  ): void {
+    const live = () => {
+      const entry = this._calls.get(session()?.id ?? '');
+      return entry && !entry.done ? entry : null;
+    };
+    kitSipWatchPeer(peer, {
+      track: track => {
+        const entry = live();
+        if (entry) {
+          entry.remote ??= new MediaStream();
+          entry.remote.addTrack(track);
+        }
+      },
+      failed: () => {
+        const entry = live();
+        if (entry) {
+          this._report(KitErrorCodes.NETWORK, 'The media connection of the call failed');
+          this._hangUp(entry);
+        }
+      },
+    });
+  }
+
+  /**
+   * Sends the offer or answer shortly after the first ICE candidate instead of at the end of gathering, and gives
+   * the call up when no candidate arrives at all.
+   */
+  private _watchIceGathering(entry: SipCallEntry): void {
+    let first = true;
+    entry.session.on('icecandidate', event => {
+      if (first) {
+        first = false;
+        entry.timers.push(setTimeout(event.ready, this._options.iceCandidateWait ?? 150));
+      }
+    });
+    const timeout = setTimeout(() => {
+      // Nothing went out: `initiateCall` or `acceptCall` is still waiting and rejects on the session's failure.
+      if (!entry.sent && !entry.done) {
+        this._report(KitErrorCodes.NETWORK, 'No ICE candidate was gathered: the call is given up');
+        try {
+          this._terminate(entry);
+        } catch {
+          // Ending anyway.
+        }
+        this._teardown(entry);
+      }
+    }, this._options.iceGatheringTimeout ?? 5000);
+    entry.timers.push(timeout);
+  }
+
+  /** @returns The user agent, when it is connected to the proxy. */
+  private _connectedUA(what: string): KitSipUA {
+    if (!this._ua?.isConnected()) {
+      throw new KitException(KitErrorCodes.NETWORK, `${what}: no connection to the SIP proxy`);
+    }
+    return this._ua;
+  }
+
+  private _entry(sessionId: string): SipCallEntry {
+    const entry = this._calls.get(sessionId);
+    if (!entry) {
+      throw new KitException(KitErrorCodes.UNKNOWN_SESSION, `No call ${sessionId}`);
+    }
+    return entry;
+  }
+
+  /** A call that still rings (in the given direction). */
+  private _ringing(sessionId: string, direction?: 'incoming' | 'outgoing'): SipCallEntry {
+    const entry = this._entry(sessionId);
+    if (entry.done || entry.call.status === 'ongoing') {
+      throw new KitException(
+        KitErrorCodes.CALL_ENDED,
+        `The call ${sessionId} is ${entry.call.status}, not ringing`,
+      );
+    }
+    if (direction && entry.direction !== direction) {
+      throw new KitException(
+        KitErrorCodes.INVALID_CALL,
+        `The call ${sessionId} is not ${direction}`,
+      );
+    }
+    return entry;
+  }
+
+  private _forgetOldCalls(): void {
+    for (const [id, entry] of this._calls) {
+      if (this._calls.size <= MAX_ENTRIES) {
+        return;
+      }
+      if (entry.done) {
+        this._calls.delete(id);
+      }
+    }
+  }
+
+  /** Calls every listener, later: never inside the SDK method or the JsSIP event that caused it. */
+  private _emit(method: keyof KitCallListener, call: KitCall): void {
+    const snapshot = {...call};
+    setTimeout(() => {
+      for (const listener of [...this._listeners.values()]) {
+        try {
+          listener[method]?.({...snapshot});
+        } catch (error) {
+          this._report(KitErrorCodes.SDK, `A call listener threw in ${method}`, error);
+        }
+      }
+    });
+  }
+
+  private _report(code: KitErrorCode, message: string, details?: unknown): void {
+    const onError = this._options.onError;
+    if (onError) {
+      setTimeout(() => onError(new KitException(code, message, details)));
+    }
+  }
+}
+
+/**
+ * A `callsSdk` factory for `provideKitUIKit`: a SIP user agent (JsSIP) that registers with `server`.
+ *
+ * ```ts
+ * provideKitUIKit({
+ *   callsSdk: kitSipCallsSdk({server: 'wss://sip.example.com', uri: 'sip:ada@example.com', displayName: 'Ada'}),
+ * })
+ * ```
+ * The user agent hangs up, unregisters and disconnects when the injector is destroyed.
+ * @param options The proxy, the user's SIP address and the call options.
+ * @returns A factory to run in an injection context.
+ */
+export function kitSipCallsSdk(options: KitSipOptions): () => KitSipCallsSdk {
+  return () => {
+    const sdk = new KitSipCallsSdk(options);
+    inject(DestroyRef).onDestroy(() => sdk.dispose());
+    return sdk;
+  };
+}

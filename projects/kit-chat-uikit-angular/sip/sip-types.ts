@@ -1,0 +1,50 @@
+/*
+ * The part of JsSIP's API that the adapter uses, typed structurally: the adapter depends on these few members only
+ * (and the unit specs fake exactly these).
+ */
+
+/** A JsSIP `RTCSession` event payload (the fields the adapter reads). @docs-private */
+export interface KitSipSessionEvent {
+  originator: 'local' | 'remote' | 'system';
+  cause?: string;
+  message?: unknown;
+  response?: {status_code: number};
+  peerconnection?: RTCPeerConnection;
+  candidate?: RTCIceCandidate;
+  ready: () => void;
+}
+
+/** A JsSIP `RTCSession` (the members the adapter uses). @docs-private */
+export interface KitSipSession {
+  readonly id: string;
+  readonly connection?: RTCPeerConnection;
+  readonly remote_identity: {display_name?: string | null; uri: {user: string}};
+  on(event: string, listener: (event: KitSipSessionEvent) => void): unknown;
+  answer(options: object): void;
+  terminate(options?: {status_code?: number; reason_phrase?: string}): void;
+}
+
+/** A JsSIP `UA` event payload (the fields the adapter reads). @docs-private */
+export interface KitSipUAEvent {
+  originator?: 'local' | 'remote';
+  session: KitSipSession;
+  request?: {body?: unknown};
+  cause?: string;
+}
+
+/** The options of `UA.call` that the adapter passes. @docs-private */
+export interface KitSipCallOptions {
+  mediaStream: MediaStream;
+  pcConfig: RTCConfiguration;
+  rtcOfferConstraints?: object;
+  eventHandlers: {peerconnection: (event: KitSipSessionEvent) => void};
+}
+
+/** A JsSIP `UA` (the members the adapter uses). @docs-private */
+export interface KitSipUA {
+  start(): void;
+  stop(): void;
+  isConnected(): boolean;
+  call(target: string, options: KitSipCallOptions): KitSipSession;
+  on(event: string, listener: (event: KitSipUAEvent) => void): unknown;
+}

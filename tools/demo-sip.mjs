@@ -1,0 +1,87 @@
+// `npm run demo:sip`: the demo in SIP mode. Starts Kamailio (tools/kamailio/kamailio.sh, WebSocket on
+// 127.0.0.1:5080), serves the demo (`ng serve demo` on 127.0.0.1:4200) and prints two links: open one as Grace and
+// one as Linus (two tabs, or two browsers on this machine) and call each other with real audio and video.
+// Ctrl+C stops both, each by its pid.
+//
+//   node tools/demo-sip.mjs [--port 5080] [--http-port 4200]
+import {execFileSync, spawn} from 'node:child_process';
+import {get} from 'node:http';
+import {dirname, join, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const KAMAILIO = join(ROOT, 'tools', 'kamailio', 'kamailio.sh');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : fallback;
+};
+const sipPort = option('--port', '5080');
+const httpPort = option('--http-port', '4200');
+
+let proxy;
+try {
+  proxy = execFileSync('bash', [KAMAILIO, 'start', '--name', 'demo', '--port', sipPort], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
+} catch (error) {
+  process.stderr.write(String(error.stderr ?? error.message));
+  if (error.status === 3) {
+    console.error('\nnpm run demo:sip needs Kamailio (see above); then run it again.');
+  }
+  process.exit(1);
+}
+console.log(
+  `Kamailio: ${proxy} (log: ${process.env.TMPDIR || '/tmp'}/kit-kamailio-demo/kamailio.log)`,
+);
+
+const server = spawn(
+  join(ROOT, 'node_modules', '.bin', 'ng'),
+  ['serve', 'demo', '--host', '127.0.0.1', '--port', httpPort],
+  {cwd: ROOT, stdio: 'inherit', env: {...process.env, NG_CLI_ANALYTICS: 'false'}},
+);
+const base = `http://127.0.0.1:${httpPort}/`;
+const sip = encodeURIComponent(proxy);
+
+/** Prints the two links once the dev server answers. */
+async function announce() {
+  for (let attempt = 0; attempt < 600 && server.exitCode === null; attempt++) {
+    const up = await new Promise(done =>
+      get(base, response => {
+        response.resume();
+        done(response.statusCode === 200);
+      }).on('error', () => done(false)),
+    );
+    if (up) {
+      console.log('\nReal calls over SIP: open both, then call Linus from Grace (or back):');
+      console.log(`  ${base}?user=grace&sip=${sip}`);
+      console.log(`  ${base}?user=linus&sip=${sip}\n`);
+      return;
+    }
+    await new Promise(done => setTimeout(done, 500));
+  }
+}
+void announce();
+
+let stopping = false;
+/** Stops the dev server (and waits for it), then Kamailio, each by its pid. */
+async function stop(code = 0) {
+  if (stopping) {
+    return;
+  }
+  stopping = true;
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise(done => server.once('exit', done));
+    process.kill(server.pid, 'SIGINT');
+    await Promise.race([exited, new Promise(done => setTimeout(done, 5000))]);
+  }
+  try {
+    execFileSync('bash', [KAMAILIO, 'stop', '--name', 'demo'], {stdio: 'inherit'});
+  } finally {
+    process.exit(code);
+  }
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+server.on('exit', status => void stop(status ?? 0));
