@@ -65,7 +65,9 @@ for (const block of blocks) {
       continue;
     }
     if (written.has(block.file)) {
-      errors.push(`${where}: ${block.file} is already written by README.md:${written.get(block.file)}`);
+      errors.push(
+        `${where}: ${block.file} is already written by README.md:${written.get(block.file)}`,
+      );
       continue;
     }
     written.set(block.file, block.line);
@@ -78,7 +80,9 @@ for (const block of blocks) {
     console.log(`  readme ${where} ${block.lang}: no-check (a fragment)`);
   } else if (CHECKABLE.has(block.lang)) {
     unchecked++;
-    console.log(`  readme ${where} ${block.lang}: UNCHECKED (no <!-- file: --> or <!-- no-check --> marker)`);
+    console.log(
+      `  readme ${where} ${block.lang}: UNCHECKED (no <!-- file: --> or <!-- no-check --> marker)`,
+    );
   }
 }
 for (const error of errors) {

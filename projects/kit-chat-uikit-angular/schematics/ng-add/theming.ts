@@ -118,7 +118,10 @@ export function withTheme(text: string): string {
       last = index;
     }
   });
-  lines.splice(last + 1, 0, ...uses);
+  // A blank line between the module rules and what follows them, as a stylesheet is usually written.
+  const spacer =
+    uses.length && (lines[last + 1] ?? '').trim() !== '' && last + 1 < lines.length ? [''] : [];
+  lines.splice(last + 1, 0, ...uses, ...spacer);
   const body = lines.join('\n').replace(/\s*$/, '\n');
   return body + blocks.join('');
 }
