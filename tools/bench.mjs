@@ -8,7 +8,9 @@
 // 2. latency: serves dist/bench/with-kit on 127.0.0.1 and drives Chromium (CHROME_PATH or /usr/bin/chromium) with
 //    playwright-core. In the page: from the SDK's onIncomingCallReceived to the incoming screen painted (in the DOM,
 //    then double requestAnimationFrame), and the same for MatDialog.open of a component of similar size, interleaved.
-//    Printed only.
+//    Then the main-thread work of each ring: script, style and layout time from Chromium's Performance.getMetrics
+//    around each ring up to the screen painted, against the same around each MatDialog.open, with their ratio (the
+//    double-rAF figure rounds to two frames, so it cannot tell a light ring from a heavy one). Printed only.
 // 3. leaks: ring → cancel and ring → accept → end cycles; DOM elements, SDK listeners, overlay panes and JS heap
 //    (after gc()) against a baseline taken after warm-up. The counts must come back to the baseline (exit 1
 //    otherwise); heap growth is printed only.
@@ -254,6 +256,92 @@ async function latencyInPage({rings, warmup}) {
   return {kit, dialog};
 }
 
+/** In the page: one ring, from the far side's `ring()` to the incoming screen painted; returns its session id. */
+async function kitRingInPage() {
+  const b = window.__bench;
+  const call = await b.switchboard.control.ring(b.peer, b.me, 'video');
+  await b.helpers.painted('.kit-incoming-call-accept-button');
+  return call.sessionId;
+}
+
+/** In the page: the caller hangs up, and the screen is gone. */
+async function kitCancelInPage(sessionId) {
+  const b = window.__bench;
+  await b.switchboard.control.cancel(sessionId);
+  await b.helpers.idle();
+}
+
+/** In the page: `MatDialog.open` of the person dialog up to its content painted. */
+async function dialogOpenInPage() {
+  const b = window.__bench;
+  b.openRef = b.openDialog();
+  await b.helpers.painted('.bench-person-accept');
+}
+
+/** In the page: the dialog closed, and its pane gone. */
+async function dialogCloseInPage() {
+  const b = window.__bench;
+  const ref = b.openRef;
+  ref.close();
+  await new Promise(done => ref.afterClosed().subscribe(done));
+  await b.helpers.until(() => !b.helpers.$('.cdk-overlay-pane'));
+  await b.helpers.frame();
+}
+
+const WORK_METRICS = {script: 'ScriptDuration', style: 'RecalcStyleDuration', layout: 'LayoutDuration'};
+
+/**
+ * Main-thread work per ring: Chromium's cumulative script, style-recalc and layout durations
+ * (`Performance.getMetrics`, on the renderer thread's clock) read before and after each ring up to the screen
+ * painted, and the same around each `MatDialog.open`, interleaved. Both include the page's wait for the paint
+ * (a MutationObserver, a 2 ms poll and two frames), the same on both sides; the kit's side also includes the
+ * in-memory SDK routing the call. Closing is outside the window. Printed only.
+ */
+async function workPerRing(page, cdp) {
+  try {
+    await cdp.send('Performance.enable', {timeDomain: 'threadTicks'});
+  } catch {
+    await cdp.send('Performance.enable');
+  }
+  const read = async () => {
+    const {metrics} = await cdp.send('Performance.getMetrics');
+    const byName = Object.fromEntries(metrics.map(({name, value}) => [name, value]));
+    return Object.fromEntries(
+      Object.entries(WORK_METRICS).map(([key, name]) => [key, (byName[name] ?? 0) * 1000]),
+    );
+  };
+  const delta = (after, before) => {
+    const parts = Object.fromEntries(Object.keys(WORK_METRICS).map(k => [k, after[k] - before[k]]));
+    return {...parts, total: parts.script + parts.style + parts.layout};
+  };
+  const kit = [];
+  const dialog = [];
+  for (let i = 0; i < WARMUP + RINGS; i++) {
+    const k0 = await read();
+    const sessionId = await page.evaluate(kitRingInPage);
+    const k1 = await read();
+    await page.evaluate(kitCancelInPage, sessionId);
+    const d0 = await read();
+    await page.evaluate(dialogOpenInPage);
+    const d1 = await read();
+    await page.evaluate(dialogCloseInPage);
+    if (i >= WARMUP) {
+      kit.push(delta(k1, k0));
+      dialog.push(delta(d1, d0));
+    }
+  }
+  await cdp.send('Performance.disable');
+  const summary = samples =>
+    `${ms(median(samples.map(s => s.total)))} ms (script ${ms(median(samples.map(s => s.script)))}, ` +
+    `style ${ms(median(samples.map(s => s.style)))}, layout ${ms(median(samples.map(s => s.layout)))}; ` +
+    `p95 ${ms(quantile(samples.map(s => s.total), 0.95))})`;
+  const ratio = median(kit.map(s => s.total)) / median(dialog.map(s => s.total));
+  return (
+    `work per ring: kit ${summary(kit)}; MatDialog.open ${summary(dialog)}; ratio ${ratio.toFixed(2)} ` +
+    `(medians, ${kit.length} rings each, main-thread script+style+layout from Performance.getMetrics)`
+  );
+}
+
 async function settle(page, cdp) {
   await page.evaluate(async () => {
     await new Promise(done => setTimeout(done, 700)); // Backdrops fade out for up to 500 ms.
@@ -349,6 +437,8 @@ async function browser() {
         `MatDialog.open median ${ms(median(dialog))} ms p95 ${ms(quantile(dialog, 0.95))} ms; ` +
         `ratio ${(median(kit) / median(dialog)).toFixed(2)} (medians, ${kit.length} rings each, double rAF)`,
     );
+
+    console.log(await workPerRing(page, cdp));
 
     const cancel = await leaks(page, cdp, 'cancel', 'ring→cancel');
     const acceptEnd = await leaks(page, cdp, 'acceptEnd', 'ring→accept→end');

@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# A real consumer install of kit-chat-uikit-angular (issue 8), for CI: `npm run consumer`.
+# A real consumer install of kit-chat-uikit-angular (issues 8 and 14), for CI: `npm run consumer`.
 #
-# Packs the built library with `npm pack`, creates a fresh app OUTSIDE the workspace (a temp dir), installs the
-# tarball there like a user would (no path mapping), with the Angular/CDK/Material/Jest versions the workspace
-# uses, then checks:
-#   1. an NgModule app (KitCallsModule.forRoot, platformBrowser().bootstrapModule) builds for production;
-#   2. a standalone app (provideKitUIKit, bootstrapApplication) builds for production;
-#      both zoneless, both styled with `@use 'kit-chat-uikit-angular' as kit;`, mat.theme and kit.*-overrides;
-#   3. the app's Jest specs (jest-preset-angular, zoneless) pass with the kit's testing entry and harnesses;
-#   4. the three screens render once on the server (renderApplication, plain node, no window/document).
-# The app's files are the templates in tools/consumer/template.
+# Packs the built library with `npm pack` (and prints the tarball's file list), creates fresh CLI apps OUTSIDE the
+# workspace (a temp dir, one workspace with three apps sharing one npm install, at the Angular/Jest versions the
+# workspace uses), and sets the kit up in each with `ng add <the tarball>`, like a user would (no path mapping).
+# Then checks:
+#   1. `ng add` in a standalone, an NgModule and a server-rendered app: the CDK and Material come in at the app's
+#      Angular minor, the kit's providers and theme are written; a second `ng add` changes nothing;
+#   2. the NgModule and the server-rendered app build for production as `ng add` left them (the latter prerenders
+#      its page on the server at build time, with the kit's providers);
+#   3. the README's code blocks marked `<!-- file: ... -->` (readme-blocks.mjs) are written into the standalone app,
+#      which builds for production;
+#   4. the README's testing example passes under Jest (jest-preset-angular) and under Vitest (`ng test`, the CLI's
+#      default runner);
+#   5. the three screens render once on the server (renderApplication, plain node, no window/document).
+# The fresh apps are the templates in tools/consumer/template (as `ng new` writes them, without the kit).
 #
 # Environment: KEEP_CONSUMER=1 keeps the temp dir; CONSUMER_REBUILD=1 rebuilds the library even when dist/ is up
 # to date; CONSUMER_SSR_STRICT=1 also fails the server render when a framework helper reads `document` for the kit.
@@ -24,6 +29,7 @@ logs="$work/logs"
 mkdir -p "$app" "$logs"
 export NG_CLI_ANALYTICS=false CI="${CI:-true}" NO_COLOR=1 FORCE_COLOR=0
 start=$SECONDS
+CHECKS=10
 passed=0
 failed=0
 
@@ -61,7 +67,7 @@ summary() {
 # Setup failures (no library, no install): every check counts as failed.
 abort() {
   fail "$1"
-  failed=4
+  failed=$CHECKS
   passed=0
   summary
 }
@@ -69,8 +75,8 @@ abort() {
 # 1. The library: built if dist/ is missing or older than its sources.
 stale=""
 if [[ -f "$lib/package.json" ]]; then
-  stale="$(find "$root/projects/kit-chat-uikit-angular" -type f ! -name '*.spec.ts' -newer "$lib/package.json" \
-    -print -quit)"
+  stale="$(find "$root/projects/kit-chat-uikit-angular" "$root/README.md" "$root/LICENSE" "$root/tools/finish-package.mjs" \
+    -type f ! -name '*.spec.ts' -newer "$lib/package.json" -print -quit)"
 fi
 if [[ ! -f "$lib/package.json" || -n "$stale" || "${CONSUMER_REBUILD:-}" == "1" ]]; then
   reason="dist missing or CONSUMER_REBUILD=1"
@@ -83,38 +89,87 @@ fi
 step pack bash -c "cd '$lib' && npm pack --pack-destination '$work'" || abort "npm pack failed"
 tarball="$(ls "$work"/kit-chat-uikit-angular-*.tgz 2>/dev/null | head -n 1)"
 [[ -n "$tarball" ]] || abort "npm pack wrote no tarball"
-say "packed $(basename "$tarball") ($(tar tzf "$tarball" | wc -l) files) into $work"
+say "packed $(basename "$tarball") ($(tar tzf "$tarball" | wc -l) files, $(du -k "$tarball" | cut -f1) KB):"
+tar tzvf "$tarball" | awk '{printf "  %8s  %s\n", $3, $6}' | sed 's# package/# #' | sort -k2
+files="$(tar tzf "$tarball")"
+for must in README.md LICENSE schematics/collection.json schematics/package.json schematics/ng-add/index.js; do
+  grep -qx "package/$must" <<<"$files" || abort "the tarball has no $must"
+done
 
-# 3. A fresh app outside the workspace, installing the tarball like a user (no path mapping anywhere).
+# 3. Fresh apps outside the workspace, one npm install for all three (no kit, no CDK, no Material yet).
 cp -R "$here/template/." "$app/"
-node "$here/write-package-json.mjs" "$root" "$tarball" "$app" || abort "could not write the app's package.json"
-step install bash -c "cd '$app' && npm install --no-audit --no-fund" || abort "npm install of the app failed"
-installed="$app/node_modules/kit-chat-uikit-angular"
-if [[ -L "$installed" || ! -f "$installed/package.json" ]]; then
-  abort "node_modules/kit-chat-uikit-angular is not an installed copy of the tarball"
-fi
-say "installed kit-chat-uikit-angular@$(node -p "require('$installed/package.json').version") from the tarball in $(elapsed)"
+node "$here/write-package-json.mjs" "$root" "$tarball" "$app" || abort "could not write the apps' package.json"
+step install bash -c "cd '$app' && npm install --no-audit --no-fund" || abort "npm install of the apps failed"
+say "installed the fresh apps in $(elapsed)"
 
 cd "$app" || abort "no app dir"
 ng="$app/node_modules/.bin/ng"
+core_minor="$(node -p "require('./node_modules/@angular/core/package.json').version.split('.').slice(0, 2).join('.')")"
 
-# 4. Production builds; each also checks that the kit's Sass entry reached the CSS (an override's token).
-build() {
-  local project="$1" label="$2" token="$3"
-  if ! step "build-$project" "$ng" build "$project" --configuration production; then
-    fail "$label app build"
+# 4. `ng add <tarball>` in each app, as a user would (non-interactive). The first one installs the kit, the CDK and
+#    Material; each writes its app's providers and theme.
+ng_add() {
+  local project="$1" providers_file="$2" providers="$3" styles_file="$4"
+  if ! step "ng-add-$project" "$ng" add "$tarball" --skip-confirmation --project "$project"; then
+    fail "ng add in the $project"
     return
   fi
-  if ! grep -q -- "$token" "$app/dist/$project"/browser/styles-*.css; then
-    fail "$label app built, but its CSS lacks $token (the kit's overrides did not apply)"
-    return
+  local problems=()
+  grep -q "$providers" "$providers_file" || problems+=("no $providers in ${providers_file#projects/}")
+  grep -q 'mat.theme(' "$styles_file" || problems+=("no mat.theme() in ${styles_file#projects/}")
+  grep -q "@use 'kit-chat-uikit-angular' as kit;" "$styles_file" || problems+=("no kit Sass entry in ${styles_file#projects/}")
+  for package in cdk material; do
+    local version
+    version="$(node -p "require('./node_modules/@angular/$package/package.json').version" 2>/dev/null)"
+    [[ "$version" == "$core_minor".* ]] || problems+=("@angular/$package ${version:-missing}, not $core_minor.x")
+  done
+  if ((${#problems[@]})); then
+    fail "ng add in the $project: $(IFS=';'; echo "${problems[*]}")"
+  else
+    pass "ng add in the $project: $providers in ${providers_file##*/}, mat.theme() and the kit in ${styles_file##*/}, CDK and Material $core_minor.x ($(elapsed))"
   fi
-  pass "$label app built ($(grep -o 'Initial total.*' "$logs/build-$project.log" | tr -s ' ' | head -n 1)) in $(elapsed)"
 }
-build ngmodule-app ngmodule --kit-incoming-call-accept-button-background-color
-build standalone-app standalone --kit-outgoing-call-end-call-button-background-color
+ng_add standalone-app projects/standalone-app/src/app/app.config.ts provideKitUIKit projects/standalone-app/src/styles.scss
+ng_add ngmodule-app projects/ngmodule-app/src/app/app-module.ts 'KitCallsModule.forRoot' projects/ngmodule-app/src/kit-theme.scss
+ng_add ssr-app projects/ssr-app/src/app/app.config.ts provideKitUIKit projects/ssr-app/src/styles.scss
 
-# 5. The app's Jest specs.
+# A second `ng add` changes nothing: the sources, angular.json and the dependencies stay as they are.
+fingerprint() { find projects angular.json -type f -print0 | sort -z | xargs -0 sha1sum; node -p "JSON.stringify(require('./package.json').dependencies)"; }
+fingerprint >"$work/before-second-ng-add.txt"
+if step ng-add-again "$ng" add "$tarball" --skip-confirmation --project standalone-app \
+  && fingerprint | diff "$work/before-second-ng-add.txt" - >"$logs/ng-add-again.diff"; then
+  pass "a second ng add changes nothing ($(elapsed))"
+else
+  fail "a second ng add changed the app:"
+  head -n 20 "$logs/ng-add-again.diff"
+fi
+
+# 5. Production builds of the apps as `ng add` left them.
+build() {
+  local project="$1" label="$2"
+  if ! step "build-$project" "$ng" build "$project" --configuration production; then
+    fail "$label build"
+    return 1
+  fi
+  pass "$label built ($(grep -o 'Initial total.*' "$logs/build-$project.log" | tr -s ' ' | head -n 1)) in $(elapsed)"
+}
+build ngmodule-app "NgModule app (KitCallsModule.forRoot from ng add, CSS app with kit-theme.scss)"
+if build ssr-app "server-rendered app (provideKitUIKit from ng add, prerendered)"; then
+  if ! grep -q 'Hello, ssr-app' "$app/dist/ssr-app/browser/index.html" 2>/dev/null; then
+    fail "the server-rendered app's prerendered index.html lacks the page's content"
+  fi
+fi
+
+# 6. The README's code blocks, as pasted, in the standalone app (over what `ng add` wrote), then built.
+if node "$root/tools/consumer/readme-blocks.mjs" "$root/README.md" "$app/projects/standalone-app" >"$logs/readme.log" 2>&1; then
+  cat "$logs/readme.log"
+  build standalone-app "standalone app with the README's code blocks"
+else
+  cat "$logs/readme.log"
+  fail "the README's code blocks are not marked right"
+fi
+
+# 7. The README's testing example (src/app/app.spec.ts), under Jest and under Vitest.
 step jest "$app/node_modules/.bin/jest" --ci --json --outputFile="$work/jest.json"
 jest_status=$?
 read -r jest_passed jest_failed < <(node -e "
@@ -134,7 +189,17 @@ else
   fail "jest $jest_passed passed, $jest_failed failed"
 fi
 
-# 6. The screens rendered once on the server.
+step vitest "$ng" test standalone-app --watch=false
+vitest_status=$?
+grep -E '^\s*(✓|×|✗|FAIL|Test Files|Tests)\b' "$logs/vitest.log" | sed 's/^\s*/  /' | head -n 20
+vitest_line="$(grep -E '^\s*Tests\s' "$logs/vitest.log" | tail -n 1 | tr -s ' ')"
+if ((vitest_status == 0)) && [[ "$vitest_line" == *passed* && "$vitest_line" != *failed* ]]; then
+  pass "vitest (ng test):${vitest_line#*Tests}"
+else
+  fail "vitest (ng test): ${vitest_line:-no result}"
+fi
+
+# 8. The screens rendered once on the server.
 node --enable-source-maps server-render.mjs >"$logs/server-render.log" 2>&1
 render_status=$?
 cat "$logs/server-render.log"

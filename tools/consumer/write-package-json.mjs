@@ -2,7 +2,8 @@
 //   "workspace"          → the version the workspace has installed (node_modules), else its package.json range,
 //                          so the consumer stays in step with the workspace and the npm cache serves it;
 //   "workspace:<name>"   → the version used for <name> (e.g. @angular/platform-server at the workspace's Angular);
-//   "tarball"            → file:<the packed library>, a real install from the tarball (no path mapping).
+//   "tarball"            → file:<the packed library>, a real install from the tarball (no path mapping);
+//   anything else        → kept as written (e.g. vitest, which the workspace does not use).
 // If the registry lacks a "workspace:<name>" version, the newest published version of the same minor below it is
 // used, with an npm override so its exact peer pins accept the workspace's framework version; this is printed.
 // Usage: node write-package-json.mjs <workspace dir> <tarball> <consumer dir>
@@ -79,6 +80,11 @@ for (const section of ['dependencies', 'devDependencies']) {
         for (const peer of ['@angular/core', '@angular/common', '@angular/compiler', '@angular/platform-browser']) {
           overrides[name][peer] = `$${peer}`;
         }
+        // The CLI's builder asks for a peer of its own patch (@angular/ssr ^21.2.27): accept the older one too.
+        if (pkg.devDependencies['@angular/build']) {
+          overrides['@angular/build'] ??= {};
+          overrides['@angular/build'][name] = `$${name}`;
+        }
         console.log(
           `consumer: note: ${name}@${wanted} is not on the registry; using ${version} (same minor), ` +
             `its peers overridden to the workspace's framework`,
@@ -94,8 +100,9 @@ if (Object.keys(overrides).length) {
 writeFileSync(join(out, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
 const core = pkg.dependencies['@angular/core'];
 console.log(
-  `consumer: versions: @angular/core ${core}, @angular/cdk ${pkg.dependencies['@angular/cdk']}, ` +
-    `@angular/material ${pkg.dependencies['@angular/material']}, @angular/platform-server ` +
-    `${pkg.dependencies['@angular/platform-server']}, @angular/build ${pkg.devDependencies['@angular/build']}, ` +
-    `jest ${pkg.devDependencies.jest}, jest-preset-angular ${pkg.devDependencies['jest-preset-angular']}`,
+  `consumer: versions: @angular/core ${core}, ` +
+    `@angular/platform-server ${pkg.dependencies['@angular/platform-server']}, ` +
+    `@angular/ssr ${pkg.dependencies['@angular/ssr']}, @angular/build ${pkg.devDependencies['@angular/build']}, ` +
+    `vitest ${pkg.devDependencies.vitest}, jest ${pkg.devDependencies.jest}, ` +
+    `jest-preset-angular ${pkg.devDependencies['jest-preset-angular']} (CDK and Material come with ng add)`,
 );

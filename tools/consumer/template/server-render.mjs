@@ -84,6 +84,7 @@ try {
   const {bootstrapApplication} = await import('@angular/platform-browser');
   const {provideServerRendering, renderApplication} = await import('@angular/platform-server');
   const kit = await import('kit-chat-uikit-angular');
+  const {kitInMemoryCallsSdk} = await import('kit-chat-uikit-angular/in-memory');
   enableProdMode();
 
   class Screens {
@@ -108,7 +109,7 @@ try {
         providers: [
           provideServerRendering(),
           provideZonelessChangeDetection(),
-          kit.provideKitUIKit({callsSdk: kit.kitInMemoryCallsSdk(ME)}),
+          kit.provideKitUIKit({callsSdk: kitInMemoryCallsSdk(ME)}),
         ],
       },
       context,

@@ -3,4 +3,4 @@ import {AppModule} from './app/app-module';
 
 platformBrowser()
   .bootstrapModule(AppModule)
-  .catch(error => console.error(error));
+  .catch(err => console.error(err));

@@ -1,5 +1,5 @@
 import {bootstrapApplication} from '@angular/platform-browser';
-import {App} from './app/app';
 import {appConfig} from './app/app.config';
+import {App} from './app/app';
 
-bootstrapApplication(App, appConfig).catch(error => console.error(error));
+bootstrapApplication(App, appConfig).catch(err => console.error(err));

@@ -1,0 +1,8 @@
+/** Options of `ng add kit-chat-uikit-angular`. */
+export interface Schema {
+  /** Name of the application to set up (the workspace's default project when omitted). */
+  project?: string;
+
+  /** Whether to add `mat.theme()` and the kit's Sass entry to the global styles when they are missing. */
+  theme?: boolean;
+}

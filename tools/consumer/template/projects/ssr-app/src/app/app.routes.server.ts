@@ -1,0 +1,3 @@
+import {RenderMode, ServerRoute} from '@angular/ssr';
+
+export const serverRoutes: ServerRoute[] = [{path: '**', renderMode: RenderMode.Prerender}];
