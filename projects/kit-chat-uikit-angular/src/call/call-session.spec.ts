@@ -220,13 +220,29 @@ describe('KitCallSession', () => {
       expect(timedOut.session.state.phase).toBe('ongoing');
 
       const hungUp = setup('outgoing');
+      hungUp.sdk.next = () => Promise.resolve({...call('outgoing'), status: 'ended'});
       hungUp.session.attach(hungUp.view);
       void hungUp.session.hangUp();
       hungUp.session._remoteAccepted({...call('outgoing'), status: 'ongoing'});
+      expect(hungUp.session.state.phase).toBe('cancelling'); // "Ending…" until the SDK ended it.
+      await jest.advanceTimersByTimeAsync(0);
       expect(hungUp.session.state).toEqual(
-        expect.objectContaining({phase: 'ended', endReason: 'cancelled'}),
+        expect.objectContaining({phase: 'ended', endReason: 'cancelled', connected: false}),
       );
       expect(hungUp.sdk.sent).toEqual(['rejectCall(s1, cancelled)', 'endCall(s1)']);
+      expect(hungUp.events).toEqual(['ended s1']);
+    });
+
+    it("should show the call after all when the user's hang-up crossed a pick-up and the SDK cannot end it", async () => {
+      const t = setup('outgoing');
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      void t.session.hangUp();
+      t.sdk.next = () => Promise.reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
+      t.session._remoteAccepted({...call('outgoing'), status: 'ongoing'});
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.session.state).toEqual(expect.objectContaining({phase: 'ongoing', connected: true}));
+      expect(t.viewErrors.map(error => error.code)).toEqual([KitErrorCodes.CALL_FAILED]);
+      expect(t.events).toEqual(['accepted s1']);
     });
   });
 

@@ -482,16 +482,11 @@ export class KitCallSession {
       return;
     }
     const pending = this._pending ?? this._queuedCancel;
+    if (pending?.action === 'end') {
+      return; // The user's hang-up already crossed this pick-up: endCall is on its way.
+    }
     if (this._state.phase === 'cancelling' && pending?.byUser) {
-      // The callee picked up while the user hung up: the user's decision wins. The call is over for the user at
-      // once; ending it in the SDK is housekeeping in the background.
-      this._pendingToken++;
-      this._pending = null;
-      const settle = this._settleQueued();
-      const ended = {...this._state.call, ...call, status: 'ended' as const};
-      this._finish('cancelled', ended, 'ended');
-      this._background('end', sdk => sdk.endCall(call.sessionId));
-      settle(true);
+      this._hangUpCrossed(call);
       return;
     }
     if (this._state.phase === 'dialing' || this._state.phase === 'cancelling') {
@@ -528,7 +523,12 @@ export class KitCallSession {
 
   /** The call ended (either side hung up). @param call The call. @docs-private */
   _remoteEnded(call: KitCall): void {
-    const reason = this._state.connected ? 'ended' : (kitEndReasonOf(call.status) ?? 'ended');
+    // A hang-up of a dialing call that crossed the pick-up ends as the user's cancel.
+    const reason = this._state.connected
+      ? 'ended'
+      : this._state.phase === 'cancelling'
+        ? 'cancelled'
+        : (kitEndReasonOf(call.status) ?? 'ended');
     this._finish(reason, {...this._state.call, ...call, status: call.status ?? 'ended'}, 'ended');
   }
 
@@ -572,6 +572,35 @@ export class KitCallSession {
           this._finish('failed', this._state.call, null);
         }
         throw error;
+      },
+    );
+  }
+
+  /**
+   * The callee picked up while the user hung up: the user's decision wins, so the call is ended in the SDK while
+   * the screen says so. Should the SDK refuse, the call is live after all: the ongoing screen shows it.
+   */
+  private _hangUpCrossed(call: KitCall): void {
+    this._pendingToken++;
+    this._pending = null;
+    const settle = this._settleQueued();
+    this._set({call: {...this._state.call, ...call}});
+    this._send({action: 'end', byUser: true}, 'cancelling', sdk =>
+      sdk.endCall(this.sessionId),
+    ).then(
+      () => {
+        this._finish('cancelled', {...this._state.call, status: 'ended'}, 'ended', 0);
+        settle(true);
+      },
+      (error: KitException) => {
+        const cause = error.details instanceof KitException ? error.details : error;
+        this._reportToViews(error, true);
+        if (TIMED_OUT.has(error) || CALL_OVER.includes(cause.code)) {
+          this._finish('cancelled', {...this._state.call, status: 'ended'}, 'ended', 0);
+        } else {
+          this._connect(call);
+        }
+        settle(this.isEnded);
       },
     );
   }
@@ -708,9 +737,18 @@ export class KitCallSession {
       return true;
     }
     const cause = error.details instanceof KitException ? error.details : error;
+    const over = cause.details as Partial<KitCall> | undefined;
+    if (CALL_OVER.includes(cause.code) && over?.status === 'ongoing' && back === 'dialing') {
+      // The cancel lost to a pick-up: the user's hang-up still wins; a time-out or a withdrawal does not.
+      if (userLeaves) {
+        this._hangUpCrossed({...this._state.call, ...over} as KitCall);
+      } else {
+        this._connect(over);
+      }
+      return this.isEnded;
+    }
     if (CALL_OVER.includes(cause.code)) {
       // The SDK says the call no longer rings (or already ended): close with the reason it gives.
-      const over = cause.details as Partial<KitCall> | undefined;
       const reason = this._state.connected ? 'ended' : (kitEndReasonOf(over?.status) ?? 'failed');
       this._reportToViews(error, true);
       this._finish(

@@ -1330,6 +1330,20 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'wait', ms: 2500}),
     ],
   ],
+  // N (found by a 5,000-sequence run of the session core, fixed in KitCallSession): my hang-up, queued behind
+  // initiateCall, crossed the callee's pick-up; the SDK answered the cancel with "ongoing", which was read as "over",
+  // so the call was left ongoing in the SDK with no screen (and endCall failed too).
+  [
+    run({ringTimeout: 3000, latency: 30}),
+    [
+      step({kind: 'fail', action: 'end'}),
+      step({kind: 'start', who: 0, video: false}),
+      step({kind: 'click', button: 'outgoingEnd', times: 1, pick: 0}),
+      step({kind: 'far', op: 'accept', pick: 0}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+      step({kind: 'ring', who: 0, video: false}),
+    ],
+  ],
   // I (fixed in call-ringer.ts): glare withdrew my call beside the screen, so an end-call press sent a second cancel.
   [
     run({ringTimeout: 3000, latency: 30}),
