@@ -427,7 +427,9 @@ export class KitCallRegistry {
       session._setWaiting(true);
       this._changes.next();
     } else {
+      // Declined by the policy from this moment: a late or duplicate ring of it is a ghost, whatever the SDK says.
       this._hidden.add(session);
+      this._markEnded(call.sessionId);
       void session.answerBusy().then(ended => {
         if (!ended && !session.isEnded) {
           session.dispose('busy'); // The SDK refused the busy answer (reported): it rings there, not here.

@@ -1344,6 +1344,17 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'ring', who: 0, video: false}),
     ],
   ],
+  // O (found by a 5,000-sequence run, fixed in KitCallRegistry): the SDK refused a busy answer; the second call was
+  // neither on screen nor counted as declined by the policy while the answer was on its way.
+  [
+    run({ringTimeout: 3000, latency: 300}),
+    [
+      step({kind: 'fail', action: 'reject'}),
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'wait', ms: 400}),
+    ],
+  ],
   // I (fixed in call-ringer.ts): glare withdrew my call beside the screen, so an end-call press sent a second cancel.
   [
     run({ringTimeout: 3000, latency: 30}),
