@@ -10,13 +10,10 @@ export * from './sdk/validation';
 export * from './core/config';
 export * from './core/provide-kit-uikit';
 export {
-  KitCallSession,
   kitEndReasonOf,
   type KitCallDirection,
   type KitCallEndReason,
   type KitCallPhase,
-  type KitCallSessionState,
-  type KitCallSoundState,
 } from './call/call-session';
 export * from './events/call-events';
 export * from './intl/calls-intl';
