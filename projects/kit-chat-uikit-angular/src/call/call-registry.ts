@@ -38,6 +38,13 @@ export const KIT_CALL_WAITING = new InjectionToken<boolean>('KIT_CALL_WAITING', 
   factory: () => false,
 });
 
+/** The error of every call made with no SDK provided. */
+const noSdk = () =>
+  new KitException(
+    KitErrorCodes.NOT_INITIALIZED,
+    'No call SDK: add provideKitUIKit({callsSdk}) or KitCallsModule.forRoot({callsSdk}).',
+  );
+
 /** A clock whose timers never fire: on the server nothing may keep the render from settling. */
 const SERVER_CLOCK: KitCallSessionPorts['clock'] = {
   now: () => Date.now(),
@@ -124,12 +131,7 @@ export class KitCallRegistry {
       return;
     }
     if (!this._sdk) {
-      this.report(
-        new KitException(
-          KitErrorCodes.NOT_INITIALIZED,
-          'No call SDK: add provideKitUIKit({callsSdk}) or KitCallsModule.forRoot({callsSdk}).',
-        ),
-      );
+      this.report(noSdk());
       return;
     }
     const listener: KitCallListener = {
@@ -155,10 +157,7 @@ export class KitCallRegistry {
    */
   me(): KitUser | KitException {
     if (!this._sdk) {
-      return new KitException(
-        KitErrorCodes.NOT_INITIALIZED,
-        'No call SDK: add provideKitUIKit({callsSdk}) or KitCallsModule.forRoot({callsSdk}).',
-      );
+      return noSdk();
     }
     try {
       const me = this._sdk.getLoggedInUser();
