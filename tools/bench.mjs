@@ -2,9 +2,14 @@
 //
 //   node tools/bench.mjs [--no-build] [--size-only] [--rings N] [--cycles N]
 //
-// 1. size: builds projects/bench twice (`ng build bench -c with-kit` and `-c without-kit`, into dist/bench/<config>;
-//    --no-build reuses them), sums gzip (level 9) and brotli (quality 11) of every emitted .js/.css (initial and
-//    lazy), and prints what the library adds. Fails (exit 1) above tools/bench-budget.json.
+// 1. size: builds projects/bench five times, two builds at a time (`ng build bench -c <config>`, into
+//    dist/bench/<config>; --no-build reuses them): a small Material app with the kit (`with-kit`, provideKitUIKit)
+//    and without it (`without-kit`), the same app with both screens in its template (`layout-only`,
+//    provideKitCalls), and a plain app without Material with and without the kit (`plain-with-kit`,
+//    `plain-without-kit`). Sums gzip (level 9) and brotli (quality 11) of every emitted .js/.css (initial and lazy)
+//    and prints what the library adds to each app; from the hidden source maps of `with-kit`, the gzip of the
+//    library's own code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
+//    code of the overlay folder (overlay, auto ring, banners, notifications).
 // 2. latency: serves dist/bench/with-kit on 127.0.0.1 and drives Chromium (CHROME_PATH or /usr/bin/chromium) with
 //    playwright-core. In the page: from the SDK's onIncomingCallReceived to the incoming screen painted (in the DOM,
 //    then double requestAnimationFrame), and the same for MatDialog.open of a component of similar size, interleaved.
@@ -16,7 +21,7 @@
 //    otherwise); heap growth is printed only.
 // Exit: 0 when the size is within budget and the counts came back, whatever the timings; 1 over budget, on a count
 // not back to its baseline or on a page error; 2 when the bench itself could not run (build, Chromium, time-out).
-import {execFileSync} from 'node:child_process';
+import {execFile} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {createServer} from 'node:http';
 import {tmpdir} from 'node:os';
@@ -27,7 +32,7 @@ import {brotliCompressSync, constants, gzipSync} from 'node:zlib';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist', 'bench');
 const BUDGET_FILE = join(ROOT, 'tools', 'bench-budget.json');
-const CONFIGS = ['with-kit', 'without-kit'];
+const CONFIGS = ['with-kit', 'without-kit', 'layout-only', 'plain-with-kit', 'plain-without-kit'];
 
 const args = process.argv.slice(2);
 const flag = name => args.includes(name);
@@ -43,18 +48,49 @@ let failed = false;
 
 // ---------------------------------------------------------------- size
 
+const GOALS = {material: 25 * 1024, layoutOnly: 10 * 1024, ownCode: 15 * 1024};
+// The library's own sources (the secondary entry points, such as the in-memory SDK, are counted apart).
+const OWN_SOURCE = /projects\/kit-chat-uikit-angular\/src\//;
+const IN_MEMORY_SOURCE = /projects\/kit-chat-uikit-angular\/in-memory\//;
+// What a layout-only app must not ship: the overlay, the auto ring, the banners and the notifications.
+const RINGER_SOURCE = /projects\/kit-chat-uikit-angular\/src\/overlay\//;
+
+/** `ng build bench -c <config>`, asynchronously: the builds run two at a time (the CI machine has two cores). */
 function build(config) {
   const ng = join(ROOT, 'node_modules', '.bin', 'ng');
-  try {
-    execFileSync(ng, ['build', 'bench', '-c', config], {
-      cwd: ROOT,
-      stdio: 'pipe',
-      env: {...process.env, NG_CLI_ANALYTICS: 'false'},
-    });
-  } catch (error) {
-    process.stderr.write(String(error.stdout ?? '') + String(error.stderr ?? ''));
-    throw new Error(`ng build bench -c ${config} failed`);
+  return new Promise((done, fail) => {
+    execFile(
+      ng,
+      ['build', 'bench', '-c', config],
+      {cwd: ROOT, env: {...process.env, NG_CLI_ANALYTICS: 'false'}, maxBuffer: 64 * 1024 * 1024},
+      (error, stdout, stderr) => {
+        if (error) {
+          process.stderr.write(String(stdout ?? '') + String(stderr ?? ''));
+          fail(new Error(`ng build bench -c ${config} failed`));
+        } else {
+          done();
+        }
+      },
+    );
+  });
+}
+
+async function buildAll(configs, concurrency = 2) {
+  const queue = [...configs];
+  const worker = async () => {
+    while (queue.length) {
+      await build(queue.shift());
+    }
+  };
+  await Promise.all(Array.from({length: concurrency}, worker));
+}
+
+function browserDir(config) {
+  const dir = join(DIST, config, 'browser');
+  if (!existsSync(dir)) {
+    throw new Error(`${dir} is missing: run without --no-build`);
   }
+  return dir;
 }
 
 function assets(dir) {
@@ -64,11 +100,13 @@ function assets(dir) {
     .sort();
 }
 
+const gzip = bytes => gzipSync(bytes, {level: 9}).length;
+
 function compressed(file) {
   const bytes = readFileSync(file);
   return {
     raw: bytes.length,
-    gzip: gzipSync(bytes, {level: 9}).length,
+    gzip: gzip(bytes),
     brotli: brotliCompressSync(bytes, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 11,
@@ -79,12 +117,8 @@ function compressed(file) {
 }
 
 function measureSize(config) {
-  const dir = join(DIST, config, 'browser');
-  if (!existsSync(dir)) {
-    throw new Error(`${dir} is missing: run without --no-build`);
-  }
   const total = {raw: 0, gzip: 0, brotli: 0, files: 0};
-  for (const file of assets(dir)) {
+  for (const file of assets(browserDir(config))) {
     const size = compressed(file);
     total.raw += size.raw;
     total.gzip += size.gzip;
@@ -94,24 +128,184 @@ function measureSize(config) {
   return total;
 }
 
-const kb = bytes => `${(bytes / 1024).toFixed(1)} KB`;
+const VLQ = Object.fromEntries(
+  [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]),
+);
 
-function size() {
-  if (!flag('--no-build')) {
-    for (const config of CONFIGS) {
-      build(config);
+/** The fields of one source-map segment (VLQ, relative values). */
+function segmentFields(segment) {
+  const fields = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = VLQ[char];
+    value += (digit & 31) << shift;
+    if (digit & 32) {
+      shift += 5;
+    } else {
+      fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
     }
   }
-  const [withKit, withoutKit] = CONFIGS.map(measureSize);
-  const gzip = withKit.gzip - withoutKit.gzip;
-  const brotli = withKit.brotli - withoutKit.brotli;
-  const {addedGzipBytes: budget} = JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
-  const verdict = gzip <= budget ? `within budget ${budget} B` : `OVER BUDGET ${budget} B`;
+  return fields;
+}
+
+/**
+ * The emitted JavaScript of a build, cut by the source each piece was compiled from (its hidden source maps): a map
+ * from source path to the pieces of minified code, in emitted order. Templates and component styles are compiled
+ * into their component's code, so they count with it.
+ */
+function codeBySource(config) {
+  const bySource = new Map();
+  for (const file of assets(browserDir(config)).filter(file => /\.m?js$/.test(file))) {
+    if (!existsSync(`${file}.map`)) {
+      throw new Error(`${file}.map is missing: the ${config} build needs hidden source maps`);
+    }
+    const code = readFileSync(file, 'utf8').split('\n');
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+    let source = 0;
+    map.mappings.split(';').forEach((line, index) => {
+      const text = code[index] ?? '';
+      let column = 0;
+      let from = null;
+      const segments = line ? line.split(',') : [];
+      const cut = (to, next) => {
+        if (from !== null) {
+          const path = map.sources[from.source];
+          if (!bySource.has(path)) {
+            bySource.set(path, []);
+          }
+          bySource.get(path).push(text.slice(from.column, to));
+        }
+        from = next;
+      };
+      for (const segment of segments) {
+        const fields = segmentFields(segment);
+        column += fields[0];
+        if (fields.length >= 4) {
+          source += fields[1];
+          // Lines and columns of the source are not needed, but they are relative: keep the decoder in step.
+          cut(column, {source, column});
+        } else {
+          cut(column, null);
+        }
+      }
+      cut(text.length, null);
+    });
+  }
+  return bySource;
+}
+
+function sourcesMatching(bySource, pattern) {
+  return [...bySource.keys()].filter(path => pattern.test(path.replaceAll('\\', '/')));
+}
+
+/** Raw and gzip bytes of the emitted code of some sources, gzipped together as they would travel. */
+function ownCode(bySource, pattern) {
+  const text = sourcesMatching(bySource, pattern)
+    .flatMap(path => bySource.get(path))
+    .join('');
+  return {raw: Buffer.byteLength(text), gzip: gzip(Buffer.from(text))};
+}
+
+/** Raw emitted bytes of the library's code per folder (`overlay`, `incoming-call`...), largest first. */
+function ownCodeByFolder(bySource) {
+  const folders = new Map();
+  for (const path of sourcesMatching(bySource, OWN_SOURCE)) {
+    const folder = path.replaceAll('\\', '/').split(OWN_SOURCE)[1].split('/')[0];
+    const raw = bySource.get(path).reduce((sum, piece) => sum + Buffer.byteLength(piece), 0);
+    folders.set(folder, (folders.get(folder) ?? 0) + raw);
+  }
+  return [...folders].sort((a, b) => b[1] - a[1]);
+}
+
+const kb = bytes => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** One size line; over its budget (when it has one) the run fails. */
+function sizeLine(label, added, budget, goal, detail = '') {
+  let verdict = 'reported only';
+  if (budget !== undefined) {
+    verdict = added <= budget ? `within budget ${budget} B` : `OVER BUDGET ${budget} B`;
+    if (added > budget) {
+      failed = true;
+    }
+  }
   console.log(
-    `size: library adds ${gzip} B gzip (${brotli} B brotli, ${withKit.raw - withoutKit.raw} B minified) ` +
-      `[with ${kb(withKit.gzip)} / without ${kb(withoutKit.gzip)} gzip, all .js/.css]; goal 25600 B; ${verdict}`,
+    `size: ${label}: ${added} B gzip${detail}; ${goal ? `goal ${goal} B; ` : ''}${verdict}`,
   );
-  if (gzip > budget) {
+}
+
+function added(withKit, withoutKit) {
+  const a = measureSize(withKit);
+  const b = measureSize(withoutKit);
+  return {
+    gzip: a.gzip - b.gzip,
+    detail:
+      ` (${a.brotli - b.brotli} B brotli, ${a.raw - b.raw} B minified) ` +
+      `[with ${kb(a.gzip)} / without ${kb(b.gzip)} gzip, all .js/.css]`,
+  };
+}
+
+async function size() {
+  if (!flag('--no-build')) {
+    const started = Date.now();
+    await buildAll(CONFIGS);
+    console.log(
+      `size: built ${CONFIGS.length} bench apps in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+  }
+  const budget = JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
+
+  const material = added('with-kit', 'without-kit');
+  sizeLine(
+    'library adds to a small Material app (provideKitUIKit, screens through the overlay)',
+    material.gzip,
+    budget.addedGzipBytes,
+    GOALS.material,
+    material.detail,
+  );
+  const layout = added('layout-only', 'without-kit');
+  sizeLine(
+    'library adds to the same app, layout-only (provideKitCalls, both screens in its template)',
+    layout.gzip,
+    budget.layoutOnlyAddedGzipBytes,
+    GOALS.layoutOnly,
+    layout.detail,
+  );
+  const plain = added('plain-with-kit', 'plain-without-kit');
+  sizeLine(
+    'library adds to a plain CLI-like app without Material (provideKitUIKit)',
+    plain.gzip,
+    undefined,
+    undefined,
+    plain.detail,
+  );
+
+  const withKit = codeBySource('with-kit');
+  const own = ownCode(withKit, OWN_SOURCE);
+  const inMemory = ownCode(withKit, IN_MEMORY_SOURCE);
+  sizeLine(
+    "library's own code in the Material app (both screens, the ongoing screen, overlay, events, registry, sound)",
+    own.gzip,
+    budget.ownCodeGzipBytes,
+    GOALS.ownCode,
+    ` (${own.raw} B minified, from its source maps; the in-memory SDK apart: ${inMemory.gzip} B gzip)`,
+  );
+  console.log(
+    `size: library's own code by folder (B minified): ` +
+      ownCodeByFolder(withKit)
+        .map(([folder, raw]) => `${folder} ${raw}`)
+        .join(', '),
+  );
+  const layoutOnly = codeBySource('layout-only');
+  const ringer = sourcesMatching(layoutOnly, RINGER_SOURCE);
+  const layoutOwn = ownCode(layoutOnly, OWN_SOURCE);
+  console.log(
+    `size: layout-only app ships ${layoutOwn.gzip} B gzip of the library's own code (${layoutOwn.raw} B minified); ` +
+      `overlay, auto ring, banner and notification code: ${ringer.length ? `SHIPPED (${ringer.join(', ')})` : 'none'}`,
+  );
+  if (ringer.length) {
     failed = true;
   }
 }
@@ -455,7 +649,7 @@ async function browser() {
 }
 
 try {
-  size();
+  await size();
   if (!flag('--size-only')) {
     await browser();
   }

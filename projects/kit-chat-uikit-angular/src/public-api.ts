@@ -9,6 +9,14 @@ export * from './sdk/calls-sdk';
 export * from './sdk/validation';
 export * from './core/config';
 export * from './core/provide-kit-uikit';
+export {provideKitCalls} from './core/provide-kit-calls';
+export type {
+  KitAutoRingFeature,
+  KitCallsFeature,
+  KitCallsFeatureKind,
+  KitCallWaitingFeature,
+  KitHiddenTabNotificationsFeature,
+} from './core/calls-feature';
 export {
   kitEndReasonOf,
   type KitCallDirection,
@@ -29,3 +37,4 @@ export * from './ongoing-call/index';
 export * from './overlay/call-overlay-config';
 export {KitCallOverlayRef, type KitCallOverlayStage} from './overlay/call-overlay-ref';
 export * from './overlay/call-overlay';
+export {withAutoRing, withCallWaiting, withHiddenTabNotifications} from './overlay/call-features';

@@ -1,13 +1,11 @@
 import {ChangeDetectionStrategy, Component, inject, signal} from '@angular/core';
 import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {MatButton} from '@angular/material/button';
-import {KitCallEventsService, KitCallOverlay, KitCallsSdk, KitUser} from 'kit-chat-uikit-angular';
+import {KitCallEventsService, KitCallOverlay, KitCallsSdk} from 'kit-chat-uikit-angular';
 import {KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
 import {merge} from 'rxjs';
 import {benchHooks} from './hooks';
-
-export const ME: KitUser = {uid: 'grace', name: 'Grace Hopper'};
-const PEER: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+import {ME, PEER} from './people';
 
 /** Starts an outgoing call through `KitCallOverlay`, counts the call events, and exposes the kit to the bench. */
 @Component({

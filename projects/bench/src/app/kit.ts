@@ -1,7 +1,8 @@
 import {provideKitUIKit} from 'kit-chat-uikit-angular';
 import {kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {BENCH_PANEL} from './hooks';
-import {BenchKitPanel, ME} from './kit-panel';
+import {BenchKitPanel} from './kit-panel';
+import {ME} from './people';
 
 /** The `with-kit` build: the library on its in-memory SDK (an incoming call opens its screen by itself). */
 export const KIT_PROVIDERS = [

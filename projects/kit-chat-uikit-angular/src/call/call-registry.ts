@@ -1,9 +1,8 @@
 import {_IdGenerator} from '@angular/cdk/a11y';
 import {isPlatformBrowser} from '@angular/common';
-import {DestroyRef, Injectable, PLATFORM_ID, inject} from '@angular/core';
+import {DestroyRef, Injectable, InjectionToken, PLATFORM_ID, inject} from '@angular/core';
 import {Observable, Subject} from 'rxjs';
-import {KIT_UIKIT_CONFIG} from '../core/config';
-import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS} from '../overlay/call-overlay-config';
+import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, KIT_UIKIT_CONFIG} from '../core/config';
 import {KitCallEventsService} from '../events/call-events';
 import {KitCallListener, KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
@@ -29,6 +28,22 @@ const DEFAULT_ACTION_TIMEOUT = 15_000;
 const DEFAULT_OUTCOME_DELAY = 2_000;
 
 type EventName = keyof KitCallListener;
+
+/**
+ * Whether a call that rings beside another one waits in a banner instead of being answered busy. Set by
+ * `withCallWaiting()`, which also shows the banners: the registry only reads this flag, so it never imports them.
+ */
+export const KIT_CALL_WAITING = new InjectionToken<boolean>('KIT_CALL_WAITING', {
+  providedIn: 'root',
+  factory: () => false,
+});
+
+/** The error of every call made with no SDK provided. */
+const noSdk = () =>
+  new KitException(
+    KitErrorCodes.NOT_INITIALIZED,
+    'No call SDK: add provideKitUIKit({callsSdk}) or KitCallsModule.forRoot({callsSdk}).',
+  );
 
 /** A clock whose timers never fire: on the server nothing may keep the render from settling. */
 const SERVER_CLOCK: KitCallSessionPorts['clock'] = {
@@ -58,6 +73,7 @@ const BROWSER_CLOCK: KitCallSessionPorts['clock'] = {
 export class KitCallRegistry {
   private readonly _sdk = inject(KitCallsSdk, {optional: true});
   private readonly _config = inject(KIT_UIKIT_CONFIG);
+  private readonly _callWaiting = inject(KIT_CALL_WAITING);
   private readonly _events = inject(KitCallEventsService);
   private readonly _ringtone = inject(KitRingtone);
   private readonly _defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
@@ -115,12 +131,7 @@ export class KitCallRegistry {
       return;
     }
     if (!this._sdk) {
-      this.report(
-        new KitException(
-          KitErrorCodes.NOT_INITIALIZED,
-          'No call SDK: add provideKitUIKit({callsSdk}) or KitCallsModule.forRoot({callsSdk}).',
-        ),
-      );
+      this.report(noSdk());
       return;
     }
     const listener: KitCallListener = {
@@ -146,10 +157,7 @@ export class KitCallRegistry {
    */
   me(): KitUser | KitException {
     if (!this._sdk) {
-      return new KitException(
-        KitErrorCodes.NOT_INITIALIZED,
-        'No call SDK: add provideKitUIKit({callsSdk}) or KitCallsModule.forRoot({callsSdk}).',
-      );
+      return noSdk();
     }
     try {
       const me = this._sdk.getLoggedInUser();
@@ -423,7 +431,7 @@ export class KitCallRegistry {
     const session = this._create('incoming', call);
     if (!busy) {
       this._shown.next(session);
-    } else if (this._config.busyPolicy === 'wait') {
+    } else if (this._callWaiting) {
       session._setWaiting(true);
       this._changes.next();
     } else {

@@ -10,14 +10,21 @@ export interface KitUIKitConfig {
    * `kitInMemoryCallsSdk(user)`). Without it, the screens report `ERR_NOT_INITIALIZED`.
    */
   callsSdk?: Type<KitCallsSdk> | (() => KitCallsSdk);
-  /** Whether an incoming call opens the incoming overlay by itself (default `true`). */
+  /**
+   * Whether an incoming call opens the incoming overlay by itself (default `true`). Read by `provideKitUIKit`, which
+   * adds `withAutoRing()` unless it is `false`; `provideKitCalls` takes the feature instead.
+   */
   autoRing?: boolean;
   /**
    * What happens to a call that rings while another call is on screen: `'busy'` (default) answers it busy;
-   * `'wait'` shows a compact call-waiting banner, whose decline never touches the call on screen.
+   * `'wait'` shows a compact call-waiting banner, whose decline never touches the call on screen. Read by
+   * `provideKitUIKit`, which adds `withCallWaiting()` for `'wait'`; `provideKitCalls` takes the feature instead.
    */
   busyPolicy?: 'busy' | 'wait';
-  /** Whether an incoming call also raises a system notification while the tab is hidden (needs permission). */
+  /**
+   * Whether an incoming call also raises a system notification while the tab is hidden (needs permission). Read by
+   * `provideKitUIKit`, which adds `withHiddenTabNotifications()`; `provideKitCalls` takes the feature instead.
+   */
   notifyWhenHidden?: boolean;
   /** Defaults of every call overlay (`KIT_CALL_OVERLAY_DEFAULT_OPTIONS` and per-open config win over them). */
   overlay?: KitCallOverlayConfig;
@@ -35,3 +42,12 @@ export const KIT_UIKIT_CONFIG = new InjectionToken<KitUIKitConfig>('KIT_UIKIT_CO
   providedIn: 'root',
   factory: () => ({}),
 });
+
+/**
+ * Defaults of every call screen opened with `KitCallOverlay`. It lives here, beside the kit's configuration, because
+ * the call registry reads its ring time-out too, and the registry must not import the overlay (an app that only
+ * places the screens in its own template ships no overlay code).
+ */
+export const KIT_CALL_OVERLAY_DEFAULT_OPTIONS = new InjectionToken<KitCallOverlayConfig>(
+  'KIT_CALL_OVERLAY_DEFAULT_OPTIONS',
+);

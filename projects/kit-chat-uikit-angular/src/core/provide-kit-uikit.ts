@@ -1,56 +1,39 @@
-import {
-  EnvironmentProviders,
-  ModuleWithProviders,
-  NgModule,
-  Provider,
-  inject,
-  makeEnvironmentProviders,
-  provideEnvironmentInitializer,
-} from '@angular/core';
+import {EnvironmentProviders, ModuleWithProviders, NgModule} from '@angular/core';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
 import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
-import {KitCallRegistry} from '../call/call-registry';
-import {KitCallAutoRing} from '../overlay/call-auto-ring';
+import {withAutoRing, withCallWaiting, withHiddenTabNotifications} from '../overlay/call-features';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {KitCallsSdk} from '../sdk/calls-sdk';
-import {KIT_UIKIT_CONFIG, KitUIKitConfig} from './config';
-
-function sdkProviders(config: KitUIKitConfig): Provider[] {
-  const sdk = config.callsSdk;
-  if (!sdk) {
-    return [];
-  }
-  // A class is told from a factory by its prototype: adapters extend KitCallsSdk.
-  const isClass = sdk.prototype instanceof KitCallsSdk;
-  return [
-    {
-      provide: KitCallsSdk,
-      useFactory: () =>
-        isClass ? new (sdk as new () => KitCallsSdk)() : (sdk as () => KitCallsSdk)(),
-    },
-  ];
-}
+import {KitCallsFeature} from './calls-feature';
+import {KitUIKitConfig} from './config';
+import {provideKitCalls} from './provide-kit-calls';
 
 /**
- * Sets up the call screens in a standalone app (spec: `KitUIKit.init()`).
+ * Sets up the call screens in a standalone app (spec: `KitUIKit.init()`), batteries included: an incoming call
+ * rings by itself full-screen (`withAutoRing()`, unless `autoRing: false`), with the call-waiting banners for
+ * `busyPolicy: 'wait'` (`withCallWaiting()`) and the hidden-tab notifications for `notifyWhenHidden: true`
+ * (`withHiddenTabNotifications()`). An app that only places the screens in its own templates uses
+ * `provideKitCalls(config)` instead and ships none of that code.
  *
  * ```ts
  * bootstrapApplication(App, {providers: [provideKitUIKit({callsSdk: MySdkAdapter})]});
  * ```
  * @param config The SDK adapter and options.
+ * @param features More features, as with `provideKitCalls`.
  * @returns The providers.
  */
-export function provideKitUIKit(config: KitUIKitConfig = {}): EnvironmentProviders {
-  return makeEnvironmentProviders([
-    {provide: KIT_UIKIT_CONFIG, useValue: config},
-    ...sdkProviders(config),
-    // The registry is the library's only SDK listener: it listens from bootstrap, so no ring is missed.
-    provideEnvironmentInitializer(() => inject(KitCallRegistry).listen()),
-    config.autoRing === false
-      ? []
-      : provideEnvironmentInitializer(() => inject(KitCallAutoRing).start()),
-  ]);
+export function provideKitUIKit(
+  config: KitUIKitConfig = {},
+  ...features: KitCallsFeature[]
+): EnvironmentProviders {
+  const ringsByItself = config.autoRing !== false;
+  return provideKitCalls(
+    config,
+    ...(ringsByItself ? [withAutoRing()] : []),
+    ...(ringsByItself && config.busyPolicy === 'wait' ? [withCallWaiting()] : []),
+    ...(ringsByItself && config.notifyWhenHidden ? [withHiddenTabNotifications()] : []),
+    ...features,
+  );
 }
 
 /**
@@ -68,9 +51,13 @@ const COMPONENTS = [
 export class KitCallsModule {
   /**
    * @param config The SDK adapter and options.
+   * @param features More features, as with `provideKitUIKit`.
    * @returns The module with its providers.
    */
-  static forRoot(config: KitUIKitConfig = {}): ModuleWithProviders<KitCallsModule> {
-    return {ngModule: KitCallsModule, providers: [provideKitUIKit(config)]};
+  static forRoot(
+    config: KitUIKitConfig = {},
+    ...features: KitCallsFeature[]
+  ): ModuleWithProviders<KitCallsModule> {
+    return {ngModule: KitCallsModule, providers: [provideKitUIKit(config, ...features)]};
   }
 }

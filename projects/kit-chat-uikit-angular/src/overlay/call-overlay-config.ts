@@ -31,11 +31,6 @@ export class KitCallOverlayConfig {
   inputs?: Record<string, unknown> = {};
 }
 
-/** Defaults of every call screen opened with `KitCallOverlay`. */
-export const KIT_CALL_OVERLAY_DEFAULT_OPTIONS = new InjectionToken<KitCallOverlayConfig>(
-  'KIT_CALL_OVERLAY_DEFAULT_OPTIONS',
-);
-
 /** The component shown after a call is accepted, app-wide. `KitOngoingCallComponent` when not provided. */
 export const KIT_ONGOING_CALL_COMPONENT = new InjectionToken<Type<unknown>>(
   'KIT_ONGOING_CALL_COMPONENT',

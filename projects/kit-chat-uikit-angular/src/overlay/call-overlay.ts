@@ -14,7 +14,7 @@ import {KitCallRegistry} from '../call/call-registry';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
 import {KIT_CALL_SESSION} from '../call/call-session-binding';
 import {kitInvokeSafely} from '../call/call-screen-support';
-import {KIT_UIKIT_CONFIG} from '../core/config';
+import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, KIT_UIKIT_CONFIG} from '../core/config';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
@@ -24,7 +24,6 @@ import {KitCall, KitCallType, KitUser} from '../sdk/models';
 import {kitCaller, kitReceiver} from '../sdk/validation';
 import {
   KIT_CALL_OVERLAY_DATA,
-  KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
   KIT_ONGOING_CALL_COMPONENT,
   KitCallOverlayConfig,
   KitCallOverlayData,

@@ -1,0 +1,35 @@
+import {EnvironmentProviders, Provider} from '@angular/core';
+
+/** The optional features of `provideKitCalls` and `provideKitUIKit`. */
+export type KitCallsFeatureKind = 'autoRing' | 'callWaiting' | 'hiddenTabNotifications';
+
+/**
+ * A feature given to `provideKitCalls(config, ...features)` or `provideKitUIKit(config, ...features)`, made by
+ * `withAutoRing()`, `withCallWaiting()` or `withHiddenTabNotifications()`. An app ships a feature's code only when
+ * it calls its function.
+ */
+export interface KitCallsFeature<Kind extends KitCallsFeatureKind = KitCallsFeatureKind> {
+  /** Which feature this is. @docs-private */
+  readonly _kind: Kind;
+  /** Its providers. @docs-private */
+  readonly _providers: (Provider | EnvironmentProviders)[];
+}
+
+/** The feature returned by `withAutoRing()`. */
+export type KitAutoRingFeature = KitCallsFeature<'autoRing'>;
+/** The feature returned by `withCallWaiting()`. */
+export type KitCallWaitingFeature = KitCallsFeature<'callWaiting'>;
+/** The feature returned by `withHiddenTabNotifications()`. */
+export type KitHiddenTabNotificationsFeature = KitCallsFeature<'hiddenTabNotifications'>;
+
+/**
+ * @param kind Which feature.
+ * @param providers Its providers.
+ * @returns The feature.
+ */
+export function kitCallsFeature<Kind extends KitCallsFeatureKind>(
+  kind: Kind,
+  providers: (Provider | EnvironmentProviders)[],
+): KitCallsFeature<Kind> {
+  return {_kind: kind, _providers: providers};
+}

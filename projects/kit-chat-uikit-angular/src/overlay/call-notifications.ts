@@ -1,0 +1,69 @@
+import {DOCUMENT, isPlatformBrowser} from '@angular/common';
+import {DestroyRef, Injectable, PLATFORM_ID, inject} from '@angular/core';
+import {Subscription} from 'rxjs';
+import {KitCallRegistry} from '../call/call-registry';
+import {KitCallSession} from '../call/call-session';
+import {KitCallsIntl} from '../intl/calls-intl';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {kitCaller} from '../sdk/validation';
+
+/**
+ * Raises a system notification for each call that rings while the tab is hidden (installed by
+ * `withHiddenTabNotifications()`), and closes it once the call is over. Needs the permission granted by the app.
+ * @docs-private
+ */
+@Injectable({providedIn: 'root'})
+export class KitCallNotifications {
+  private readonly _registry = inject(KitCallRegistry);
+  private readonly _document = inject(DOCUMENT);
+  private readonly _intl = inject(KitCallsIntl);
+  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  private _subscription: Subscription | null = null;
+
+  constructor() {
+    inject(DestroyRef).onDestroy(() => this._subscription?.unsubscribe());
+  }
+
+  /** Starts notifying. Does nothing on the server or when already started. */
+  start(): void {
+    if (!this._isBrowser || this._subscription) {
+      return;
+    }
+    this._registry.listen();
+    this._subscription = this._registry.shown.subscribe(session => this._notifyIfHidden(session));
+  }
+
+  private _notifyIfHidden(session: KitCallSession): void {
+    const view = this._document.defaultView as (Window & typeof globalThis) | null;
+    if (
+      this._document.visibilityState !== 'hidden' ||
+      !view?.Notification ||
+      view.Notification.permission !== 'granted'
+    ) {
+      return;
+    }
+    const call = session.state.call;
+    try {
+      const notification = new view.Notification(
+        this._intl.incomingCallFrom(kitCaller(call).name, call.type !== 'audio'),
+        {tag: `kit-call-${call.sessionId}`, requireInteraction: true},
+      );
+      notification.onclick = () => {
+        view.focus();
+        notification.close();
+      };
+      // The session is done when its screen closes: the notification goes with it.
+      const stop = session.subscribe(state => {
+        if (state.done) {
+          stop();
+          notification.close();
+        }
+      });
+    } catch (error) {
+      // Some browsers only allow notifications from a service worker: the screen still rings.
+      this._registry.report(
+        KitException.from(error, KitErrorCodes.SDK, 'The notification could not be shown'),
+      );
+    }
+  }
+}
