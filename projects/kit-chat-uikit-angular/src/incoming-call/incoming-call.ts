@@ -35,6 +35,7 @@ import {
   KitCallSessionState,
   kitEndReasonOf,
 } from '../call/call-session';
+import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
 import {kitInvokeSafely} from '../call/call-screen-support';
 import {KitIconComponent} from '../icon/icon';
@@ -91,11 +92,14 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
     '[class.kit-incoming-call-pending]': '_viewModel.isPending()',
     '[class.kit-incoming-call-video]': '_isVideo()',
     '[attr.hidden]': '_showing() ? null : ""',
-    '[attr.role]': '_showing() ? "alertdialog" : null',
-    '[attr.aria-modal]': '_showing() ? "true" : null',
-    '[attr.aria-labelledby]': '_showing() ? _titleId : null',
-    '[attr.aria-describedby]': '_showing() && _hasDefaultSubtitle() ? _subtitleId : null',
+    // In a call overlay the CDK container is the one dialog (labelled by the ids it gave this screen); placed in a
+    // page, the screen is the dialog itself.
+    '[attr.role]': '_showing() && !_inOverlay ? "alertdialog" : null',
+    '[attr.aria-modal]': '_showing() && !_inOverlay ? "true" : null',
+    '[attr.aria-labelledby]': '_showing() && !_inOverlay ? _labelId : null',
+    '[attr.aria-describedby]': '_showing() && !_inOverlay ? _subtitleId : null',
     '[attr.tabindex]': '_showing() ? -1 : null',
+    '(keydown)': '_onKeydown($event)',
   },
 })
 export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
@@ -106,6 +110,9 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _registry = inject(KitCallRegistry);
   private readonly _overlaySession = inject(KIT_CALL_SESSION, {optional: true});
   private readonly _id = inject(_IdGenerator).getId('kit-incoming-call-');
+  private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
+  /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
+  protected readonly _inOverlay = !!this._screenIds;
   private readonly _subscriptions = new Subscription();
   private readonly _intlVersion = signal(0);
   private readonly _binding = new KitCallSessionBinding();
@@ -182,7 +189,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   });
 
   protected readonly _titleId = `${this._id}-title`;
-  protected readonly _subtitleId = `${this._id}-subtitle`;
+  protected readonly _labelId = this._screenIds?.label ?? `${this._id}-label`;
+  protected readonly _subtitleId = this._screenIds?.description ?? `${this._id}-subtitle`;
   protected readonly _showing = computed(() => {
     const state = this._state();
     return (
@@ -229,10 +237,17 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       intl,
       name,
       avatarUrl: call ? kitCaller(call).avatar : null,
+      label: intl.incomingCallFrom(name, this._isVideo()),
       type: this._isVideo() ? intl.incomingVideoCall : intl.incomingVoiceCall,
       typeIconUrl: (this._isVideo() ? this.videoCallIcon() : this.voiceCallIcon()) || null,
-      acceptLabel: intl.acceptCallFrom(name),
-      declineLabel: intl.declineCallFrom(name),
+      acceptLabel: intl.acceptCallFrom(name, this._isVideo()),
+      declineLabel: intl.declineCallFrom(name, this._isVideo()),
+      pending:
+        this._state()?.phase === 'accepting'
+          ? intl.connecting
+          : this._state()?.phase === 'declining'
+            ? intl.ending
+            : null,
     };
   });
 
@@ -312,6 +327,16 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     this._following = false;
     this._binding.release();
     this._subscriptions.unsubscribe();
+  }
+
+  /**
+   * A key held down since before the screen appeared repeats into it: that press was meant for the page, so it
+   * never activates a button here (Enter clicks on keydown). @docs-private
+   */
+  protected _onKeydown(event: KeyboardEvent): void {
+    if (event.repeat && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+    }
   }
 
   /** Accept was pressed: the app's handler, else the built-in accept. @docs-private */
@@ -413,10 +438,15 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       this._intl.incomingCallFrom(caller.name, state.call.type !== KitConstants.CALL_TYPE_AUDIO),
       'assertive',
     );
+    // Focus goes to the screen itself, never to accept: an Enter or Space meant for the page must not answer the
+    // call (with the camera on, for a video call). In an overlay the labelled element is the dialog container.
     afterNextRender(
       () => {
         if (this._showing()) {
-          (this._acceptEl()?.nativeElement ?? this._host).focus();
+          const dialog = this._inOverlay
+            ? this._host.closest<HTMLElement>('.cdk-dialog-container')
+            : null;
+          (dialog ?? this._host).focus();
         }
       },
       {injector: this._injector},

@@ -44,6 +44,8 @@ export class KitCallsIntl {
   declinedElsewhere = 'Declined on another device';
   /** Status while connecting after accept. */
   connecting = 'Connecting…';
+  /** Status while a decline or a hang-up is on its way to the SDK. */
+  ending = 'Ending…';
   /** Cue shown when the browser blocked the ringtone until the user interacts. */
   soundBlocked = 'Sound is off: tap anywhere to hear the ringtone';
   /** Text of the mute button of the ongoing call. */
@@ -57,10 +59,22 @@ export class KitCallsIntl {
   /** Screen-reader prefix of the elapsed time of the ongoing call. */
   callDuration = 'Call duration';
 
-  /** Accessible name of the accept button. @param name The caller. @returns The label. */
-  acceptCallFrom = (name: string): string => `Accept call from ${name}`;
-  /** Accessible name of the decline button. @param name The caller. @returns The label. */
-  declineCallFrom = (name: string): string => `Decline call from ${name}`;
+  /**
+   * Accessible name of the accept button.
+   * @param name The caller.
+   * @param isVideo Whether it is a video call (accepting turns the camera on).
+   * @returns The label.
+   */
+  acceptCallFrom = (name: string, isVideo = false): string =>
+    `Accept ${isVideo ? 'video' : 'voice'} call from ${name}`;
+  /**
+   * Accessible name of the decline button.
+   * @param name The caller.
+   * @param isVideo Whether it is a video call.
+   * @returns The label.
+   */
+  declineCallFrom = (name: string, isVideo = false): string =>
+    `Decline ${isVideo ? 'video' : 'voice'} call from ${name}`;
   /** Accessible name of the end-call button. @param name The other person. @returns The label. */
   endCallWith = (name: string): string => `End call with ${name}`;
   /** Label of the outgoing screen. @param name The callee. @returns The label. */

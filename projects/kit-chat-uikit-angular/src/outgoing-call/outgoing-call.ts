@@ -32,6 +32,7 @@ import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
+import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
 import {kitInvokeSafely} from '../call/call-screen-support';
 import {kitCssUrl} from '../core/style-utils';
@@ -68,11 +69,12 @@ type KitOutgoingCallSlot = TemplateRef<KitOutgoingCallContext> | null | undefine
   imports: [NgTemplateOutlet, KitAvatarComponent, KitIconComponent],
   host: {
     class: 'kit-outgoing-call',
-    role: 'dialog',
-    'aria-modal': 'true',
+    // In a call overlay the CDK container is the one dialog, labelled by the ids it gave this screen.
+    '[attr.role]': '_inOverlay ? null : "dialog"',
+    '[attr.aria-modal]': '_inOverlay ? null : "true"',
     tabindex: '-1',
-    '[attr.aria-labelledby]': '_labelId',
-    '[attr.aria-describedby]': '_subtitleSlot() === undefined ? _statusId : null',
+    '[attr.aria-labelledby]': '_inOverlay ? null : _labelId',
+    '[attr.aria-describedby]': '_inOverlay || _subtitleSlot() !== undefined ? null : _statusId',
     '[class.kit-outgoing-call-dialing]': '_vm.phase() === "dialing"',
     '[class.kit-outgoing-call-ended]': '_vm.phase() === "ended"',
     '[style.--kit-outgoing-call-end-call-icon-tint]': 'endCallIconTint() || null',
@@ -158,8 +160,11 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     () => this._builtInEndCall(),
   );
   private readonly _id = inject(_IdGenerator).getId('kit-outgoing-call-');
-  protected readonly _labelId = `${this._id}-label`;
-  protected readonly _statusId = `${this._id}-status`;
+  private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
+  /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
+  protected readonly _inOverlay = !!this._screenIds;
+  protected readonly _labelId = this._screenIds?.label ?? `${this._id}-label`;
+  protected readonly _statusId = this._screenIds?.description ?? `${this._id}-status`;
   protected readonly _endCallIconUrl = computed(() => kitCssUrl(this.endCallIcon()));
   protected readonly _name = computed(() => this._vm.user()?.name ?? '');
   protected readonly _soundState: Signal<KitSoundState | null> = computed(() => {

@@ -114,7 +114,8 @@ describe('KitCallOverlay and the ringer', () => {
       button.focus();
       const call = await ringFrom(ADA);
       await settle();
-      expect(find('.kit-incoming-call-accept-button')).toBe(document.activeElement);
+      // The dialog itself (named "Incoming voice call from Ada Lovelace") has focus, never accept.
+      expect(find('.cdk-dialog-container')).toBe(document.activeElement);
       document.activeElement!.dispatchEvent(
         new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}),
       );
@@ -134,7 +135,13 @@ describe('KitCallOverlay and the ringer', () => {
       const pane = find('.cdk-dialog-container');
       expect(pane?.getAttribute('aria-modal')).toBe('true');
       expect(pane?.getAttribute('role')).toBe('alertdialog');
-      expect(pane?.getAttribute('aria-label')).toBe('Incoming voice call from Ada Lovelace');
+      const label = document.getElementById(pane!.getAttribute('aria-labelledby')!);
+      const description = document.getElementById(pane!.getAttribute('aria-describedby')!);
+      expect(label?.textContent?.trim()).toBe('Incoming voice call from Ada Lovelace');
+      expect(description?.textContent?.trim()).toBe('Incoming voice call');
+      // One dialog per screen: the screen inside the container carries no role of its own.
+      expect(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).toHaveLength(1);
+      expect(document.querySelectorAll('[aria-modal]')).toHaveLength(1);
       const hostOfPage = page.closest('[id^="root"]') ?? page.parentElement!;
       expect(hostOfPage.getAttribute('aria-hidden')).toBe('true');
     });
@@ -200,7 +207,11 @@ describe('KitCallOverlay and the ringer', () => {
       await ringFrom(ADA);
       await click('.kit-incoming-call-accept-button');
       await settle();
-      expect(find('kit-ongoing-call')?.contains(document.activeElement)).toBe(true);
+      expect(
+        find('kit-ongoing-call')
+          ?.closest('.cdk-dialog-container')
+          ?.contains(document.activeElement),
+      ).toBe(true);
       await click('.kit-ongoing-call-end-call-button');
       await settle();
       expect(find('kit-ongoing-call')).toBeNull();

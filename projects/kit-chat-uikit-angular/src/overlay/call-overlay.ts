@@ -1,3 +1,4 @@
+import {_IdGenerator} from '@angular/cdk/a11y';
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {isPlatformBrowser} from '@angular/common';
@@ -12,6 +13,7 @@ import {
 import {Observable, Subject} from 'rxjs';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
+import {KIT_CALL_SCREEN_IDS, KitCallScreenIds} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION} from '../call/call-session-binding';
 import {kitInvokeSafely} from '../call/call-screen-support';
 import {KIT_UIKIT_CONFIG} from '../core/config';
@@ -47,6 +49,7 @@ interface SoundInputs {
 @Injectable({providedIn: 'root'})
 export class KitCallOverlay {
   private readonly _dialog = inject(Dialog);
+  private readonly _ids = inject(_IdGenerator);
   private readonly _registry = inject(KitCallRegistry);
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   private readonly _defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
@@ -181,9 +184,16 @@ export class KitCallOverlay {
       close: reason => this._open.get(session)?.close(reason ?? 'ended'),
     };
     const ringing = session.direction === 'incoming' && !session.state.connected;
+    // The container is the one dialog of the screen: it is named and described by the screen's own label and
+    // status elements, whose ids the screen learns from KIT_CALL_SCREEN_IDS (the screen drops its own role).
+    const id = this._ids.getId('kit-call-screen-');
+    const ids: KitCallScreenIds = {label: `${id}-label`, description: `${id}-description`};
     const dialogRef = this._dialog.open<unknown, unknown, C>(screen, {
       role: ringing ? 'alertdialog' : 'dialog',
-      ariaLabel: label,
+      // A screen of the app's own that does not render the label element is still named.
+      ariaLabel: isKitScreen(screen) ? null : label,
+      ariaLabelledBy: isKitScreen(screen) ? ids.label : null,
+      ariaDescribedBy: isKitScreen(screen) ? ids.description : null,
       ariaModal: true,
       // No silent dismissal: a call ends through its buttons (Escape and the backdrop do nothing).
       disableClose: true,
@@ -202,6 +212,7 @@ export class KitCallOverlay {
       providers: [
         {provide: KIT_CALL_OVERLAY_DATA, useValue: data},
         {provide: KIT_CALL_SESSION, useValue: session},
+        {provide: KIT_CALL_SCREEN_IDS, useValue: ids},
       ],
     });
     if (options.zIndex !== null && options.zIndex !== undefined) {
@@ -413,4 +424,13 @@ function setInputs<C>(componentRef: ComponentRef<C>, inputs: Record<string, unkn
       componentRef.setInput(name, value);
     }
   }
+}
+
+/** Whether the screen is one of this library's, which render the label and description the dialog points at. */
+function isKitScreen(screen: Type<unknown>): boolean {
+  return (
+    screen === KitIncomingCallComponent ||
+    screen === KitOutgoingCallComponent ||
+    screen === KitOngoingCallComponent
+  );
 }
