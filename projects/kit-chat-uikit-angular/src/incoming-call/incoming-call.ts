@@ -37,7 +37,7 @@ import {
 } from '../call/call-session';
 import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
-import {kitInvokeSafely} from '../call/call-screen-support';
+import {kitEndingAnnouncement, kitInvokeSafely} from '../call/call-screen-support';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
@@ -121,6 +121,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private _destroyed = false;
   private _reportedMe: string | null = null;
   private _previousFocus: HTMLElement | null = null;
+  private _lastPhase: KitCallSessionState['phase'] | null = null;
   /** What this screen already said about its session: accepted (handed over) or closed. */
   private _told = {accepted: false, closed: false};
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
@@ -454,6 +455,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   }
 
   private _onState(state: KitCallSessionState): void {
+    const crossedAccept = this._lastPhase === 'accepting';
+    this._lastPhase = state.phase;
     if (state.connected && !this._told.accepted) {
       this._told.accepted = true;
       this._restoreFocus();
@@ -461,6 +464,19 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     }
     if (state.phase === 'ended' && !state.connected && !this._told.closed) {
       this._told.closed = true;
+      if (!this._overlaySession) {
+        // In an overlay the overlay says it; placed in a page, the screen vanishes and says why itself.
+        const text = kitEndingAnnouncement(
+          this._intl,
+          'incoming',
+          state.endReason ?? 'ended',
+          false,
+          crossedAccept,
+        );
+        if (text) {
+          void this._announcer.announce(text, 'assertive');
+        }
+      }
       this._restoreFocus();
       this._emit(this.closed, state.endReason ?? 'ended');
     }

@@ -42,6 +42,14 @@ export class KitCallsIntl {
   answeredElsewhere = 'Answered on another device';
   /** Status when another device of the user declined. */
   declinedElsewhere = 'Declined on another device';
+  /** Said when an incoming call rang out unanswered. */
+  missedCall = 'Missed call';
+  /** Said when the caller hung up before the call was answered. */
+  cancelledByCaller = 'The caller hung up';
+  /** Said when the caller hung up while this side's accept was on its way. */
+  cancelledWhileAccepting = 'The caller hung up before the call connected';
+  /** Text of the button that places the same call again, on an outcome screen (declined, busy, no answer). */
+  callAgain = 'Call again';
   /** Status while connecting after accept. */
   connecting = 'Connecting…';
   /** Status while a decline or a hang-up is on its way to the SDK. */

@@ -32,7 +32,7 @@ import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
-import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
+import {KIT_CALL_AGAIN, KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
 import {kitInvokeSafely} from '../call/call-screen-support';
 import {kitCssUrl} from '../core/style-utils';
@@ -54,6 +54,14 @@ import {KitOutgoingCallViewModel} from './outgoing-call-view-model';
 
 /** A slot: `undefined` shows the default part, `null` nothing, a template replaces the part. */
 type KitOutgoingCallSlot = TemplateRef<KitOutgoingCallContext> | null | undefined;
+
+/** Outcomes a second try can change: the outgoing screen offers "Call again" for them. */
+const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
+  'rejected',
+  'busy',
+  'unanswered',
+  'failed',
+];
 
 /**
  * The screen shown to the caller while a call rings (spec: `KitOutgoingCall`): the callee's avatar and name, a
@@ -161,6 +169,14 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   );
   private readonly _id = inject(_IdGenerator).getId('kit-outgoing-call-');
   private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
+  private readonly _callAgainAction = inject(KIT_CALL_AGAIN, {optional: true});
+  /** Whether the outcome on screen is one a second try can change (declined, busy, no answer, failed). */
+  protected readonly _canCallAgain = computed(
+    () =>
+      !!this._callAgainAction &&
+      this._vm.phase() === 'ended' &&
+      CALL_AGAIN_REASONS.includes(this._vm.endReason() ?? 'ended'),
+  );
   /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
   protected readonly _inOverlay = !!this._screenIds;
   protected readonly _labelId = this._screenIds?.label ?? `${this._id}-label`;
@@ -264,10 +280,18 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     this._binding.release();
   }
 
+  /** "Call again" on an outcome screen. @docs-private */
+  protected _callAgain(): void {
+    if (this._canCallAgain()) {
+      this._callAgainAction?.();
+    }
+  }
+
   /** The end-call button: notifies, then runs `onEndCallClick` or the built-in cancellation. @docs-private */
   protected _endCall(): void {
-    if (this._vm.phase() === 'cancelling') {
-      return; // The button is disabled while the cancellation is under way.
+    if (this._vm.phase() === 'cancelling' || this._vm.phase() === 'ended') {
+      // Disabled while the cancellation is under way, and on an outcome screen (there is no call to end).
+      return;
     }
     this.endCallClick.emit();
     const handler = this.onEndCallClick();

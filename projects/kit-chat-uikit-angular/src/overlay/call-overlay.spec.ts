@@ -1,3 +1,4 @@
+import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {OverlayContainer} from '@angular/cdk/overlay';
 import {Component, inject} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
@@ -151,6 +152,77 @@ describe('KitCallOverlay and the ringer', () => {
       await ringFrom(ADA);
       const host = find('kit-incoming-call')!.closest('.cdk-global-overlay-wrapper') as HTMLElement;
       expect(Number(host.style.zIndex)).toBeGreaterThan(1000);
+    });
+  });
+
+  describe('every ending is said', () => {
+    let said: string[];
+    async function setupSaying(config: Omit<KitUIKitConfig, 'callsSdk'> = {}) {
+      await setup(config);
+      said = [];
+      jest
+        .spyOn(TestBed.inject(LiveAnnouncer), 'announce')
+        .mockImplementation(async (message: string) => void said.push(message));
+    }
+
+    it('should say that the caller hung up', async () => {
+      await setupSaying();
+      const call = await ringFrom(ADA);
+      await farSide(() => calls.farSide.cancel(call.sessionId));
+      await settle();
+      expect(said).toEqual(['Incoming voice call from Ada Lovelace', 'The caller hung up']);
+    });
+
+    it('should say that the cancel crossed the accept', async () => {
+      await setupSaying();
+      const call = await ringFrom(ADA);
+      jest.spyOn(calls.sdk, 'acceptCall').mockReturnValue(new Promise(() => {}));
+      await click('.kit-incoming-call-accept-button');
+      expect(find('.kit-incoming-call-status')?.textContent?.trim()).toBe('Connecting…');
+      await farSide(() => calls.farSide.cancel(call.sessionId));
+      await settle();
+      expect(said).toEqual([
+        'Incoming voice call from Ada Lovelace',
+        'The caller hung up before the call connected',
+      ]);
+    });
+
+    it('should say a missed call when it rang out', async () => {
+      await setupSaying({overlay: {ringTimeout: 1_000}});
+      await ringFrom(ADA);
+      await settle(1_100);
+      expect(said).toEqual(['Incoming voice call from Ada Lovelace', 'Missed call']);
+    });
+
+    it('should say that the call ended when the other side hangs up', async () => {
+      await setupSaying();
+      const call = await ringFrom(ADA);
+      await click('.kit-incoming-call-accept-button');
+      await farSide(() => calls.farSide.end(call.sessionId));
+      await settle();
+      expect(said).toEqual(['Incoming voice call from Ada Lovelace', 'Call ended']);
+    });
+
+    it('should say a decline, mark end call aria-disabled, and place the same call again on "Call again"', async () => {
+      await setupSaying();
+      const started = overlay.startCall(ADA, 'video');
+      await settle();
+      const ref = await started;
+      await farSide(() => calls.farSide.reject(ref.call().sessionId));
+      await settle();
+      expect(said).toEqual(['Calling Ada Lovelace', 'Call declined']);
+      expect(find('.kit-outgoing-call-end-call-button')?.getAttribute('aria-disabled')).toBe(
+        'true',
+      );
+      const again = find('.kit-outgoing-call-again-button');
+      expect(again?.getAttribute('aria-label')).toBe('Call again Ada Lovelace');
+      await click('.kit-outgoing-call-again-button');
+      await settle();
+      expect(overlay.openCalls).toHaveLength(1);
+      const second = overlay.openCalls[0];
+      expect(second.call().sessionId).not.toBe(ref.call().sessionId);
+      expect(second.call().type).toBe('video');
+      expect(find('.kit-outgoing-call-subtitle')?.textContent?.trim()).toBe('Calling…');
     });
   });
 

@@ -1,4 +1,4 @@
-import {_IdGenerator} from '@angular/cdk/a11y';
+import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {isPlatformBrowser} from '@angular/common';
@@ -13,9 +13,9 @@ import {
 import {Observable, Subject} from 'rxjs';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
-import {KIT_CALL_SCREEN_IDS, KitCallScreenIds} from '../call/call-screen-ids';
+import {KIT_CALL_AGAIN, KIT_CALL_SCREEN_IDS, KitCallScreenIds} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION} from '../call/call-session-binding';
-import {kitInvokeSafely} from '../call/call-screen-support';
+import {kitEndingAnnouncement, kitInvokeSafely} from '../call/call-screen-support';
 import {KIT_UIKIT_CONFIG} from '../core/config';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitCallsIntl} from '../intl/calls-intl';
@@ -50,6 +50,7 @@ interface SoundInputs {
 export class KitCallOverlay {
   private readonly _dialog = inject(Dialog);
   private readonly _ids = inject(_IdGenerator);
+  private readonly _announcer = inject(LiveAnnouncer);
   private readonly _registry = inject(KitCallRegistry);
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   private readonly _defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
@@ -213,6 +214,7 @@ export class KitCallOverlay {
         {provide: KIT_CALL_OVERLAY_DATA, useValue: data},
         {provide: KIT_CALL_SESSION, useValue: session},
         {provide: KIT_CALL_SCREEN_IDS, useValue: ids},
+        {provide: KIT_CALL_AGAIN, useValue: () => this._callAgain(session)},
       ],
     });
     if (options.zIndex !== null && options.zIndex !== undefined) {
@@ -242,6 +244,38 @@ export class KitCallOverlay {
   /** @docs-private */
   _ongoingScreen(options: KitCallOverlayConfig): Type<unknown> {
     return options.ongoingCallComponent ?? this._ongoingComponent ?? KitOngoingCallComponent;
+  }
+
+  /**
+   * Says how a call ended, once, through the LiveAnnouncer: the screen leaves (or shows the outcome) and focus goes
+   * back to the page, so without it a screen-reader user never learns why. @docs-private
+   */
+  _announceEnd(session: KitCallSession, state: KitCallSessionState, crossedAccept: boolean): void {
+    const text = kitEndingAnnouncement(
+      this._intl,
+      session.direction,
+      state.endReason ?? 'ended',
+      state.connected,
+      crossedAccept,
+    );
+    if (text) {
+      void this._announcer.announce(text, 'assertive');
+    }
+  }
+
+  /** "Call again" on an outcome screen: the same call, placed anew, in place of the outcome. */
+  private _callAgain(session: KitCallSession): void {
+    const call = session.state.call;
+    const receiver = kitReceiver(call);
+    if (session.direction !== 'outgoing' || !receiver) {
+      return;
+    }
+    this._open.get(session)?.close(session.state.endReason ?? 'ended');
+    this.startCall(receiver, call.type).catch((error: unknown) => {
+      if (error instanceof KitException) {
+        this._reportError(error);
+      }
+    });
   }
 
   /** @docs-private */
@@ -303,6 +337,8 @@ class KitCallOverlayView {
   private _dialogRef: DialogRef<unknown, unknown> | null = null;
   private _showsOngoing = false;
   private _closed = false;
+  private _saidEnd = false;
+  private _lastPhase: KitCallSessionState['phase'] | null = null;
   private _detach: (() => void) | null = null;
 
   constructor(
@@ -337,6 +373,11 @@ class KitCallOverlayView {
       return;
     }
     this._ref._sync(state);
+    if (state.phase === 'ended' && !this._saidEnd) {
+      this._saidEnd = true;
+      this._overlay._announceEnd(this._session, state, this._lastPhase === 'accepting');
+    }
+    this._lastPhase = state.phase;
     if (state.done) {
       this._close(state.endReason ?? 'ended', false);
       return;
