@@ -22,6 +22,8 @@ export class KitCallsIntl {
   accept = 'Accept';
   /** Text of the decline button. */
   decline = 'Decline';
+  /** Text of the call-waiting button that ends the current call and accepts the waiting one. */
+  endAndAccept = 'End and accept';
   /** Text of the end-call button. */
   endCall = 'End call';
   /** Status when the callee declined. */
@@ -83,6 +85,14 @@ export class KitCallsIntl {
    */
   declineCallFrom = (name: string, isVideo = false): string =>
     `Decline ${isVideo ? 'video' : 'voice'} call from ${name}`;
+  /**
+   * Accessible name of the call-waiting button that ends the current call and accepts the waiting one.
+   * @param name The caller who waits.
+   * @param isVideo Whether the waiting call is a video call.
+   * @returns The label.
+   */
+  endAndAcceptCallFrom = (name: string, isVideo = false): string =>
+    `End current call and accept ${isVideo ? 'video' : 'voice'} call from ${name}`;
   /** Accessible name of the end-call button. @param name The other person. @returns The label. */
   endCallWith = (name: string): string => `End call with ${name}`;
   /** Label of the outgoing screen. @param name The callee. @returns The label. */

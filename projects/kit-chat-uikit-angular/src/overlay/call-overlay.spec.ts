@@ -388,7 +388,12 @@ describe('KitCallOverlay and the ringer', () => {
       await setup({busyPolicy: 'wait'});
       const first = await ringFrom(ADA);
       const second = await ringFrom(ZED, 'video');
-      expect(find('kit-call-waiting')?.textContent).toContain('Incoming video call from Zed Shaw');
+      expect(find('.kit-call-waiting-name')?.textContent?.trim()).toBe('Zed Shaw');
+      expect(find('.kit-call-waiting-type')?.textContent?.trim()).toBe('Incoming video call');
+      expect(find('kit-call-waiting kit-avatar')?.getAttribute('aria-hidden')).toBe('true');
+      expect(find('.kit-call-waiting-decline')?.getAttribute('aria-label')).toBe(
+        'Decline video call from Zed Shaw',
+      );
       // Inside the call screen's dialog, so inside its focus trap: reachable with Tab.
       expect(
         find('.cdk-dialog-container kit-call-waiting .kit-call-waiting-decline'),
@@ -402,6 +407,51 @@ describe('KitCallOverlay and the ringer', () => {
       expect(statusOf(first)).toBe('initiated');
       expect(find('kit-call-waiting')).toBeNull();
       expect(find('.kit-incoming-call-title')?.textContent).toContain('Ada Lovelace');
+    });
+
+    it('should announce a waiting call like any incoming call', async () => {
+      await setup({busyPolicy: 'wait'});
+      const said: string[] = [];
+      jest
+        .spyOn(TestBed.inject(LiveAnnouncer), 'announce')
+        .mockImplementation(async (message: string) => void said.push(message));
+      await ringFrom(ADA);
+      await ringFrom(ZED, 'video');
+      expect(said).toEqual([
+        'Incoming voice call from Ada Lovelace',
+        'Incoming video call from Zed Shaw',
+      ]);
+    });
+
+    it('should end the call on screen and accept the waiting one on "End and accept"', async () => {
+      await setup({busyPolicy: 'wait'});
+      const first = await ringFrom(ADA);
+      const second = await ringFrom(ZED, 'video');
+      const button = find('.kit-call-waiting-end-and-accept');
+      expect(button?.getAttribute('aria-label')).toBe(
+        'End current call and accept video call from Zed Shaw',
+      );
+      await click('.kit-call-waiting-end-and-accept');
+      await settle();
+      await settle();
+      expect(statusOf(first)).toBe('rejected');
+      expect(statusOf(second)).toBe('ongoing');
+      expect(find('kit-call-waiting')).toBeNull();
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(find('kit-ongoing-call .kit-ongoing-call-name')?.textContent).toContain('Zed Shaw');
+      expect(overlay.openCalls.map(ref => ref.call().sessionId)).toEqual([second.sessionId]);
+    });
+
+    it('should keep the waiting call ringing when the call on screen cannot be ended', async () => {
+      await setup({busyPolicy: 'wait'});
+      const first = await ringFrom(ADA);
+      const second = await ringFrom(ZED);
+      jest.spyOn(calls.sdk, 'rejectCall').mockRejectedValue(new Error('network down'));
+      await click('.kit-call-waiting-end-and-accept');
+      await settle();
+      expect(statusOf(first)).toBe('initiated');
+      expect(statusOf(second)).toBe('initiated');
+      expect(find('kit-call-waiting')).not.toBeNull();
     });
 
     it('should remove the banner when the waiting caller gives up', async () => {
