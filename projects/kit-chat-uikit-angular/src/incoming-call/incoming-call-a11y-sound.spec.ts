@@ -125,6 +125,15 @@ describe('KitIncomingCallComponent: accessibility (spec §4.4)', () => {
     expect(document.activeElement).toBe(outside);
   });
 
+  it("should load the CDK's visually-hidden styles itself, so screen-reader text never shows on the page", async () => {
+    const {ring} = await setup();
+    await ring();
+    const css = Array.from(document.querySelectorAll('style'), style => style.textContent).join(
+      '\n',
+    );
+    expect(css).toContain('.cdk-visually-hidden');
+  });
+
   it('should not answer with a key held down since before the call appeared', async () => {
     const {ring, button} = await setup();
     await ring('video');

@@ -1,3 +1,4 @@
+import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
 import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {NgTemplateOutlet, isPlatformBrowser} from '@angular/common';
@@ -254,6 +255,9 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
 
   constructor() {
     super();
+    // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
+    // app without Material's core styles never loaded: without them that text shows on the page.
+    inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
     this._registry.listen();
     this._subscriptions.add(
       this._intl.changes.subscribe(() => this._intlVersion.update(v => v + 1)),

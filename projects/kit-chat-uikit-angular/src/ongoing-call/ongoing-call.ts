@@ -1,3 +1,4 @@
+import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
 import {FocusTrap, FocusTrapFactory, _IdGenerator} from '@angular/cdk/a11y';
 import {isPlatformBrowser} from '@angular/common';
 import {
@@ -167,6 +168,9 @@ export class KitOngoingCallComponent {
   private readonly _sessionId = computed(() => this.call()?.sessionId ?? '');
 
   constructor() {
+    // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
+    // app without Material's core styles never loaded: without them that text shows on the page.
+    inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
     const changeDetector = inject(ChangeDetectorRef);
     this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
 

@@ -1,3 +1,4 @@
+import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
 import {FocusTrap, FocusTrapFactory, LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {NgTemplateOutlet, isPlatformBrowser} from '@angular/common';
@@ -228,6 +229,9 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
 
   constructor() {
     super();
+    // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
+    // app without Material's core styles never loaded: without them that text shows on the page.
+    inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
     const changeDetector = inject(ChangeDetectorRef);
     this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
 
