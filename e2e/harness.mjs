@@ -37,6 +37,8 @@ export const SEL = {
   camera: '.kit-ongoing-call-camera-button',
   waiting: '.kit-call-waiting',
   waitingDecline: '.kit-call-waiting-decline',
+  waitingEndAndAccept: '.kit-call-waiting-end-and-accept',
+  callAgain: '.kit-outgoing-call-again-button',
   anyScreen: '.kit-incoming-call, .kit-outgoing-call, .kit-ongoing-call',
   testId: id => `[data-testid="${id}"]`,
 };

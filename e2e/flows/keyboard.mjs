@@ -201,4 +201,44 @@ export const keyboardTests = [
       );
     },
   },
+  {
+    name: 'keyboard: call waiting end and accept',
+    fn: async ({open}) => {
+      const me = await open({busyPolicy: 'wait'});
+      await press(me, 'ring-voice-ada', 'Enter');
+      await me.visible(SEL.incoming);
+      await me.far('ring-video-katherine');
+      await me.visible(SEL.waiting);
+      await me.said('Incoming video call from Katherine Johnson');
+      await pressOnScreen(me, SEL.waitingEndAndAccept, 'Enter');
+      await me.visible(SEL.ongoing, 6000);
+      await me.gone(SEL.waiting);
+      await me.textIs(SEL.ongoing, 'Katherine Johnson');
+      await pressOnScreen(me, SEL.ongoingEnd, 'Enter');
+      await me.gone(SEL.ongoing);
+      await me.said('Call ended');
+    },
+  },
+  {
+    name: 'keyboard: declined, call again',
+    fn: async ({open}) => {
+      const me = await open();
+      await press(me, 'call-voice-alan', 'Enter');
+      await me.textIs(SEL.outgoingStatus, 'Call declined', 6000);
+      await me.said('Call declined');
+      await me.attribute(SEL.outgoingEnd, 'aria-disabled', 'true');
+      await pressOnScreen(me, SEL.callAgain, 'Enter');
+      await me.page
+        .waitForFunction(
+          () =>
+            document.querySelectorAll('[data-testid="event-log"] li[data-event="ccOutgoingCall"]')
+              .length === 2,
+          null,
+          {timeout: 5000},
+        )
+        .catch(async () => {
+          throw new Error(`Call again placed no second call; log: ${await me.events()}`);
+        });
+    },
+  },
 ];
