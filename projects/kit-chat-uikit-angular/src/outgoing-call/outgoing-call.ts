@@ -83,7 +83,7 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
     '[attr.aria-modal]': '_inOverlay ? null : "true"',
     tabindex: '-1',
     '[attr.aria-labelledby]': '_inOverlay ? null : _labelId',
-    '[attr.aria-describedby]': '_inOverlay || _subtitleSlot() !== undefined ? null : _statusId',
+    '[attr.aria-describedby]': '_inOverlay ? null : _statusId',
     '[class.kit-outgoing-call-dialing]': '_vm.phase() === "dialing"',
     '[class.kit-outgoing-call-ended]': '_vm.phase() === "ended"',
     '[style.--kit-outgoing-call-end-call-icon-tint]': 'endCallIconTint() || null',

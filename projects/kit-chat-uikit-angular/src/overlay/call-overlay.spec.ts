@@ -1,4 +1,5 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
+import {Directionality} from '@angular/cdk/bidi';
 import {OverlayContainer} from '@angular/cdk/overlay';
 import {Component, inject} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
@@ -145,6 +146,37 @@ describe('KitCallOverlay and the ringer', () => {
       expect(document.querySelectorAll('[aria-modal]')).toHaveLength(1);
       const hostOfPage = page.closest('[id^="root"]') ?? page.parentElement!;
       expect(hostOfPage.getAttribute('aria-hidden')).toBe('true');
+    });
+
+    it('should follow a direction the app changes while the call is on screen', async () => {
+      await setup();
+      await ringFrom(ADA);
+      const pane = () =>
+        find('kit-incoming-call')!.closest(
+          '.cdk-overlay-connected-position-bounding-box, .cdk-global-overlay-wrapper',
+        )!;
+      expect(pane().getAttribute('dir')).toBe('ltr');
+      const dir = TestBed.inject(Directionality);
+      dir.valueSignal.set('rtl');
+      dir.change.emit('rtl');
+      await settle();
+      expect(pane().getAttribute('dir')).toBe('rtl');
+    });
+
+    it("should follow the page's dir attribute when it changes during the call", async () => {
+      await setup();
+      await ringFrom(ADA);
+      const pane = () =>
+        find('kit-incoming-call')!.closest(
+          '.cdk-overlay-connected-position-bounding-box, .cdk-global-overlay-wrapper',
+        )!;
+      document.documentElement.setAttribute('dir', 'rtl');
+      try {
+        await settle();
+        expect(pane().getAttribute('dir')).toBe('rtl');
+      } finally {
+        document.documentElement.removeAttribute('dir');
+      }
     });
 
     it('should stay above overlays opened later', async () => {

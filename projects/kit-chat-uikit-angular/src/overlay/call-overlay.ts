@@ -1,7 +1,8 @@
 import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
+import {Direction, Directionality} from '@angular/cdk/bidi';
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
-import {isPlatformBrowser} from '@angular/common';
+import {DOCUMENT, isPlatformBrowser} from '@angular/common';
 import {
   ComponentRef,
   Injectable,
@@ -51,6 +52,8 @@ export class KitCallOverlay {
   private readonly _dialog = inject(Dialog);
   private readonly _ids = inject(_IdGenerator);
   private readonly _announcer = inject(LiveAnnouncer);
+  private readonly _dir = inject(Directionality, {optional: true});
+  private readonly _document = inject(DOCUMENT);
   private readonly _registry = inject(KitCallRegistry);
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   private readonly _defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
@@ -217,6 +220,7 @@ export class KitCallOverlay {
         {provide: KIT_CALL_AGAIN, useValue: () => this._callAgain(session)},
       ],
     });
+    dialogRef.closed.subscribe(this._followDirection(dialogRef));
     if (options.zIndex !== null && options.zIndex !== undefined) {
       dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
     }
@@ -261,6 +265,32 @@ export class KitCallOverlay {
     if (text) {
       void this._announcer.announce(text, 'assertive');
     }
+  }
+
+  /**
+   * The pane's `dir` is fixed when it opens: a direction the app changes during the call (through the CDK's
+   * `Directionality`, or the page's `dir` attribute when the language changes) is followed.
+   * @returns What stops following.
+   */
+  private _followDirection(dialogRef: DialogRef<unknown, unknown>): () => void {
+    const apply = (dir: Direction) => dialogRef.overlayRef.setDirection(dir);
+    const changes = this._dir?.change.subscribe(apply);
+    const doc = this._document;
+    const observer =
+      typeof MutationObserver === 'undefined'
+        ? null
+        : new MutationObserver(() =>
+            apply((doc.body?.dir || doc.documentElement.dir) === 'rtl' ? 'rtl' : 'ltr'),
+          );
+    for (const element of [doc.documentElement, doc.body]) {
+      if (element) {
+        observer?.observe(element, {attributes: true, attributeFilter: ['dir']});
+      }
+    }
+    return () => {
+      changes?.unsubscribe();
+      observer?.disconnect();
+    };
   }
 
   /** "Call again" on an outcome screen: the same call, placed anew, in place of the outcome. */
