@@ -194,7 +194,7 @@ describe('KitCallOverlay and the ringer', () => {
       said = [];
       jest
         .spyOn(TestBed.inject(LiveAnnouncer), 'announce')
-        .mockImplementation(async (message: string) => void said.push(message));
+        .mockImplementation(async message => void said.push(String(message)));
     }
 
     it('should say that the caller hung up', async () => {
@@ -446,7 +446,7 @@ describe('KitCallOverlay and the ringer', () => {
       const said: string[] = [];
       jest
         .spyOn(TestBed.inject(LiveAnnouncer), 'announce')
-        .mockImplementation(async (message: string) => void said.push(message));
+        .mockImplementation(async message => void said.push(String(message)));
       await ringFrom(ADA);
       await ringFrom(ZED, 'video');
       expect(said).toEqual([

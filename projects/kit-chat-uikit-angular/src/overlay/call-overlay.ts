@@ -1,6 +1,7 @@
 import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {Direction, Directionality} from '@angular/cdk/bidi';
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
+import {OverlayRef} from '@angular/cdk/overlay';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {DOCUMENT, isPlatformBrowser} from '@angular/common';
 import {
@@ -220,7 +221,7 @@ export class KitCallOverlay {
         {provide: KIT_CALL_AGAIN, useValue: () => this._callAgain(session)},
       ],
     });
-    dialogRef.closed.subscribe(this._followDirection(dialogRef));
+    dialogRef.closed.subscribe(this._followDirection(dialogRef.overlayRef));
     if (options.zIndex !== null && options.zIndex !== undefined) {
       dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
     }
@@ -272,8 +273,8 @@ export class KitCallOverlay {
    * `Directionality`, or the page's `dir` attribute when the language changes) is followed.
    * @returns What stops following.
    */
-  private _followDirection(dialogRef: DialogRef<unknown, unknown>): () => void {
-    const apply = (dir: Direction) => dialogRef.overlayRef.setDirection(dir);
+  private _followDirection(overlayRef: OverlayRef): () => void {
+    const apply = (dir: Direction) => overlayRef.setDirection(dir);
     const changes = this._dir?.change.subscribe(apply);
     const doc = this._document;
     const observer =
