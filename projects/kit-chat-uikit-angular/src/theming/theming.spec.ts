@@ -96,6 +96,23 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
     });
   });
 
+  it('should theme the ongoing screen like the others: overrides, unknown names rejected, M3 colours', () => {
+    const css = compile(`${M3_THEME}
+      .o { @include kit.ongoing-call-overrides((toggle-active-background-color: #101418)); }
+      .t { @include kit.ongoing-call-color($theme); }`);
+    expect(declarations(css, '.o')).toEqual({
+      '--kit-ongoing-call-toggle-active-background-color': '#101418',
+    });
+    expect(declarations(css, '.t')['--kit-ongoing-call-end-call-button-background-color']).toMatch(
+      /^#[0-9a-f]{6}$/,
+    );
+    expect(() =>
+      compile(`
+        @use 'kit-chat-uikit-angular' as kit;
+        .x { @include kit.ongoing-call-overrides((mute-color: red)); }`),
+    ).toThrow(/Valid names: background-color title-text-color/);
+  });
+
   it('should fail the build on an unknown token and list the valid names', () => {
     expect(() =>
       compile(`
