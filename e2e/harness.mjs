@@ -21,6 +21,8 @@ export const DEFAULT_STATE = Object.freeze({
 /** Selectors of the library's screens. */
 export const SEL = {
   incoming: '.kit-incoming-call',
+  // The one dialog of a ringing screen: the CDK container, named "Incoming … call from …".
+  ringingDialog: '.cdk-dialog-container[role="alertdialog"]',
   accept: '.kit-incoming-call-accept-button',
   reject: '.kit-incoming-call-reject-button',
   incomingTitle: '.kit-incoming-call-title',
@@ -35,6 +37,8 @@ export const SEL = {
   camera: '.kit-ongoing-call-camera-button',
   waiting: '.kit-call-waiting',
   waitingDecline: '.kit-call-waiting-decline',
+  waitingEndAndAccept: '.kit-call-waiting-end-and-accept',
+  callAgain: '.kit-outgoing-call-again-button',
   anyScreen: '.kit-incoming-call, .kit-outgoing-call, .kit-ongoing-call',
   testId: id => `[data-testid="${id}"]`,
 };
@@ -241,6 +245,22 @@ export class DemoPage {
       });
     } catch {
       throw new Error(`focus should be on ${what ?? selector}, is on ${await this.focusName()}`);
+    }
+  }
+
+  /** Fails unless the CDK LiveAnnouncer says `text` (its live region), waiting a little for it. */
+  async said(text) {
+    try {
+      await this.page.waitForFunction(
+        t => document.querySelector('.cdk-live-announcer-element')?.textContent?.trim() === t,
+        text,
+        {timeout: 3000},
+      );
+    } catch {
+      const now = await this.page.evaluate(
+        () => document.querySelector('.cdk-live-announcer-element')?.textContent ?? '(nothing)',
+      );
+      throw new Error(`the announcer should say "${text}", says "${now}"`);
     }
   }
 

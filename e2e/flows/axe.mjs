@@ -1,5 +1,6 @@
-// An axe-core scan of every screen state in the light and the dark theme (any violation fails), with a screenshot
-// of each: e2e/screenshots/<screen>-<theme>.png.
+// An axe-core scan of every screen state in the light and the dark theme, wide and ltr, then 320 px and rtl in the
+// same page (any violation fails), with a screenshot of each: e2e/screenshots/<screen>[-320-rtl]-<theme>.png, and a
+// forced-colours screenshot of each state: <screen>-forced-colors.png.
 import AxeBuilder from '@axe-core/playwright';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -98,6 +99,16 @@ export const axeTests = ['light', 'dark'].flatMap(theme =>
         throw new Error(`the page is not in the ${theme} theme (html class "${root}")`);
       }
       await scan(demo, screen, theme);
+      // The same state, in the same page load (CI time): a 320 px phone, right to left.
+      await demo.page.setViewportSize({width: 320, height: 640});
+      await demo.page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+      await scan(demo, `${screen}-320-rtl`, theme);
+      if (theme === 'light') {
+        // Forced colours (Windows high contrast): screenshotted for a human eye; axe cannot judge them.
+        await demo.page.emulateMedia({forcedColors: 'active'});
+        await settle(demo.page);
+        await demo.page.screenshot({path: join(SCREENSHOTS, `${screen}-forced-colors.png`)});
+      }
     },
   })),
 );

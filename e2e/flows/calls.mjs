@@ -26,7 +26,7 @@ export const callTests = [
       await me.click('ring-voice-ada');
       await me.visible(SEL.incoming);
       await me.textIs(SEL.incomingTitle, 'Ada Lovelace');
-      await me.expectFocus(SEL.accept, 'the accept button');
+      await me.expectFocus(SEL.ringingDialog, 'the ringing screen itself');
       await expectSound(me, true);
       await me.page.click(SEL.accept);
       await me.visible(SEL.ongoing);
@@ -149,10 +149,14 @@ export const callTests = [
       const me = await open();
       await me.click('call-video-ada');
       await me.visible(SEL.ongoing, 6000);
-      for (const toggle of [SEL.mute, SEL.camera]) {
-        await me.attribute(toggle, 'aria-pressed', 'false');
+      // The names say what a press does, and follow the state.
+      for (const [toggle, before, after] of [
+        [SEL.mute, 'Mute', 'Unmute'],
+        [SEL.camera, 'Turn camera off', 'Turn camera on'],
+      ]) {
+        await me.attribute(toggle, 'aria-label', before);
         await me.page.click(toggle);
-        await me.attribute(toggle, 'aria-pressed', 'true');
+        await me.attribute(toggle, 'aria-label', after);
       }
       await me.page.click(SEL.ongoingEnd);
       await me.gone(SEL.ongoing);

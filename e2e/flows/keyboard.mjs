@@ -22,14 +22,33 @@ export const keyboardTests = [
       const me = await open();
       await press(me, 'ring-voice-ada', 'Enter');
       await me.visible(SEL.incoming);
-      await me.expectFocus(SEL.accept, 'the accept button');
-      await me.page.keyboard.press('Enter');
+      await me.expectFocus(SEL.ringingDialog, 'the ringing screen itself');
+      await me.said('Incoming voice call from Ada Lovelace');
+      // Tab reaches decline, then accept.
+      await pressOnScreen(me, SEL.accept, 'Enter');
       await me.visible(SEL.ongoing);
       await me.event('ccCallAccepted');
       await pressOnScreen(me, SEL.ongoingEnd, 'Enter');
       await me.gone(SEL.ongoing);
       await me.event('ccCallEnded');
+      await me.said('Call ended');
       await me.expectFocus(SEL.testId('ring-voice-ada'), 'the button that rang');
+    },
+  },
+  {
+    name: 'keyboard: a key held down since the page never answers',
+    fn: async ({open}) => {
+      const me = await open();
+      await me.tabTo(SEL.testId('ring-video-ada'));
+      await me.page.keyboard.down('Enter'); // rings
+      await me.visible(SEL.incoming);
+      await me.expectFocus(SEL.ringingDialog, 'the ringing screen itself');
+      await me.page.keyboard.down('Enter'); // the same key, repeating
+      await me.page.keyboard.up('Enter');
+      await me.page.keyboard.press('Space');
+      await me.page.waitForTimeout(300);
+      expect(await me.page.isVisible(SEL.incoming), 'a key meant for the page answered the call');
+      expect(!(await me.page.isVisible(SEL.ongoing)), 'a key meant for the page answered the call');
     },
   },
   {
@@ -38,7 +57,7 @@ export const keyboardTests = [
       const me = await open();
       await press(me, 'ring-video-ada', 'Space');
       await me.visible(SEL.incoming);
-      await me.expectFocus(SEL.accept, 'the accept button');
+      await me.expectFocus(SEL.ringingDialog, 'the ringing screen itself');
       await pressOnScreen(me, SEL.reject, 'Space');
       await me.gone(SEL.incoming);
       await me.event('ccCallRejected');
@@ -51,15 +70,16 @@ export const keyboardTests = [
       const me = await open();
       await press(me, 'ring-voice-ada', 'Enter');
       await me.visible(SEL.incoming);
-      await me.expectFocus(SEL.accept, 'the accept button');
+      await me.expectFocus(SEL.ringingDialog, 'the ringing screen itself');
       await me.far('far-cancel');
       await me.gone(SEL.incoming);
       await me.event('ccCallEnded');
+      await me.said('The caller hung up');
       // The keyboard user is back where they were, and can go on.
       await me.expectFocus(SEL.testId('ring-voice-ada'), 'the button that rang');
       await me.page.keyboard.press('Enter');
       await me.visible(SEL.incoming);
-      await me.expectFocus(SEL.accept, 'the accept button');
+      await me.expectFocus(SEL.ringingDialog, 'the ringing screen itself');
     },
   },
   {
@@ -71,7 +91,7 @@ export const keyboardTests = [
       await me.expectFocus(SEL.outgoingEnd, 'the end call button');
       await me.visible(SEL.ongoing, 6000);
       await pressOnScreen(me, SEL.mute, 'Space');
-      await me.attribute(SEL.mute, 'aria-pressed', 'true');
+      await me.attribute(SEL.mute, 'aria-label', 'Unmute');
       await pressOnScreen(me, SEL.ongoingEnd, 'Space');
       await me.gone(SEL.ongoing);
       await me.event('ccCallEnded');
@@ -133,10 +153,10 @@ export const keyboardTests = [
       const me = await open();
       await press(me, 'ring-video-ada', 'Enter');
       await me.visible(SEL.incoming);
-      await me.page.keyboard.press('Enter');
+      await pressOnScreen(me, SEL.accept, 'Enter');
       await me.visible(SEL.ongoing);
       await pressOnScreen(me, SEL.camera, 'Enter');
-      await me.attribute(SEL.camera, 'aria-pressed', 'true');
+      await me.attribute(SEL.camera, 'aria-label', 'Turn camera on');
       await me.far('far-end');
       await me.gone(SEL.ongoing, 6000);
       await me.expectFocus(SEL.testId('ring-video-ada'), 'the button that rang');
@@ -152,8 +172,8 @@ export const keyboardTests = [
       await grace.visible(SEL.outgoing);
       await linus.visible(SEL.incoming);
       await linus.page.bringToFront();
-      await linus.expectFocus(SEL.accept, 'the accept button');
-      await linus.page.keyboard.press('Space');
+      await linus.expectFocus(SEL.ringingDialog, 'the ringing screen itself');
+      await pressOnScreen(linus, SEL.accept, 'Space');
       await linus.visible(SEL.ongoing);
       await grace.visible(SEL.ongoing);
       await pressOnScreen(linus, SEL.ongoingEnd, 'Enter');
@@ -171,7 +191,7 @@ export const keyboardTests = [
       await me.visible(SEL.incoming);
       await me.far('ring-video-katherine');
       await me.visible(SEL.waiting);
-      await me.expectFocus(SEL.accept, 'the accept button');
+      await me.expectFocus(SEL.ringingDialog, 'the ringing screen itself');
       // The banner's decline must be reachable from the ringing screen with Tab.
       await pressOnScreen(me, SEL.waitingDecline, 'Enter');
       await me.gone(SEL.waiting);
@@ -179,6 +199,46 @@ export const keyboardTests = [
         await me.page.isVisible(SEL.incoming),
         'declining the waiting call closed the ringing one',
       );
+    },
+  },
+  {
+    name: 'keyboard: call waiting end and accept',
+    fn: async ({open}) => {
+      const me = await open({busyPolicy: 'wait'});
+      await press(me, 'ring-voice-ada', 'Enter');
+      await me.visible(SEL.incoming);
+      await me.far('ring-video-katherine');
+      await me.visible(SEL.waiting);
+      await me.said('Incoming video call from Katherine Johnson');
+      await pressOnScreen(me, SEL.waitingEndAndAccept, 'Enter');
+      await me.visible(SEL.ongoing, 6000);
+      await me.gone(SEL.waiting);
+      await me.textIs(SEL.ongoing, 'Katherine Johnson');
+      await pressOnScreen(me, SEL.ongoingEnd, 'Enter');
+      await me.gone(SEL.ongoing);
+      await me.said('Call ended');
+    },
+  },
+  {
+    name: 'keyboard: declined, call again',
+    fn: async ({open}) => {
+      const me = await open();
+      await press(me, 'call-voice-alan', 'Enter');
+      await me.textIs(SEL.outgoingStatus, 'Call declined', 6000);
+      await me.said('Call declined');
+      await me.attribute(SEL.outgoingEnd, 'aria-disabled', 'true');
+      await pressOnScreen(me, SEL.callAgain, 'Enter');
+      await me.page
+        .waitForFunction(
+          () =>
+            document.querySelectorAll('[data-testid="event-log"] li[data-event="ccOutgoingCall"]')
+              .length === 2,
+          null,
+          {timeout: 5000},
+        )
+        .catch(async () => {
+          throw new Error(`Call again placed no second call; log: ${await me.events()}`);
+        });
     },
   },
 ];

@@ -84,8 +84,8 @@ describe('kit-chat-uikit-angular/testing harnesses', () => {
       expect(await incoming.isPending()).toBe(false);
       expect(await incoming.isAcceptEnabled()).toBe(true);
       expect(await incoming.isRejectEnabled()).toBe(true);
-      expect(await incoming.getAcceptLabel()).toBe('Accept call from Ada Lovelace');
-      expect(await incoming.getRejectLabel()).toBe('Decline call from Ada Lovelace');
+      expect(await incoming.getAcceptLabel()).toBe('Accept voice call from Ada Lovelace');
+      expect(await incoming.getRejectLabel()).toBe('Decline voice call from Ada Lovelace');
     });
 
     it('should tell a video call from a voice call', async () => {

@@ -118,20 +118,20 @@ export class KitIncomingCallHarness extends ComponentHarness {
 
   /** @returns Whether the accept button can be pressed (it cannot once a decision is pending). */
   async isAcceptEnabled(): Promise<boolean> {
-    return !(await (await this._acceptButton()).getProperty<boolean>('disabled'));
+    return (await (await this._acceptButton()).getAttribute('aria-disabled')) !== 'true';
   }
 
   /** @returns Whether the decline button can be pressed. */
   async isRejectEnabled(): Promise<boolean> {
-    return !(await (await this._rejectButton()).getProperty<boolean>('disabled'));
+    return (await (await this._rejectButton()).getAttribute('aria-disabled')) !== 'true';
   }
 
-  /** @returns The accessible name of the accept button, e.g. "Accept call from Ada". */
+  /** @returns The accessible name of the accept button, e.g. "Accept voice call from Ada". */
   async getAcceptLabel(): Promise<string> {
     return (await (await this._acceptButton()).getAttribute('aria-label')) ?? '';
   }
 
-  /** @returns The accessible name of the decline button, e.g. "Decline call from Ada". */
+  /** @returns The accessible name of the decline button, e.g. "Decline voice call from Ada". */
   async getRejectLabel(): Promise<string> {
     return (await (await this._rejectButton()).getAttribute('aria-label')) ?? '';
   }

@@ -67,7 +67,7 @@ export class KitOngoingCallHarness extends ComponentHarness {
 
   /** @returns Whether the microphone is off. */
   async isMuted(): Promise<boolean> {
-    return (await (await this._muteButton()).getAttribute('aria-pressed')) === 'true';
+    return (await this._muteButton()).hasClass('kit-ongoing-call-toggle-active');
   }
 
   /** @returns Whether the screen has a camera button: only a video call that is not audio only has one. */
@@ -86,7 +86,9 @@ export class KitOngoingCallHarness extends ComponentHarness {
 
   /** @returns Whether the camera is off; `false` when there is no camera button. */
   async isCameraOff(): Promise<boolean> {
-    return (await (await this._cameraButton())?.getAttribute('aria-pressed')) === 'true';
+    return (
+      (await (await this._cameraButton())?.hasClass('kit-ongoing-call-toggle-active')) ?? false
+    );
   }
 
   /** Presses end call. The SDK answers later: await `KitCallsTestingController.settle()`. */

@@ -30,6 +30,41 @@ export function kitEndReasonText(intl: KitCallsIntl, reason: KitCallEndReason): 
 }
 
 /**
+ * What is said (through the LiveAnnouncer) when a call leaves the screen, or `null` when nothing needs saying
+ * (the app closed it).
+ * @param intl The strings.
+ * @param direction Whether the call came in or went out.
+ * @param reason Why the call ended.
+ * @param connected Whether the call had connected.
+ * @param crossedAccept Whether the end came while this side's accept was on its way.
+ * @returns The sentence.
+ * @docs-private
+ */
+export function kitEndingAnnouncement(
+  intl: KitCallsIntl,
+  direction: 'incoming' | 'outgoing',
+  reason: KitCallEndReason,
+  connected: boolean,
+  crossedAccept: boolean,
+): string | null {
+  if (reason === 'dismissed') {
+    return null;
+  }
+  if (connected) {
+    return reason === 'failed' ? intl.failed : intl.ended;
+  }
+  if (direction === 'incoming') {
+    if (reason === 'cancelled' || reason === 'ended') {
+      return crossedAccept ? intl.cancelledWhileAccepting : intl.cancelledByCaller;
+    }
+    if (reason === 'unanswered') {
+      return intl.missedCall;
+    }
+  }
+  return kitEndReasonText(intl, reason);
+}
+
+/**
  * Calls an app's callback so that an exception in it is logged instead of thrown into the screen.
  * @param callback The app's callback, if any.
  * @param args Its arguments.

@@ -70,14 +70,14 @@ async function setup() {
 }
 
 describe('KitIncomingCallComponent: accessibility (spec §4.4)', () => {
-  it('should be a modal alert dialog labelled by the name and described by the call type', async () => {
+  it('should be a modal alert dialog labelled by who calls how, and described by the call type', async () => {
     const {ring, screen} = await setup();
     await ring('video');
     expect(screen().getAttribute('role')).toBe('alertdialog');
     expect(screen().getAttribute('aria-modal')).toBe('true');
     const label = document.getElementById(screen().getAttribute('aria-labelledby')!);
     const description = document.getElementById(screen().getAttribute('aria-describedby')!);
-    expect(label?.textContent?.trim()).toBe('Ada Lovelace');
+    expect(label?.textContent?.trim()).toBe('Incoming video call from Ada Lovelace');
     expect(description?.textContent?.trim()).toBe('Incoming video call');
   });
 
@@ -99,27 +99,62 @@ describe('KitIncomingCallComponent: accessibility (spec §4.4)', () => {
     expect(announce).toHaveBeenCalledWith('Incoming video call from Ada Lovelace', 'assertive');
   });
 
-  it('should label the accept and reject buttons with the caller and hide the call type icon', async () => {
+  it('should label the accept and reject buttons with the call type and the caller, and hide the call type icon', async () => {
     const {ring, button, el} = await setup();
-    await ring();
+    await ring('video');
     expect(button('accept').tagName).toBe('BUTTON');
     expect(button('accept').type).toBe('button');
-    expect(button('accept').getAttribute('aria-label')).toBe('Accept call from Ada Lovelace');
-    expect(button('reject').getAttribute('aria-label')).toBe('Decline call from Ada Lovelace');
+    expect(button('accept').getAttribute('aria-label')).toBe('Accept video call from Ada Lovelace');
+    expect(button('reject').getAttribute('aria-label')).toBe(
+      'Decline video call from Ada Lovelace',
+    );
     expect(el.querySelector('.kit-incoming-call-type-icon')?.getAttribute('aria-hidden')).toBe(
       'true',
     );
   });
 
-  it('should move focus to accept when the call shows and give it back when the screen closes', async () => {
-    const {ring, button, el, calls, settle} = await setup();
+  it('should move focus to the screen itself, never to accept, and give it back when the screen closes', async () => {
+    const {ring, button, el, calls, settle, screen} = await setup();
     const outside = el.querySelector<HTMLButtonElement>('.outside')!;
     outside.focus();
     const call = await ring();
-    expect(document.activeElement).toBe(button('accept'));
+    expect(document.activeElement).toBe(screen());
+    expect(document.activeElement).not.toBe(button('accept'));
     await calls.farSide.cancel(call.sessionId);
     await settle();
     expect(document.activeElement).toBe(outside);
+  });
+
+  it("should load the CDK's visually-hidden styles itself, so screen-reader text never shows on the page", async () => {
+    const {ring} = await setup();
+    await ring();
+    const css = Array.from(document.querySelectorAll('style'), style => style.textContent).join(
+      '\n',
+    );
+    expect(css).toContain('.cdk-visually-hidden');
+  });
+
+  it('should not answer with a key held down since before the call appeared', async () => {
+    const {ring, button} = await setup();
+    await ring('video');
+    const held = new KeyboardEvent('keydown', {
+      key: 'Enter',
+      repeat: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    button('accept').dispatchEvent(held);
+    expect(held.defaultPrevented).toBe(true);
+    const fresh = new KeyboardEvent('keydown', {key: 'Enter', bubbles: true, cancelable: true});
+    button('accept').dispatchEvent(fresh);
+    expect(fresh.defaultPrevented).toBe(false);
+  });
+
+  it('should reach decline, then accept, with Tab', async () => {
+    const {ring, button, screen} = await setup();
+    await ring();
+    const tabbable = Array.from(screen().querySelectorAll<HTMLElement>('button, [tabindex="0"]'));
+    expect(tabbable).toEqual([button('reject'), button('accept')]);
   });
 
   it('should give focus back when destroyed while ringing', async () => {

@@ -122,7 +122,7 @@ describe('KitIncomingCallComponent: view', () => {
       expect(title.textContent?.trim()).toBe(name);
       expect(
         host.querySelector('.kit-incoming-call-accept-button')?.getAttribute('aria-label'),
-      ).toBe(`Accept call from ${name}`);
+      ).toBe(`Accept voice call from ${name}`);
     });
 
     it('should fall back to initials when the avatar image fails', async () => {
@@ -311,7 +311,7 @@ describe('KitIncomingCallComponent: view', () => {
       expect(el.querySelector('.kit-incoming-call-trailing')?.children.length).toBe(0);
       const screen = el.querySelector('kit-incoming-call')!;
       const label = el.querySelector(`#${screen.getAttribute('aria-labelledby')}`);
-      expect(label?.textContent).toBe('Ada Lovelace');
+      expect(label?.textContent).toBe('Incoming voice call from Ada Lovelace');
     });
   });
 });

@@ -509,7 +509,7 @@ describe('KitIncomingCallComponent: behaviour', () => {
       jest.spyOn(calls.sdk, 'acceptCall').mockReturnValue(answer.promise);
       button('accept')!.click();
       await settle();
-      expect(button('accept')!.disabled).toBe(true);
+      expect(button('accept')!.getAttribute('aria-disabled')).toBe('true');
       await calls.farSide.cancel(call.sessionId);
       await settle();
       expect(host.closed).toEqual(['cancelled']);
@@ -547,14 +547,36 @@ describe('KitIncomingCallComponent: behaviour', () => {
       expect(host.errors).toEqual([]);
     });
 
-    it('should disable both buttons from the first press until the SDK answers', async () => {
-      const {ring, settle, button, calls} = await setup();
+    it('should mark both buttons aria-disabled from the first press until the SDK answers, keep focus on the pressed one and say "Ending…"', async () => {
+      const {ring, settle, button, calls, el} = await setup();
       await ring();
       jest.spyOn(calls.sdk, 'rejectCall').mockReturnValue(new Promise(() => {}));
+      button('reject')!.focus();
       button('reject')!.click();
       await settle();
-      expect(button('accept')!.disabled).toBe(true);
-      expect(button('reject')!.disabled).toBe(true);
+      expect(button('accept')!.getAttribute('aria-disabled')).toBe('true');
+      expect(button('reject')!.getAttribute('aria-disabled')).toBe('true');
+      // Still focusable (not `disabled`): focus stays in the screen instead of falling to the page.
+      expect(button('reject')!.disabled).toBe(false);
+      expect(document.activeElement).toBe(button('reject'));
+      expect(
+        el.querySelector('.kit-incoming-call-status[role="status"]')?.textContent?.trim(),
+      ).toBe('Ending…');
+      const accept = jest.spyOn(calls.sdk, 'acceptCall');
+      button('accept')!.click();
+      await settle();
+      expect(accept).not.toHaveBeenCalled();
+    });
+
+    it('should say "Connecting…" while an accept is on its way', async () => {
+      const {ring, settle, button, calls, el} = await setup();
+      await ring();
+      jest.spyOn(calls.sdk, 'acceptCall').mockReturnValue(new Promise(() => {}));
+      button('accept')!.click();
+      await settle();
+      expect(
+        el.querySelector('.kit-incoming-call-status[role="status"]')?.textContent?.trim(),
+      ).toBe('Connecting…');
     });
 
     it('should let only the first of accept and reject in the same tick reach the SDK', async () => {

@@ -1,3 +1,4 @@
+import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
 import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {NgTemplateOutlet, isPlatformBrowser} from '@angular/common';
@@ -35,8 +36,9 @@ import {
   KitCallSessionState,
   kitEndReasonOf,
 } from '../call/call-session';
+import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
-import {kitInvokeSafely} from '../call/call-screen-support';
+import {kitEndingAnnouncement, kitInvokeSafely} from '../call/call-screen-support';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
@@ -91,11 +93,14 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
     '[class.kit-incoming-call-pending]': '_viewModel.isPending()',
     '[class.kit-incoming-call-video]': '_isVideo()',
     '[attr.hidden]': '_showing() ? null : ""',
-    '[attr.role]': '_showing() ? "alertdialog" : null',
-    '[attr.aria-modal]': '_showing() ? "true" : null',
-    '[attr.aria-labelledby]': '_showing() ? _titleId : null',
-    '[attr.aria-describedby]': '_showing() && _hasDefaultSubtitle() ? _subtitleId : null',
+    // In a call overlay the CDK container is the one dialog (labelled by the ids it gave this screen); placed in a
+    // page, the screen is the dialog itself.
+    '[attr.role]': '_showing() && !_inOverlay ? "alertdialog" : null',
+    '[attr.aria-modal]': '_showing() && !_inOverlay ? "true" : null',
+    '[attr.aria-labelledby]': '_showing() && !_inOverlay ? _labelId : null',
+    '[attr.aria-describedby]': '_showing() && !_inOverlay ? _subtitleId : null',
     '[attr.tabindex]': '_showing() ? -1 : null',
+    '(keydown)': '_onKeydown($event)',
   },
 })
 export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
@@ -106,6 +111,9 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _registry = inject(KitCallRegistry);
   private readonly _overlaySession = inject(KIT_CALL_SESSION, {optional: true});
   private readonly _id = inject(_IdGenerator).getId('kit-incoming-call-');
+  private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
+  /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
+  protected readonly _inOverlay = !!this._screenIds;
   private readonly _subscriptions = new Subscription();
   private readonly _intlVersion = signal(0);
   private readonly _binding = new KitCallSessionBinding();
@@ -114,6 +122,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private _destroyed = false;
   private _reportedMe: string | null = null;
   private _previousFocus: HTMLElement | null = null;
+  private _lastPhase: KitCallSessionState['phase'] | null = null;
   /** What this screen already said about its session: accepted (handed over) or closed. */
   private _told = {accepted: false, closed: false};
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
@@ -182,7 +191,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   });
 
   protected readonly _titleId = `${this._id}-title`;
-  protected readonly _subtitleId = `${this._id}-subtitle`;
+  protected readonly _labelId = this._screenIds?.label ?? `${this._id}-label`;
+  protected readonly _subtitleId = this._screenIds?.description ?? `${this._id}-subtitle`;
   protected readonly _showing = computed(() => {
     const state = this._state();
     return (
@@ -229,15 +239,25 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       intl,
       name,
       avatarUrl: call ? kitCaller(call).avatar : null,
+      label: intl.incomingCallFrom(name, this._isVideo()),
       type: this._isVideo() ? intl.incomingVideoCall : intl.incomingVoiceCall,
       typeIconUrl: (this._isVideo() ? this.videoCallIcon() : this.voiceCallIcon()) || null,
-      acceptLabel: intl.acceptCallFrom(name),
-      declineLabel: intl.declineCallFrom(name),
+      acceptLabel: intl.acceptCallFrom(name, this._isVideo()),
+      declineLabel: intl.declineCallFrom(name, this._isVideo()),
+      pending:
+        this._state()?.phase === 'accepting'
+          ? intl.connecting
+          : this._state()?.phase === 'declining'
+            ? intl.ending
+            : null,
     };
   });
 
   constructor() {
     super();
+    // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
+    // app without Material's core styles never loaded: without them that text shows on the page.
+    inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
     this._registry.listen();
     this._subscriptions.add(
       this._intl.changes.subscribe(() => this._intlVersion.update(v => v + 1)),
@@ -312,6 +332,16 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     this._following = false;
     this._binding.release();
     this._subscriptions.unsubscribe();
+  }
+
+  /**
+   * A key held down since before the screen appeared repeats into it: that press was meant for the page, so it
+   * never activates a button here (Enter clicks on keydown). @docs-private
+   */
+  protected _onKeydown(event: KeyboardEvent): void {
+    if (event.repeat && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+    }
   }
 
   /** Accept was pressed: the app's handler, else the built-in accept. @docs-private */
@@ -413,10 +443,15 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       this._intl.incomingCallFrom(caller.name, state.call.type !== KitConstants.CALL_TYPE_AUDIO),
       'assertive',
     );
+    // Focus goes to the screen itself, never to accept: an Enter or Space meant for the page must not answer the
+    // call (with the camera on, for a video call). In an overlay the labelled element is the dialog container.
     afterNextRender(
       () => {
         if (this._showing()) {
-          (this._acceptEl()?.nativeElement ?? this._host).focus();
+          const dialog = this._inOverlay
+            ? this._host.closest<HTMLElement>('.cdk-dialog-container')
+            : null;
+          (dialog ?? this._host).focus();
         }
       },
       {injector: this._injector},
@@ -424,6 +459,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   }
 
   private _onState(state: KitCallSessionState): void {
+    const crossedAccept = this._lastPhase === 'accepting';
+    this._lastPhase = state.phase;
     if (state.connected && !this._told.accepted) {
       this._told.accepted = true;
       this._restoreFocus();
@@ -431,6 +468,19 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     }
     if (state.phase === 'ended' && !state.connected && !this._told.closed) {
       this._told.closed = true;
+      if (!this._overlaySession) {
+        // In an overlay the overlay says it; placed in a page, the screen vanishes and says why itself.
+        const text = kitEndingAnnouncement(
+          this._intl,
+          'incoming',
+          state.endReason ?? 'ended',
+          false,
+          crossedAccept,
+        );
+        if (text) {
+          void this._announcer.announce(text, 'assertive');
+        }
+      }
       this._restoreFocus();
       this._emit(this.closed, state.endReason ?? 'ended');
     }

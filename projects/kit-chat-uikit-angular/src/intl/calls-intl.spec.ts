@@ -14,7 +14,8 @@ describe('KitCallsIntl', () => {
     expect(intl.calling).toBe('Calling…');
     expect(intl.incomingCallFrom('Ada', true)).toBe('Incoming video call from Ada');
     expect(intl.incomingCallFrom('Ada', false)).toBe('Incoming voice call from Ada');
-    expect(intl.declineCallFrom('Ada')).toBe('Decline call from Ada');
+    expect(intl.declineCallFrom('Ada', true)).toBe('Decline video call from Ada');
+    expect(intl.acceptCallFrom('Ada', false)).toBe('Accept voice call from Ada');
     expect(intl.endCallWith('Ada')).toBe('End call with Ada');
   });
 

@@ -22,6 +22,8 @@ export class KitCallsIntl {
   accept = 'Accept';
   /** Text of the decline button. */
   decline = 'Decline';
+  /** Text of the call-waiting button that ends the current call and accepts the waiting one. */
+  endAndAccept = 'End and accept';
   /** Text of the end-call button. */
   endCall = 'End call';
   /** Status when the callee declined. */
@@ -42,8 +44,18 @@ export class KitCallsIntl {
   answeredElsewhere = 'Answered on another device';
   /** Status when another device of the user declined. */
   declinedElsewhere = 'Declined on another device';
+  /** Said when an incoming call rang out unanswered. */
+  missedCall = 'Missed call';
+  /** Said when the caller hung up before the call was answered. */
+  cancelledByCaller = 'The caller hung up';
+  /** Said when the caller hung up while this side's accept was on its way. */
+  cancelledWhileAccepting = 'The caller hung up before the call connected';
+  /** Text of the button that places the same call again, on an outcome screen (declined, busy, no answer). */
+  callAgain = 'Call again';
   /** Status while connecting after accept. */
   connecting = 'Connecting…';
+  /** Status while a decline or a hang-up is on its way to the SDK. */
+  ending = 'Ending…';
   /** Cue shown when the browser blocked the ringtone until the user interacts. */
   soundBlocked = 'Sound is off: tap anywhere to hear the ringtone';
   /** Text of the mute button of the ongoing call. */
@@ -57,10 +69,30 @@ export class KitCallsIntl {
   /** Screen-reader prefix of the elapsed time of the ongoing call. */
   callDuration = 'Call duration';
 
-  /** Accessible name of the accept button. @param name The caller. @returns The label. */
-  acceptCallFrom = (name: string): string => `Accept call from ${name}`;
-  /** Accessible name of the decline button. @param name The caller. @returns The label. */
-  declineCallFrom = (name: string): string => `Decline call from ${name}`;
+  /**
+   * Accessible name of the accept button.
+   * @param name The caller.
+   * @param isVideo Whether it is a video call (accepting turns the camera on).
+   * @returns The label.
+   */
+  acceptCallFrom = (name: string, isVideo = false): string =>
+    `Accept ${isVideo ? 'video' : 'voice'} call from ${name}`;
+  /**
+   * Accessible name of the decline button.
+   * @param name The caller.
+   * @param isVideo Whether it is a video call.
+   * @returns The label.
+   */
+  declineCallFrom = (name: string, isVideo = false): string =>
+    `Decline ${isVideo ? 'video' : 'voice'} call from ${name}`;
+  /**
+   * Accessible name of the call-waiting button that ends the current call and accepts the waiting one.
+   * @param name The caller who waits.
+   * @param isVideo Whether the waiting call is a video call.
+   * @returns The label.
+   */
+  endAndAcceptCallFrom = (name: string, isVideo = false): string =>
+    `End current call and accept ${isVideo ? 'video' : 'voice'} call from ${name}`;
   /** Accessible name of the end-call button. @param name The other person. @returns The label. */
   endCallWith = (name: string): string => `End call with ${name}`;
   /** Label of the outgoing screen. @param name The callee. @returns The label. */

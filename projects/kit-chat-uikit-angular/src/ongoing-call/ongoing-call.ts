@@ -1,3 +1,4 @@
+import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
 import {FocusTrap, FocusTrapFactory, _IdGenerator} from '@angular/cdk/a11y';
 import {isPlatformBrowser} from '@angular/common';
 import {
@@ -25,6 +26,7 @@ import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallEndReason, KitCallSessionState} from '../call/call-session';
+import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
 import {kitEndReasonText, kitInvokeSafely} from '../call/call-screen-support';
 import {KitIconComponent} from '../icon/icon';
@@ -74,10 +76,12 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
   imports: [KitAvatarComponent, KitIconComponent],
   host: {
     class: 'kit-ongoing-call',
-    role: 'dialog',
-    'aria-modal': 'true',
+    // In a call overlay the CDK container is the one dialog, labelled by the ids it gave this screen.
+    '[attr.role]': '_inOverlay ? null : "dialog"',
+    '[attr.aria-modal]': '_inOverlay ? null : "true"',
     tabindex: '-1',
-    '[attr.aria-labelledby]': '_labelId',
+    '[attr.aria-labelledby]': '_inOverlay ? null : _labelId',
+    '[attr.aria-describedby]': '_inOverlay ? null : _descriptionId',
     '[class.kit-ongoing-call-video]': '_isVideo()',
     '[class.kit-ongoing-call-has-remote-video]': '_showRemoteVideo()',
     '[class.kit-ongoing-call-ended]': '_phase() === "ended"',
@@ -115,7 +119,11 @@ export class KitOngoingCallComponent {
   readonly closed: OutputEmitterRef<KitCallEndReason> = output<KitCallEndReason>();
 
   private readonly _id = inject(_IdGenerator).getId('kit-ongoing-call-');
-  protected readonly _labelId = `${this._id}-label`;
+  private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
+  /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
+  protected readonly _inOverlay = !!this._screenIds;
+  protected readonly _labelId = this._screenIds?.label ?? `${this._id}-label`;
+  protected readonly _descriptionId = this._screenIds?.description ?? `${this._id}-status`;
   private readonly _state = this._binding.state;
   protected readonly _phase = computed(() => this._state()?.phase ?? 'ongoing');
   /** Whether an `endCall` sent to the SDK awaits its answer. */
@@ -160,6 +168,9 @@ export class KitOngoingCallComponent {
   private readonly _sessionId = computed(() => this.call()?.sessionId ?? '');
 
   constructor() {
+    // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
+    // app without Material's core styles never loaded: without them that text shows on the page.
+    inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
     const changeDetector = inject(ChangeDetectorRef);
     this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
 
@@ -203,7 +214,9 @@ export class KitOngoingCallComponent {
     afterNextRender(() => {
       const host = this._elementRef.nativeElement;
       this._focusTrap = this._focusTrapFactory.create(host);
-      host.focus();
+      // The element with the dialog role and the name takes focus, so the screen reader says where the user is.
+      const dialog = this._inOverlay ? host.closest<HTMLElement>('.cdk-dialog-container') : null;
+      (dialog ?? host).focus();
     });
 
     inject(DestroyRef).onDestroy(() => {

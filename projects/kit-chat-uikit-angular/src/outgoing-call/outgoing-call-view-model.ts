@@ -61,6 +61,9 @@ export class KitOutgoingCallViewModel {
       if (current?.phase === 'ongoing') {
         return this._intl.connecting;
       }
+      if (current?.phase === 'cancelling') {
+        return this._intl.ending;
+      }
       return current?.remoteRinging ? this._intl.ringing : this._intl.calling;
     });
   }

@@ -259,15 +259,19 @@ describe('KitOutgoingCallComponent: the answer of the callee (spec §3, §6.1, �
     },
   );
 
-  it('should close at once when end call is pressed while the outcome shows', async () => {
+  it('should mark end call aria-disabled while the outcome shows, and ignore a press on it', async () => {
     const t = await setup();
     t.host.closeDelay.set(10_000);
     await t.calls.farSide.busy(t.sessionId);
     await settle(t.fixture);
+    expect(t.endButton().getAttribute('aria-disabled')).toBe('true');
     t.endButton().click();
     await settle(t.fixture);
-    expect(t.host.closed).toEqual(['busy']);
+    expect(t.status()).toBe('Busy');
+    expect(t.host.closed).toEqual([]);
     expect(t.published.ended).toEqual([]);
+    // Placed in a page there is no overlay to place the call again: no "Call again".
+    expect(t.element.querySelector('.kit-outgoing-call-again-button')).toBeNull();
   });
 
   it('should ignore the events of other calls', async () => {

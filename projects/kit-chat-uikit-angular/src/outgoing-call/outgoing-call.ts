@@ -1,3 +1,4 @@
+import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
 import {FocusTrap, FocusTrapFactory, LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {NgTemplateOutlet, isPlatformBrowser} from '@angular/common';
@@ -32,6 +33,7 @@ import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
+import {KIT_CALL_AGAIN, KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
 import {kitInvokeSafely} from '../call/call-screen-support';
 import {kitCssUrl} from '../core/style-utils';
@@ -54,6 +56,14 @@ import {KitOutgoingCallViewModel} from './outgoing-call-view-model';
 /** A slot: `undefined` shows the default part, `null` nothing, a template replaces the part. */
 type KitOutgoingCallSlot = TemplateRef<KitOutgoingCallContext> | null | undefined;
 
+/** Outcomes a second try can change: the outgoing screen offers "Call again" for them. */
+const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
+  'rejected',
+  'busy',
+  'unanswered',
+  'failed',
+];
+
 /**
  * The screen shown to the caller while a call rings (spec: `KitOutgoingCall`): the callee's avatar and name, a
  * status line and an end-call button. A view of the call's session, which listens to the SDK, plays the ringback
@@ -68,11 +78,12 @@ type KitOutgoingCallSlot = TemplateRef<KitOutgoingCallContext> | null | undefine
   imports: [NgTemplateOutlet, KitAvatarComponent, KitIconComponent],
   host: {
     class: 'kit-outgoing-call',
-    role: 'dialog',
-    'aria-modal': 'true',
+    // In a call overlay the CDK container is the one dialog, labelled by the ids it gave this screen.
+    '[attr.role]': '_inOverlay ? null : "dialog"',
+    '[attr.aria-modal]': '_inOverlay ? null : "true"',
     tabindex: '-1',
-    '[attr.aria-labelledby]': '_labelId',
-    '[attr.aria-describedby]': '_subtitleSlot() === undefined ? _statusId : null',
+    '[attr.aria-labelledby]': '_inOverlay ? null : _labelId',
+    '[attr.aria-describedby]': '_inOverlay ? null : _statusId',
     '[class.kit-outgoing-call-dialing]': '_vm.phase() === "dialing"',
     '[class.kit-outgoing-call-ended]': '_vm.phase() === "ended"',
     '[style.--kit-outgoing-call-end-call-icon-tint]': 'endCallIconTint() || null',
@@ -158,8 +169,19 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     () => this._builtInEndCall(),
   );
   private readonly _id = inject(_IdGenerator).getId('kit-outgoing-call-');
-  protected readonly _labelId = `${this._id}-label`;
-  protected readonly _statusId = `${this._id}-status`;
+  private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
+  private readonly _callAgainAction = inject(KIT_CALL_AGAIN, {optional: true});
+  /** Whether the outcome on screen is one a second try can change (declined, busy, no answer, failed). */
+  protected readonly _canCallAgain = computed(
+    () =>
+      !!this._callAgainAction &&
+      this._vm.phase() === 'ended' &&
+      CALL_AGAIN_REASONS.includes(this._vm.endReason() ?? 'ended'),
+  );
+  /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
+  protected readonly _inOverlay = !!this._screenIds;
+  protected readonly _labelId = this._screenIds?.label ?? `${this._id}-label`;
+  protected readonly _statusId = this._screenIds?.description ?? `${this._id}-status`;
   protected readonly _endCallIconUrl = computed(() => kitCssUrl(this.endCallIcon()));
   protected readonly _name = computed(() => this._vm.user()?.name ?? '');
   protected readonly _soundState: Signal<KitSoundState | null> = computed(() => {
@@ -207,6 +229,9 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
 
   constructor() {
     super();
+    // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
+    // app without Material's core styles never loaded: without them that text shows on the page.
+    inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
     const changeDetector = inject(ChangeDetectorRef);
     this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
 
@@ -259,10 +284,18 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     this._binding.release();
   }
 
+  /** "Call again" on an outcome screen. @docs-private */
+  protected _callAgain(): void {
+    if (this._canCallAgain()) {
+      this._callAgainAction?.();
+    }
+  }
+
   /** The end-call button: notifies, then runs `onEndCallClick` or the built-in cancellation. @docs-private */
   protected _endCall(): void {
-    if (this._vm.phase() === 'cancelling') {
-      return; // The button is disabled while the cancellation is under way.
+    if (this._vm.phase() === 'cancelling' || this._vm.phase() === 'ended') {
+      // Disabled while the cancellation is under way, and on an outcome screen (there is no call to end).
+      return;
     }
     this.endCallClick.emit();
     const handler = this.onEndCallClick();

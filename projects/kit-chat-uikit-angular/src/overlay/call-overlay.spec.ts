@@ -1,3 +1,5 @@
+import {LiveAnnouncer} from '@angular/cdk/a11y';
+import {Directionality} from '@angular/cdk/bidi';
 import {OverlayContainer} from '@angular/cdk/overlay';
 import {Component, inject} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
@@ -114,7 +116,8 @@ describe('KitCallOverlay and the ringer', () => {
       button.focus();
       const call = await ringFrom(ADA);
       await settle();
-      expect(find('.kit-incoming-call-accept-button')).toBe(document.activeElement);
+      // The dialog itself (named "Incoming voice call from Ada Lovelace") has focus, never accept.
+      expect(find('.cdk-dialog-container')).toBe(document.activeElement);
       document.activeElement!.dispatchEvent(
         new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}),
       );
@@ -134,9 +137,46 @@ describe('KitCallOverlay and the ringer', () => {
       const pane = find('.cdk-dialog-container');
       expect(pane?.getAttribute('aria-modal')).toBe('true');
       expect(pane?.getAttribute('role')).toBe('alertdialog');
-      expect(pane?.getAttribute('aria-label')).toBe('Incoming voice call from Ada Lovelace');
+      const label = document.getElementById(pane!.getAttribute('aria-labelledby')!);
+      const description = document.getElementById(pane!.getAttribute('aria-describedby')!);
+      expect(label?.textContent?.trim()).toBe('Incoming voice call from Ada Lovelace');
+      expect(description?.textContent?.trim()).toBe('Incoming voice call');
+      // One dialog per screen: the screen inside the container carries no role of its own.
+      expect(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).toHaveLength(1);
+      expect(document.querySelectorAll('[aria-modal]')).toHaveLength(1);
       const hostOfPage = page.closest('[id^="root"]') ?? page.parentElement!;
       expect(hostOfPage.getAttribute('aria-hidden')).toBe('true');
+    });
+
+    it('should follow a direction the app changes while the call is on screen', async () => {
+      await setup();
+      await ringFrom(ADA);
+      const pane = () =>
+        find('kit-incoming-call')!.closest(
+          '.cdk-overlay-connected-position-bounding-box, .cdk-global-overlay-wrapper',
+        )!;
+      expect(pane().getAttribute('dir')).toBe('ltr');
+      const dir = TestBed.inject(Directionality);
+      dir.valueSignal.set('rtl');
+      dir.change.emit('rtl');
+      await settle();
+      expect(pane().getAttribute('dir')).toBe('rtl');
+    });
+
+    it("should follow the page's dir attribute when it changes during the call", async () => {
+      await setup();
+      await ringFrom(ADA);
+      const pane = () =>
+        find('kit-incoming-call')!.closest(
+          '.cdk-overlay-connected-position-bounding-box, .cdk-global-overlay-wrapper',
+        )!;
+      document.documentElement.setAttribute('dir', 'rtl');
+      try {
+        await settle();
+        expect(pane().getAttribute('dir')).toBe('rtl');
+      } finally {
+        document.documentElement.removeAttribute('dir');
+      }
     });
 
     it('should stay above overlays opened later', async () => {
@@ -144,6 +184,77 @@ describe('KitCallOverlay and the ringer', () => {
       await ringFrom(ADA);
       const host = find('kit-incoming-call')!.closest('.cdk-global-overlay-wrapper') as HTMLElement;
       expect(Number(host.style.zIndex)).toBeGreaterThan(1000);
+    });
+  });
+
+  describe('every ending is said', () => {
+    let said: string[];
+    async function setupSaying(config: Omit<KitUIKitConfig, 'callsSdk'> = {}) {
+      await setup(config);
+      said = [];
+      jest
+        .spyOn(TestBed.inject(LiveAnnouncer), 'announce')
+        .mockImplementation(async message => void said.push(String(message)));
+    }
+
+    it('should say that the caller hung up', async () => {
+      await setupSaying();
+      const call = await ringFrom(ADA);
+      await farSide(() => calls.farSide.cancel(call.sessionId));
+      await settle();
+      expect(said).toEqual(['Incoming voice call from Ada Lovelace', 'The caller hung up']);
+    });
+
+    it('should say that the cancel crossed the accept', async () => {
+      await setupSaying();
+      const call = await ringFrom(ADA);
+      jest.spyOn(calls.sdk, 'acceptCall').mockReturnValue(new Promise(() => {}));
+      await click('.kit-incoming-call-accept-button');
+      expect(find('.kit-incoming-call-status')?.textContent?.trim()).toBe('Connecting…');
+      await farSide(() => calls.farSide.cancel(call.sessionId));
+      await settle();
+      expect(said).toEqual([
+        'Incoming voice call from Ada Lovelace',
+        'The caller hung up before the call connected',
+      ]);
+    });
+
+    it('should say a missed call when it rang out', async () => {
+      await setupSaying({overlay: {ringTimeout: 1_000}});
+      await ringFrom(ADA);
+      await settle(1_100);
+      expect(said).toEqual(['Incoming voice call from Ada Lovelace', 'Missed call']);
+    });
+
+    it('should say that the call ended when the other side hangs up', async () => {
+      await setupSaying();
+      const call = await ringFrom(ADA);
+      await click('.kit-incoming-call-accept-button');
+      await farSide(() => calls.farSide.end(call.sessionId));
+      await settle();
+      expect(said).toEqual(['Incoming voice call from Ada Lovelace', 'Call ended']);
+    });
+
+    it('should say a decline, mark end call aria-disabled, and place the same call again on "Call again"', async () => {
+      await setupSaying();
+      const started = overlay.startCall(ADA, 'video');
+      await settle();
+      const ref = await started;
+      await farSide(() => calls.farSide.reject(ref.call().sessionId));
+      await settle();
+      expect(said).toEqual(['Calling Ada Lovelace', 'Call declined']);
+      expect(find('.kit-outgoing-call-end-call-button')?.getAttribute('aria-disabled')).toBe(
+        'true',
+      );
+      const again = find('.kit-outgoing-call-again-button');
+      expect(again?.getAttribute('aria-label')).toBe('Call again Ada Lovelace');
+      await click('.kit-outgoing-call-again-button');
+      await settle();
+      expect(overlay.openCalls).toHaveLength(1);
+      const second = overlay.openCalls[0];
+      expect(second.call().sessionId).not.toBe(ref.call().sessionId);
+      expect(second.call().type).toBe('video');
+      expect(find('.kit-outgoing-call-subtitle')?.textContent?.trim()).toBe('Calling…');
     });
   });
 
@@ -200,7 +311,11 @@ describe('KitCallOverlay and the ringer', () => {
       await ringFrom(ADA);
       await click('.kit-incoming-call-accept-button');
       await settle();
-      expect(find('kit-ongoing-call')?.contains(document.activeElement)).toBe(true);
+      expect(
+        find('kit-ongoing-call')
+          ?.closest('.cdk-dialog-container')
+          ?.contains(document.activeElement),
+      ).toBe(true);
       await click('.kit-ongoing-call-end-call-button');
       await settle();
       expect(find('kit-ongoing-call')).toBeNull();
@@ -305,7 +420,12 @@ describe('KitCallOverlay and the ringer', () => {
       await setup({busyPolicy: 'wait'});
       const first = await ringFrom(ADA);
       const second = await ringFrom(ZED, 'video');
-      expect(find('kit-call-waiting')?.textContent).toContain('Incoming video call from Zed Shaw');
+      expect(find('.kit-call-waiting-name')?.textContent?.trim()).toBe('Zed Shaw');
+      expect(find('.kit-call-waiting-type')?.textContent?.trim()).toBe('Incoming video call');
+      expect(find('kit-call-waiting kit-avatar')?.getAttribute('aria-hidden')).toBe('true');
+      expect(find('.kit-call-waiting-decline')?.getAttribute('aria-label')).toBe(
+        'Decline video call from Zed Shaw',
+      );
       // Inside the call screen's dialog, so inside its focus trap: reachable with Tab.
       expect(
         find('.cdk-dialog-container kit-call-waiting .kit-call-waiting-decline'),
@@ -319,6 +439,51 @@ describe('KitCallOverlay and the ringer', () => {
       expect(statusOf(first)).toBe('initiated');
       expect(find('kit-call-waiting')).toBeNull();
       expect(find('.kit-incoming-call-title')?.textContent).toContain('Ada Lovelace');
+    });
+
+    it('should announce a waiting call like any incoming call', async () => {
+      await setup({busyPolicy: 'wait'});
+      const said: string[] = [];
+      jest
+        .spyOn(TestBed.inject(LiveAnnouncer), 'announce')
+        .mockImplementation(async message => void said.push(String(message)));
+      await ringFrom(ADA);
+      await ringFrom(ZED, 'video');
+      expect(said).toEqual([
+        'Incoming voice call from Ada Lovelace',
+        'Incoming video call from Zed Shaw',
+      ]);
+    });
+
+    it('should end the call on screen and accept the waiting one on "End and accept"', async () => {
+      await setup({busyPolicy: 'wait'});
+      const first = await ringFrom(ADA);
+      const second = await ringFrom(ZED, 'video');
+      const button = find('.kit-call-waiting-end-and-accept');
+      expect(button?.getAttribute('aria-label')).toBe(
+        'End current call and accept video call from Zed Shaw',
+      );
+      await click('.kit-call-waiting-end-and-accept');
+      await settle();
+      await settle();
+      expect(statusOf(first)).toBe('rejected');
+      expect(statusOf(second)).toBe('ongoing');
+      expect(find('kit-call-waiting')).toBeNull();
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(find('kit-ongoing-call .kit-ongoing-call-name')?.textContent).toContain('Zed Shaw');
+      expect(overlay.openCalls.map(ref => ref.call().sessionId)).toEqual([second.sessionId]);
+    });
+
+    it('should keep the waiting call ringing when the call on screen cannot be ended', async () => {
+      await setup({busyPolicy: 'wait'});
+      const first = await ringFrom(ADA);
+      const second = await ringFrom(ZED);
+      jest.spyOn(calls.sdk, 'rejectCall').mockRejectedValue(new Error('network down'));
+      await click('.kit-call-waiting-end-and-accept');
+      await settle();
+      expect(statusOf(first)).toBe('initiated');
+      expect(statusOf(second)).toBe('initiated');
+      expect(find('kit-call-waiting')).not.toBeNull();
     });
 
     it('should remove the banner when the waiting caller gives up', async () => {

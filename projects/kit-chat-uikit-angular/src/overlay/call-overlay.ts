@@ -1,6 +1,9 @@
+import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
+import {Direction, Directionality} from '@angular/cdk/bidi';
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
+import {OverlayRef} from '@angular/cdk/overlay';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
-import {isPlatformBrowser} from '@angular/common';
+import {DOCUMENT, isPlatformBrowser} from '@angular/common';
 import {
   ComponentRef,
   Injectable,
@@ -12,8 +15,9 @@ import {
 import {Observable, Subject} from 'rxjs';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
+import {KIT_CALL_AGAIN, KIT_CALL_SCREEN_IDS, KitCallScreenIds} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION} from '../call/call-session-binding';
-import {kitInvokeSafely} from '../call/call-screen-support';
+import {kitEndingAnnouncement, kitInvokeSafely} from '../call/call-screen-support';
 import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, KIT_UIKIT_CONFIG} from '../core/config';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitCallsIntl} from '../intl/calls-intl';
@@ -46,6 +50,10 @@ interface SoundInputs {
 @Injectable({providedIn: 'root'})
 export class KitCallOverlay {
   private readonly _dialog = inject(Dialog);
+  private readonly _ids = inject(_IdGenerator);
+  private readonly _announcer = inject(LiveAnnouncer);
+  private readonly _dir = inject(Directionality, {optional: true});
+  private readonly _document = inject(DOCUMENT);
   private readonly _registry = inject(KitCallRegistry);
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   private readonly _defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
@@ -180,9 +188,16 @@ export class KitCallOverlay {
       close: reason => this._open.get(session)?.close(reason ?? 'ended'),
     };
     const ringing = session.direction === 'incoming' && !session.state.connected;
+    // The container is the one dialog of the screen: it is named and described by the screen's own label and
+    // status elements, whose ids the screen learns from KIT_CALL_SCREEN_IDS (the screen drops its own role).
+    const id = this._ids.getId('kit-call-screen-');
+    const ids: KitCallScreenIds = {label: `${id}-label`, description: `${id}-description`};
     const dialogRef = this._dialog.open<unknown, unknown, C>(screen, {
       role: ringing ? 'alertdialog' : 'dialog',
-      ariaLabel: label,
+      // A screen of the app's own that does not render the label element is still named.
+      ariaLabel: isKitScreen(screen) ? null : label,
+      ariaLabelledBy: isKitScreen(screen) ? ids.label : null,
+      ariaDescribedBy: isKitScreen(screen) ? ids.description : null,
       ariaModal: true,
       // No silent dismissal: a call ends through its buttons (Escape and the backdrop do nothing).
       disableClose: true,
@@ -201,8 +216,11 @@ export class KitCallOverlay {
       providers: [
         {provide: KIT_CALL_OVERLAY_DATA, useValue: data},
         {provide: KIT_CALL_SESSION, useValue: session},
+        {provide: KIT_CALL_SCREEN_IDS, useValue: ids},
+        {provide: KIT_CALL_AGAIN, useValue: () => this._callAgain(session)},
       ],
     });
+    dialogRef.closed.subscribe(this._followDirection(dialogRef.overlayRef));
     if (options.zIndex !== null && options.zIndex !== undefined) {
       dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
     }
@@ -230,6 +248,64 @@ export class KitCallOverlay {
   /** @docs-private */
   _ongoingScreen(options: KitCallOverlayConfig): Type<unknown> {
     return options.ongoingCallComponent ?? this._ongoingComponent ?? KitOngoingCallComponent;
+  }
+
+  /**
+   * Says how a call ended, once, through the LiveAnnouncer: the screen leaves (or shows the outcome) and focus goes
+   * back to the page, so without it a screen-reader user never learns why. @docs-private
+   */
+  _announceEnd(session: KitCallSession, state: KitCallSessionState, crossedAccept: boolean): void {
+    const text = kitEndingAnnouncement(
+      this._intl,
+      session.direction,
+      state.endReason ?? 'ended',
+      state.connected,
+      crossedAccept,
+    );
+    if (text) {
+      void this._announcer.announce(text, 'assertive');
+    }
+  }
+
+  /**
+   * The pane's `dir` is fixed when it opens: a direction the app changes during the call (through the CDK's
+   * `Directionality`, or the page's `dir` attribute when the language changes) is followed.
+   * @returns What stops following.
+   */
+  private _followDirection(overlayRef: OverlayRef): () => void {
+    const apply = (dir: Direction) => overlayRef.setDirection(dir);
+    const changes = this._dir?.change.subscribe(apply);
+    const doc = this._document;
+    const observer =
+      typeof MutationObserver === 'undefined'
+        ? null
+        : new MutationObserver(() =>
+            apply((doc.body?.dir || doc.documentElement.dir) === 'rtl' ? 'rtl' : 'ltr'),
+          );
+    for (const element of [doc.documentElement, doc.body]) {
+      if (element) {
+        observer?.observe(element, {attributes: true, attributeFilter: ['dir']});
+      }
+    }
+    return () => {
+      changes?.unsubscribe();
+      observer?.disconnect();
+    };
+  }
+
+  /** "Call again" on an outcome screen: the same call, placed anew, in place of the outcome. */
+  private _callAgain(session: KitCallSession): void {
+    const call = session.state.call;
+    const receiver = kitReceiver(call);
+    if (session.direction !== 'outgoing' || !receiver) {
+      return;
+    }
+    this._open.get(session)?.close(session.state.endReason ?? 'ended');
+    this.startCall(receiver, call.type).catch((error: unknown) => {
+      if (error instanceof KitException) {
+        this._reportError(error);
+      }
+    });
   }
 
   /** @docs-private */
@@ -291,6 +367,8 @@ class KitCallOverlayView {
   private _dialogRef: DialogRef<unknown, unknown> | null = null;
   private _showsOngoing = false;
   private _closed = false;
+  private _saidEnd = false;
+  private _lastPhase: KitCallSessionState['phase'] | null = null;
   private _detach: (() => void) | null = null;
 
   constructor(
@@ -325,6 +403,11 @@ class KitCallOverlayView {
       return;
     }
     this._ref._sync(state);
+    if (state.phase === 'ended' && !this._saidEnd) {
+      this._saidEnd = true;
+      this._overlay._announceEnd(this._session, state, this._lastPhase === 'accepting');
+    }
+    this._lastPhase = state.phase;
     if (state.done) {
       this._close(state.endReason ?? 'ended', false);
       return;
@@ -412,4 +495,13 @@ function setInputs<C>(componentRef: ComponentRef<C>, inputs: Record<string, unkn
       componentRef.setInput(name, value);
     }
   }
+}
+
+/** Whether the screen is one of this library's, which render the label and description the dialog points at. */
+function isKitScreen(screen: Type<unknown>): boolean {
+  return (
+    screen === KitIncomingCallComponent ||
+    screen === KitOutgoingCallComponent ||
+    screen === KitOngoingCallComponent
+  );
 }

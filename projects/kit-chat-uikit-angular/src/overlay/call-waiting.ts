@@ -1,3 +1,4 @@
+import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {DOCUMENT} from '@angular/common';
 import {
   ApplicationRef,
@@ -29,69 +30,41 @@ import {KitCallOverlay} from './call-overlay';
   selector: 'kit-call-waiting',
   imports: [KitAvatarComponent, KitIconComponent],
   template: `
-    <kit-avatar [name]="_caller().name" [avatarUrl]="_caller().avatar" />
+    @let caller = _caller();
+    @let video = call().type !== 'audio';
+    <!-- The name is read in the sentence below; the initials would only repeat it. -->
+    <kit-avatar aria-hidden="true" [name]="caller.name" [avatarUrl]="caller.avatar" />
     <p class="kit-call-waiting-text">
-      {{ intl.incomingCallFrom(_caller().name, call().type !== 'audio') }}
+      <span class="kit-call-waiting-name">{{ caller.name }}</span>
+      <span class="kit-call-waiting-type">{{
+        video ? intl.incomingVideoCall : intl.incomingVoiceCall
+      }}</span>
     </p>
-    <button
-      type="button"
-      class="kit-call-waiting-decline"
-      [attr.aria-label]="intl.declineCallFrom(_caller().name)"
-      (click)="decline.emit()"
-    >
-      <kit-icon name="callEnd" />
-      <span>{{ intl.decline }}</span>
-    </button>
+    <div class="kit-call-waiting-actions">
+      <button
+        type="button"
+        class="kit-call-waiting-button kit-call-waiting-decline"
+        [attr.aria-label]="intl.declineCallFrom(caller.name, video)"
+        (click)="decline.emit()"
+      >
+        <kit-icon name="callEnd" />
+        <span>{{ intl.decline }}</span>
+      </button>
+      <button
+        type="button"
+        class="kit-call-waiting-button kit-call-waiting-end-and-accept"
+        [attr.aria-label]="intl.endAndAcceptCallFrom(caller.name, video)"
+        (click)="endAndAccept.emit()"
+      >
+        <kit-icon [name]="video ? 'videocam' : 'call'" />
+        <span>{{ intl.endAndAccept }}</span>
+      </button>
+    </div>
   `,
-  styles: `
-    .kit-call-waiting {
-      --kit-avatar-size: 40px;
-      position: fixed;
-      z-index: 1;
-      inset-block-start: 0;
-      inset-inline: 8px;
-      margin-inline: auto;
-      display: flex;
-      align-items: center;
-      gap: 12px;
-      box-sizing: border-box;
-      max-inline-size: min(560px, calc(100vw - 16px));
-      margin-block-start: 8px;
-      padding: 8px 8px 8px 12px;
-      border-radius: 28px;
-      background: var(--kit-call-waiting-background-color, var(--mat-sys-inverse-surface, #2f3033));
-      color: var(--kit-call-waiting-text-color, var(--mat-sys-inverse-on-surface, #f1f0f4));
-      box-shadow: var(--mat-sys-level3, 0 4px 12px rgb(0 0 0 / 30%));
-      font: var(--mat-sys-body-medium, 400 14px/20px sans-serif);
-    }
-    .kit-call-waiting-text {
-      flex: 1;
-      margin: 0;
-      overflow: hidden;
-      text-overflow: ellipsis;
-      white-space: nowrap;
-    }
-    .kit-call-waiting-decline {
-      display: inline-flex;
-      align-items: center;
-      gap: 6px;
-      min-block-size: 40px;
-      padding-inline: 16px;
-      border: 1px solid transparent;
-      border-radius: 20px;
-      background: var(--mat-sys-error, #b3261e);
-      color: var(--mat-sys-on-error, #fff);
-      font: var(--mat-sys-label-large, 500 14px/20px sans-serif);
-      cursor: pointer;
-    }
-    .kit-call-waiting-decline:focus-visible {
-      outline: 2px solid currentColor;
-      outline-offset: 2px;
-    }
-  `,
+  styleUrl: 'call-waiting.scss',
   encapsulation: ViewEncapsulation.None,
   changeDetection: ChangeDetectionStrategy.OnPush,
-  host: {class: 'kit-call-waiting', role: 'status'},
+  host: {class: 'kit-call-waiting'},
 })
 export class KitCallWaitingComponent {
   protected readonly intl = inject(KitCallsIntl);
@@ -99,6 +72,8 @@ export class KitCallWaitingComponent {
   readonly call = input.required<KitCall>();
   /** Emits when the user declines the waiting call. */
   readonly decline = output<void>();
+  /** Emits when the user ends the current call to accept the waiting one. */
+  readonly endAndAccept = output<void>();
   protected _caller = () => kitCaller(this.call());
 }
 
@@ -120,6 +95,8 @@ export class KitCallWaiting {
   private readonly _appRef = inject(ApplicationRef);
   private readonly _callOverlay = inject(KitCallOverlay);
   private readonly _registry = inject(KitCallRegistry);
+  private readonly _announcer = inject(LiveAnnouncer);
+  private readonly _intl = inject(KitCallsIntl);
   private readonly _waiting = new Map<KitCallSession, Waiting>();
   private _subscription: Subscription | null = null;
 
@@ -182,6 +159,15 @@ export class KitCallWaiting {
     });
     componentRef.setInput('call', session.state.call);
     componentRef.instance.decline.subscribe(() => void session.decline());
+    componentRef.instance.endAndAccept.subscribe(() => void this._endAndAccept(session));
+    // Announced like any incoming call: the banner appears without taking focus from the call on screen.
+    void this._announcer.announce(
+      this._intl.incomingCallFrom(
+        kitCaller(session.state.call).name,
+        session.state.call.type !== 'audio',
+      ),
+      'assertive',
+    );
     this._appRef.attachView(componentRef.hostView);
     this._place(componentRef, this._callOverlay._topScreenContainer());
     // A view of the session that plays no sound; its errors reach the app's onError.
@@ -202,6 +188,26 @@ export class KitCallWaiting {
         detach();
       },
     });
+  }
+
+  /**
+   * "End and accept", as on a phone: ends the call on screen through its session, and once it ended, accepts the
+   * waiting call, which then takes the full screen. If the current call cannot be ended, the waiting one keeps
+   * ringing in its banner (the failure is said by the current call's screen).
+   */
+  private async _endAndAccept(session: KitCallSession): Promise<void> {
+    const current = this._registry.sessions.filter(
+      other => other !== session && !other.state.waiting && !other.isEnded,
+    );
+    const ended = await Promise.all(current.map(other => other.hangUp()));
+    if (ended.includes(false) || session.state.phase !== 'ringing') {
+      return;
+    }
+    if (session.state.waiting) {
+      session._setWaiting(false);
+      this._callOverlay._openSession(session);
+    }
+    await session.accept();
   }
 
   private _place(

@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {compileString} from 'sass';
 
@@ -95,6 +96,23 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
     });
   });
 
+  it('should theme the ongoing screen like the others: overrides, unknown names rejected, M3 colours', () => {
+    const css = compile(`${M3_THEME}
+      .o { @include kit.ongoing-call-overrides((toggle-active-background-color: #101418)); }
+      .t { @include kit.ongoing-call-color($theme); }`);
+    expect(declarations(css, '.o')).toEqual({
+      '--kit-ongoing-call-toggle-active-background-color': '#101418',
+    });
+    expect(declarations(css, '.t')['--kit-ongoing-call-end-call-button-background-color']).toMatch(
+      /^#[0-9a-f]{6}$/,
+    );
+    expect(() =>
+      compile(`
+        @use 'kit-chat-uikit-angular' as kit;
+        .x { @include kit.ongoing-call-overrides((mute-color: red)); }`),
+    ).toThrow(/Valid names: background-color title-text-color/);
+  });
+
   it('should fail the build on an unknown token and list the valid names', () => {
     expect(() =>
       compile(`
@@ -107,6 +125,20 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
       ),
     ).toThrow(/Valid names: stroke-radius background-color/);
   });
+
+  it.each([
+    'incoming-call/incoming-call.scss',
+    'outgoing-call/outgoing-call.scss',
+    'ongoing-call/ongoing-call.scss',
+    'overlay/call-waiting.scss',
+    'avatar/avatar.scss',
+  ])(
+    'should give every Material role in %s a literal fallback, so the screen is opaque and readable without mat.theme()',
+    file => {
+      const scss = readFileSync(join(__dirname, '..', file), 'utf8');
+      expect(scss.match(/var\(--mat-sys-[a-z-]+\)/g) ?? []).toEqual([]);
+    },
+  );
 
   it('should take the colors of an M3 theme for each screen', () => {
     const css = compile(`${M3_THEME}
@@ -122,6 +154,7 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
       '--kit-incoming-call-reject-button-background-color',
       '--kit-incoming-call-reject-button-text-color',
       '--kit-incoming-call-stroke-color',
+      '--kit-incoming-call-failure-text-color',
     ]);
     expect(incoming['--kit-incoming-call-background-color']).toMatch(/^#[0-9a-f]{6}$/);
     expect(
