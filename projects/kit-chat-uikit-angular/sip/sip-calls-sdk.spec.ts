@@ -2,7 +2,8 @@ import {KitCall, KitCallListener, KitErrorCodes, KitException} from 'kit-chat-ui
 import {KitSipCallsSdk} from './sip-calls-sdk';
 import {KitSipOptions} from './sip-options';
 
-type Handler = (event: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A JsSIP-style event handler: each event has its own payload shape, so the fakes take any handler. */
+type Handler = (event: never) => void;
 
 /** A tiny event emitter, like the one JsSIP's classes extend. */
 class FakeEmitter {
@@ -13,7 +14,7 @@ class FakeEmitter {
   }
   emit(event: string, payload: unknown = {}): void {
     for (const handler of this._handlers.get(event) ?? []) {
-      handler(payload);
+      handler(payload as never);
     }
   }
 }
@@ -47,7 +48,7 @@ class FakeUA extends FakeEmitter {
   static last: FakeUA;
   connected = true;
   started = false;
-  readonly placed: {target: string; session: FakeSession; options: any}[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  readonly placed: {target: string; session: FakeSession; options: Record<string, unknown>}[] = [];
   constructor(readonly config: Record<string, unknown>) {
     super();
     FakeUA.last = this;
@@ -64,7 +65,7 @@ class FakeUA extends FakeEmitter {
   call(target: string, options: {eventHandlers: {peerconnection: Handler}}): FakeSession {
     const session = new FakeSession({display_name: 'Bob', uri: {user: 'bob'}});
     session.connection = new FakePeer();
-    options.eventHandlers.peerconnection({peerconnection: session.connection});
+    options.eventHandlers.peerconnection({peerconnection: session.connection} as never);
     this.placed.push({target, session, options});
     return session;
   }
@@ -172,7 +173,7 @@ describe('KitSipCallsSdk', () => {
     heard = [];
     errors = [];
     tracks = [];
-    (globalThis as any).MediaStream = FakeMediaStream; // eslint-disable-line @typescript-eslint/no-explicit-any
+    (globalThis as unknown as {MediaStream: unknown}).MediaStream = FakeMediaStream;
     Object.defineProperty(navigator, 'mediaDevices', {
       configurable: true,
       value: {

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import {Tree} from '@angular-devkit/schematics';
-import {SchematicTestRunner} from '@angular-devkit/schematics/testing';
+import {SchematicTestRunner, UnitTestTree} from '@angular-devkit/schematics/testing';
 import {join} from 'node:path';
 
 // The devkit's package-manager task runner loads `ora`, an ES module that Jest cannot require under Node 20. The test
@@ -45,7 +45,7 @@ describe('ng add kit-chat-uikit-angular', () => {
   const read = (tree: Tree, path: string) => tree.readText(path);
   const dependencies = (tree: Tree) =>
     (JSON.parse(read(tree, '/package.json')) as PackageJson).dependencies;
-  const snapshot = (tree: Tree) =>
+  const snapshot = (tree: UnitTestTree) =>
     new Map(tree.files.map(path => [path, tree.read(path)!.toString('base64')] as const));
 
   it('should add the CDK and Material in the minor of the app’s @angular/core', async () => {
