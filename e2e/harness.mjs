@@ -43,7 +43,8 @@ export const SEL = {
   testId: id => `[data-testid="${id}"]`,
 };
 
-const BASE_ARGS = [
+/** Chromium's flags for every browser test: no network of its own, fake camera and microphone. */
+export const BASE_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

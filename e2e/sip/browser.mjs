@@ -5,17 +5,10 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {chromium} from 'playwright-core';
-import {DEFAULT_STATE, DemoPage, SEL} from '../harness.mjs';
+import {BASE_ARGS, DEFAULT_STATE, DemoPage, SEL} from '../harness.mjs';
 
 const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
+  ...BASE_ARGS,
   '--allow-loopback-in-peer-connection',
   '--autoplay-policy=no-user-gesture-required',
 ];

@@ -6,18 +6,15 @@
 //
 // Prints `✓ name` or `✗ name: reason`, then exactly one line `sip: N passed, N failed`; exit code 1 when a test
 // failed, 2 when the run could not start. Every process it starts (Kamailio, Chromium, the server) is stopped.
-import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, statSync} from 'node:fs';
-import {dirname, join, resolve} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {mkdirSync} from 'node:fs';
+import {join} from 'node:path';
+import {DIST, ROOT, ensureDemoBuild} from '../demo-build.mjs';
 import {expect} from '../harness.mjs';
 import {serve} from '../server.mjs';
 import {launchSipBrowser, openSipPage} from './browser.mjs';
 import {coreFlows, sipFlows} from './flows.mjs';
 import {Proxies, kamailioInstalled} from './proxies.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DIST = join(ROOT, 'dist', 'demo', 'browser');
 const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 const args = process.argv.slice(2);
 const onlyIndex = args.indexOf('--only');
@@ -26,20 +23,6 @@ const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 /** Grace reaches the registrar through edge A, Linus (and Ada) through edge B. */
 const EDGE_OF = {grace: 'edgeA', linus: 'edgeB', ada: 'edgeB'};
 
-/** The newest modification time of the sources the demo is built from. */
-function newestSource() {
-  let newest = 0;
-  for (const folder of [
-    'projects/demo/src',
-    'projects/kit-chat-uikit-angular/src',
-    'projects/kit-chat-uikit-angular/sip',
-  ]) {
-    for (const file of readdirSync(join(ROOT, folder), {recursive: true})) {
-      newest = Math.max(newest, statSync(join(ROOT, folder, String(file))).mtimeMs);
-    }
-  }
-  return newest;
-}
 
 async function runAll(tests, {base, proxies, browser}) {
   let passed = 0;
@@ -108,22 +91,17 @@ async function main() {
     process.exitCode = 2;
     return;
   }
-  if (args.includes('--build') || !existsSync(join(DIST, 'index.html'))) {
-    console.log('Building the demo (ng build demo)…');
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'ng'), ['build', 'demo'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {...process.env, NG_CLI_ANALYTICS: 'false'},
-    });
-  }
-  if (statSync(join(DIST, 'index.html')).mtimeMs < newestSource()) {
-    console.log(
-      'Note: dist/demo is older than the sources; `npm run e2e:sip -- --build` tests the current code.',
-    );
-  }
+  ensureDemoBuild(args, 'e2e:sip');
   mkdirSync(SCREENSHOTS, {recursive: true});
   const started = Date.now();
   const proxies = new Proxies();
+  // Interrupted (Ctrl+C, CI's time-out, a closed pipe): the Kamailio instances are stopped by their pids all the same.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      proxies.stopAll();
+      process.exit(130);
+    });
+  }
   let server;
   let browser;
   let result = {passed: 0, failed: 0};
