@@ -113,6 +113,28 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
     ).toThrow(/Valid names: background-color title-text-color/);
   });
 
+  it('should theme the call-waiting banner with the same mixin set: overrides, unknown names rejected, M3 colours', () => {
+    const css = compile(`${M3_THEME}
+      .w { @include kit.call-waiting-overrides((accept-background-color: #146c2e)); }
+      .t { @include kit.call-waiting-theme($theme); }`);
+    expect(declarations(css, '.w')).toEqual({
+      '--kit-call-waiting-accept-background-color': '#146c2e',
+    });
+    for (const token of [
+      'background-color',
+      'text-color',
+      'decline-background-color',
+      'accept-text-color',
+    ]) {
+      expect(declarations(css, '.t')[`--kit-call-waiting-${token}`]).toMatch(/^#[0-9a-f]{6}$/);
+    }
+    expect(() =>
+      compile(`
+        @use 'kit-chat-uikit-angular' as kit;
+        .x { @include kit.call-waiting-overrides((button-color: red)); }`),
+    ).toThrow(/Valid names: background-color text-color/);
+  });
+
   it('should fail the build on an unknown token and list the valid names', () => {
     expect(() =>
       compile(`
