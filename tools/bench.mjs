@@ -42,7 +42,7 @@ const number = (name, fallback) => {
 };
 const RINGS = number('--rings', 60);
 const WARMUP = 5;
-const CYCLES = number('--cycles', 500);
+const CYCLES = number('--cycles', 250);
 
 let failed = false;
 

@@ -1,4 +1,4 @@
-// An axe-core scan of every screen state in the light and the dark theme, wide and ltr, then 320 px and rtl in the
+// An axe-core scan of every screen state in the light, dark and brand themes, wide and ltr, then 320 px and rtl in the
 // same page (any violation fails), with a screenshot of each: e2e/screenshots/<screen>[-320-rtl]-<theme>.png, and a
 // forced-colours screenshot of each state: <screen>-forced-colors.png.
 import AxeBuilder from '@axe-core/playwright';
@@ -88,14 +88,15 @@ const STATES = {
   },
 };
 
-export const axeTests = ['light', 'dark'].flatMap(theme =>
+export const axeTests = ['light', 'dark', 'brand'].flatMap(theme =>
   Object.entries(STATES).map(([screen, reach]) => ({
     name: `axe + screenshot: ${screen} (${theme})`,
     autoplay: screen !== 'sound-blocked',
     fn: async ({open}) => {
       const demo = await reach(options => open({...options, state: {...options?.state, theme}}));
       const root = await demo.page.getAttribute('html', 'class');
-      if (!root?.includes(`demo-theme-${theme}`)) {
+      const themeClass = theme === 'brand' ? 'demo-brand-theme' : `demo-theme-${theme}`;
+      if (!root?.includes(themeClass)) {
         throw new Error(`the page is not in the ${theme} theme (html class "${root}")`);
       }
       await scan(demo, screen, theme);
