@@ -195,6 +195,13 @@ describe('KitCallSession', () => {
       void t.session.accept();
       void t.session.decline();
       expect(t.sdk.sent).toEqual(['acceptCall(s1)']);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.sdk.sent).toEqual(['acceptCall(s1)']);
+      const u = setup('incoming');
+      void u.session.decline();
+      void u.session.decline();
+      void u.session.accept();
+      expect(u.sdk.sent).toEqual(['rejectCall(s1, rejected)']);
     });
 
     it('should end as cancelled when the caller cancels while my accept is in flight; the late accept changes nothing', async () => {
@@ -243,6 +250,103 @@ describe('KitCallSession', () => {
       expect(t.session.state).toEqual(expect.objectContaining({phase: 'ongoing', connected: true}));
       expect(t.viewErrors.map(error => error.code)).toEqual([KitErrorCodes.CALL_FAILED]);
       expect(t.events).toEqual(['accepted s1']);
+    });
+  });
+
+  describe('a decline while the accept is in flight', () => {
+    /** Each SDK action gets its own answer, settled by the test in any order. */
+    function scripted(t: ReturnType<typeof setup>) {
+      const answers: ReturnType<typeof deferred<KitCall>>[] = [];
+      t.sdk.next = () => {
+        const answer = deferred<KitCall>();
+        answers.push(answer);
+        return answer.promise;
+      };
+      return answers;
+    }
+    const ongoing = () => ({...call('incoming'), status: 'ongoing' as const});
+
+    it('should supersede the accept: rejectCall goes out, the call ends declined, the late accept changes nothing', async () => {
+      const t = setup('incoming');
+      const answers = scripted(t);
+      t.session.attach(t.view);
+      const accepted = t.session.accept();
+      await jest.advanceTimersByTimeAsync(0); // The decline comes in a later tick than the accept.
+      const declined = t.session.decline();
+      expect(t.session.state.phase).toBe('declining');
+      expect(t.sdk.sent).toEqual(['acceptCall(s1)', 'rejectCall(s1, rejected)']);
+      await expect(accepted).resolves.toBe(false);
+      answers[1].resolve({...call('incoming'), status: 'rejected'});
+      await expect(declined).resolves.toBe(true);
+      answers[0].resolve(ongoing());
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'rejected', connected: false}),
+      );
+      expect(t.events).toEqual(['rejected s1']);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    it('should end the call (endCall) when the accept landed first and the SDK says the call is ongoing', async () => {
+      const t = setup('incoming');
+      const answers = scripted(t);
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      void t.session.accept();
+      await jest.advanceTimersByTimeAsync(0);
+      void t.session.decline();
+      answers[0].resolve(ongoing());
+      answers[1].reject(new KitException(KitErrorCodes.CALL_ENDED, 'Call is ongoing', ongoing()));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.sdk.sent).toEqual(['acceptCall(s1)', 'rejectCall(s1, rejected)', 'endCall(s1)']);
+      expect(t.session.state.phase).toBe('declining'); // "Ending…" until the SDK ended it.
+      answers[2].resolve({...call('incoming'), status: 'ended'});
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'rejected', connected: false}),
+      );
+      expect(t.events).toEqual(['ended s1']); // The SDK had the call ongoing: it ended, never accepted here.
+      expect(t.playing()).toEqual([]);
+    });
+
+    it('should also end the call when the decline fails for another reason after the accept landed', async () => {
+      const t = setup('incoming');
+      const answers = scripted(t);
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      void t.session.accept();
+      await jest.advanceTimersByTimeAsync(0);
+      void t.session.decline();
+      answers[0].resolve(ongoing());
+      await jest.advanceTimersByTimeAsync(0);
+      answers[1].reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.sdk.sent.at(-1)).toBe('endCall(s1)');
+    });
+
+    it('should show the live call when the SDK refuses the decline and the accept lands after', async () => {
+      const t = setup('incoming');
+      const answers = scripted(t);
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      void t.session.accept();
+      await jest.advanceTimersByTimeAsync(0);
+      void t.session.decline();
+      answers[1].reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.session.state.phase).toBe('ringing');
+      expect(t.session.state.failure?.code).toBe(KitErrorCodes.CALL_FAILED);
+      answers[0].resolve(ongoing());
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.session.state).toEqual(expect.objectContaining({phase: 'ongoing', connected: true}));
+      expect(t.events).toEqual(['accepted s1']);
+    });
+
+    it('should not let a time-out or a busy answer supersede the accept', async () => {
+      const t = setup('incoming');
+      scripted(t);
+      void t.session.accept();
+      void t.session.timeOut();
+      void t.session.answerBusy();
+      expect(t.sdk.sent).toEqual(['acceptCall(s1)']);
+      expect(t.session.state.phase).toBe('accepting');
     });
   });
 

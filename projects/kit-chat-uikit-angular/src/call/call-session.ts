@@ -163,6 +163,14 @@ export class KitCallSession {
   private _elapsedTimer: unknown = null;
   private _connectedAt: number | null = null;
   private _ringArmed = false;
+  /** The user's accept in flight: a decline may still supersede it, and must know whether it landed. */
+  private _acceptFlight: {
+    landed: boolean;
+    /** Pressed in this very tick: a decline now is the same gesture's second press, and the first one wins. */
+    fresh: boolean;
+    answer?: KitCall;
+    resolve: (ok: boolean) => void;
+  } | null = null;
   private _started: Promise<KitCall> | null = null;
   private _startError: KitException | null = null;
   private readonly _settled: (() => void)[] = [];
@@ -209,6 +217,19 @@ export class KitCallSession {
   /** Whether the call still rings or dials with no decision pending. */
   get isRinging(): boolean {
     return this._state.phase === 'ringing' || this._state.phase === 'dialing';
+  }
+
+  /**
+   * Whether the user can decline now: the call rings, or the user's accept is in flight since an earlier tick (a
+   * decline in the accept's own tick is the same gesture's second press: the first press wins).
+   */
+  get canDecline(): boolean {
+    const phase = this._state.phase;
+    return (
+      this.direction === 'incoming' &&
+      (phase === 'ringing' ||
+        (phase === 'accepting' && !!this._acceptFlight && !this._acceptFlight.fresh))
+    );
   }
 
   /** Whether the call ended (its outcome may still be on screen). */
@@ -343,16 +364,38 @@ export class KitCallSession {
     if (settings) {
       this._settings = settings;
     }
-    return this._send({action: 'accept', byUser: true}, 'accepting', sdk =>
-      sdk.acceptCall(this.sessionId),
-    ).then(
-      answer => this._connect(answer ?? undefined),
-      error => this._failed(error, 'ringing', false),
-    );
+    return new Promise<boolean>(resolve => {
+      const flight: NonNullable<typeof this._acceptFlight> = {landed: false, fresh: true, resolve};
+      this._acceptFlight = flight;
+      void Promise.resolve().then(() => (flight.fresh = false));
+      const settle = (ok: boolean) => {
+        if (this._acceptFlight === flight) {
+          this._acceptFlight = null;
+        }
+        resolve(ok);
+      };
+      this._send({action: 'accept', byUser: true}, 'accepting', sdk => {
+        const result = sdk.acceptCall(this.sessionId);
+        // Watched apart from the answer `_send` hands on: a decline that superseded this accept must know whether
+        // it landed after all (and a failed decline then shows the live call).
+        Promise.resolve(result).then(
+          answer => this._acceptLanded(flight, answer ?? undefined),
+          () => {},
+        );
+        return result;
+      }).then(
+        answer => settle(this._connect(answer ?? undefined)),
+        error => settle(this._failed(error, 'ringing', false)),
+      );
+    });
   }
 
   /**
-   * Declines a ringing incoming call (`rejectCall(id, 'rejected')`), then publishes `ccCallRejected`.
+   * Declines a ringing incoming call (`rejectCall(id, 'rejected')`), then publishes `ccCallRejected`. While the
+   * user's accept is in flight (from the next tick on: a decline in the accept's own tick loses, the first press
+   * wins) the decline still counts: it supersedes the accept, and should the accept land first, the call is ended
+   * at once (`endCall`, then `ccCallEnded` instead of `ccCallRejected`): the user's last decision wins, as on a
+   * phone. Either way the session ends as `rejected`.
    * @returns Whether the call ended.
    */
   decline(): Promise<boolean> {
@@ -523,12 +566,15 @@ export class KitCallSession {
 
   /** The call ended (either side hung up). @param call The call. @docs-private */
   _remoteEnded(call: KitCall): void {
-    // A hang-up of a dialing call that crossed the pick-up ends as the user's cancel.
+    // A hang-up of a dialing call that crossed the pick-up ends as the user's cancel, a decline that crossed the
+    // user's own accept as declined (the SDK ended the call it had accepted: `ccCallEnded`).
     const reason = this._state.connected
       ? 'ended'
       : this._state.phase === 'cancelling'
         ? 'cancelled'
-        : (kitEndReasonOf(call.status) ?? 'ended');
+        : this._state.phase === 'declining'
+          ? 'rejected'
+          : (kitEndReasonOf(call.status) ?? 'ended');
     this._finish(reason, {...this._state.call, ...call, status: call.status ?? 'ended'}, 'ended');
   }
 
@@ -581,28 +627,57 @@ export class KitCallSession {
    * the screen says so. Should the SDK refuse, the call is live after all: the ongoing screen shows it.
    */
   private _hangUpCrossed(call: KitCall): void {
+    this._endCrossed(call, 'cancelling', 'cancelled', 'ended');
+  }
+
+  /**
+   * The other side (or the SDK) made the call ongoing while the user left it: a hang-up crossed the callee's
+   * pick-up, or a decline crossed the user's own accept. The user's decision wins: `endCall`, the screen says so.
+   * Should the SDK refuse, the call is live after all: the ongoing screen shows it.
+   */
+  private _endCrossed(
+    call: KitCall,
+    phase: 'cancelling' | 'declining',
+    reason: 'cancelled' | 'rejected',
+    event: 'ended' | 'rejected',
+  ): Promise<boolean> {
     this._pendingToken++;
     this._pending = null;
     const settle = this._settleQueued();
     this._set({call: {...this._state.call, ...call}});
-    this._send({action: 'end', byUser: true}, 'cancelling', sdk =>
+    const over = () => this._finish(reason, {...this._state.call, status: 'ended'}, event, 0);
+    return this._send({action: 'end', byUser: true}, phase, sdk =>
       sdk.endCall(this.sessionId),
     ).then(
       () => {
-        this._finish('cancelled', {...this._state.call, status: 'ended'}, 'ended', 0);
+        over();
         settle(true);
+        return true;
       },
       (error: KitException) => {
         const cause = error.details instanceof KitException ? error.details : error;
         this._reportToViews(error, true);
         if (TIMED_OUT.has(error) || CALL_OVER.includes(cause.code)) {
-          this._finish('cancelled', {...this._state.call, status: 'ended'}, 'ended', 0);
+          over();
         } else {
           this._connect(call);
         }
         settle(this.isEnded);
+        return this.isEnded;
       },
     );
+  }
+
+  /**
+   * The SDK answered an accept of the user. In the usual case `_send` hands the answer on as well; this matters
+   * when a decline superseded the accept: a decline that the SDK refused leaves the call live, so it is shown.
+   */
+  private _acceptLanded(flight: NonNullable<typeof this._acceptFlight>, answer?: KitCall): void {
+    flight.landed = true;
+    flight.answer = answer;
+    if (this._acceptFlight !== flight && this._state.phase === 'ringing' && !this.isEnded) {
+      this._connect(answer);
+    }
   }
 
   /** Takes the queued cancel's settle function (a no-op when there is none). */
@@ -614,8 +689,17 @@ export class KitCallSession {
   }
 
   private _decline(status: 'rejected' | 'busy' | 'unanswered', byUser: boolean): Promise<boolean> {
-    if (this.direction !== 'incoming' || this._state.phase !== 'ringing') {
+    const phase = this._state.phase;
+    // Only the user's own decline supersedes an accept in flight, and not in the accept's own tick (accept and
+    // decline pressed together: the first press wins); a time-out or a busy answer never does.
+    const overAccept = byUser && status === 'rejected' && this.canDecline && phase === 'accepting';
+    if (this.direction !== 'incoming' || (phase !== 'ringing' && !overAccept)) {
       return Promise.resolve(false);
+    }
+    const accept = overAccept ? this._acceptFlight : null;
+    if (accept) {
+      this._acceptFlight = null;
+      accept.resolve(false); // Superseded: the accept's own answer is of no interest any more.
     }
     return this._send({action: 'decline', status, byUser}, 'declining', sdk =>
       sdk.rejectCall(this.sessionId, status),
@@ -629,7 +713,21 @@ export class KitCallSession {
         );
         return true;
       },
-      error => this._failed(error, 'ringing', false),
+      (error: KitException) => {
+        const cause = error.details instanceof KitException ? error.details : error;
+        const over = cause.details as Partial<KitCall> | undefined;
+        const live = CALL_OVER.includes(cause.code) && over?.status === 'ongoing';
+        if (accept && !this.isEnded && (accept.landed || live)) {
+          // The accept landed before the decline: the call is ongoing in the SDK, and the user left it.
+          return this._endCrossed(
+            {...this._state.call, ...accept.answer, ...over} as KitCall,
+            'declining',
+            'rejected',
+            'ended',
+          );
+        }
+        return this._failed(error, 'ringing', false);
+      },
     );
   }
 
@@ -685,6 +783,10 @@ export class KitCallSession {
     }
     const token = ++this._pendingToken;
     this._pending = pending;
+    if (this._actionTimer !== null) {
+      // The action this one supersedes (an accept under a decline) keeps no time-out of its own.
+      this._ports.clock.clearTimeout(this._actionTimer);
+    }
     this._set({phase: pendingPhase, failure: null});
     const code = KitErrorCodes.CALL_FAILED;
     return new Promise<T>((resolve, reject) => {

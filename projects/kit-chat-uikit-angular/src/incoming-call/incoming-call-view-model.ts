@@ -58,8 +58,9 @@ export class KitIncomingCallViewModel {
   }
 
   /**
-   * Rejects the call through the SDK (status `rejected`), publishes `ccCallRejected` and closes the screen. Does
-   * nothing when a decision is already pending or the call ended.
+   * Rejects the call through the SDK (status `rejected`), publishes `ccCallRejected` and closes the screen. While an
+   * accept is in flight the reject supersedes it (and ends the call should the accept land first); it does nothing
+   * when a reject is already pending or the call ended.
    * @param call The call shown.
    * @returns A promise that settles (never rejects) once the SDK answered.
    */

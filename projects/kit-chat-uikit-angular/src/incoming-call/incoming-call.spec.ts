@@ -593,6 +593,36 @@ describe('KitIncomingCallComponent: behaviour', () => {
       expect(events.accepted.length + events.rejected.length).toBe(1);
     });
 
+    it('should keep decline possible while the accept is in flight, and decline the call with it', async () => {
+      const {host, ring, settle, button, calls, events, fixture} = await setup();
+      const call = await ring();
+      calls.farSide.setLatency(40);
+      const accept = jest.spyOn(calls.sdk, 'acceptCall');
+      const reject = jest.spyOn(calls.sdk, 'rejectCall');
+      button('accept')!.click();
+      await fixture.whenStable();
+      expect(button('accept')!.getAttribute('aria-disabled')).toBe('true');
+      expect(button('reject')!.getAttribute('aria-disabled')).toBeNull();
+      button('reject')!.click();
+      await new Promise(resolve => setTimeout(resolve, 120));
+      await settle();
+      expect(accept).toHaveBeenCalledTimes(1);
+      expect(reject).toHaveBeenCalledWith(call.sessionId, 'rejected');
+      expect(host.rejectClicks).toBe(1);
+      expect(host.closed).toEqual(['rejected']);
+      expect(events.accepted).toEqual([]);
+      // The in-memory SDK takes the accept first: the decline is refused ("ongoing"), so the call is ended.
+      expect(reject.mock.invocationCallOrder[0]).toBeGreaterThan(
+        accept.mock.invocationCallOrder[0],
+      );
+      expect([...events.rejected, ...events.ended].map(c => c.sessionId)).toEqual([call.sessionId]);
+      // Whichever way the SDK took the two answers, the call is over there too, and nothing shows it any more.
+      expect(calls.switchboard.calls().find(c => c.sessionId === call.sessionId)?.status).not.toBe(
+        'ongoing',
+      );
+      expect(button('reject')).toBeNull();
+    });
+
     it('should ignore a reject clicked in the same tick as accept', async () => {
       const {host, ring, settle, button, calls, events} = await setup();
       const call = await ring();

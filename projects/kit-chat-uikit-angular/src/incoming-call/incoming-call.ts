@@ -214,6 +214,11 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   protected readonly _trailing = computed(() =>
     kitPickSlot(this.trailingView(), this._trailingDir()),
   );
+  /** Decline stays possible while an accept is in flight: the user's last decision wins, as on a phone. */
+  protected readonly _canDecline = computed(() => {
+    const phase = this._viewModel.phase();
+    return phase === 'ringing' || phase === 'accepting';
+  });
   protected readonly _hasDefaultTitle = computed(
     () => this._item() === undefined && this._title() === undefined,
   );
@@ -359,11 +364,11 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     }
   }
 
-  /** Reject was pressed: the app's handler, else the built-in reject. @docs-private */
+  /** Reject was pressed: the app's handler, else the built-in reject (which supersedes an accept in flight). @docs-private */
   protected _reject(): void {
     const call = this._viewModel.call();
-    if (!call || !this._viewModel.isRinging()) {
-      return;
+    if (!call || !this._canDecline() || !this._binding.session()?.canDecline) {
+      return; // A decline in the accept's own tick is the same gesture: the first press won.
     }
     this._emit(this.rejectClick, undefined);
     const handler = this.onRejectClick();
