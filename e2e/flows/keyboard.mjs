@@ -65,6 +65,34 @@ export const keyboardTests = [
     },
   },
   {
+    name: 'keyboard: decline while the accept is on its way (slow network)',
+    fn: async ({open}) => {
+      const me = await open({state: {latency: 1000}});
+      await press(me, 'ring-video-ada', 'Enter');
+      await me.visible(SEL.incoming);
+      await pressOnScreen(me, SEL.accept, 'Enter');
+      await me.textIs(SEL.incomingStatus, 'Connecting…');
+      await me.attribute(SEL.accept, 'aria-disabled', 'true');
+      // Decline stays live: Tab (focus stayed in the screen) reaches it, and it wins over the accept.
+      expect(
+        (await me.page.getAttribute(SEL.reject, 'aria-disabled')) === null,
+        'decline is disabled while the accept is on its way',
+      );
+      await pressOnScreen(me, SEL.reject, 'Enter');
+      await me.gone(SEL.incoming);
+      await me.said('Call declined');
+      await me.page.waitForTimeout(1500); // Longer than the SDK's answers take: the ongoing screen never comes.
+      expect(!(await me.page.isVisible(SEL.ongoing)), 'the declined call was shown as ongoing');
+      const events = await me.events();
+      expect(!events.includes('ccCallAccepted'), `events: ${events.join(', ')}`);
+      expect(
+        events.includes('ccCallEnded') || events.includes('ccCallRejected'),
+        `events: ${events.join(', ')}`,
+      );
+      await me.expectFocus(SEL.testId('ring-video-ada'), 'the button that rang');
+    },
+  },
+  {
     name: 'keyboard: incoming, caller cancels, ring again',
     fn: async ({open}) => {
       const me = await open();
