@@ -266,6 +266,17 @@ describe('KitCallSession', () => {
     }
     const ongoing = () => ({...call('incoming'), status: 'ongoing' as const});
 
+    /** The user accepts, and declines in a later tick while the accept is in flight. */
+    async function acceptThenDecline() {
+      const t = setup('incoming');
+      const answers = scripted(t);
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      void t.session.accept();
+      await jest.advanceTimersByTimeAsync(0);
+      void t.session.decline();
+      return {t, answers};
+    }
+
     it('should supersede the accept: rejectCall goes out, the call ends declined, the late accept changes nothing', async () => {
       const t = setup('incoming');
       const answers = scripted(t);
@@ -288,12 +299,7 @@ describe('KitCallSession', () => {
     });
 
     it('should end the call (endCall) when the accept landed first and the SDK says the call is ongoing', async () => {
-      const t = setup('incoming');
-      const answers = scripted(t);
-      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
-      void t.session.accept();
-      await jest.advanceTimersByTimeAsync(0);
-      void t.session.decline();
+      const {t, answers} = await acceptThenDecline();
       answers[0].resolve(ongoing());
       answers[1].reject(new KitException(KitErrorCodes.CALL_ENDED, 'Call is ongoing', ongoing()));
       await jest.advanceTimersByTimeAsync(0);
@@ -309,12 +315,7 @@ describe('KitCallSession', () => {
     });
 
     it('should also end the call when the decline fails for another reason after the accept landed', async () => {
-      const t = setup('incoming');
-      const answers = scripted(t);
-      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
-      void t.session.accept();
-      await jest.advanceTimersByTimeAsync(0);
-      void t.session.decline();
+      const {t, answers} = await acceptThenDecline();
       answers[0].resolve(ongoing());
       await jest.advanceTimersByTimeAsync(0);
       answers[1].reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
@@ -323,12 +324,7 @@ describe('KitCallSession', () => {
     });
 
     it('should show the live call when the SDK refuses the decline and the accept lands after', async () => {
-      const t = setup('incoming');
-      const answers = scripted(t);
-      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
-      void t.session.accept();
-      await jest.advanceTimersByTimeAsync(0);
-      void t.session.decline();
+      const {t, answers} = await acceptThenDecline();
       answers[1].reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
       await jest.advanceTimersByTimeAsync(0);
       expect(t.session.state.phase).toBe('ringing');
