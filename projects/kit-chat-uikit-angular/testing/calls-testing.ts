@@ -49,6 +49,7 @@ export function provideKitCallsTesting(options: KitCallsTestingOptions = {}): En
   const user = options.user === undefined ? KIT_TESTING_ME : options.user;
   return makeEnvironmentProviders([
     provideKitUIKit({
+      closeDelay: 0,
       ...options.config,
       callsSdk: () => {
         inject(KitInMemorySwitchboard).latency = options.latency ?? 0;

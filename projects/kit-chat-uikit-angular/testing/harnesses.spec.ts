@@ -228,7 +228,7 @@ describe('kit-chat-uikit-angular/testing harnesses', () => {
     });
 
     it('should show the outcome when the callee declines', async () => {
-      const call = await callAda();
+      const call = await callAda({config: {closeDelay: 2000}}); // Testing closes endings at once otherwise.
       const outgoing = await loader.getHarness(KitOutgoingCallHarness);
 
       await calls.farSide.reject(call.sessionId);

@@ -426,10 +426,12 @@ export class KitCallRegistry {
     if (this.policies && !glareSettled && this._resolveGlare(call)) {
       return;
     }
+    // A call whose ending is still on screen is over: it does not make the user busy.
     const busy =
-      this.policies && this.sessions.some(session => !session.state.waiting && !session.state.done);
+      this.policies && this.sessions.some(session => !session.state.waiting && !session.isEnded);
     const session = this._create('incoming', call);
     if (!busy) {
+      this._endOutcomes(session);
       this._shown.next(session);
     } else if (this._callWaiting) {
       session._setWaiting(true);
@@ -489,12 +491,17 @@ export class KitCallRegistry {
     };
   }
 
+  /** Milliseconds an ending the user did not choose stays on screen (the kit's `closeDelay`). @docs-private */
+  get closeDelay(): number {
+    return this._config.closeDelay ?? DEFAULT_OUTCOME_DELAY;
+  }
+
   private _options(): KitCallSessionOptions {
     return {
       ringTimeout:
         this._config.overlay?.ringTimeout ?? this._defaults?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
       actionTimeout: this._config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
-      outcomeDelay: DEFAULT_OUTCOME_DELAY,
+      outcomeDelay: this.closeDelay,
     };
   }
 
@@ -518,12 +525,25 @@ export class KitCallRegistry {
       if (state.phase === 'ended' && id) {
         this._markEnded(id);
       }
+      if (state.phase === 'ended' && !state.done && !state.waiting && this.waiting.length) {
+        // A call waits: it takes the screen at once instead of after this call's ending (once `_finish` is done).
+        queueMicrotask(() => session.dispose());
+      }
       if (state.done) {
         this._forget(session);
       }
     });
     this._changes.next();
     return session;
+  }
+
+  /** A new call takes the screen: the endings still on screen (an outcome, "Missed call") close now. */
+  private _endOutcomes(except: KitCallSession): void {
+    for (const other of this.sessions) {
+      if (other !== except && other.isEnded && !other.state.done) {
+        other.dispose();
+      }
+    }
   }
 
   private _forget(session: KitCallSession): void {

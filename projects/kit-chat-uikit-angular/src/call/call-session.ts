@@ -80,7 +80,11 @@ export interface KitCallSessionOptions {
   ringTimeout: number;
   /** Milliseconds an SDK action may stay unanswered before it counts as failed (`ERR_NETWORK`). */
   actionTimeout: number;
-  /** Milliseconds an outgoing call's outcome (declined, busy, no answer, failed) stays on screen. */
+  /**
+   * Milliseconds an ending the user did not choose stays on screen: an outgoing call's outcome (declined, busy, no
+   * answer, failed), an incoming call the caller cancelled, missed, or answered on another device, and an ongoing
+   * call the other side ended.
+   */
   outcomeDelay: number;
 }
 
@@ -575,7 +579,14 @@ export class KitCallSession {
         : this._state.phase === 'declining'
           ? 'rejected'
           : (kitEndReasonOf(call.status) ?? 'ended');
-    this._finish(reason, {...this._state.call, ...call, status: call.status ?? 'ended'}, 'ended');
+    // The user's own hang-up (or crossing decline) is on its way: the SDK's echo of it closes at once.
+    const leaving = ['ending', 'cancelling', 'declining'].includes(this._state.phase);
+    this._finish(
+      reason,
+      {...this._state.call, ...call, status: call.status ?? 'ended'},
+      'ended',
+      leaving ? 0 : undefined,
+    );
   }
 
   // ---- Inside ----
@@ -897,9 +908,10 @@ export class KitCallSession {
     return true;
   }
 
+  /** The user's own hang-up of an ongoing call ended it: the screen closes at once. */
   private _end(reason: KitCallEndReason, answer?: Partial<KitCall>): boolean {
     const call = {...this._state.call, ...answer, status: answer?.status ?? ('ended' as const)};
-    return this._finish(reason, call, 'ended');
+    return this._finish(reason, call, 'ended', 0);
   }
 
   /**
@@ -927,10 +939,23 @@ export class KitCallSession {
     } else if (event === 'ended' && call.sessionId) {
       this._ports.events.publishCallEnded(call);
     }
+    // An ending the user did not choose stays on screen for a moment (the user's own decline, cancel and hang-up
+    // pass no delay): the outgoing call's outcome, the caller's cancel, a missed call, an answer on another device, a
+    // failure, and the other side hanging up. A call in a waiting banner leaves at once.
     const showsOutcome =
-      this.direction === 'outgoing' &&
-      !this._state.connected &&
-      ['rejected', 'busy', 'unanswered', 'failed'].includes(reason);
+      !this._state.waiting &&
+      (this._state.connected
+        ? reason === 'ended' || reason === 'failed'
+        : this.direction === 'outgoing'
+          ? ['rejected', 'busy', 'unanswered', 'failed'].includes(reason)
+          : [
+              'cancelled',
+              'ended',
+              'unanswered',
+              'failed',
+              'accepted-elsewhere',
+              'rejected-elsewhere',
+            ].includes(reason));
     const wait = delay ?? (showsOutcome ? this.options.outcomeDelay : 0);
     if (wait > 0) {
       this._outcomeTimer = this._ports.clock.setTimeout(() => this._done(), wait);

@@ -33,6 +33,13 @@ export interface KitUIKitConfig {
    * as failed with `ERR_NETWORK` (default 15000): accept and decline go back to ringing, a hang-up closes at once.
    */
   actionTimeout?: number;
+  /**
+   * Milliseconds an ending the user did not choose stays on screen before the screen closes (default 2000): an
+   * outgoing call's outcome (declined, busy, no answer), a caller's cancel, a missed call, an answer on another
+   * device, a failure, the other side hanging up. The user's own decline, cancel and hang-up close at once; `0`
+   * closes every ending at once. The outgoing screen's `closeDelay` input wins for that screen.
+   */
+  closeDelay?: number;
   /** Receives the errors of the flows that run by themselves (auto ring, busy answers, glare). */
   onError?: KitOnError;
 }

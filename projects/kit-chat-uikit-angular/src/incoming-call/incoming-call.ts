@@ -198,9 +198,15 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     return (
       !!state &&
       !state.waiting &&
-      (state.phase === 'ringing' || state.phase === 'accepting' || state.phase === 'declining')
+      (state.phase === 'ringing' ||
+        state.phase === 'accepting' ||
+        state.phase === 'declining' ||
+        // An ending the user did not choose (the caller hung up, a missed call...) stays for a moment.
+        (state.phase === 'ended' && !state.done && !state.connected))
     );
   });
+  /** Whether the last phase before the end was an accept in flight (the caller's cancel crossed it). */
+  private _crossedAccept = false;
   protected readonly _shownCall = computed(() => (this._showing() ? this._viewModel.call() : null));
   protected readonly _isVideo = computed(
     () => (this._viewModel.call()?.type ?? '') !== KitConstants.CALL_TYPE_AUDIO,
@@ -255,6 +261,16 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
           : this._state()?.phase === 'declining'
             ? intl.ending
             : null,
+      ending:
+        this._state()?.phase === 'ended'
+          ? kitEndingAnnouncement(
+              intl,
+              'incoming',
+              this._state()?.endReason ?? 'ended',
+              false,
+              this._crossedAccept,
+            )
+          : null,
     };
   });
 
@@ -466,6 +482,11 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private _onState(state: KitCallSessionState): void {
     const crossedAccept = this._lastPhase === 'accepting';
     this._lastPhase = state.phase;
+    if (state.phase === 'ended') {
+      this._crossedAccept ||= crossedAccept;
+    } else {
+      this._crossedAccept = false;
+    }
     if (state.connected && !this._told.accepted) {
       this._told.accepted = true;
       this._restoreFocus();
@@ -486,8 +507,11 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
           void this._announcer.announce(text, 'assertive');
         }
       }
-      this._restoreFocus();
       this._emit(this.closed, state.endReason ?? 'ended');
+    }
+    if (state.done) {
+      // Focus goes back once the ending left the screen (at once when the user declined).
+      this._restoreFocus();
     }
     if (state.done && !this._overlaySession) {
       // Free for the next call that rings (a screen placed in a layout).

@@ -135,9 +135,15 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   /** Settings of the ongoing call, carried by `accepted` (spec: `setCallSettingsBuilder`). */
   readonly callSettingsBuilder: InputSignal<KitCallSettingsBuilder | null | undefined> =
     input<KitCallSettingsBuilder | null>();
-  /** How long, in ms, the outcome (declined, busy, no answer) stays on screen before `closed`. */
-  readonly closeDelay: InputSignalWithTransform<number, unknown> = input(2000, {
-    transform: (value: unknown) => numberAttribute(value, 2000),
+  /**
+   * How long, in ms, the outcome (declined, busy, no answer) stays on screen before `closed`. Default: the kit's
+   * `closeDelay` (2000 unless configured).
+   */
+  readonly closeDelay: InputSignalWithTransform<number | undefined, unknown> = input(undefined, {
+    transform: (value: unknown) =>
+      value === undefined || value === null || value === ''
+        ? undefined
+        : numberAttribute(value, 2000),
   });
   /** URL of an image that replaces the end-call icon; it is tinted with `endCallIconTint`. */
   readonly endCallIcon: InputSignal<KitStyleValue> = input<KitStyleValue>();
@@ -251,8 +257,10 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       const builder = this.callSettingsBuilder();
       const delay = this.closeDelay();
       untracked(() => {
-        if (session) {
+        if (session && delay !== undefined) {
           session.options.outcomeDelay = delay;
+        }
+        if (session) {
           if (builder) {
             session.setCallSettings(builder.build());
           }
@@ -333,7 +341,10 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       this._report(session);
       // With neither a call nor a user, the host may still be loading them: wait instead of closing.
       if (call || user) {
-        this._problemTimer = setTimeout(() => this._close('failed'), untracked(this.closeDelay));
+        this._problemTimer = setTimeout(
+          () => this._close('failed'),
+          untracked(this.closeDelay) ?? this._registry.closeDelay,
+        );
       }
       return;
     }

@@ -236,7 +236,7 @@ describe('KitCallOverlay and the ringer', () => {
     });
 
     it('should say a decline, mark end call aria-disabled, and place the same call again on "Call again"', async () => {
-      await setupSaying();
+      await setupSaying({closeDelay: 2000}); // The outcome stays on screen (testing closes endings at once).
       const started = overlay.startCall(ADA, 'video');
       await settle();
       const ref = await started;
@@ -255,6 +255,83 @@ describe('KitCallOverlay and the ringer', () => {
       expect(second.call().sessionId).not.toBe(ref.call().sessionId);
       expect(second.call().type).toBe('video');
       expect(find('.kit-outgoing-call-subtitle')?.textContent?.trim()).toBe('Calling…');
+    });
+  });
+
+  describe('endings stay on screen for a moment (closeDelay)', () => {
+    const buttonsDisabled = () =>
+      ['.kit-incoming-call-accept-button', '.kit-incoming-call-reject-button'].map(selector =>
+        find(selector)?.getAttribute('aria-disabled'),
+      );
+
+    it('should keep an incoming screen showing "The caller hung up", its buttons disabled, then close', async () => {
+      await setup({closeDelay: 2000});
+      const call = await ringFrom(ADA);
+      await farSide(() => calls.farSide.cancel(call.sessionId));
+      await settle();
+      expect(find('.kit-incoming-call')?.hidden).toBe(false);
+      expect(find('.kit-incoming-call-status')?.textContent?.trim()).toBe('The caller hung up');
+      expect(buttonsDisabled()).toEqual(['true', 'true']);
+      expect(calls.audio.playing()).toEqual([]);
+      expect(overlay.openCalls).toHaveLength(1);
+      await settle(2_000);
+      expect(find('.kit-incoming-call')).toBeNull();
+      expect(overlay.openCalls).toHaveLength(0);
+    });
+
+    it('should show "Missed call" and "Answered on another device" for a moment as well', async () => {
+      await setup({closeDelay: 2000, overlay: {ringTimeout: 1_000}});
+      await ringFrom(ADA);
+      await settle(1_100);
+      expect(find('.kit-incoming-call-status')?.textContent?.trim()).toBe('Missed call');
+      await settle(2_000);
+      expect(find('.kit-incoming-call')).toBeNull();
+      const otherDevice = new KitInMemoryCallsSdk(calls.switchboard, calls.me);
+      const call = await ringFrom(ADA);
+      await farSide(() => otherDevice.acceptCall(call.sessionId));
+      await settle();
+      expect(find('.kit-incoming-call-status')?.textContent?.trim()).toBe(
+        'Answered on another device',
+      );
+    });
+
+    it("should close at once on the user's own decline and hang-up", async () => {
+      await setup({closeDelay: 2000});
+      await ringFrom(ADA);
+      await click('.kit-incoming-call-reject-button');
+      await settle();
+      expect(find('.kit-incoming-call')).toBeNull();
+      await ringFrom(ADA);
+      await click('.kit-incoming-call-accept-button');
+      await settle();
+      await click('.kit-ongoing-call-end-call-button');
+      await settle();
+      expect(find('.kit-ongoing-call')).toBeNull();
+    });
+
+    it('should keep the ongoing screen showing "Call ended" when the other side hangs up, then close', async () => {
+      await setup({closeDelay: 2000});
+      const call = await ringFrom(ADA);
+      await click('.kit-incoming-call-accept-button');
+      await settle();
+      await farSide(() => calls.farSide.end(call.sessionId));
+      await settle();
+      expect(find('.kit-ongoing-call-status')?.textContent?.trim()).toBe('Call ended');
+      expect(find('.kit-ongoing-call-end-call-button')?.getAttribute('aria-disabled')).toBe('true');
+      await settle(2_000);
+      expect(find('.kit-ongoing-call')).toBeNull();
+    });
+
+    it('should let a new call take the screen at once, not answer it busy', async () => {
+      await setup({closeDelay: 2000});
+      const first = await ringFrom(ADA);
+      await farSide(() => calls.farSide.cancel(first.sessionId));
+      await settle();
+      const second = await ringFrom(ADA);
+      expect(overlay.openCalls.map(ref => ref.call().sessionId)).toEqual([second.sessionId]);
+      expect(find('.kit-incoming-call-status')?.textContent?.trim()).toBe('');
+      expect(buttonsDisabled()).toEqual([null, null]);
+      expect(events).not.toContain('rejected busy');
     });
   });
 
@@ -342,7 +419,7 @@ describe('KitCallOverlay and the ringer', () => {
     });
 
     it('should show "Busy" on the outgoing screen, then close, when the callee is in another call', async () => {
-      await setup();
+      await setup({closeDelay: 2000}); // The outcome stays on screen.
       // Ada is in a call with Zed, both played by the far side.
       const busyCall = calls.farSide.ring(ADA, ZED);
       await settle();
@@ -361,7 +438,7 @@ describe('KitCallOverlay and the ringer', () => {
     });
 
     it('should show a decline that came before the call had even started, then close', async () => {
-      await setup();
+      await setup({closeDelay: 2000}); // The outcome stays on screen.
       calls.farSide.setLatency(300);
       const started = overlay.startCall(ADA);
       await settle(10);
@@ -378,7 +455,7 @@ describe('KitCallOverlay and the ringer', () => {
     });
 
     it('should reject a call that cannot start with a KitException, say "Call failed", then close', async () => {
-      await setup();
+      await setup({closeDelay: 2000}); // The outcome stays on screen.
       calls.farSide.failNext('initiate');
       const started = overlay.startCall(ADA);
       const failure = started.catch(error => error);
@@ -570,7 +647,7 @@ describe('KitCallOverlay and the ringer', () => {
     });
 
     it('should time out an outgoing call that nobody answers', async () => {
-      await setup({overlay: {ringTimeout: 30_000}});
+      await setup({overlay: {ringTimeout: 30_000}, closeDelay: 2000});
       const started = overlay.startCall(ADA);
       await settle();
       const ref = await started;

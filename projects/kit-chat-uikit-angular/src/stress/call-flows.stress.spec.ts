@@ -348,6 +348,8 @@ class StressRun {
             busyPolicy: this.config.busyPolicy,
             autoRing: !this.config.layout,
             actionTimeout: ACTION_TIMEOUT_MS,
+            // The production default, which testing turns off: endings stay on screen for a moment.
+            closeDelay: OUTCOME_MS,
             overlay: {ringTimeout: this.config.ringTimeout},
             // Errors of the flows that run by themselves are reported here on purpose: not thrown. Only
             // KitExceptions may ever reach it.
@@ -971,7 +973,8 @@ class StressRun {
         continue;
       }
       const since = this.terminalSince.get(info.sessionId);
-      if (late(since, info.direction === 'outgoing' ? OUTCOME_MS : 0)) {
+      // An ending the user did not choose stays on screen for a moment (outcome, missed call, call ended).
+      if (late(since, OUTCOME_MS)) {
         this.violate(
           `the ${info.direction} screen of ${info.sessionId} (${info.ref.stage()}) is still open ${now - since!} ms after its call ended`,
         );
@@ -1137,11 +1140,13 @@ class StressRun {
       this.clickInLayout('ongoingEnd', '.kit-ongoing-call-end-call-button', 1);
       return true;
     }
-    if (this.layoutIncoming()?.getViewModel().isBusy()) {
+    const incoming = this.layoutIncoming()?.getViewModel();
+    if (incoming?.isBusy()) {
       this.clickInLayout('reject', '.kit-incoming-call-reject-button', 1);
       return true;
     }
-    return false;
+    // An ending on screen for a moment ("Missed call"): the next call that rings comes after it.
+    return incoming?.phase() === 'ended';
   }
 
   /** Destroys the whole app with calls possibly open: nothing may survive it. */
