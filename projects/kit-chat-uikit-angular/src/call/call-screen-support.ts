@@ -1,3 +1,4 @@
+import {Signal, TemplateRef, computed} from '@angular/core';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallEndReason} from './call-session';
 
@@ -79,4 +80,22 @@ export function kitInvokeSafely<A extends unknown[]>(
   } catch (error) {
     console.error('kit-chat-uikit-angular: an app callback threw', error);
   }
+}
+
+/**
+ * The template of a screen's slot: the slot's input when it was given (`null` empties the slot), else the content
+ * template, else `undefined` for the default part.
+ * @param input The slot's input; `undefined` when not set.
+ * @param content The content template directive of the slot, if any.
+ * @returns The template, `null` for an empty slot, or `undefined` for the default part.
+ * @docs-private
+ */
+export function kitSlot<C>(
+  input: Signal<TemplateRef<C> | null | undefined>,
+  content: Signal<{readonly template: TemplateRef<C>} | undefined>,
+): Signal<TemplateRef<C> | null | undefined> {
+  return computed(() => {
+    const given = input();
+    return given !== undefined ? given : content()?.template;
+  });
 }

@@ -98,18 +98,3 @@ export class KitIncomingCallTrailing implements KitIncomingCallSlot {
     return true;
   }
 }
-
-/**
- * Picks the template of a slot: the input when it was given (`null` empties the slot), else the content
- * template, else `undefined` for the default content.
- * @param input The value of the slot's input; `undefined` when not set.
- * @param slot The content template directive, if any.
- * @returns The template, `null` for an empty slot, or `undefined` for the default content.
- * @docs-private
- */
-export function kitPickSlot(
-  input: TemplateRef<KitIncomingCallContext> | null | undefined,
-  slot: KitIncomingCallSlot | undefined,
-): TemplateRef<KitIncomingCallContext> | null | undefined {
-  return input !== undefined ? input : slot?.template;
-}

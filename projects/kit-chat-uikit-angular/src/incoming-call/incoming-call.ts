@@ -38,7 +38,7 @@ import {
 } from '../call/call-session';
 import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
-import {kitEndingAnnouncement, kitInvokeSafely} from '../call/call-screen-support';
+import {kitEndingAnnouncement, kitInvokeSafely, kitSlot} from '../call/call-screen-support';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
@@ -52,7 +52,6 @@ import {
   KitIncomingCallSubtitle,
   KitIncomingCallTitle,
   KitIncomingCallTrailing,
-  kitPickSlot,
 } from './incoming-call-slots';
 import {KitIncomingCallViewModel} from './incoming-call-view-model';
 import {KitIncomingCallStyleInputs} from './incoming-call-style-inputs';
@@ -211,15 +210,11 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   protected readonly _isVideo = computed(
     () => (this._viewModel.call()?.type ?? '') !== KitConstants.CALL_TYPE_AUDIO,
   );
-  protected readonly _item = computed(() => kitPickSlot(this.itemView(), this._itemDir()));
-  protected readonly _leading = computed(() => kitPickSlot(this.leadingView(), this._leadingDir()));
-  protected readonly _title = computed(() => kitPickSlot(this.titleView(), this._titleDir()));
-  protected readonly _subtitle = computed(() =>
-    kitPickSlot(this.subtitleView(), this._subtitleDir()),
-  );
-  protected readonly _trailing = computed(() =>
-    kitPickSlot(this.trailingView(), this._trailingDir()),
-  );
+  protected readonly _item = kitSlot(this.itemView, this._itemDir);
+  protected readonly _leading = kitSlot(this.leadingView, this._leadingDir);
+  protected readonly _title = kitSlot(this.titleView, this._titleDir);
+  protected readonly _subtitle = kitSlot(this.subtitleView, this._subtitleDir);
+  protected readonly _trailing = kitSlot(this.trailingView, this._trailingDir);
   /** Decline stays possible while an accept is in flight: the user's last decision wins, as on a phone. */
   protected readonly _canDecline = computed(() => {
     const phase = this._viewModel.phase();

@@ -35,7 +35,7 @@ import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
 import {KIT_CALL_AGAIN, KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
-import {kitInvokeSafely} from '../call/call-screen-support';
+import {kitInvokeSafely, kitSlot} from '../call/call-screen-support';
 import {kitCssUrl} from '../core/style-utils';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
@@ -199,10 +199,10 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   private readonly _subtitleContent = contentChild(KitOutgoingCallSubtitle);
   private readonly _avatarContent = contentChild(KitOutgoingCallAvatar);
   private readonly _endCallContent = contentChild(KitOutgoingCallEndCall);
-  protected readonly _titleSlot = this._slot(this.titleView, this._titleContent);
-  protected readonly _subtitleSlot = this._slot(this.subtitleView, this._subtitleContent);
-  protected readonly _avatarSlot = this._slot(this.avatarView, this._avatarContent);
-  protected readonly _endCallSlot = this._slot(this.endCallView, this._endCallContent);
+  protected readonly _titleSlot = kitSlot(this.titleView, this._titleContent);
+  protected readonly _subtitleSlot = kitSlot(this.subtitleView, this._subtitleContent);
+  protected readonly _avatarSlot = kitSlot(this.avatarView, this._avatarContent);
+  protected readonly _endCallSlot = kitSlot(this.endCallView, this._endCallContent);
 
   /** The context of the slot templates, once there is a callee. */
   protected readonly _context: Signal<KitOutgoingCallContext | null> = computed(() => {
@@ -387,16 +387,6 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     if (state.done && !state.connected) {
       this._close(state.endReason ?? 'ended');
     }
-  }
-
-  private _slot(
-    view: Signal<KitOutgoingCallSlot>,
-    content: Signal<{template: TemplateRef<KitOutgoingCallContext>} | undefined>,
-  ): Signal<KitOutgoingCallSlot> {
-    return computed(() => {
-      const given = view();
-      return given !== undefined ? given : content()?.template;
-    });
   }
 
   private _report(error: KitException): void {
