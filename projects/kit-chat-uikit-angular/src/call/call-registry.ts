@@ -525,8 +525,14 @@ export class KitCallRegistry {
       if (state.phase === 'ended' && id) {
         this._markEnded(id);
       }
-      if (state.phase === 'ended' && !state.done && !state.waiting && this.waiting.length) {
-        // A call waits: it takes the screen at once instead of after this call's ending (once `_finish` is done).
+      if (
+        state.phase === 'ended' &&
+        !state.done &&
+        !state.waiting &&
+        (this.waiting.length || this.nextRinging())
+      ) {
+        // Another call waits or rings: it takes the screen at once instead of after this call's ending (once
+        // `_finish` is done).
         queueMicrotask(() => session.dispose());
       }
       if (state.done) {

@@ -1383,6 +1383,16 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'wait', ms: 1000}),
     ],
   ],
+  // Q (found by the 1,000-sequence run, fixed in KitCallRegistry): in a page's own screen, a call that rang out showed
+  // "Missed call" for a moment while a second call rang unseen; now the second call takes the screen at once.
+  [
+    run({layout: true}),
+    [
+      step({kind: 'unknown', method: 'onIncomingCallReceived', id: 0}),
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+    ],
+  ],
   // I (fixed in call-ringer.ts): glare withdrew my call beside the screen, so an end-call press sent a second cancel.
   [
     run({ringTimeout: 3000, latency: 30}),
