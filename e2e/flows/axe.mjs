@@ -60,6 +60,15 @@ const STATES = {
     await demo.textIs(SEL.outgoingStatus, 'Call declined', 6000);
     return demo;
   },
+  'incoming-cancelled': async open => {
+    // The caller's cancel stays on screen for a moment (closeDelay) with the buttons disabled.
+    const demo = await open();
+    await demo.click('ring-video-ada');
+    await demo.visible(SEL.incoming);
+    await demo.far('far-cancel');
+    await demo.textIs(SEL.incomingStatus, 'The caller hung up');
+    return demo;
+  },
   'ongoing-voice': async open => {
     const demo = await open();
     await demo.click('call-voice-ada');
