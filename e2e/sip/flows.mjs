@@ -194,9 +194,14 @@ export const sipFlows = [
       await recordCancels(linus1);
       await ring(grace, linus1, {callees: [linus1, linus2]});
       await linus2.page.click(SEL.reject);
+      // Both endings stay on screen for closeDelay (2 s) at the same time: wait for them side by side, not one
+      // after the other (Grace's outcome would have left by the time Linus's first tab closed).
+      await Promise.all([
+        grace.textIs(SEL.outgoingStatus, 'Call declined', 6000),
+        linus1.textIs(SEL.incomingStatus, 'Declined on another device', 6000),
+      ]);
       await linus1.gone(SEL.incoming, 6000);
       await cancelledAs(linus1, 'rejected-elsewhere'); // Kamailio's CANCEL: Reason SIP;cause=603
-      await grace.textIs(SEL.outgoingStatus, 'Call declined', 6000);
     },
   },
   {
