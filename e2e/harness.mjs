@@ -1,6 +1,7 @@
 // The little test harness of the browser tests: Chromium through playwright-core, a page helper for the demo, and
-// a runner that runs named tests one after the other (the demo's tabs talk over a BroadcastChannel, so two tests in
-// the same browser at once would ring each other), each with a time limit, a failure never stopping the others.
+// a runner that runs named tests one after the other in each lane (the demo's tabs talk over a BroadcastChannel, so
+// two tests in the same browser at once would ring each other: each lane has browsers of its own), each with a time
+// limit, a failure never stopping the others.
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -33,6 +34,7 @@ export const SEL = {
   outgoingTitle: '.kit-outgoing-call-title',
   ongoing: '.kit-ongoing-call',
   ongoingEnd: '.kit-ongoing-call-end-call-button',
+  ongoingStatus: '.kit-ongoing-call-status',
   mute: '.kit-ongoing-call-mute-button',
   camera: '.kit-ongoing-call-camera-button',
   waiting: '.kit-call-waiting',
@@ -299,88 +301,99 @@ export function expect(condition, message) {
 }
 
 /**
- * Runs the tests in order; prints `✓ name` or `✗ name: reason`.
+ * Runs the tests in order, in `lanes` runs side by side; prints `✓ name` or `✗ name: reason` as each ends.
  * @param {{name: string, fn: Function, timeout?: number, autoplay?: boolean}[]} tests The tests.
- * @param {{base: string, only?: RegExp}} options The demo's base URL.
+ * @param {{base: string, only?: RegExp, lanes?: number}} options The demo's base URL, a filter, and how many
+ *   tests run at once (each lane in its own browsers: the demo's tabs of two lanes never meet).
  * @returns {Promise<{passed: number, failed: number}>}
  */
-export async function runTests(tests, {base, only}) {
-  const browsers = {};
-  const browser = async autoplay => {
-    const key = autoplay ? 'autoplay' : 'gesture';
-    browsers[key] ??= await launch({autoplay});
-    return browsers[key].context;
-  };
+export async function runTests(tests, {base, only, lanes = 1}) {
+  const queue = tests.filter(test => !only || only.test(test.name));
   let passed = 0;
   let failed = 0;
-  try {
-    for (const test of tests) {
-      if (only && !only.test(test.name)) {
-        continue;
+  // Each lane has its own Chromium profiles (so its own BroadcastChannel and storage) and runs its tests one after
+  // the other; the lanes take the next test from one queue.
+  const lane = async () => {
+    const browsers = {};
+    const browser = async autoplay => {
+      const key = autoplay ? 'autoplay' : 'gesture';
+      browsers[key] ??= await launch({autoplay});
+      return browsers[key].context;
+    };
+    try {
+      for (let test = queue.shift(); test; test = queue.shift()) {
+        const result = await runOne(test, base, browser);
+        passed += result ? 1 : 0;
+        failed += result ? 0 : 1;
       }
-      const started = Date.now();
-      const context = await browser(test.autoplay !== false);
-      const pages = [];
-      const open = async ({user, query = {}, state = {}, busyPolicy} = {}) => {
-        const page = await context.newPage();
-        const errors = [];
-        page.on('pageerror', error => errors.push(`page error: ${error.message}`));
-        page.on('console', message => {
-          if (message.type() === 'error') {
-            errors.push(`console error: ${message.text()}`);
-          }
-        });
-        await page.addInitScript(initPage, {
-          state: {
-            ...DEFAULT_STATE,
-            ...state,
-            answers: {...DEFAULT_STATE.answers, ...state.answers},
-          },
-          busyPolicy,
-        });
-        const demo = new DemoPage(page, errors);
-        pages.push(demo);
-        const params = new URLSearchParams({...(user ? {user} : {}), ...query});
-        await page.goto(`${base}${params.size ? `?${params}` : ''}`, {waitUntil: 'load'});
-        await page.waitForSelector(SEL.testId('me'), {timeout: 10000});
-        return demo;
-      };
-      let timer;
-      try {
-        await Promise.race([
-          (async () => {
-            await test.fn({open, base});
-            // Every tab of the test ends without an error in the console or an unhandled rejection.
-            for (const demo of pages) {
-              const rejections = await demo.rejections();
-              expect(rejections.length === 0, `unhandled rejection: ${rejections[0]}`);
-              expect(demo.errors.length === 0, demo.errors[0]);
-            }
-          })(),
-          new Promise((_, fail) => {
-            timer = setTimeout(
-              () => fail(new Error(`timed out after ${test.timeout ?? 20000} ms`)),
-              test.timeout ?? 20000,
-            );
-          }),
-        ]);
-        passed++;
-        console.log(`✓ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      } catch (error) {
-        failed++;
-        const reason = String(error?.message ?? error).replace(/\n/g, '\n    ');
-        console.log(`✗ ${test.name}: ${reason} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      } finally {
-        clearTimeout(timer);
-        for (const demo of pages) {
-          await demo.page.close().catch(() => {});
-        }
+    } finally {
+      for (const entry of Object.values(browsers)) {
+        await entry.close();
       }
     }
+  };
+  await Promise.all(Array.from({length: Math.max(1, lanes)}, lane));
+  return {passed, failed};
+}
+
+/** Runs one test in a context of `browser`; prints its line; resolves whether it passed. */
+async function runOne(test, base, browser) {
+  const started = Date.now();
+  const context = await browser(test.autoplay !== false);
+  const pages = [];
+  const open = async ({user, query = {}, state = {}, busyPolicy} = {}) => {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', error => errors.push(`page error: ${error.message}`));
+    page.on('console', message => {
+      if (message.type() === 'error') {
+        errors.push(`console error: ${message.text()}`);
+      }
+    });
+    await page.addInitScript(initPage, {
+      state: {
+        ...DEFAULT_STATE,
+        ...state,
+        answers: {...DEFAULT_STATE.answers, ...state.answers},
+      },
+      busyPolicy,
+    });
+    const demo = new DemoPage(page, errors);
+    pages.push(demo);
+    const params = new URLSearchParams({...(user ? {user} : {}), ...query});
+    await page.goto(`${base}${params.size ? `?${params}` : ''}`, {waitUntil: 'load'});
+    await page.waitForSelector(SEL.testId('me'), {timeout: 10000});
+    return demo;
+  };
+  let timer;
+  try {
+    await Promise.race([
+      (async () => {
+        await test.fn({open, base});
+        // Every tab of the test ends without an error in the console or an unhandled rejection.
+        for (const demo of pages) {
+          const rejections = await demo.rejections();
+          expect(rejections.length === 0, `unhandled rejection: ${rejections[0]}`);
+          expect(demo.errors.length === 0, demo.errors[0]);
+        }
+      })(),
+      new Promise((_, fail) => {
+        timer = setTimeout(
+          () => fail(new Error(`timed out after ${test.timeout ?? 20000} ms`)),
+          test.timeout ?? 20000,
+        );
+      }),
+    ]);
+    console.log(`✓ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return true;
+  } catch (error) {
+    const reason = String(error?.message ?? error).replace(/\n/g, '\n    ');
+    console.log(`✗ ${test.name}: ${reason} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return false;
   } finally {
-    for (const entry of Object.values(browsers)) {
-      await entry.close();
+    clearTimeout(timer);
+    for (const demo of pages) {
+      await demo.page.close().catch(() => {});
     }
   }
-  return {passed, failed};
 }

@@ -1,10 +1,11 @@
 // The browser tests (`npm run e2e`): the production build of the demo, served on 127.0.0.1, driven in Debian's
 // Chromium (CHROME_PATH or /usr/bin/chromium) through playwright-core.
 //
-//   node e2e/run.mjs [--build] [--only <regexp>]
+//   node e2e/run.mjs [--build] [--only <regexp>] [--lanes <n>]
 //
-// Builds the demo (`ng build demo`) only when dist/demo/browser is missing, or with --build. Each test is named,
-// has a time limit, and runs alone (the demo's tabs share calls over a BroadcastChannel). Prints `✓ name` or
+// Builds the demo (`ng build demo`) only when dist/demo/browser is missing, or with --build. Each test is named and
+// has a time limit. Tests run in 2 lanes side by side (--lanes, or KIT_E2E_LANES; 1 runs them one by one), each lane
+// with browsers of its own, since the demo's tabs of one browser share calls over a BroadcastChannel. Prints `✓ name` or
 // `✗ name: reason`, then `e2e: N passed, N failed`; exit code 1 when a test failed, 2 when the run could not start.
 // Screenshots of every screen in the light and the dark theme go to e2e/screenshots/ (ignored by git).
 import {mkdirSync} from 'node:fs';
@@ -22,7 +23,8 @@ export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 const args = process.argv.slice(2);
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
-
+const lanesIndex = args.indexOf('--lanes');
+const lanes = Number(lanesIndex >= 0 ? args[lanesIndex + 1] : (process.env.KIT_E2E_LANES ?? 2));
 
 async function main() {
   ensureDemoBuild(args, 'e2e');
@@ -30,13 +32,14 @@ async function main() {
   const server = await serve(DIST);
   const started = Date.now();
   console.log(
-    `Demo served at ${server.url}, Chromium ${process.env.CHROME_PATH || '/usr/bin/chromium'}`,
+    `Demo served at ${server.url}, Chromium ${process.env.CHROME_PATH || '/usr/bin/chromium'}, ${lanes} lane(s)`,
   );
   let result;
   try {
     result = await runTests([...callTests, ...keyboardTests, ...pageTests, ...axeTests], {
       base: server.url,
       only,
+      lanes,
     });
   } finally {
     await server.close();
