@@ -69,6 +69,41 @@ const STATES = {
     await demo.textIs(SEL.incomingStatus, 'The caller hung up');
     return demo;
   },
+  'incoming-connecting': async open => {
+    // An accept on its way over a slow network (the demo's 10 s delay, set once the call rings: longer than both
+    // scans): "Connecting…", accept aria-disabled, decline still live.
+    const demo = await open();
+    await demo.click('ring-video-ada');
+    await demo.visible(SEL.incoming);
+    await demo.page.evaluate(() => {
+      const select = document.querySelector('[data-testid="far-latency"]');
+      select.value = '10000';
+      select.dispatchEvent(new Event('change'));
+    });
+    await demo.page.click(SEL.accept);
+    await demo.textIs(SEL.incomingStatus, 'Connecting…');
+    await demo.attribute(SEL.accept, 'aria-disabled', 'true');
+    return demo;
+  },
+  'outgoing-failed': async open => {
+    // A call start the SDK refuses opens the outgoing screen in its failed state, with "Call again".
+    const demo = await open();
+    await demo.far('far-fail-initiate');
+    await demo.click('call-voice-alan');
+    await demo.textIs(SEL.outgoingStatus, 'Call failed');
+    await demo.visible(SEL.callAgain);
+    return demo;
+  },
+  'ongoing-ended': async open => {
+    // The other side hung up: "Call ended" on screen for a moment, the controls disabled.
+    const demo = await open();
+    await demo.click('call-voice-ada');
+    await demo.visible(SEL.ongoing, 6000);
+    await demo.far('far-end');
+    await demo.textIs(SEL.ongoingStatus, 'Call ended');
+    await demo.attribute(SEL.ongoingEnd, 'aria-disabled', 'true');
+    return demo;
+  },
   'ongoing-voice': async open => {
     const demo = await open();
     await demo.click('call-voice-ada');

@@ -31,6 +31,7 @@ const LATENCIES: readonly {value: number; label: string}[] = [
   {value: 300, label: '300 ms'},
   {value: 1000, label: '1 s'},
   {value: 3000, label: '3 s'},
+  {value: 10000, label: '10 s'},
 ];
 
 /** Delays of the timed far-side actions (the call screen is modal: a person cannot click the page meanwhile). */
