@@ -1,9 +1,45 @@
-// The sound (the autoplay policy, the settings) and the broken avatar.
+// The sound (the autoplay policy, the settings), the broken avatar, and text direction.
 import {SEL, expect} from '../harness.mjs';
 
 const CUE = 'Sound is off: tap anywhere to hear the ringtone';
 
+/** Whether the last character of the element's text is drawn after its first one, reading left to right. */
+async function endsOnTheRight(page, selector) {
+  return page.evaluate(sel => {
+    const text = document.querySelector(sel)?.firstChild;
+    const box = at => {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + 1);
+      return range.getBoundingClientRect();
+    };
+    const content = text.textContent;
+    const first = content.search(/\S/);
+    const last = content.length - 1 - [...content].reverse().join('').search(/\S/);
+    return box(last).left > box(first).left;
+  }, selector);
+}
+
 export const pageTests = [
+  {
+    name: 'right to left: an English status keeps its own direction ("Connecting…", not "…Connecting")',
+    fn: async ({open}) => {
+      const me = await open({query: {ring: 'ada', type: 'video'}});
+      await me.visible(SEL.incoming);
+      await me.page.evaluate(() => {
+        document.documentElement.setAttribute('dir', 'rtl');
+        const select = document.querySelector('[data-testid="far-latency"]');
+        select.value = '3000';
+        select.dispatchEvent(new Event('change'));
+      });
+      await me.page.click(SEL.accept);
+      await me.textIs(SEL.incomingStatus, 'Connecting…');
+      expect(
+        await endsOnTheRight(me.page, '.kit-incoming-call-pending-text'),
+        'the ellipsis of "Connecting…" is drawn before the word in a right-to-left page',
+      );
+    },
+  },
   {
     name: 'autoplay policy: blocked ringtone, visible cue, sound after the first click',
     autoplay: false, // Chromium's default policy: play() without a user gesture rejects.
