@@ -100,9 +100,12 @@ export const keyboardTests = [
       await me.visible(SEL.incoming);
       await me.expectFocus(SEL.ringingDialog, 'the ringing screen itself');
       await me.far('far-cancel');
+      // The ending stays on screen for a moment, its buttons disabled, then the screen leaves.
+      await me.textIs(SEL.incomingStatus, 'The caller hung up');
+      await me.attribute(SEL.reject, 'aria-disabled', 'true');
+      await me.said('The caller hung up');
       await me.gone(SEL.incoming);
       await me.event('ccCallEnded');
-      await me.said('The caller hung up');
       // The keyboard user is back where they were, and can go on.
       await me.expectFocus(SEL.testId('ring-voice-ada'), 'the button that rang');
       await me.page.keyboard.press('Enter');
