@@ -126,7 +126,7 @@ async function render(callee: KitUser = ada, configure: (host: ViewHost) => void
 describe('KitOutgoingCallComponent: what it shows (spec §4.1)', () => {
   it("should show the receiver's name and avatar taken from the call", async () => {
     const {part, element} = await render();
-    expect(part('title')?.textContent).toBe('Ada Lovelace');
+    expect(part('title')?.textContent?.trim()).toBe('Ada Lovelace');
     expect(element().querySelector('kit-avatar')?.getAttribute('aria-label')).toBe('Ada Lovelace');
     expect(element().querySelector('kit-avatar img')?.getAttribute('src')).toBe(ada.avatar);
     expect(part('subtitle')?.textContent?.trim()).toBe('Calling…');
@@ -135,7 +135,7 @@ describe('KitOutgoingCallComponent: what it shows (spec §4.1)', () => {
   it('should render a name as text, never as HTML', async () => {
     const {part} = await render({uid: 'x', name: '<img src=x onerror=alert(1)>'});
     expect(part('title')?.querySelector('img')).toBeNull();
-    expect(part('title')?.textContent).toBe('<img src=x onerror=alert(1)>');
+    expect(part('title')?.textContent?.trim()).toBe('<img src=x onerror=alert(1)>');
   });
 
   it('should fall back to initials when the avatar URL is broken', async () => {
@@ -304,7 +304,7 @@ describe('KitOutgoingCallComponent: accessibility (spec §4.4)', () => {
   it('should cut a long name with an ellipsis but keep it whole in the labels', async () => {
     const name = 'Augusta Ada King, Countess of Lovelace, née Byron, of Ockham Park';
     const {part, element} = await render({uid: 'long', name});
-    expect(part('title')?.textContent).toBe(name);
+    expect(part('title')?.textContent?.trim()).toBe(name);
     expect(part('end-call-button')?.getAttribute('aria-label')).toBe(`End call with ${name}`);
     expect(element().querySelector('kit-avatar')?.getAttribute('aria-label')).toBe(name);
   });

@@ -486,7 +486,9 @@ describe('KitOutgoingCallComponent: user without a call, and teardown', () => {
   it('should show a user with no call and close without touching the SDK on end call', async () => {
     const t = await setup({start: host => host.user.set(grace)});
     const rejectCall = jest.spyOn(t.calls.sdk, 'rejectCall');
-    expect(t.element.querySelector('.kit-outgoing-call-title')?.textContent).toBe('Grace Hopper');
+    expect(t.element.querySelector('.kit-outgoing-call-title')?.textContent?.trim()).toBe(
+      'Grace Hopper',
+    );
     expect(t.status()).toBe('Calling…');
     t.endButton().click();
     await settle(t.fixture);
