@@ -1,140 +1,23 @@
 import {KitCallsSdk} from '../sdk/calls-sdk';
-import {KitErrorCode, KitErrorCodes, KitException} from '../sdk/kit-exception';
-import {KitCall, KitCallSettings, KitCallStatus, KitConstants} from '../sdk/models';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {KitCall, KitCallSettings, KitConstants} from '../sdk/models';
+import {ACTION_NAMES, Action, CALL_OVER, Pending, TIMED_OUT, wrap} from './call-session-actions';
+import {
+  KitCallDirection,
+  KitCallEndReason,
+  KitCallPhase,
+  KitCallSessionOptions,
+  KitCallSessionPorts,
+  KitCallSessionState,
+  KitCallSessionViewOptions,
+  KitCallSoundState,
+  kitEndReasonOf,
+} from './call-session-types';
 
-/** Where a call stands. A hang-up in flight is `cancelling` (still dialing) or `ending` (ongoing). */
-export type KitCallPhase =
-  'ringing' | 'dialing' | 'accepting' | 'declining' | 'cancelling' | 'ongoing' | 'ending' | 'ended';
-
-/** Why a call (or its screen) ended. */
-export type KitCallEndReason =
-  | 'rejected'
-  | 'cancelled'
-  | 'busy'
-  | 'unanswered'
-  | 'ended'
-  | 'failed'
-  | 'accepted-elsewhere'
-  | 'rejected-elsewhere'
-  | 'dismissed';
-
-/** Which side of the call this device is on. */
-export type KitCallDirection = 'incoming' | 'outgoing';
-
-/** State of the looping sound of a call (see `KitRingtone`). */
-export type KitCallSoundState =
-  'starting' | 'playing' | 'blocked' | 'failed' | 'silent' | 'stopped';
-
-/**
- * @param status A call status from the SDK.
- * @returns The end reason that status stands for, or `null` when the status does not end a call.
- */
-export function kitEndReasonOf(status: KitCallStatus | undefined): KitCallEndReason | null {
-  switch (status) {
-    case 'rejected':
-    case 'cancelled':
-    case 'busy':
-    case 'unanswered':
-    case 'ended':
-    case 'accepted-elsewhere':
-    case 'rejected-elsewhere':
-      return status;
-    default:
-      return null;
-  }
-}
-
-/** What a session needs from the outside world: the SDK, the events, the sound and the clock. */
-export interface KitCallSessionPorts {
-  /** The SDK; `null` for a callee shown with no call (nothing to tell anyone). */
-  readonly sdk: KitCallsSdk | null;
-  /** Where the global call events go (`KitCallEventsService` fits). */
-  readonly events: {
-    publishCallAccepted(call: KitCall): void;
-    publishCallRejected(call: KitCall): void;
-    publishCallEnded(call: KitCall): void;
-    publishOutgoingCall(call: KitCall): void;
-  };
-  /** Starts the looping sound of a call (`KitRingtone` fits). */
-  readonly sound: {
-    start(
-      kind: 'incoming' | 'outgoing',
-      options: {url?: string | null; onError?: (error: KitException) => void},
-    ): {readonly state: () => KitCallSoundState; stop(): void};
-  };
-  /** The clock; on the server, one whose timers never fire. */
-  readonly clock: {
-    now(): number;
-    setTimeout(task: () => void, ms: number): unknown;
-    clearTimeout(handle: unknown): void;
-    setInterval(task: () => void, ms: number): unknown;
-    clearInterval(handle: unknown): void;
-  };
-  /** Receives the errors that no view of the session listens to. */
-  readonly report: (error: KitException) => void;
-}
-
-/** Options of a session; the registry fills them from the app's configuration. */
-export interface KitCallSessionOptions {
-  /** Milliseconds a call may ring unanswered before it ends as `unanswered`; 0 rings forever. */
-  ringTimeout: number;
-  /** Milliseconds an SDK action may stay unanswered before it counts as failed (`ERR_NETWORK`). */
-  actionTimeout: number;
-  /**
-   * Milliseconds an ending the user did not choose stays on screen: an outgoing call's outcome (declined, busy, no
-   * answer, failed), an incoming call the caller cancelled, missed, or answered on another device, and an ongoing
-   * call the other side ended.
-   */
-  outcomeDelay: number;
-}
-
-/** Everything a view renders of a call: a snapshot, replaced on every change. */
-export interface KitCallSessionState {
-  /** The call with its latest known status. An outgoing call has an empty session id until the SDK gives one. */
-  readonly call: KitCall;
-  /** Where the call stands. */
-  readonly phase: KitCallPhase;
-  /** Why it ended, once it did. */
-  readonly endReason: KitCallEndReason | null;
-  /** Whether the callee's device rings (the SDK reported it). */
-  readonly remoteRinging: boolean;
-  /** The last action of the user that failed while the call still rings, to say on screen. */
-  readonly failure: KitException | null;
-  /** Whole seconds since the call became ongoing. */
-  readonly elapsedSeconds: number;
-  /** Whether the call rings in a call-waiting banner, beside another call. */
-  readonly waiting: boolean;
-  /** Whether the session is over and its outcome was shown: views close. */
-  readonly done: boolean;
-  /** Whether the call was ever ongoing. */
-  readonly connected: boolean;
-}
-
-/** How a view that shows a session attaches to it. */
-export interface KitCallSessionViewOptions {
-  /** Whether the view plays the call's sound (the waiting banner does not). Default true. */
-  sound?: boolean;
-  /** Receives the session's errors; a session with no such view reports to the app's `onError`. */
-  onError?: (error: KitException) => void;
-  /** Whether the view shows the elapsed time, so the clock ticks while it is attached. Default true. */
-  ticks?: boolean;
-}
+export * from './call-session-types';
 
 /** How long before a refused time-out is tried again. */
 const RETRY_TIMEOUT_MS = 5_000;
-
-/** Codes of an SDK failure that mean the call is over, not that the action can be tried again. */
-const CALL_OVER: readonly string[] = [KitErrorCodes.CALL_ENDED, KitErrorCodes.UNKNOWN_SESSION];
-
-type Action = 'initiate' | 'accept' | 'decline' | 'cancel' | 'end' | 'busy';
-
-interface Pending {
-  readonly action: Action;
-  /** Why the call goes: the status sent to `rejectCall`. */
-  readonly status?: KitCallStatus;
-  /** Whether the user pressed it (a hang-up), not the app (time-out, glare). */
-  readonly byUser: boolean;
-}
 
 let nextKey = 0;
 
@@ -1149,50 +1032,5 @@ export class KitCallSession {
         console.error('kit-chat-uikit-angular: a call session listener threw', error);
       }
     }
-  }
-}
-
-/** The exceptions made by an action's time-out (not by the SDK). */
-const TIMED_OUT = new WeakSet<KitException>();
-
-const ACTION_NAMES: Record<Action, string> = {
-  initiate: 'initiateCall',
-  accept: 'acceptCall',
-  decline: 'rejectCall',
-  cancel: 'rejectCall',
-  end: 'endCall',
-  busy: 'rejectCall',
-};
-
-const ACTION_FAILED: Record<Action, string> = {
-  initiate: 'The call could not start',
-  accept: 'The call could not be accepted',
-  decline: 'The call could not be rejected',
-  cancel: 'Cancelling the call failed',
-  end: 'Ending the call failed',
-  busy: 'Busy answer failed',
-};
-
-/** Any rejection value becomes a `KitException` with `code`; the SDK's own exception is kept as `details`. */
-function wrap(error: unknown, code: KitErrorCode, action: Action): KitException {
-  if (error instanceof KitException && error.code === code) {
-    return error;
-  }
-  const reason =
-    error instanceof Error
-      ? error.message
-      : typeof error === 'string'
-        ? error
-        : error === undefined || error === null
-          ? 'no reason given'
-          : safeString(error);
-  return new KitException(code, `${ACTION_FAILED[action]}: ${reason}`, error);
-}
-
-function safeString(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
   }
 }

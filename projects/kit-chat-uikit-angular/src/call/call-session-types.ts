@@ -1,0 +1,124 @@
+import {KitCallsSdk} from '../sdk/calls-sdk';
+import {KitException} from '../sdk/kit-exception';
+import {KitCall, KitCallStatus} from '../sdk/models';
+
+// The public types of a call session (its phases, end reasons, state snapshot, ports and options), apart from the
+// session's state machine in call-session.ts.
+
+/** Where a call stands. A hang-up in flight is `cancelling` (still dialing) or `ending` (ongoing). */
+export type KitCallPhase =
+  'ringing' | 'dialing' | 'accepting' | 'declining' | 'cancelling' | 'ongoing' | 'ending' | 'ended';
+
+/** Why a call (or its screen) ended. */
+export type KitCallEndReason =
+  | 'rejected'
+  | 'cancelled'
+  | 'busy'
+  | 'unanswered'
+  | 'ended'
+  | 'failed'
+  | 'accepted-elsewhere'
+  | 'rejected-elsewhere'
+  | 'dismissed';
+
+/** Which side of the call this device is on. */
+export type KitCallDirection = 'incoming' | 'outgoing';
+
+/** State of the looping sound of a call (see `KitRingtone`). */
+export type KitCallSoundState =
+  'starting' | 'playing' | 'blocked' | 'failed' | 'silent' | 'stopped';
+
+/**
+ * @param status A call status from the SDK.
+ * @returns The end reason that status stands for, or `null` when the status does not end a call.
+ */
+export function kitEndReasonOf(status: KitCallStatus | undefined): KitCallEndReason | null {
+  switch (status) {
+    case 'rejected':
+    case 'cancelled':
+    case 'busy':
+    case 'unanswered':
+    case 'ended':
+    case 'accepted-elsewhere':
+    case 'rejected-elsewhere':
+      return status;
+    default:
+      return null;
+  }
+}
+
+/** What a session needs from the outside world: the SDK, the events, the sound and the clock. */
+export interface KitCallSessionPorts {
+  /** The SDK; `null` for a callee shown with no call (nothing to tell anyone). */
+  readonly sdk: KitCallsSdk | null;
+  /** Where the global call events go (`KitCallEventsService` fits). */
+  readonly events: {
+    publishCallAccepted(call: KitCall): void;
+    publishCallRejected(call: KitCall): void;
+    publishCallEnded(call: KitCall): void;
+    publishOutgoingCall(call: KitCall): void;
+  };
+  /** Starts the looping sound of a call (`KitRingtone` fits). */
+  readonly sound: {
+    start(
+      kind: 'incoming' | 'outgoing',
+      options: {url?: string | null; onError?: (error: KitException) => void},
+    ): {readonly state: () => KitCallSoundState; stop(): void};
+  };
+  /** The clock; on the server, one whose timers never fire. */
+  readonly clock: {
+    now(): number;
+    setTimeout(task: () => void, ms: number): unknown;
+    clearTimeout(handle: unknown): void;
+    setInterval(task: () => void, ms: number): unknown;
+    clearInterval(handle: unknown): void;
+  };
+  /** Receives the errors that no view of the session listens to. */
+  readonly report: (error: KitException) => void;
+}
+
+/** Options of a session; the registry fills them from the app's configuration. */
+export interface KitCallSessionOptions {
+  /** Milliseconds a call may ring unanswered before it ends as `unanswered`; 0 rings forever. */
+  ringTimeout: number;
+  /** Milliseconds an SDK action may stay unanswered before it counts as failed (`ERR_NETWORK`). */
+  actionTimeout: number;
+  /**
+   * Milliseconds an ending the user did not choose stays on screen: an outgoing call's outcome (declined, busy, no
+   * answer, failed), an incoming call the caller cancelled, missed, or answered on another device, and an ongoing
+   * call the other side ended.
+   */
+  outcomeDelay: number;
+}
+
+/** Everything a view renders of a call: a snapshot, replaced on every change. */
+export interface KitCallSessionState {
+  /** The call with its latest known status. An outgoing call has an empty session id until the SDK gives one. */
+  readonly call: KitCall;
+  /** Where the call stands. */
+  readonly phase: KitCallPhase;
+  /** Why it ended, once it did. */
+  readonly endReason: KitCallEndReason | null;
+  /** Whether the callee's device rings (the SDK reported it). */
+  readonly remoteRinging: boolean;
+  /** The last action of the user that failed while the call still rings, to say on screen. */
+  readonly failure: KitException | null;
+  /** Whole seconds since the call became ongoing. */
+  readonly elapsedSeconds: number;
+  /** Whether the call rings in a call-waiting banner, beside another call. */
+  readonly waiting: boolean;
+  /** Whether the session is over and its outcome was shown: views close. */
+  readonly done: boolean;
+  /** Whether the call was ever ongoing. */
+  readonly connected: boolean;
+}
+
+/** How a view that shows a session attaches to it. */
+export interface KitCallSessionViewOptions {
+  /** Whether the view plays the call's sound (the waiting banner does not). Default true. */
+  sound?: boolean;
+  /** Receives the session's errors; a session with no such view reports to the app's `onError`. */
+  onError?: (error: KitException) => void;
+  /** Whether the view shows the elapsed time, so the clock ticks while it is attached. Default true. */
+  ticks?: boolean;
+}
