@@ -7,6 +7,7 @@ import {
 } from '@angular/core';
 import {
   KitAudioPlayer,
+  KitCallsFeature,
   KitCallsSdk,
   KitUIKitConfig,
   KitUser,
@@ -26,8 +27,10 @@ export interface KitCallsTestingOptions {
   user?: KitUser | null;
   /** Latency of the switchboard in ms (default 0). */
   latency?: number;
-  /** The rest of the kit's configuration: `autoRing`, `busyPolicy`, `overlay`, `onError`... */
+  /** The rest of the kit's configuration: `autoRing`, `overlay`, `closeDelay`, `onError`... */
   config?: Omit<KitUIKitConfig, 'callsSdk'>;
+  /** Features, as after the config of `provideKitUIKit`: `withCallWaiting()`, `withHiddenTabNotifications()`. */
+  features?: KitCallsFeature[];
 }
 
 /** The default user of `provideKitCallsTesting`. */
@@ -48,14 +51,17 @@ export const KIT_TESTING_ME: KitUser = {uid: 'me', name: 'Me'};
 export function provideKitCallsTesting(options: KitCallsTestingOptions = {}): EnvironmentProviders {
   const user = options.user === undefined ? KIT_TESTING_ME : options.user;
   return makeEnvironmentProviders([
-    provideKitUIKit({
-      closeDelay: 0,
-      ...options.config,
-      callsSdk: () => {
-        inject(KitInMemorySwitchboard).latency = options.latency ?? 0;
-        return kitInMemoryCallsSdk(user)();
+    provideKitUIKit(
+      {
+        closeDelay: 0,
+        ...options.config,
+        callsSdk: () => {
+          inject(KitInMemorySwitchboard).latency = options.latency ?? 0;
+          return kitInMemoryCallsSdk(user)();
+        },
       },
-    }),
+      ...(options.features ?? []),
+    ),
     KitFakeAudioPlayer,
     {provide: KitAudioPlayer, useExisting: KitFakeAudioPlayer},
   ]);

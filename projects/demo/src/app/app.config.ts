@@ -5,7 +5,11 @@ import {
   provideEnvironmentInitializer,
   provideZonelessChangeDetection,
 } from '@angular/core';
-import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, provideKitUIKit} from 'kit-chat-uikit-angular';
+import {
+  KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
+  provideKitUIKit,
+  withCallWaiting,
+} from 'kit-chat-uikit-angular';
 import {KitInMemorySwitchboard, kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
 import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
@@ -41,15 +45,17 @@ export const appConfig: ApplicationConfig = {
       switchboard.control.addUsers(...DEMO_PEOPLE.map(demoUser));
       switchboard.connectTabs();
     }),
-    provideKitUIKit({
-      callsSdk: sipServer
-        ? demoSipCallsSdk(demoMe(), sipServer)
-        : kitInMemoryCallsSdk(demoUser(demoMe())),
-      // Part of the bootstrap config: the settings panel stores it and reloads the page.
-      busyPolicy: demoLoadBusyPolicy(),
-      onError: error => DEMO_ERRORS.next(error),
-      overlay: {...demoRingTimeoutFromUrl(), ...demoAudioOnlyFromUrl()},
-    }),
+    provideKitUIKit(
+      {
+        callsSdk: sipServer
+          ? demoSipCallsSdk(demoMe(), sipServer)
+          : kitInMemoryCallsSdk(demoUser(demoMe())),
+        onError: error => DEMO_ERRORS.next(error),
+        overlay: {...demoRingTimeoutFromUrl(), ...demoAudioOnlyFromUrl()},
+      },
+      // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.
+      ...(demoLoadBusyPolicy() === 'wait' ? [withCallWaiting()] : []),
+    ),
     provideDemoSipStatus(),
     // Sound, ringtone and the custom title slot of every call screen, read at each call from the settings.
     {

@@ -8,7 +8,7 @@ import {DEMO_PEOPLE} from './people';
 /** The themes of the demo: Material's light and dark, and a brand theme made with the kit's Sass mixins. */
 export type DemoTheme = 'light' | 'dark' | 'brand';
 
-/** What a second call does while one is on screen (`provideKitUIKit({busyPolicy})`). */
+/** What a second call does while one is on screen (`withCallWaiting()` for `'wait'`). */
 export type DemoBusyPolicy = 'busy' | 'wait';
 
 /** The demo's settings, kept in `localStorage` so a reload (or a second tab) keeps them. */

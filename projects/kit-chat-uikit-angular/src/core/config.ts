@@ -17,13 +17,16 @@ export interface KitUIKitConfig {
   autoRing?: boolean;
   /**
    * What happens to a call that rings while another call is on screen: `'busy'` (default) answers it busy;
-   * `'wait'` shows a compact call-waiting banner, whose decline never touches the call on screen. Read by
-   * `provideKitUIKit`, which adds `withCallWaiting()` for `'wait'`; `provideKitCalls` takes the feature instead.
+   * `'wait'` shows a compact call-waiting banner, whose decline never touches the call on screen.
+   * @deprecated Give `withCallWaiting()` after the config instead: the option alone no longer ships the banner
+   *     (an app paid for it whether it waited or not). Set to `'wait'` without the feature, it is reported through
+   *     `onError` (`ERR_NOT_INITIALIZED`) and a second call is answered busy.
    */
   busyPolicy?: 'busy' | 'wait';
   /**
-   * Whether an incoming call also raises a system notification while the tab is hidden (needs permission). Read by
-   * `provideKitUIKit`, which adds `withHiddenTabNotifications()`; `provideKitCalls` takes the feature instead.
+   * Whether an incoming call also raises a system notification while the tab is hidden (needs permission).
+   * @deprecated Give `withHiddenTabNotifications()` after the config instead: the option alone no longer ships the
+   *     notifications. Set without the feature, it is reported through `onError` (`ERR_NOT_INITIALIZED`).
    */
   notifyWhenHidden?: boolean;
   /** Defaults of every call overlay (`KIT_CALL_OVERLAY_DEFAULT_OPTIONS` and per-open config win over them). */

@@ -6,6 +6,7 @@ import {KitFakeAudioPlayer} from '../../testing/fake-audio-player';
 import {KitCallRegistry} from '../call/call-registry';
 import {withAutoRing, withCallWaiting, withHiddenTabNotifications} from '../overlay/call-features';
 import {KitCall, KitUser} from '../sdk/models';
+import {KitException} from '../sdk/kit-exception';
 import {KitAudioPlayer} from '../sound/audio-player';
 import {KitCallsFeature} from './calls-feature';
 import {KitUIKitConfig} from './config';
@@ -166,10 +167,19 @@ describe('provideKitCalls and its features', () => {
       expect(FakeNotification.shown).toEqual([]);
     });
 
-    it('should be added by provideKitUIKit for notifyWhenHidden', async () => {
-      await setup([batteries({notifyWhenHidden: true})]);
+    it('should be added by provideKitUIKit when given after the config', async () => {
+      await setup([batteries({}, withHiddenTabNotifications())]);
       await ringFrom(ADA);
       expect(FakeNotification.shown).toHaveLength(1);
+    });
+
+    it('should say through onError that notifyWhenHidden alone adds no notification', async () => {
+      const errors: KitException[] = [];
+      await setup([batteries({notifyWhenHidden: true, onError: error => errors.push(error)})]);
+      await ringFrom(ADA);
+      expect(FakeNotification.shown).toEqual([]);
+      expect(errors.map(error => error.code)).toEqual(['ERR_NOT_INITIALIZED']);
+      expect(errors[0].message).toContain('withHiddenTabNotifications()');
     });
   });
 
@@ -186,11 +196,25 @@ describe('provideKitCalls and its features', () => {
       expect(find('.kit-call-overlay-pane')).toBeNull();
     });
 
-    it("should show waiting calls in a banner for busyPolicy: 'wait'", async () => {
-      await setup([batteries({busyPolicy: 'wait'})]);
+    it("should answer a second call busy for busyPolicy: 'wait' without withCallWaiting(), and say why", async () => {
+      const errors: KitException[] = [];
+      await setup([batteries({busyPolicy: 'wait', onError: error => errors.push(error)})]);
+      await ringFrom(ADA);
+      await ringFrom(ZED);
+      expect(find('kit-call-waiting')).toBeNull();
+      expect(errors.map(error => error.code)).toEqual(['ERR_NOT_INITIALIZED']);
+      expect(errors[0].message).toContain("busyPolicy: 'wait' needs withCallWaiting()");
+    });
+
+    it("should report nothing for busyPolicy: 'wait' given with withCallWaiting()", async () => {
+      const errors: KitException[] = [];
+      await setup([
+        batteries({busyPolicy: 'wait', onError: error => errors.push(error)}, withCallWaiting()),
+      ]);
       await ringFrom(ADA);
       await ringFrom(ZED);
       expect(find('kit-call-waiting')).not.toBeNull();
+      expect(errors).toEqual([]);
     });
 
     it('should add the features given after the config', async () => {

@@ -1,22 +1,31 @@
-import {EnvironmentProviders, ModuleWithProviders, NgModule} from '@angular/core';
+import {
+  EnvironmentProviders,
+  ModuleWithProviders,
+  NgModule,
+  inject,
+  makeEnvironmentProviders,
+  provideEnvironmentInitializer,
+} from '@angular/core';
+import {KitCallRegistry} from '../call/call-registry';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
 import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
-import {withAutoRing, withCallWaiting, withHiddenTabNotifications} from '../overlay/call-features';
+import {withAutoRing} from '../overlay/call-features';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallsFeature} from './calls-feature';
 import {KitUIKitConfig} from './config';
 import {provideKitCalls} from './provide-kit-calls';
 
 /**
- * Sets up the call screens in a standalone app (spec: `KitUIKit.init()`), batteries included: an incoming call
- * rings by itself full-screen (`withAutoRing()`, unless `autoRing: false`), with the call-waiting banners for
- * `busyPolicy: 'wait'` (`withCallWaiting()`) and the hidden-tab notifications for `notifyWhenHidden: true`
+ * Sets up the call screens in a standalone app (spec: `KitUIKit.init()`): an incoming call rings by itself
+ * full-screen (`withAutoRing()`, unless `autoRing: false`). More features come after the config, and only those an
+ * app names are shipped: the call-waiting banner (`withCallWaiting()`) and the hidden-tab notifications
  * (`withHiddenTabNotifications()`). An app that only places the screens in its own templates uses
- * `provideKitCalls(config)` instead and ships none of that code.
+ * `provideKitCalls(config)` instead and ships no overlay code either.
  *
  * ```ts
- * bootstrapApplication(App, {providers: [provideKitUIKit({callsSdk: MySdkAdapter})]});
+ * bootstrapApplication(App, {providers: [provideKitUIKit({callsSdk: MySdkAdapter}, withCallWaiting())]});
  * ```
  * @param config The SDK adapter and options.
  * @param features More features, as with `provideKitCalls`.
@@ -26,14 +35,33 @@ export function provideKitUIKit(
   config: KitUIKitConfig = {},
   ...features: KitCallsFeature[]
 ): EnvironmentProviders {
-  const ringsByItself = config.autoRing !== false;
-  return provideKitCalls(
+  const given = new Set(features.map(feature => feature._kind));
+  // The two options that used to add a feature by themselves: referencing the features here shipped their code to
+  // every app, so an app names them. An option set without its feature is said once, through onError.
+  const missing = [
+    config.busyPolicy === 'wait' && !given.has('callWaiting')
+      ? "busyPolicy: 'wait' needs withCallWaiting()"
+      : '',
+    config.notifyWhenHidden && !given.has('hiddenTabNotifications')
+      ? 'notifyWhenHidden needs withHiddenTabNotifications()'
+      : '',
+  ].filter(text => text);
+  const kit = provideKitCalls(
     config,
-    ...(ringsByItself ? [withAutoRing()] : []),
-    ...(ringsByItself && config.busyPolicy === 'wait' ? [withCallWaiting()] : []),
-    ...(ringsByItself && config.notifyWhenHidden ? [withHiddenTabNotifications()] : []),
+    ...(config.autoRing !== false ? [withAutoRing()] : []),
     ...features,
   );
+  if (!missing.length) {
+    return kit;
+  }
+  const error = new KitException(
+    KitErrorCodes.NOT_INITIALIZED,
+    `${missing.join('; ')}, given after the config: provideKitUIKit(config, withCallWaiting()).`,
+  );
+  return makeEnvironmentProviders([
+    kit,
+    provideEnvironmentInitializer(() => inject(KitCallRegistry).report(error)),
+  ]);
 }
 
 /**

@@ -12,6 +12,7 @@ import {KitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {KitCall, KitUser} from '../sdk/models';
 import {KitCallOverlay} from './call-overlay';
 import {KIT_CALL_OVERLAY_DATA, KIT_ONGOING_CALL_COMPONENT} from './call-overlay-config';
+import {withCallWaiting} from './call-features';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 const ZED: KitUser = {uid: 'zed', name: 'Zed Shaw'};
@@ -34,9 +35,14 @@ describe('KitCallOverlay and the ringer', () => {
   let events: string[];
   let page: HTMLElement;
 
-  async function setup(config: Omit<KitUIKitConfig, 'callsSdk'> = {}, providers: unknown[] = []) {
+  async function setup(
+    {busyPolicy, ...config}: Omit<KitUIKitConfig, 'callsSdk'> = {},
+    providers: unknown[] = [],
+  ) {
+    // The waiting banner is a feature an app names (withCallWaiting); these specs say it as the policy they test.
+    const features = busyPolicy === 'wait' ? [withCallWaiting()] : [];
     TestBed.configureTestingModule({
-      providers: [provideKitCallsTesting({config}), ...(providers as never[])],
+      providers: [provideKitCallsTesting({config, features}), ...(providers as never[])],
     });
     calls = TestBed.inject(KitCallsTestingController);
     overlay = TestBed.inject(KitCallOverlay);

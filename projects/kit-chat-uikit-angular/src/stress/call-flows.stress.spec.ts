@@ -4,6 +4,7 @@ import {ComponentFixture, TestBed} from '@angular/core/testing';
 import fc from 'fast-check';
 import {Subject} from 'rxjs';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
+import {withCallWaiting} from '../overlay/call-features';
 import {KitCallEndReason} from '../call/call-session';
 import {KitCallEventsService} from '../events/call-events';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
@@ -344,8 +345,8 @@ class StressRun {
       providers: [
         provideKitCallsTesting({
           latency: this.config.latency,
+          features: this.config.busyPolicy === 'wait' ? [withCallWaiting()] : [],
           config: {
-            busyPolicy: this.config.busyPolicy,
             autoRing: !this.config.layout,
             actionTimeout: ACTION_TIMEOUT_MS,
             // The production default, which testing turns off: endings stay on screen for a moment.
