@@ -154,6 +154,15 @@ export class DemoPage {
     }, testId);
   }
 
+  /** Sets the demo's network delay (its far-side select) from a script, as `far` clicks: the page may be inert. */
+  async latency(ms) {
+    await this.page.evaluate(value => {
+      const select = document.querySelector('[data-testid="far-latency"]');
+      select.value = String(value);
+      select.dispatchEvent(new Event('change'));
+    }, ms);
+  }
+
   /** Waits for a selector to be visible. */
   async visible(selector, timeout = 5000) {
     return this.page.waitForSelector(selector, {state: 'visible', timeout});

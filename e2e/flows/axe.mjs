@@ -75,11 +75,7 @@ const STATES = {
     const demo = await open();
     await demo.click('ring-video-ada');
     await demo.visible(SEL.incoming);
-    await demo.page.evaluate(() => {
-      const select = document.querySelector('[data-testid="far-latency"]');
-      select.value = '10000';
-      select.dispatchEvent(new Event('change'));
-    });
+    await demo.latency(10_000);
     await demo.page.click(SEL.accept);
     await demo.textIs(SEL.incomingStatus, 'Connecting…');
     await demo.attribute(SEL.accept, 'aria-disabled', 'true');

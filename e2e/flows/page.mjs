@@ -26,12 +26,8 @@ export const pageTests = [
     fn: async ({open}) => {
       const me = await open({query: {ring: 'ada', type: 'video'}});
       await me.visible(SEL.incoming);
-      await me.page.evaluate(() => {
-        document.documentElement.setAttribute('dir', 'rtl');
-        const select = document.querySelector('[data-testid="far-latency"]');
-        select.value = '3000';
-        select.dispatchEvent(new Event('change'));
-      });
+      await me.page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+      await me.latency(3000);
       await me.page.click(SEL.accept);
       await me.textIs(SEL.incomingStatus, 'Connecting…');
       expect(

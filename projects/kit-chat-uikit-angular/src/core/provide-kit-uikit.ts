@@ -56,7 +56,7 @@ export function provideKitUIKit(
   }
   const error = new KitException(
     KitErrorCodes.NOT_INITIALIZED,
-    `${missing.join('; ')}, given after the config: provideKitUIKit(config, withCallWaiting()).`,
+    `${missing.join('; ')}: give each feature after the config, as in provideKitUIKit(config, withX()).`,
   );
   return makeEnvironmentProviders([
     kit,
