@@ -489,7 +489,9 @@ const WORK_METRICS = {script: 'ScriptDuration', style: 'RecalcStyleDuration', la
  * (`Performance.getMetrics`, on the renderer thread's clock) read before and after each ring up to the screen
  * painted, and the same around each `MatDialog.open`, interleaved. Both include the page's wait for the paint
  * (a MutationObserver, a 2 ms poll and two frames), the same on both sides; the kit's side also includes the
- * in-memory SDK routing the call. Closing is outside the window. Printed only.
+ * in-memory SDK routing the call. Closing is outside the window. Both move the focus into what they open in its first
+ * frame (the bench opens the dialog with `delayFocusTrap: false`): that focus forces a style and layout pass, about
+ * 2 ms here, which MatDialog by default does after its open animation, outside the window. Printed only.
  */
 async function workPerRing(page, cdp) {
   try {

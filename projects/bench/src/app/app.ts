@@ -27,7 +27,15 @@ export class BenchApp {
     benchHooks()['openDialog'] = () => this.openDialog();
   }
 
+  /**
+   * Opens the dialog the benchmark compares a ring with. `delayFocusTrap: false` moves the focus into it in its first
+   * frame, as the kit's screen does (a ringing screen takes the focus at once); by default MatDialog waits for its
+   * open animation, and that focus, with the style and layout it forces, would fall outside the measured window.
+   */
   openDialog() {
-    return this._dialog.open(BenchPersonDialog, {data: {name: 'Ada Lovelace'}});
+    return this._dialog.open(BenchPersonDialog, {
+      data: {name: 'Ada Lovelace'},
+      delayFocusTrap: false,
+    });
   }
 }
