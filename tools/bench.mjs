@@ -209,15 +209,32 @@ function ownCode(bySource, pattern) {
   return {raw: Buffer.byteLength(text), gzip: gzip(Buffer.from(text))};
 }
 
-/** Raw emitted bytes of the library's code per folder (`overlay`, `incoming-call`...), largest first. */
+/**
+ * The library's code per folder (`overlay`, `incoming-call`...), largest first: its raw emitted bytes, and its gzip
+ * share, what the gzip of all the library's code loses without that folder (gzip shares the redundancy across
+ * folders, so a folder costs less gzipped together than alone, and the shares add up to less than the whole).
+ */
 function ownCodeByFolder(bySource) {
   const folders = new Map();
   for (const path of sourcesMatching(bySource, OWN_SOURCE)) {
     const folder = path.replaceAll('\\', '/').split(OWN_SOURCE)[1].split('/')[0];
-    const raw = bySource.get(path).reduce((sum, piece) => sum + Buffer.byteLength(piece), 0);
-    folders.set(folder, (folders.get(folder) ?? 0) + raw);
+    if (!folders.has(folder)) {
+      folders.set(folder, []);
+    }
+    folders.get(folder).push(...bySource.get(path));
   }
-  return [...folders].sort((a, b) => b[1] - a[1]);
+  const all = [...folders.values()].flat();
+  const whole = gzip(Buffer.from(all.join('')));
+  return [...folders]
+    .map(([folder, pieces]) => {
+      const rest = [...folders].filter(([other]) => other !== folder).flatMap(([, p]) => p);
+      return {
+        folder,
+        raw: Buffer.byteLength(pieces.join('')),
+        share: whole - gzip(Buffer.from(rest.join(''))),
+      };
+    })
+    .sort((a, b) => b.share - a.share);
 }
 
 const kb = bytes => `${(bytes / 1024).toFixed(1)} KB`;
@@ -293,9 +310,9 @@ async function size() {
     ` (${own.raw} B minified, from its source maps; the in-memory SDK apart: ${inMemory.gzip} B gzip)`,
   );
   console.log(
-    `size: library's own code by folder (B minified): ` +
+    `size: library's own code by folder (gzip share / minified B): ` +
       ownCodeByFolder(withKit)
-        .map(([folder, raw]) => `${folder} ${raw}`)
+        .map(({folder, raw, share}) => `${folder} ${share} / ${raw}`)
         .join(', '),
   );
   const layoutOnly = codeBySource('layout-only');
