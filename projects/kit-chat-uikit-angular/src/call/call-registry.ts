@@ -25,7 +25,7 @@ const EARLY_EVENTS_KEPT = 16;
 /** Default time-outs, in ms. */
 const DEFAULT_RING_TIMEOUT = 45_000;
 const DEFAULT_ACTION_TIMEOUT = 15_000;
-const DEFAULT_OUTCOME_DELAY = 2_000;
+const DEFAULT_CLOSE_DELAY = 2_000;
 
 type EventName = keyof KitCallListener;
 
@@ -493,7 +493,7 @@ export class KitCallRegistry {
 
   /** Milliseconds an ending the user did not choose stays on screen (the kit's `closeDelay`). @docs-private */
   get closeDelay(): number {
-    return this._config.closeDelay ?? DEFAULT_OUTCOME_DELAY;
+    return this._config.closeDelay ?? DEFAULT_CLOSE_DELAY;
   }
 
   private _options(): KitCallSessionOptions {
@@ -501,7 +501,7 @@ export class KitCallRegistry {
       ringTimeout:
         this._config.overlay?.ringTimeout ?? this._defaults?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
       actionTimeout: this._config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
-      outcomeDelay: this.closeDelay,
+      closeDelay: this.closeDelay,
     };
   }
 

@@ -88,7 +88,7 @@ export interface KitCallSessionOptions {
    * answer, failed), an incoming call the caller cancelled, missed, or answered on another device, and an ongoing
    * call the other side ended.
    */
-  outcomeDelay: number;
+  closeDelay: number;
 }
 
 /** Everything a view renders of a call: a snapshot, replaced on every change. */

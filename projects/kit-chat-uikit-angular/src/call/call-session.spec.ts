@@ -79,7 +79,7 @@ function setup(direction: KitCallDirection, sessionId = 's1') {
   const session = new KitCallSession(direction, call(direction, sessionId), ports, {
     ringTimeout: 45_000,
     actionTimeout: 15_000,
-    outcomeDelay: 2_000,
+    closeDelay: 2_000,
   });
   const viewErrors: KitException[] = [];
   const view = {};

@@ -23,7 +23,7 @@ let nextKey = 0;
 
 /**
  * One call, from its first ring (or before `initiateCall` is sent) to its end: the only owner of the call's
- * phase, timers (ring time-out, outcome delay, elapsed time, a time-out on every SDK action), sound, events and
+ * phase, timers (ring time-out, close delay, elapsed time, a time-out on every SDK action), sound, events and
  * teardown. Its actions are the only code of the library that calls the SDK; the screens, the overlay and the
  * waiting banner are views that render `state` and call these actions.
  *
@@ -46,7 +46,7 @@ export class KitCallSession {
   private _settings: KitCallSettings | null = null;
   private _ringTimer: unknown = null;
   private _actionTimer: unknown = null;
-  private _outcomeTimer: unknown = null;
+  private _closeTimer: unknown = null;
   private _elapsedTimer: unknown = null;
   private _connectedAt: number | null = null;
   private _ringArmed = false;
@@ -799,7 +799,7 @@ export class KitCallSession {
 
   /**
    * The one way to `ended`: stops the sound and the timers, publishes the event once, and marks the session done
-   * after the outcome delay.
+   * after the close delay.
    * @returns Whether this call ended it.
    */
   private _finish(
@@ -839,9 +839,9 @@ export class KitCallSession {
               'accepted-elsewhere',
               'rejected-elsewhere',
             ].includes(reason));
-    const wait = delay ?? (showsOutcome ? this.options.outcomeDelay : 0);
+    const wait = delay ?? (showsOutcome ? this.options.closeDelay : 0);
     if (wait > 0) {
-      this._outcomeTimer = this._ports.clock.setTimeout(() => this._done(), wait);
+      this._closeTimer = this._ports.clock.setTimeout(() => this._done(), wait);
     } else {
       this._done();
     }
@@ -940,13 +940,13 @@ export class KitCallSession {
   private _teardownTimers(): void {
     const clock = this._ports.clock;
     this._clearRingTimer();
-    for (const timer of [this._actionTimer, this._outcomeTimer]) {
+    for (const timer of [this._actionTimer, this._closeTimer]) {
       if (timer !== null) {
         clock.clearTimeout(timer);
       }
     }
     this._actionTimer = null;
-    this._outcomeTimer = null;
+    this._closeTimer = null;
     if (this._elapsedTimer !== null) {
       clock.clearInterval(this._elapsedTimer);
       this._elapsedTimer = null;

@@ -258,7 +258,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       const delay = this.closeDelay();
       untracked(() => {
         if (session && delay !== undefined) {
-          session.options.outcomeDelay = delay;
+          session.options.closeDelay = delay;
         }
         if (session) {
           if (builder) {
