@@ -25,6 +25,11 @@ const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 const lanesIndex = args.indexOf('--lanes');
 const lanes = Number(lanesIndex >= 0 ? args[lanesIndex + 1] : (process.env.KIT_E2E_LANES ?? 2));
+if (!Number.isInteger(lanes) || lanes < 1) {
+  // A lane count that is not a whole number would start no lane at all, and report 0 passed, 0 failed.
+  console.error(`e2e: --lanes / KIT_E2E_LANES must be a whole number from 1, not ${lanes}`);
+  process.exit(2);
+}
 
 async function main() {
   ensureDemoBuild(args, 'e2e');

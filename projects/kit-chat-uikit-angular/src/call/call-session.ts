@@ -19,6 +19,24 @@ export * from './call-session-types';
 /** How long before a refused time-out is tried again. */
 const RETRY_TIMEOUT_MS = 5_000;
 
+/**
+ * The endings that stay on screen for `closeDelay`, those the user did not choose (their own decline, cancel and
+ * hang-up pass no delay): of a call that was ongoing, the other side hanging up or a failure; of an outgoing call,
+ * its outcome; of an incoming call, the caller's cancel, a missed call, an answer on another device, a failure.
+ */
+const ENDINGS_SHOWN: Record<'connected' | KitCallDirection, readonly KitCallEndReason[]> = {
+  connected: ['ended', 'failed'],
+  outgoing: ['rejected', 'busy', 'unanswered', 'failed'],
+  incoming: [
+    'cancelled',
+    'ended',
+    'unanswered',
+    'failed',
+    'accepted-elsewhere',
+    'rejected-elsewhere',
+  ],
+};
+
 let nextKey = 0;
 
 /**
@@ -822,23 +840,10 @@ export class KitCallSession {
     } else if (event === 'ended' && call.sessionId) {
       this._ports.events.publishCallEnded(call);
     }
-    // An ending the user did not choose stays on screen for a moment (the user's own decline, cancel and hang-up
-    // pass no delay): the outgoing call's outcome, the caller's cancel, a missed call, an answer on another device, a
-    // failure, and the other side hanging up. A call in a waiting banner leaves at once.
+    // A call in a waiting banner leaves at once.
     const showsOutcome =
       !this._state.waiting &&
-      (this._state.connected
-        ? reason === 'ended' || reason === 'failed'
-        : this.direction === 'outgoing'
-          ? ['rejected', 'busy', 'unanswered', 'failed'].includes(reason)
-          : [
-              'cancelled',
-              'ended',
-              'unanswered',
-              'failed',
-              'accepted-elsewhere',
-              'rejected-elsewhere',
-            ].includes(reason));
+      ENDINGS_SHOWN[this._state.connected ? 'connected' : this.direction].includes(reason);
     const wait = delay ?? (showsOutcome ? this.options.closeDelay : 0);
     if (wait > 0) {
       this._closeTimer = this._ports.clock.setTimeout(() => this._done(), wait);

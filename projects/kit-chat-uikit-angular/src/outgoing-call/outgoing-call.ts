@@ -260,10 +260,8 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
         if (session && delay !== undefined) {
           session.options.closeDelay = delay;
         }
-        if (session) {
-          if (builder) {
-            session.setCallSettings(builder.build());
-          }
+        if (session && builder) {
+          session.setCallSettings(builder.build());
         }
       });
     });
