@@ -35,14 +35,14 @@ export class KitOutgoingCallViewModel {
 
   /** @docs-private */
   constructor(
-    private readonly _binding: KitCallSessionBinding,
+    binding: KitCallSessionBinding,
     call: Signal<KitCall | null | undefined>,
     user: Signal<KitUser | null | undefined>,
     error: Signal<KitException | null>,
     private readonly _me: () => KitUser | null,
     private readonly _endCall: () => void,
   ) {
-    const state = _binding.state;
+    const state = binding.state;
     this.error = error;
     this.call = computed(() => (call() ? (state()?.call ?? call() ?? null) : null));
     this.user = computed(() => {
