@@ -323,16 +323,41 @@ describe('KitCallSession', () => {
       expect(t.sdk.sent.at(-1)).toBe('endCall(s1)');
     });
 
-    it('should show the live call when the SDK refuses the decline and the accept lands after', async () => {
+    it('should wait for the accept when the SDK refuses the decline first, and show the live call once it lands', async () => {
       const {t, answers} = await acceptThenDecline();
       answers[1].reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
       await jest.advanceTimersByTimeAsync(0);
-      expect(t.session.state.phase).toBe('ringing');
-      expect(t.session.state.failure?.code).toBe(KitErrorCodes.CALL_FAILED);
+      expect(t.viewErrors).toEqual([expect.objectContaining({code: KitErrorCodes.CALL_FAILED})]);
+      expect(t.session.state.phase).toBe('accepting'); // "Connecting…": the accept is still on its way.
       answers[0].resolve(ongoing());
       await jest.advanceTimersByTimeAsync(0);
       expect(t.session.state).toEqual(expect.objectContaining({phase: 'ongoing', connected: true}));
       expect(t.events).toEqual(['accepted s1']);
+    });
+
+    it('should send no second decision while that accept is on its way, and ring again if it fails', async () => {
+      const {t, answers} = await acceptThenDecline();
+      answers[1].reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
+      await jest.advanceTimersByTimeAsync(0);
+      void t.session.timeOut();
+      void t.session.answerBusy();
+      void t.session.accept();
+      expect(t.sdk.sent).toEqual(['acceptCall(s1)', 'rejectCall(s1, rejected)']);
+      answers[0].reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.session.state.phase).toBe('ringing');
+      expect(t.session.state.failure?.code).toBe(KitErrorCodes.CALL_FAILED);
+      expect(t.events).toEqual([]);
+    });
+
+    it('should give up on that accept after the action time-out, back to ringing', async () => {
+      const {t, answers} = await acceptThenDecline();
+      answers[1].reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
+      await jest.advanceTimersByTimeAsync(0);
+      await jest.advanceTimersByTimeAsync(t.session.options.actionTimeout + 1);
+      expect(t.session.state.phase).toBe('ringing');
+      expect(t.session.state.failure?.code).toBe(KitErrorCodes.NETWORK);
+      expect(answers).toHaveLength(2);
     });
 
     it('should not let a time-out or a busy answer supersede the accept', async () => {

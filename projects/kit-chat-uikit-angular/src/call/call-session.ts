@@ -74,6 +74,8 @@ export class KitCallSession {
     /** Pressed in this very tick: a decline now is the same gesture's second press, and the first one wins. */
     fresh: boolean;
     answer?: KitCall;
+    /** The SDK's own answer to the accept, for a decline that failed while it was on its way. */
+    result?: Promise<KitCall>;
     resolve: (ok: boolean) => void;
   } | null = null;
   private _started: Promise<KitCall> | null = null;
@@ -281,6 +283,7 @@ export class KitCallSession {
       };
       this._send({action: 'accept', byUser: true}, 'accepting', sdk => {
         const result = sdk.acceptCall(this.sessionId);
+        flight.result = Promise.resolve(result);
         // Watched apart from the answer `_send` hands on: a decline that superseded this accept must know whether
         // it landed after all (and a failed decline then shows the live call).
         Promise.resolve(result).then(
@@ -300,7 +303,8 @@ export class KitCallSession {
    * user's accept is in flight (from the next tick on: a decline in the accept's own tick loses, the first press
    * wins) the decline still counts: it supersedes the accept, and should the accept land first, the call is ended
    * at once (`endCall`, then `ccCallEnded` instead of `ccCallRejected`): the user's last decision wins, as on a
-   * phone. Either way the session ends as `rejected`.
+   * phone. Either way the session ends as `rejected`. Should the SDK refuse the decline before the accept is
+   * answered, the accept decides after all.
    * @returns Whether the call ended.
    */
   decline(): Promise<boolean> {
@@ -592,6 +596,29 @@ export class KitCallSession {
     }
   }
 
+  /**
+   * A decline that superseded the user's accept failed before the accept was answered: the accept is still on its
+   * way, so it decides again, with an action time-out of its own. Going back to ringing instead would let a time-out
+   * or a press send a second decision while the SDK still answers the first.
+   * @returns Whether the call became ongoing.
+   */
+  private _awaitAccept(
+    flight: NonNullable<typeof this._acceptFlight>,
+    result: Promise<KitCall>,
+  ): Promise<boolean> {
+    this._acceptFlight = flight;
+    const settle = (ok: boolean) => {
+      if (this._acceptFlight === flight) {
+        this._acceptFlight = null;
+      }
+      return ok;
+    };
+    return this._send({action: 'accept', byUser: true}, 'accepting', () => result).then(
+      answer => settle(this._connect(answer ?? undefined)),
+      error => settle(this._failed(error, 'ringing', false)),
+    );
+  }
+
   /** Takes the queued cancel's settle function (a no-op when there is none). */
   private _settleQueued(): (ended: boolean) => void {
     const settle = this._queuedSettle ?? (() => {});
@@ -637,6 +664,10 @@ export class KitCallSession {
             'rejected',
             'ended',
           );
+        }
+        if (accept?.result && !this.isEnded && !CALL_OVER.includes(cause.code)) {
+          this._reportToViews(error, true);
+          return this._awaitAccept(accept, accept.result);
         }
         return this._failed(error, 'ringing', false);
       },

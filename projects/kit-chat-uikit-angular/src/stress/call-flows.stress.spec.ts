@@ -1428,6 +1428,20 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'wait', ms: 400}),
     ],
   ],
+  // S (found by a 10,000-sequence run, seed 424242, fixed in KitCallSession): decline pressed while my accept was on
+  // its way, and the SDK refused the decline before answering the accept. The session went back to ringing with the
+  // accept still in flight, so the ring time-out sent rejectCall(unanswered) beside it; now the accept decides.
+  [
+    run({ringTimeout: 3000, latency: 30}),
+    [
+      step({kind: 'sdkFault', method: 'rejectCall', fault: 'rejectString'}),
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+      step({kind: 'click', button: 'accept', times: 1, pick: 0}),
+      step({kind: 'click', button: 'reject', times: 1, pick: 0}),
+      step({kind: 'replay', pick: 0}),
+    ],
+  ],
 ];
 
 describe('call flows under random sequences (model-based stress)', () => {
