@@ -186,6 +186,28 @@ describe('KitCallSession', () => {
         expect(t.session.state.phase).toBe('ringing');
       });
     }
+
+    it('should leave no unhandled rejection when an accept answers with a thenable that rejects', async () => {
+      jest.useRealTimers(); // Node reports an unhandled rejection on its own real ticks.
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        const t = setup('incoming');
+        // An adapter's own promise type (not a native Promise), as some SDKs return.
+        t.sdk.next = () =>
+          ({
+            then: (_: unknown, reject: (e: unknown) => void) => reject('nope'),
+          }) as Promise<KitCall>;
+        t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+        await t.session.accept();
+        await new Promise(resolve => setTimeout(resolve, 20));
+        expect(t.viewErrors.map(error => error.code)).toEqual([KitErrorCodes.CALL_FAILED]);
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+      }
+    });
   });
 
   describe('the first decision wins', () => {

@@ -282,11 +282,13 @@ export class KitCallSession {
         resolve(ok);
       };
       this._send({action: 'accept', byUser: true}, 'accepting', sdk => {
-        const result = sdk.acceptCall(this.sessionId);
-        flight.result = Promise.resolve(result);
+        // One native promise for the SDK's answer, whatever promise type the adapter returns: every reader below
+        // shares it, and the catch here means a rejection nobody else reads is never unhandled.
+        const result = Promise.resolve(sdk.acceptCall(this.sessionId));
+        flight.result = result;
         // Watched apart from the answer `_send` hands on: a decline that superseded this accept must know whether
         // it landed after all (and a failed decline then shows the live call).
-        Promise.resolve(result).then(
+        result.then(
           answer => this._acceptLanded(flight, answer ?? undefined),
           () => {},
         );
