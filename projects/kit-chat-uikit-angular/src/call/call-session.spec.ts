@@ -295,8 +295,8 @@ describe('KitCallSession', () => {
       t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
       void t.session.accept();
       await jest.advanceTimersByTimeAsync(0);
-      void t.session.decline();
-      return {t, answers};
+      const declined = t.session.decline();
+      return {t, answers, declined};
     }
 
     it('should supersede the accept: rejectCall goes out, the call ends declined, the late accept changes nothing', async () => {
@@ -346,7 +346,7 @@ describe('KitCallSession', () => {
     });
 
     it('should wait for the accept when the SDK refuses the decline first, and show the live call once it lands', async () => {
-      const {t, answers} = await acceptThenDecline();
+      const {t, answers, declined} = await acceptThenDecline();
       answers[1].reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
       await jest.advanceTimersByTimeAsync(0);
       expect(t.viewErrors).toEqual([expect.objectContaining({code: KitErrorCodes.CALL_FAILED})]);
@@ -355,6 +355,7 @@ describe('KitCallSession', () => {
       await jest.advanceTimersByTimeAsync(0);
       expect(t.session.state).toEqual(expect.objectContaining({phase: 'ongoing', connected: true}));
       expect(t.events).toEqual(['accepted s1']);
+      await expect(declined).resolves.toBe(false); // The decline did not end the call.
     });
 
     it('should send no second decision while that accept is on its way, and ring again if it fails', async () => {

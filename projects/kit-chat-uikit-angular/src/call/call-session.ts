@@ -273,15 +273,8 @@ export class KitCallSession {
     }
     return new Promise<boolean>(resolve => {
       const flight: NonNullable<typeof this._acceptFlight> = {landed: false, fresh: true, resolve};
-      this._acceptFlight = flight;
       void Promise.resolve().then(() => (flight.fresh = false));
-      const settle = (ok: boolean) => {
-        if (this._acceptFlight === flight) {
-          this._acceptFlight = null;
-        }
-        resolve(ok);
-      };
-      this._send({action: 'accept', byUser: true}, 'accepting', sdk => {
+      void this._acceptThrough(flight, sdk => {
         // One native promise for the SDK's answer, whatever promise type the adapter returns: every reader below
         // shares it, and the catch here means a rejection nobody else reads is never unhandled.
         const result = Promise.resolve(sdk.acceptCall(this.sessionId));
@@ -293,10 +286,7 @@ export class KitCallSession {
           () => {},
         );
         return result;
-      }).then(
-        answer => settle(this._connect(answer ?? undefined)),
-        error => settle(this._failed(error, 'ringing', false)),
-      );
+      });
     });
   }
 
@@ -599,24 +589,26 @@ export class KitCallSession {
   }
 
   /**
-   * A decline that superseded the user's accept failed before the accept was answered: the accept is still on its
-   * way, so it decides again, with an action time-out of its own. Going back to ringing instead would let a time-out
-   * or a press send a second decision while the SDK still answers the first.
+   * Waits for the answer to the user's accept: the call becomes ongoing, or rings again with the failure. While it
+   * waits, a decline may supersede it. A decline that superseded it and failed before the accept was answered waits
+   * here again, on the same answer (with an action time-out of its own): going back to ringing instead would let a
+   * time-out or a press send a second decision while the SDK still answers the first.
    * @returns Whether the call became ongoing.
    */
-  private _awaitAccept(
+  private _acceptThrough(
     flight: NonNullable<typeof this._acceptFlight>,
-    result: Promise<KitCall>,
+    answer: (sdk: KitCallsSdk) => Promise<KitCall>,
   ): Promise<boolean> {
     this._acceptFlight = flight;
     const settle = (ok: boolean) => {
       if (this._acceptFlight === flight) {
         this._acceptFlight = null;
       }
+      flight.resolve(ok); // A no-op once a decline superseded the accept: accept() said false then.
       return ok;
     };
-    return this._send({action: 'accept', byUser: true}, 'accepting', () => result).then(
-      answer => settle(this._connect(answer ?? undefined)),
+    return this._send({action: 'accept', byUser: true}, 'accepting', answer).then(
+      call => settle(this._connect(call ?? undefined)),
       error => settle(this._failed(error, 'ringing', false)),
     );
   }
@@ -667,9 +659,10 @@ export class KitCallSession {
             'ended',
           );
         }
-        if (accept?.result && !this.isEnded && !CALL_OVER.includes(cause.code)) {
+        const answer = accept?.result;
+        if (accept && answer && !this.isEnded && !CALL_OVER.includes(cause.code)) {
           this._reportToViews(error, true);
-          return this._awaitAccept(accept, accept.result);
+          return this._acceptThrough(accept, () => answer).then(() => this.isEnded);
         }
         return this._failed(error, 'ringing', false);
       },
