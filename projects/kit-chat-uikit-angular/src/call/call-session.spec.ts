@@ -423,6 +423,108 @@ describe('KitCallSession', () => {
     });
   });
 
+  describe('a far side that goes silent', () => {
+    it('should close an incoming call here, with the error said, when its decline was never answered and the ring time-out comes', async () => {
+      const t = setup('incoming');
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      await jest.advanceTimersByTimeAsync(20_000);
+      void t.session.decline();
+      expect(t.session.state.phase).toBe('declining');
+      await jest.advanceTimersByTimeAsync(15_000);
+      expect(t.session.state.phase).toBe('ringing'); // "That did not work": the user may try again.
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(t.session.state).toEqual(expect.objectContaining({phase: 'ended', done: true}));
+      // One decline only: the ring time-out does not send another one that would hang as long, without end.
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, rejected)']);
+      expect(t.viewErrors.map(error => error.code)).toEqual([
+        KitErrorCodes.NETWORK,
+        KitErrorCodes.NETWORK,
+      ]);
+      expect(t.playing()).toEqual([]);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    it("should close an incoming call here at once when the ring time-out's own decline is never answered", async () => {
+      const t = setup('incoming');
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      await jest.advanceTimersByTimeAsync(45_000);
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)']);
+      await jest.advanceTimersByTimeAsync(15_000);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'unanswered', done: true}),
+      );
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)']);
+      expect(t.viewErrors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    it("should close an outgoing call here once the ring time-out's cancel is never answered", async () => {
+      const t = setup('outgoing');
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      await jest.advanceTimersByTimeAsync(45_000);
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)']);
+      await jest.advanceTimersByTimeAsync(15_000);
+      expect(t.session.state).toEqual(expect.objectContaining({phase: 'ended', done: true}));
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)']);
+    });
+
+    it('should give up, not retry without end, when the SDK refuses the time-out twice', async () => {
+      const t = setup('incoming');
+      t.sdk.next = () => Promise.reject(new Error('refused'));
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      await jest.advanceTimersByTimeAsync(45_000 + 5_000);
+      expect(t.session.state).toEqual(expect.objectContaining({phase: 'ended', done: true}));
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)', 'rejectCall(s1, unanswered)']);
+      expect(t.viewErrors.map(error => error.code)).toEqual([
+        KitErrorCodes.CALL_FAILED,
+        KitErrorCodes.CALL_FAILED,
+        KitErrorCodes.CALL_FAILED,
+      ]);
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(t.sdk.sent).toHaveLength(2);
+    });
+  });
+
+  describe('initiateCall', () => {
+    it('should fail the start with ERR_INVALID_CALL when the SDK answers without a session id', async () => {
+      const t = setup('outgoing', '');
+      t.sdk.next = () => Promise.resolve({...call('outgoing', '')});
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      const started = t.session.start();
+      const outcome = started.then(
+        () => null,
+        (error: KitException) => error.code,
+      );
+      await jest.advanceTimersByTimeAsync(0);
+      expect(await outcome).toBe(KitErrorCodes.INVALID_CALL);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'failed'}),
+      );
+      expect(t.events).toEqual([]); // No ccOutgoingCall for a call the SDK never registered.
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(t.session.state.done).toBe(true);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+  });
+
+  describe('a call waiting in a banner', () => {
+    it('should not count towards its ring time-out while it waits, and count once it takes the screen', async () => {
+      const t = setup('incoming');
+      t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'unanswered'});
+      t.session._setWaiting(true);
+      const detachBanner = t.session.attach({}, {sound: false});
+      await jest.advanceTimersByTimeAsync(90_000);
+      expect(t.sdk.sent).toEqual([]);
+      t.session._setWaiting(false);
+      detachBanner();
+      t.session.attach(t.view);
+      await jest.advanceTimersByTimeAsync(44_000);
+      expect(t.sdk.sent).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)']);
+    });
+  });
+
   describe('teardown', () => {
     it('should stop the sound and every timer on each way out, and be safe to dispose twice', async () => {
       const t = setup('incoming');

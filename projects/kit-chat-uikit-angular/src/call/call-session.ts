@@ -68,6 +68,12 @@ export class KitCallSession {
   private _elapsedTimer: unknown = null;
   private _connectedAt: number | null = null;
   private _ringArmed = false;
+  /** Whether the ring time-out fired: the call rang long enough. */
+  private _ringExpired = false;
+  /** Whether an action of the ringing call was never answered by the SDK: the far side is silent. */
+  private _hung = false;
+  /** How many of the ring time-out's own declines or cancels the SDK refused. */
+  private _timeOutRefusals = 0;
   /** The user's accept in flight: a decline may still supersede it, and must know whether it landed. */
   private _acceptFlight: {
     landed: boolean;
@@ -168,10 +174,7 @@ export class KitCallSession {
    */
   attach(view: object, options: KitCallSessionViewOptions = {}): () => void {
     this._views.set(view, options);
-    if (!this._ringArmed && this.isRinging && (this.direction === 'incoming' || this.sessionId)) {
-      this._ringArmed = true;
-      this._armRingTimeout(this.options.ringTimeout);
-    }
+    this._syncRingArmed();
     this._syncSound();
     this._syncElapsed();
     return () => {
@@ -230,6 +233,26 @@ export class KitCallSession {
   _setWaiting(waiting: boolean): void {
     if (this._state.waiting !== waiting) {
       this._set({waiting});
+      this._syncRingArmed();
+    }
+  }
+
+  /**
+   * The ring time-out counts while a view shows the call and it does not wait in a banner (a waiting call rings
+   * until the call on screen ends, then takes the screen with a time-out of its own).
+   */
+  private _syncRingArmed(): void {
+    const counts =
+      this._views.size > 0 &&
+      !this._state.waiting &&
+      this.isRinging &&
+      (this.direction === 'incoming' || !!this.sessionId);
+    if (counts && !this._ringArmed) {
+      this._ringArmed = true;
+      this._armRingTimeout(this.options.ringTimeout);
+    } else if (this._state.waiting && this._ringArmed) {
+      this._ringArmed = false;
+      this._clearRingTimer();
     }
   }
 
@@ -489,45 +512,52 @@ export class KitCallSession {
   // ---- Inside ----
 
   private _initiate(): Promise<KitCall> {
+    const failed = (error: KitException): never => {
+      this._startError = error;
+      if (this._queuedCancel) {
+        this._queuedCancel = null;
+        this._finish('cancelled', this._state.call, null, 0);
+      } else if (!this.isEnded) {
+        this._reportToViews(error, false);
+        this._finish('failed', this._state.call, null);
+      }
+      throw error;
+    };
     return this._send({action: 'initiate', byUser: false}, 'dialing', sdk =>
       sdk.initiateCall(this._state.call),
-    ).then(
-      answer => {
-        const call = {...this._state.call, ...answer};
-        if (this.isEnded) {
-          if (call.sessionId && this._state.endReason === 'dismissed') {
-            // Closed before the SDK knew the call: nobody could cancel it, so it must not ring on at the callee.
-            this._state = {...this._state, call};
-            this._background('cancel', sdk => sdk.rejectCall(call.sessionId, 'cancelled'));
-          }
-          return call;
-        }
-        this._ports.events.publishOutgoingCall(call);
-        // The registry learns the session id here, and hands over the answers that came before it.
-        this._set({call});
-        const queued = this._queuedCancel;
-        const settle = this._settleQueued();
-        if (queued && !this.isEnded) {
-          // The user hung up (or glare withdrew the call) before the SDK knew the call: cancel it now.
-          void this._cancel(queued.status as 'cancelled', queued.byUser, true).then(settle);
-        } else if (this.isRinging && this.isShown) {
-          this._ringArmed = true;
-          this._armRingTimeout(this.options.ringTimeout);
+    ).then(answer => {
+      const call = {...this._state.call, ...answer};
+      if (!call.sessionId) {
+        // Without an id nothing can be cancelled, ended or matched to the callee's answer: a failed start.
+        return failed(
+          new KitException(
+            KitErrorCodes.INVALID_CALL,
+            'The call could not start: initiateCall() answered without a session id.',
+            answer,
+          ),
+        );
+      }
+      if (this.isEnded) {
+        if (this._state.endReason === 'dismissed') {
+          // Closed before the SDK knew the call: nobody could cancel it, so it must not ring on at the callee.
+          this._state = {...this._state, call};
+          this._background('cancel', sdk => sdk.rejectCall(call.sessionId, 'cancelled'));
         }
         return call;
-      },
-      (error: KitException) => {
-        this._startError = error;
-        if (this._queuedCancel) {
-          this._queuedCancel = null;
-          this._finish('cancelled', this._state.call, null, 0);
-        } else if (!this.isEnded) {
-          this._reportToViews(error, false);
-          this._finish('failed', this._state.call, null);
-        }
-        throw error;
-      },
-    );
+      }
+      this._ports.events.publishOutgoingCall(call);
+      // The registry learns the session id here, and hands over the answers that came before it.
+      this._set({call});
+      const queued = this._queuedCancel;
+      const settle = this._settleQueued();
+      if (queued && !this.isEnded) {
+        // The user hung up (or glare withdrew the call) before the SDK knew the call: cancel it now.
+        void this._cancel(queued.status as 'cancelled', queued.byUser, true).then(settle);
+      } else {
+        this._syncRingArmed();
+      }
+      return call;
+    }, failed);
   }
 
   /**
@@ -730,9 +760,10 @@ export class KitCallSession {
     return new Promise<T>((resolve, reject) => {
       const clock = this._ports.clock;
       const settle = (run: () => void) => {
-        if (token !== this._pendingToken) {
-          return; // A time-out, a crossing answer or a dispose decided already: the late answer is of no interest.
+        if (token !== this._pendingToken && !this.isEnded) {
+          return; // A time-out or a crossing answer decided already: the late answer is of no interest.
         }
+        // (Once the call ended, a late answer still settles its caller's promise: every handler is then a no-op.)
         clock.clearTimeout(this._actionTimer);
         this._actionTimer = null;
         this._pending = null;
@@ -798,9 +829,23 @@ export class KitCallSession {
       );
       return true;
     }
+    if (back !== 'ongoing' && TIMED_OUT.has(error)) {
+      this._hung = true;
+      if (this._ringExpired) {
+        // The call rang its time and the SDK no longer answers: it ends here, or it would ring on forever.
+        this._giveUp(error);
+        return true;
+      }
+    }
     this._set({phase: back, failure: back === 'ongoing' ? null : error});
     this._reportToViews(error, true);
     return false;
+  }
+
+  /** The SDK no longer answers a call that rang its time: it closes here at once, and the error is said. */
+  private _giveUp(error: KitException): void {
+    this._reportToViews(error, true);
+    this._finish('unanswered', {...this._state.call}, null, 0);
   }
 
   private _connect(answer?: Partial<KitCall>, publish = true): boolean {
@@ -920,6 +965,7 @@ export class KitCallSession {
     const retry = Math.min(this.options.ringTimeout, RETRY_TIMEOUT_MS);
     this._ringTimer = this._ports.clock.setTimeout(() => {
       this._ringTimer = null;
+      this._ringExpired = true;
       if (this.isEnded || this._state.connected) {
         return;
       }
@@ -927,9 +973,29 @@ export class KitCallSession {
         this._armRingTimeout(retry);
         return;
       }
+      if (this._hung) {
+        // An earlier action was never answered: another decline would wait as long, and so on without end.
+        this._giveUp(
+          new KitException(
+            KitErrorCodes.NETWORK,
+            'The call SDK did not answer: the call was closed here without it.',
+          ),
+        );
+        return;
+      }
       void this.timeOut().then(ended => {
-        if (!ended) {
-          this._armRingTimeout(retry);
+        if (ended || this.isEnded || this._state.connected) {
+          return;
+        }
+        if (++this._timeOutRefusals > 1) {
+          this._giveUp(
+            new KitException(
+              KitErrorCodes.CALL_FAILED,
+              'The call SDK refused to end the unanswered call twice: it was closed here without it.',
+            ),
+          );
+        } else {
+          this._armRingTimeout(retry); // Refused once (already reported): tried once more.
         }
       });
     }, ms);
