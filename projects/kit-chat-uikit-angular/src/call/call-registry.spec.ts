@@ -2,6 +2,7 @@ import {OverlayContainer} from '@angular/cdk/overlay';
 import {Component, Injectable, signal} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
+import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS} from '../core/config';
 import {provideKitUIKit} from '../core/provide-kit-uikit';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitCallOverlay} from '../overlay/call-overlay';
@@ -202,6 +203,28 @@ describe("KitCallRegistry: the library's only SDK listener", () => {
     expect(overlay.openCalls).toHaveLength(1);
   });
 
+  it('should ignore a ring whose caller is the logged-in user, and report it with ERR_INVALID_CALL', async () => {
+    const sdk = withAdapter();
+    sdk.deliver('onIncomingCallReceived', ring(ME, 'self-1', ME));
+    await settle();
+    expect(panes()).toHaveLength(0);
+    expect(errors.map(error => (error as KitException).code)).toEqual([KitErrorCodes.INVALID_CALL]);
+    expect(sdk.sent).toEqual([]);
+  });
+
+  it('should refuse startCall when the logged-in user has no uid or no name, before anything is sent', async () => {
+    const sdk = withAdapter();
+    const overlay = TestBed.inject(KitCallOverlay);
+    for (const me of [{uid: '', name: 'Me'}, {name: 'Me'}, {uid: 'me', name: ''}]) {
+      HandDrivenSdk.user = () => me as KitUser;
+      await expect(overlay.startCall(ADA)).rejects.toMatchObject({
+        code: KitErrorCodes.INVALID_USER,
+      });
+    }
+    expect(sdk.sent).toEqual([]);
+    expect(panes()).toHaveLength(0);
+  });
+
   it('should hold a glare winner until my withdrawal settled, then show one call; a further ring is answered busy', async () => {
     // I (me) call Ada; Ada calls me at the same moment. "ada" < "me": her call wins, mine is withdrawn.
     const sdk = withAdapter();
@@ -247,5 +270,25 @@ describe('<kit-incoming-call> placed in a layout', () => {
     expect(fixture.nativeElement.textContent).toContain('Bob Kahn');
     expect(calls.audio.playing()).toEqual([{tone: 'ringtone'}]);
     expect(calls.audio.tracks.filter(track => track.playing)).toHaveLength(1);
+  });
+
+  it("should time out with KIT_CALL_OVERLAY_DEFAULT_OPTIONS over the config's overlay defaults, as the overlay does", async () => {
+    TestBed.configureTestingModule({
+      providers: [
+        provideKitCallsTesting({config: {autoRing: false, overlay: {ringTimeout: 20_000}}}),
+        {provide: KIT_CALL_OVERLAY_DEFAULT_OPTIONS, useValue: {ringTimeout: 3_000}},
+      ],
+    });
+    const calls = TestBed.inject(KitCallsTestingController);
+    const fixture = TestBed.createComponent(LayoutHost);
+    const call = calls.farSide.ring(ADA, calls.me);
+    await jest.advanceTimersByTimeAsync(10);
+    fixture.componentInstance.call.set(await call);
+    await jest.advanceTimersByTimeAsync(10);
+    fixture.detectChanges();
+    expect(calls.audio.playing()).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(3_100);
+    expect(calls.switchboard.getCall((await call).sessionId)?.status).toBe('unanswered');
+    expect(calls.audio.playing()).toEqual([]);
   });
 });

@@ -161,7 +161,13 @@ export class KitCallRegistry {
     }
     try {
       const me = this._sdk.getLoggedInUser();
-      return me ?? new KitException(KitErrorCodes.NOT_LOGGED_IN, 'No user is logged in.');
+      if (!me) {
+        return new KitException(KitErrorCodes.NOT_LOGGED_IN, 'No user is logged in.');
+      }
+      // Without a uid, no ring can be told apart from one for somebody else, and no call can name its caller.
+      return typeof me.uid === 'string' && me.uid.trim()
+        ? me
+        : new KitException(KitErrorCodes.INVALID_USER, 'The logged-in user has no uid.', me);
     } catch (error) {
       return KitException.from(error, KitErrorCodes.SDK, 'getLoggedInUser() failed');
     }
@@ -177,6 +183,11 @@ export class KitCallRegistry {
     const me = this.me();
     if (me instanceof KitException) {
       return me;
+    }
+    // The callee's kit would refuse a ring whose caller has no name: the call is refused here, before it leaves.
+    const anonymous = kitValidateUser(me, 'logged-in user');
+    if (anonymous) {
+      return anonymous;
     }
     const invalid = kitValidateUser(receiver, 'callee');
     if (invalid) {
@@ -413,6 +424,16 @@ export class KitCallRegistry {
       this.report(me);
       return;
     }
+    if (kitCaller(call).uid === me.uid) {
+      this.report(
+        new KitException(
+          KitErrorCodes.INVALID_CALL,
+          `Ignored a ring from the logged-in user "${me.uid}" to itself.`,
+          call,
+        ),
+      );
+      return;
+    }
     if (kitReceiver(call).uid !== me.uid) {
       this.report(
         new KitException(
@@ -498,8 +519,10 @@ export class KitCallRegistry {
 
   private _options(): KitCallSessionOptions {
     return {
+      // The order that KitUIKitConfig.overlay documents, and the overlay merges its options in:
+      // KIT_CALL_OVERLAY_DEFAULT_OPTIONS wins over the config's overlay defaults.
       ringTimeout:
-        this._config.overlay?.ringTimeout ?? this._defaults?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
+        this._defaults?.ringTimeout ?? this._config.overlay?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
       actionTimeout: this._config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
       closeDelay: this.closeDelay,
     };
