@@ -557,6 +557,25 @@ describe('KitCallOverlay and the ringer', () => {
       expect(overlay.openCalls.map(ref => ref.call().sessionId)).toEqual([second.sessionId]);
     });
 
+    it('should accept the waiting call on "End and accept" when the call on screen is ongoing', async () => {
+      // The in-memory SDK says onCallEnded before endCall resolves: the hang-up answers "not by me", but it ended.
+      await setup({busyPolicy: 'wait'});
+      const first = await ringFrom(ADA);
+      const second = await ringFrom(ZED, 'video');
+      await click('.kit-incoming-call-accept-button');
+      await settle();
+      expect(statusOf(first)).toBe('ongoing');
+      expect(find('kit-call-waiting')).not.toBeNull();
+      await click('.kit-call-waiting-end-and-accept');
+      await settle();
+      await settle();
+      expect(statusOf(first)).toBe('ended');
+      expect(statusOf(second)).toBe('ongoing');
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(find('kit-ongoing-call .kit-ongoing-call-name')?.textContent).toContain('Zed Shaw');
+      expect(overlay.openCalls.map(ref => ref.call().sessionId)).toEqual([second.sessionId]);
+    });
+
     it('should keep the waiting call ringing when the call on screen cannot be ended', async () => {
       await setup({busyPolicy: 'wait'});
       const first = await ringFrom(ADA);

@@ -199,7 +199,10 @@ export class KitCallWaiting {
     const current = this._registry.sessions.filter(
       other => other !== session && !other.state.waiting && !other.isEnded,
     );
-    const ended = await Promise.all(current.map(other => other.hangUp()));
+    // A hang-up whose call ended meanwhile (the SDK's onCallEnded before endCall resolved) answers false but ended.
+    const ended = await Promise.all(
+      current.map(other => other.hangUp().then(done => done || other.isEnded)),
+    );
     if (ended.includes(false) || session.state.phase !== 'ringing') {
       return;
     }
