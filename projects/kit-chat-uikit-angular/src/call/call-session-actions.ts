@@ -69,3 +69,99 @@ function safeString(value: unknown): string {
     return Object.prototype.toString.call(value);
   }
 }
+
+/** How the one action in flight was answered. */
+export type KitCallOutcome<T> =
+  {readonly ok: true; readonly value: T} | {readonly ok: false; readonly error: KitException};
+
+/** The clock an action's time-out runs on. */
+export interface KitCallActionClock {
+  setTimeout(task: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * The one SDK action of a session in flight: its token, its time-out, and what supersedes it (a later `send`, or
+ * `abort`). Its answer comes back once, as an outcome: a sync throw, a rejection with any value and a time-out all
+ * become a failed outcome with a `KitException`; a superseded action's late answer is dropped.
+ */
+export class KitCallAction {
+  private _token = 0;
+  private _timer: unknown = null;
+  private _name: Action | null = null;
+
+  /**
+   * @param _clock The clock of the time-outs.
+   * @param _timeout Milliseconds an action may stay unanswered.
+   */
+  constructor(
+    private readonly _clock: KitCallActionClock,
+    private readonly _timeout: () => number,
+  ) {}
+
+  /** The action in flight, if any. */
+  get name(): Action | null {
+    return this._name;
+  }
+
+  /**
+   * Sends an action, superseding the one in flight.
+   * @param name The action.
+   * @param run Calls the SDK.
+   * @param answer Receives the outcome, unless a later action or `abort` superseded this one.
+   */
+  send<T>(
+    name: Action,
+    run: () => PromiseLike<T> | T,
+    answer: (outcome: KitCallOutcome<T>) => void,
+  ): void {
+    const token = ++this._token;
+    this._clearTimer();
+    this._name = name;
+    const settle = (outcome: KitCallOutcome<T>) => {
+      if (token === this._token) {
+        this._clearTimer();
+        this._name = null;
+        answer(outcome);
+      }
+    };
+    this._timer = this._clock.setTimeout(() => {
+      const error = new KitException(
+        KitErrorCodes.NETWORK,
+        `The call SDK did not answer ${ACTION_NAMES[name]} within ${this._timeout()} ms.`,
+      );
+      TIMED_OUT.add(error);
+      settle({ok: false, error});
+    }, this._timeout());
+    let result: Promise<T>;
+    try {
+      result = Promise.resolve(run());
+    } catch (error) {
+      result = Promise.reject(error);
+    }
+    result.then(
+      value => settle({ok: true, value}),
+      (error: unknown) => settle({ok: false, error: wrap(error, KitErrorCodes.CALL_FAILED, name)}),
+    );
+  }
+
+  /**
+   * Drops the action in flight: its late answer changes nothing.
+   * @param keep An action that survives (initiateCall's answer still counts, to cancel a call nobody saw).
+   */
+  abort(keep?: Action): void {
+    if (this._name !== null && this._name === keep) {
+      return;
+    }
+    this._token++;
+    this._name = null;
+    this._clearTimer();
+  }
+
+  private _clearTimer(): void {
+    if (this._timer !== null) {
+      this._clock.clearTimeout(this._timer);
+      this._timer = null;
+    }
+  }
+}

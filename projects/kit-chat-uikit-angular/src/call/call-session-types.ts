@@ -99,6 +99,8 @@ export interface KitCallSessionState {
   readonly phase: KitCallPhase;
   /** Why it ended, once it did. */
   readonly endReason: KitCallEndReason | null;
+  /** The phase the call ended from (`accepting`: a decline or the far side crossed the user's accept). */
+  readonly endedFrom: KitCallPhase | null;
   /** Whether the callee's device rings (the SDK reported it). */
   readonly remoteRinging: boolean;
   /** The last action of the user that failed while the call still rings, to say on screen. */

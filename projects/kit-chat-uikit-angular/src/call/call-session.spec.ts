@@ -478,7 +478,6 @@ describe('KitCallSession', () => {
       expect(t.viewErrors.map(error => error.code)).toEqual([
         KitErrorCodes.CALL_FAILED,
         KitErrorCodes.CALL_FAILED,
-        KitErrorCodes.CALL_FAILED,
       ]);
       await jest.advanceTimersByTimeAsync(60_000);
       expect(t.sdk.sent).toHaveLength(2);

@@ -1,7 +1,24 @@
-import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
-import {KitCall, KitCallSettings, KitConstants} from '../sdk/models';
-import {ACTION_NAMES, Action, CALL_OVER, Pending, TIMED_OUT, wrap} from './call-session-actions';
+import {KitCall, KitCallSettings, KitCallStatus, KitConstants} from '../sdk/models';
+import {Action, KitCallAction, KitCallOutcome, TIMED_OUT, wrap} from './call-session-actions';
+import {KitCallHostTarget, KitCallSessionHost} from './call-session-host';
+import {
+  ENDINGS_SHOWN,
+  KitCallEnding,
+  KitCallSent,
+  classifyFailure,
+  kitEndedCall,
+  kitEndingOf,
+} from './call-session-rules';
+import {
+  KIT_CALL_TABLE,
+  KitCallEffect,
+  KitCallEventType,
+  KitCallGuard,
+  KitCallRow,
+  KitCallStep,
+  kitPhaseOf,
+} from './call-session-table';
 import {
   KitCallDirection,
   KitCallEndReason,
@@ -16,83 +33,82 @@ import {
 
 export * from './call-session-types';
 
-/** How long before a refused time-out is tried again. */
-const RETRY_TIMEOUT_MS = 5_000;
+/** One event of a session, with what it carries. */
+interface KitCallEvent {
+  readonly type: KitCallEventType;
+  /** The call from the SDK or the app (for a failure: what the SDK says of the call). */
+  readonly call?: Partial<KitCall>;
+  readonly error?: KitException;
+  readonly reason?: KitCallEndReason;
+}
 
-/**
- * The endings that stay on screen for `closeDelay`, those the user did not choose (their own decline, cancel and
- * hang-up pass no delay): of a call that was ongoing, the other side hanging up or a failure; of an outgoing call,
- * its outcome; of an incoming call, the caller's cancel, a missed call, an answer on another device, a failure.
- */
-const ENDINGS_SHOWN: Record<'connected' | KitCallDirection, readonly KitCallEndReason[]> = {
-  connected: ['ended', 'failed'],
-  outgoing: ['rejected', 'busy', 'unanswered', 'failed'],
-  incoming: [
-    'cancelled',
-    'ended',
-    'unanswered',
-    'failed',
-    'accepted-elsewhere',
-    'rejected-elsewhere',
-  ],
-};
+const ACCEPTING: readonly KitCallStep[] = ['accepting.fresh', 'accepting', 'accepting.awaited'];
+const LEAVING: readonly KitCallStep[] = [
+  'declining',
+  'declining.overAccept',
+  'declining.overLanded',
+  'declining.endCrossed',
+  'accepting.awaited',
+  'cancelling.queued',
+  'cancelling',
+  'cancelling.endCrossed',
+  'withdrawing.queued',
+  'withdrawing',
+  'ending',
+];
+
+/** Watches every transition of every session: the stress test checks each one against the table. @docs-private */
+export let _kitCallTransitionObserver:
+  | ((from: KitCallStep, event: KitCallEventType, row: KitCallRow | 'ignored' | null) => void)
+  | null = null;
+
+/** @param observer Receives every transition (`null` stops). @docs-private */
+export function _kitObserveCallTransitions(observer: typeof _kitCallTransitionObserver): void {
+  _kitCallTransitionObserver = observer;
+}
 
 let nextKey = 0;
 
 /**
- * One call, from its first ring (or before `initiateCall` is sent) to its end: the only owner of the call's
- * phase, timers (ring time-out, close delay, elapsed time, a time-out on every SDK action), sound, events and
- * teardown. Its actions are the only code of the library that calls the SDK; the screens, the overlay and the
- * waiting banner are views that render `state` and call these actions.
- *
- * No Angular in here: the SDK, the events, the sound and the clock come in as ports.
+ * One call, from its first ring (or before `initiateCall` is sent) to its end: the only owner of the call's state,
+ * SDK actions, events and teardown. Its states and transitions are one table (`call-session-table.ts`): a press, an
+ * SDK answer or event, or a clock firing is an event; the session looks its row up, moves to the row's state and
+ * runs the row's effects. The views, the sound and the timers follow the state (`KitCallSessionHost`), and the one
+ * SDK action in flight lives in `KitCallAction`. No Angular in here: the SDK, events, sound and clock are ports.
  */
 export class KitCallSession {
   /** A key unique in the app, also before the SDK gave the call a session id. */
   readonly key = `kit-call-${++nextKey}`;
   private _state: KitCallSessionState;
+  private _step: KitCallStep;
   private readonly _listeners = new Set<(state: KitCallSessionState) => void>();
-  private readonly _views = new Map<object, KitCallSessionViewOptions>();
-  private _pending: Pending | null = null;
-  /** A hang-up (or withdrawal) asked for before `initiateCall` answered: sent once the SDK knows the call. */
-  private _queuedCancel: Pending | null = null;
-  /** Settles the promise of the queued cancel. */
-  private _queuedSettle: ((ended: boolean) => void) | null = null;
-  private _pendingToken = 0;
-  private _sound: {readonly state: () => KitCallSoundState; stop(): void} | null = null;
-  private _soundOptions: {disabled: boolean; url: string | null} = {disabled: false, url: null};
+  private readonly _waits = new Set<() => boolean>();
+  private readonly _host: KitCallSessionHost;
+  private readonly _action: KitCallAction;
   private _settings: KitCallSettings | null = null;
-  private _ringTimer: unknown = null;
-  private _actionTimer: unknown = null;
-  private _closeTimer: unknown = null;
-  private _elapsedTimer: unknown = null;
   private _connectedAt: number | null = null;
-  private _ringArmed = false;
-  /** Whether the ring time-out fired: the call rang long enough. */
-  private _ringExpired = false;
-  /** Whether an action of the ringing call was never answered by the SDK: the far side is silent. */
+  /** The status sent with the decline or cancel in flight (or queued). */
+  private _sent: KitCallSent | null = null;
+  /** The SDK's answer to the user's accept, one native promise that every reader shares. */
+  private _acceptAnswer: Promise<KitCall> | null = null;
+  /** The accept's answer, once it landed under a decline. */
+  private _landed: KitCall | undefined;
   private _hung = false;
-  /** How many of the ring time-out's own declines or cancels the SDK refused. */
   private _timeOutRefusals = 0;
-  /** The user's accept in flight: a decline may still supersede it, and must know whether it landed. */
-  private _acceptFlight: {
-    landed: boolean;
-    /** Pressed in this very tick: a decline now is the same gesture's second press, and the first one wins. */
-    fresh: boolean;
-    answer?: KitCall;
-    /** The SDK's own answer to the accept, for a decline that failed while it was on its way. */
-    result?: Promise<KitCall>;
-    resolve: (ok: boolean) => void;
-  } | null = null;
+  private _firing = false;
+  /** Work left for after the transition that asked for it: the transition completes first. */
+  private readonly _next: (() => void)[] = [];
   private _started: Promise<KitCall> | null = null;
-  private _startError: KitException | null = null;
+  private _startSettle: KitCallOutcome<KitCall> | null = null;
   private readonly _settled: (() => void)[] = [];
+  private _lastNotified: KitCallSessionState | null = null;
 
   /**
    * @param direction Whether the call rings here (`'incoming'`) or is placed from here (`'outgoing'`).
    * @param call The call; an outgoing one may have an empty session id until `start()` got one.
    * @param _ports The SDK, events, sound and clock.
    * @param options Time-outs and delays.
+   * @param phase Where the session starts (default: ringing or dialing).
    */
   constructor(
     readonly direction: KitCallDirection,
@@ -101,25 +117,54 @@ export class KitCallSession {
     readonly options: KitCallSessionOptions,
     phase: KitCallPhase = direction === 'incoming' ? 'ringing' : 'dialing',
   ) {
+    this._step =
+      phase === 'dialing' && !call.sessionId ? 'dialing.starting' : (phase as KitCallStep);
+    const connected = phase === 'ongoing' || phase === 'ending';
     this._state = {
       call,
       phase,
       endReason: null,
+      endedFrom: null,
       remoteRinging: false,
       failure: null,
       elapsedSeconds: 0,
       waiting: false,
       done: false,
-      connected: phase === 'ongoing' || phase === 'ending',
+      connected,
     };
-    if (this._state.connected) {
-      this._connectedAt = _ports.clock.now();
-    }
+    this._connectedAt = connected ? _ports.clock.now() : null;
+    this._action = new KitCallAction(_ports.clock, () => this.options.actionTimeout);
+    const target: KitCallHostTarget = {
+      direction,
+      phase: () => this._state.phase,
+      waiting: () => this._state.waiting,
+      sessionId: () => this.sessionId,
+      ringTimeout: () => this.options.ringTimeout,
+      connectedAt: () => this._connectedAt,
+      ringExpired: () => this._fire({type: 'ringExpired'}),
+      closed: () => this._fire({type: 'closed'}),
+      elapsed: seconds => {
+        if (seconds !== this._state.elapsedSeconds) {
+          this._set({elapsedSeconds: seconds});
+        }
+      },
+      soundChanged: () => {
+        if (!this._firing) {
+          this._notify();
+        }
+      },
+    };
+    this._host = new KitCallSessionHost(target, _ports);
   }
 
   /** The current state. */
   get state(): KitCallSessionState {
     return this._state;
+  }
+
+  /** The state of the transition table (a sub-state of the phase). @docs-private */
+  get _tableState(): KitCallStep {
+    return this._step;
   }
 
   /** The session id of the call (`''` while an outgoing call starts). */
@@ -137,12 +182,7 @@ export class KitCallSession {
    * decline in the accept's own tick is the same gesture's second press: the first press wins).
    */
   get canDecline(): boolean {
-    const phase = this._state.phase;
-    return (
-      this.direction === 'incoming' &&
-      (phase === 'ringing' ||
-        (phase === 'accepting' && !!this._acceptFlight && !this._acceptFlight.fresh))
-    );
+    return !!KIT_CALL_TABLE[this._step].on.decline;
   }
 
   /** Whether the call ended (its outcome may still be on screen). */
@@ -152,7 +192,12 @@ export class KitCallSession {
 
   /** The looping sound of the call, while there is one. */
   get sound(): {readonly state: () => KitCallSoundState} | null {
-    return this._sound;
+    return this._host.sound;
+  }
+
+  /** Whether a view shows the call. */
+  get isShown(): boolean {
+    return this._host.isShown;
   }
 
   /**
@@ -166,33 +211,14 @@ export class KitCallSession {
   }
 
   /**
-   * A view starts showing the call: the ring time-out starts with the first view, and the sound plays while a
-   * view that plays it is attached.
+   * A view starts showing the call: the ring time-out counts while a view shows it (and it does not wait in a
+   * banner), and the sound plays while a view that plays it is attached.
    * @param view The view (any object, used as a key).
    * @param options Whether it plays the sound, and where its errors go.
    * @returns Detaches the view.
    */
   attach(view: object, options: KitCallSessionViewOptions = {}): () => void {
-    this._views.set(view, options);
-    this._syncRingArmed();
-    this._syncSound();
-    this._syncElapsed();
-    return () => {
-      if (this._views.delete(view)) {
-        if (!this._views.size && this._ringArmed) {
-          // Nobody shows the call any more: it stops counting towards its time-out until shown again.
-          this._ringArmed = false;
-          this._clearRingTimer();
-        }
-        this._syncSound();
-        this._syncElapsed();
-      }
-    };
-  }
-
-  /** Whether a view shows the call. */
-  get isShown(): boolean {
-    return this._views.size > 0;
+    return this._host.attach(view, options);
   }
 
   /**
@@ -201,13 +227,7 @@ export class KitCallSession {
    * @param url A custom sound, or `null` for the built-in tone.
    */
   setSound(disabled: boolean, url: string | null | undefined): void {
-    const next = {disabled, url: url?.trim() || null};
-    if (next.disabled === this._soundOptions.disabled && next.url === this._soundOptions.url) {
-      return;
-    }
-    this._soundOptions = next;
-    this._stopSound();
-    this._syncSound();
+    this._host.setSound(disabled, url?.trim() || null);
   }
 
   /**
@@ -224,61 +244,40 @@ export class KitCallSession {
    */
   setRingTimeout(ms: number): void {
     this.options.ringTimeout = Math.max(0, ms || 0);
-    if (this._ringArmed && this.isRinging) {
-      this._armRingTimeout(this.options.ringTimeout);
-    }
+    this._host.restartRing();
   }
 
   /** @param waiting Whether the call rings in a call-waiting banner. @docs-private */
   _setWaiting(waiting: boolean): void {
     if (this._state.waiting !== waiting) {
       this._set({waiting});
-      this._syncRingArmed();
     }
   }
 
-  /**
-   * The ring time-out counts while a view shows the call and it does not wait in a banner (a waiting call rings
-   * until the call on screen ends, then takes the screen with a time-out of its own).
-   */
-  private _syncRingArmed(): void {
-    const counts =
-      this._views.size > 0 &&
-      !this._state.waiting &&
-      this.isRinging &&
-      (this.direction === 'incoming' || !!this.sessionId);
-    if (counts && !this._ringArmed) {
-      this._ringArmed = true;
-      this._armRingTimeout(this.options.ringTimeout);
-    } else if (this._state.waiting && this._ringArmed) {
-      this._ringArmed = false;
-      this._clearRingTimer();
-    }
-  }
-
-  // ---- Actions of the user and the app ----
+  // ---- Actions of the user and the app: each fires one event ----
 
   /**
    * Places an outgoing call: `initiateCall`, then `ccOutgoingCall`. Runs once; later calls return the same promise.
    * @returns The call as the SDK registered it; rejects with a `KitException` when it could not start.
    */
   start(): Promise<KitCall> {
-    // Settles also when the session is done first (closed by the app while initiateCall was on its way).
-    this._started ??= Promise.race([
-      this._initiate(),
-      this.whenDone().then(() => {
-        if (this._startError) {
-          throw this._startError;
-        }
-        if (!this.sessionId) {
-          throw new KitException(
-            KitErrorCodes.CALL_ENDED,
-            'The call was closed before it started.',
+    if (!this._started) {
+      // Settles also when the session is done first (closed by the app while initiateCall was on its way).
+      this._started = this._until(
+        () => !!this._startSettle || this._state.done,
+        () => {
+          const outcome = this._startSettle;
+          if (outcome?.ok) {
+            return outcome.value;
+          }
+          throw (
+            outcome?.error ??
+            new KitException(KitErrorCodes.CALL_ENDED, 'The call was closed before it started.')
           );
-        }
-        return this._state.call;
-      }),
-    ]);
+        },
+      );
+      this._fire({type: 'start'});
+    }
     return this._started;
   }
 
@@ -288,29 +287,10 @@ export class KitCallSession {
    * @returns Whether the call became ongoing.
    */
   accept(settings?: KitCallSettings | null): Promise<boolean> {
-    if (this.direction !== 'incoming' || this._state.phase !== 'ringing') {
-      return Promise.resolve(false);
-    }
-    if (settings) {
+    if (this._step === 'ringing' && settings) {
       this._settings = settings;
     }
-    return new Promise<boolean>(resolve => {
-      const flight: NonNullable<typeof this._acceptFlight> = {landed: false, fresh: true, resolve};
-      void Promise.resolve().then(() => (flight.fresh = false));
-      void this._acceptThrough(flight, sdk => {
-        // One native promise for the SDK's answer, whatever promise type the adapter returns: every reader below
-        // shares it, and the catch here means a rejection nobody else reads is never unhandled.
-        const result = Promise.resolve(sdk.acceptCall(this.sessionId));
-        flight.result = result;
-        // Watched apart from the answer `_send` hands on: a decline that superseded this accept must know whether
-        // it landed after all (and a failed decline then shows the live call).
-        result.then(
-          answer => this._acceptLanded(flight, answer ?? undefined),
-          () => {},
-        );
-        return result;
-      });
-    });
+    return this._press('accept', ACCEPTING, () => this._step === 'ongoing');
   }
 
   /**
@@ -323,7 +303,7 @@ export class KitCallSession {
    * @returns Whether the call ended.
    */
   decline(): Promise<boolean> {
-    return this._decline('rejected', true);
+    return this._press('decline');
   }
 
   /**
@@ -331,7 +311,7 @@ export class KitCallSession {
    * @returns Whether the call ended.
    */
   answerBusy(): Promise<boolean> {
-    return this._decline('busy', false);
+    return this._press('busy');
   }
 
   /**
@@ -339,33 +319,16 @@ export class KitCallSession {
    * @returns Whether the call ended.
    */
   hangUp(): Promise<boolean> {
-    const phase = this._state.phase;
-    if (phase === 'ringing') {
-      return this.decline();
-    }
-    if (phase === 'dialing') {
-      return this._cancel('cancelled', true);
-    }
-    if (phase === 'ongoing') {
-      return this._send({action: 'end', byUser: true}, 'ending', sdk =>
-        sdk.endCall(this.sessionId),
-      ).then(
-        answer => this._end('ended', answer ?? undefined),
-        error => this._failed(error, 'ongoing', true),
-      );
-    }
-    return Promise.resolve(false);
+    return this._press('hangUp');
   }
 
   /**
    * The call rang too long: an incoming call is declined as `unanswered`, an outgoing one withdrawn as
-   * `unanswered`. Like a press, it only counts while no decision is pending; a refused time-out is tried again.
+   * `unanswered`. Like a press, it only counts while no decision is pending.
    * @returns Whether the call ended.
    */
   timeOut(): Promise<boolean> {
-    return this.direction === 'incoming'
-      ? this._decline('unanswered', false)
-      : this._cancel('unanswered', false);
+    return this._press('timeOut');
   }
 
   /**
@@ -374,7 +337,7 @@ export class KitCallSession {
    * @returns Whether the call ended.
    */
   withdraw(): Promise<boolean> {
-    return this._cancel('cancelled', false);
+    return this._press('withdraw');
   }
 
   /**
@@ -383,15 +346,7 @@ export class KitCallSession {
    * @param reason Why (default `'dismissed'`).
    */
   dispose(reason: KitCallEndReason = 'dismissed'): void {
-    if (this._pending?.action !== 'initiate') {
-      // A late answer changes nothing; initiateCall's still counts, to cancel a call nobody could see.
-      this._pendingToken++;
-      this._pending = null;
-    }
-    if (!this.isEnded) {
-      this._set({phase: 'ended', endReason: reason});
-    }
-    this._done();
+    this._fire({type: 'dispose', reason});
   }
 
   /**
@@ -411,26 +366,20 @@ export class KitCallSession {
    * @docs-private
    */
   _update(call: KitCall): void {
-    if (this.isEnded) {
-      return;
-    }
     const reason = kitEndReasonOf(call.status);
     if (!reason) {
       if (call.status === 'ongoing' && !this._state.connected) {
-        this._pendingToken++;
-        this._pending = null;
-        this._connect(call, false);
+        this._fire({type: 'appConnected', call});
       }
-      return;
-    }
-    if (this._state.connected) {
-      this._remoteEnded(call);
+    } else if (this._state.connected) {
+      this._fire({type: 'remoteEnded', call});
     } else if (this.direction === 'incoming') {
-      this._remoteCancelled(call);
-    } else if (reason === 'cancelled' || reason === 'ended') {
-      this._finish(reason, {...this._state.call, ...call}, 'ended', 0);
+      this._fire({type: 'remoteCancelled', call});
     } else {
-      this._remoteRejected(call);
+      this._fire({
+        type: reason === 'cancelled' || reason === 'ended' ? 'appEnded' : 'remoteRejected',
+        call,
+      });
     }
   }
 
@@ -438,420 +387,249 @@ export class KitCallSession {
 
   /** The callee's device rings. @docs-private */
   _remoteRinging(): void {
-    if (this.direction === 'outgoing' && !this.isEnded && !this._state.remoteRinging) {
-      this._set({remoteRinging: true});
+    if (!this._state.remoteRinging) {
+      this._fire({type: 'remoteRinging'});
     }
   }
 
   /** The callee accepted. @param call The call from the SDK. @docs-private */
   _remoteAccepted(call: KitCall): void {
-    if (this.direction !== 'outgoing') {
-      return;
-    }
-    const pending = this._pending ?? this._queuedCancel;
-    if (pending?.action === 'end') {
-      return; // The user's hang-up already crossed this pick-up: endCall is on its way.
-    }
-    if (this._state.phase === 'cancelling' && pending?.byUser) {
-      this._hangUpCrossed(call);
-      return;
-    }
-    if (this._state.phase === 'dialing' || this._state.phase === 'cancelling') {
-      // A pick-up that crosses a time-out or a glare withdrawal wins: their cancel then fails, unheard.
-      this._pendingToken++;
-      this._pending = null;
-      const settle = this._settleQueued();
-      this._connect(call);
-      settle(false);
-    }
+    this._fire({type: 'remoteAccepted', call});
   }
 
   /** The callee rejected (or was busy, or did not answer). @param call The call. @docs-private */
   _remoteRejected(call: KitCall): void {
-    if (this.direction !== 'outgoing' || this._state.connected) {
-      return;
-    }
-    const reason = kitEndReasonOf(call.status) ?? 'rejected';
-    this._finish(reason, {...this._state.call, ...call}, 'rejected');
+    this._fire({type: 'remoteRejected', call});
   }
 
   /** The caller cancelled, or another device answered or declined. @param call The call. @docs-private */
   _remoteCancelled(call: KitCall): void {
-    if (this.direction !== 'incoming' || this._state.connected) {
-      return;
-    }
-    const reason = kitEndReasonOf(call.status) ?? 'cancelled';
-    this._finish(
-      reason,
-      {...this._state.call, ...call, status: call.status ?? 'cancelled'},
-      'ended',
-    );
+    this._fire({type: 'remoteCancelled', call});
   }
 
   /** The call ended (either side hung up). @param call The call. @docs-private */
   _remoteEnded(call: KitCall): void {
-    // A hang-up of a dialing call that crossed the pick-up ends as the user's cancel, a decline that crossed the
-    // user's own accept as declined (the SDK ended the call it had accepted: `ccCallEnded`).
-    const reason = this._state.connected
-      ? 'ended'
-      : this._state.phase === 'cancelling'
-        ? 'cancelled'
-        : this._state.phase === 'declining'
-          ? 'rejected'
-          : (kitEndReasonOf(call.status) ?? 'ended');
-    // The user's own hang-up (or crossing decline) is on its way: the SDK's echo of it closes at once.
-    const leaving = ['ending', 'cancelling', 'declining'].includes(this._state.phase);
-    this._finish(
-      reason,
-      {...this._state.call, ...call, status: call.status ?? 'ended'},
-      'ended',
-      leaving ? 0 : undefined,
-    );
+    this._fire({type: 'remoteEnded', call});
   }
 
-  // ---- Inside ----
-
-  private _initiate(): Promise<KitCall> {
-    const failed = (error: KitException): never => {
-      this._startError = error;
-      if (this._queuedCancel) {
-        this._queuedCancel = null;
-        this._finish('cancelled', this._state.call, null, 0);
-      } else if (!this.isEnded) {
-        this._reportToViews(error, false);
-        this._finish('failed', this._state.call, null);
-      }
-      throw error;
-    };
-    return this._send({action: 'initiate', byUser: false}, 'dialing', sdk =>
-      sdk.initiateCall(this._state.call),
-    ).then(answer => {
-      const call = {...this._state.call, ...answer};
-      if (!call.sessionId) {
-        // Without an id nothing can be cancelled, ended or matched to the callee's answer: a failed start.
-        return failed(
-          new KitException(
-            KitErrorCodes.INVALID_CALL,
-            'The call could not start: initiateCall() answered without a session id.',
-            answer,
-          ),
-        );
-      }
-      if (this.isEnded) {
-        if (this._state.endReason === 'dismissed') {
-          // Closed before the SDK knew the call: nobody could cancel it, so it must not ring on at the callee.
-          this._state = {...this._state, call};
-          this._background('cancel', sdk => sdk.rejectCall(call.sessionId, 'cancelled'));
-        }
-        return call;
-      }
-      this._ports.events.publishOutgoingCall(call);
-      // The registry learns the session id here, and hands over the answers that came before it.
-      this._set({call});
-      const queued = this._queuedCancel;
-      const settle = this._settleQueued();
-      if (queued && !this.isEnded) {
-        // The user hung up (or glare withdrew the call) before the SDK knew the call: cancel it now.
-        void this._cancel(queued.status as 'cancelled', queued.byUser, true).then(settle);
-      } else {
-        this._syncRingArmed();
-      }
-      return call;
-    }, failed);
-  }
+  // ---- The table ----
 
   /**
-   * The callee picked up while the user hung up: the user's decision wins, so the call is ended in the SDK while
-   * the screen says so. Should the SDK refuse, the call is live after all: the ongoing screen shows it.
+   * Fires a press; its promise settles once the session left the states the press leads to.
+   * @returns Whether the call ended (for `accept`: whether it became ongoing).
    */
-  private _hangUpCrossed(call: KitCall): void {
-    this._endCrossed(call, 'cancelling', 'cancelled', 'ended');
-  }
-
-  /**
-   * The other side (or the SDK) made the call ongoing while the user left it: a hang-up crossed the callee's
-   * pick-up, or a decline crossed the user's own accept. The user's decision wins: `endCall`, the screen says so.
-   * Should the SDK refuse, the call is live after all: the ongoing screen shows it.
-   */
-  private _endCrossed(
-    call: KitCall,
-    phase: 'cancelling' | 'declining',
-    reason: 'cancelled' | 'rejected',
-    event: 'ended' | 'rejected',
+  private _press(
+    type: KitCallEventType,
+    pending: readonly KitCallStep[] = LEAVING,
+    result: () => boolean = () => this.isEnded,
   ): Promise<boolean> {
-    this._pendingToken++;
-    this._pending = null;
-    const settle = this._settleQueued();
-    this._set({call: {...this._state.call, ...call}});
-    const over = () => this._finish(reason, {...this._state.call, status: 'ended'}, event, 0);
-    return this._send({action: 'end', byUser: true}, phase, sdk =>
-      sdk.endCall(this.sessionId),
-    ).then(
-      () => {
-        over();
-        settle(true);
-        return true;
-      },
-      (error: KitException) => {
-        const cause = error.details instanceof KitException ? error.details : error;
-        this._reportToViews(error, true);
-        if (TIMED_OUT.has(error) || CALL_OVER.includes(cause.code)) {
-          over();
-        } else {
-          this._connect(call);
-        }
-        settle(this.isEnded);
-        return this.isEnded;
-      },
-    );
+    return this._fire({type})
+      ? this._until(() => !pending.includes(this._step), result)
+      : Promise.resolve(false);
   }
 
   /**
-   * The SDK answered an accept of the user. In the usual case `_send` hands the answer on as well; this matters
-   * when a decline superseded the accept: a decline that the SDK refused leaves the call live, so it is shown.
+   * Looks the event's row up, moves to its state and runs its effects, then tells the views once.
+   * @returns Whether a row took the event (an ignored event changes nothing).
    */
-  private _acceptLanded(flight: NonNullable<typeof this._acceptFlight>, answer?: KitCall): void {
-    flight.landed = true;
-    flight.answer = answer;
-    if (this._acceptFlight !== flight && this._state.phase === 'ringing' && !this.isEnded) {
-      this._connect(answer);
-    }
-  }
-
-  /**
-   * Waits for the answer to the user's accept: the call becomes ongoing, or rings again with the failure. While it
-   * waits, a decline may supersede it. A decline that superseded it and failed before the accept was answered waits
-   * here again, on the same answer (with an action time-out of its own): going back to ringing instead would let a
-   * time-out or a press send a second decision while the SDK still answers the first.
-   * @returns Whether the call became ongoing.
-   */
-  private _acceptThrough(
-    flight: NonNullable<typeof this._acceptFlight>,
-    answer: (sdk: KitCallsSdk) => Promise<KitCall>,
-  ): Promise<boolean> {
-    this._acceptFlight = flight;
-    const settle = (ok: boolean) => {
-      if (this._acceptFlight === flight) {
-        this._acceptFlight = null;
+  private _fire(event: KitCallEvent): boolean {
+    const cell = KIT_CALL_TABLE[this._step].on[event.type];
+    const from = this._step;
+    const row = ([] as KitCallRow[]).concat(cell ?? []).find(r => !r.when || this._holds(r.when));
+    const written = KIT_CALL_TABLE[from].ignores.includes(event.type);
+    _kitCallTransitionObserver?.(from, event.type, row ?? (written ? 'ignored' : null));
+    if (!row) {
+      if (!written) {
+        console.error(`kit-chat-uikit-angular: no row for ${event.type} in ${from}`);
       }
-      flight.resolve(ok); // A no-op once a decline superseded the accept: accept() said false then.
-      return ok;
-    };
-    return this._send({action: 'accept', byUser: true}, 'accepting', answer).then(
-      call => settle(this._connect(call ?? undefined)),
-      error => settle(this._failed(error, 'ringing', false)),
-    );
-  }
-
-  /** Takes the queued cancel's settle function (a no-op when there is none). */
-  private _settleQueued(): (ended: boolean) => void {
-    const settle = this._queuedSettle ?? (() => {});
-    this._queuedSettle = null;
-    this._queuedCancel = null;
-    return settle;
-  }
-
-  private _decline(status: 'rejected' | 'busy' | 'unanswered', byUser: boolean): Promise<boolean> {
-    const phase = this._state.phase;
-    // Only the user's own decline supersedes an accept in flight, and not in the accept's own tick (accept and
-    // decline pressed together: the first press wins); a time-out or a busy answer never does.
-    const overAccept = byUser && status === 'rejected' && this.canDecline && phase === 'accepting';
-    if (this.direction !== 'incoming' || (phase !== 'ringing' && !overAccept)) {
-      return Promise.resolve(false);
-    }
-    const accept = overAccept ? this._acceptFlight : null;
-    if (accept) {
-      this._acceptFlight = null;
-      accept.resolve(false); // Superseded: the accept's own answer is of no interest any more.
-    }
-    return this._send({action: 'decline', status, byUser}, 'declining', sdk =>
-      sdk.rejectCall(this.sessionId, status),
-    ).then(
-      answer => {
-        const ended = {...this._state.call, ...(answer ?? {}), status};
-        this._finish(
-          status,
-          ended,
-          status === 'rejected' ? 'rejected' : status === 'busy' ? null : 'ended',
-        );
-        return true;
-      },
-      (error: KitException) => {
-        const cause = error.details instanceof KitException ? error.details : error;
-        const over = cause.details as Partial<KitCall> | undefined;
-        const live = CALL_OVER.includes(cause.code) && over?.status === 'ongoing';
-        if (accept && !this.isEnded && (accept.landed || live)) {
-          // The accept landed before the decline: the call is ongoing in the SDK, and the user left it.
-          return this._endCrossed(
-            {...this._state.call, ...accept.answer, ...over} as KitCall,
-            'declining',
-            'rejected',
-            'ended',
-          );
-        }
-        const answer = accept?.result;
-        if (accept && answer && !this.isEnded && !CALL_OVER.includes(cause.code)) {
-          this._reportToViews(error, true);
-          return this._acceptThrough(accept, () => answer).then(() => this.isEnded);
-        }
-        return this._failed(error, 'ringing', false);
-      },
-    );
-  }
-
-  private _cancel(
-    status: 'cancelled' | 'unanswered',
-    byUser: boolean,
-    resume = false,
-  ): Promise<boolean> {
-    const phase = this._state.phase;
-    if (this.direction !== 'outgoing' || this.isEnded || (phase !== 'dialing' && !resume)) {
-      return Promise.resolve(false);
-    }
-    if (!this._ports.sdk) {
-      // A callee shown with no call: nothing to cancel in the SDK.
-      this._finish(status, this._state.call, null, 0);
-      return Promise.resolve(true);
-    }
-    if (!this.sessionId && !resume) {
-      // initiateCall is still on its way: the cancel goes out once the SDK knows the call.
-      this._queuedCancel = {action: 'cancel', status, byUser};
-      this._set({phase: 'cancelling'});
-      const settled = new Promise<boolean>(resolve => (this._queuedSettle = resolve));
-      void this.start().catch(() => {});
-      return settled;
-    }
-    return this._send({action: 'cancel', status, byUser}, 'cancelling', sdk =>
-      sdk.rejectCall(this.sessionId, status),
-    ).then(
-      answer => {
-        const ended = {...this._state.call, ...(answer ?? {}), status};
-        // The user's hang-up and a withdrawal close at once; a time-out shows "No answer" first.
-        this._finish(status, ended, 'ended', status === 'cancelled' ? 0 : undefined);
-        return true;
-      },
-      error => this._failed(error, 'dialing', byUser),
-    );
-  }
-
-  /**
-   * Sends one action to the SDK: the phase moves to `pendingPhase`, and the answer must come within the action
-   * time-out. A sync throw, a rejection with any value and a time-out all become a rejected `KitException`.
-   */
-  private _send<T>(
-    pending: Pending,
-    pendingPhase: KitCallPhase,
-    action: (sdk: KitCallsSdk) => Promise<T>,
-  ): Promise<T> {
-    const sdk = this._ports.sdk;
-    if (!sdk) {
-      return Promise.reject(
-        new KitException(KitErrorCodes.NOT_INITIALIZED, 'No call SDK: nothing to send.'),
-      );
-    }
-    const token = ++this._pendingToken;
-    this._pending = pending;
-    if (this._actionTimer !== null) {
-      // The action this one supersedes (an accept under a decline) keeps no time-out of its own.
-      this._ports.clock.clearTimeout(this._actionTimer);
-    }
-    this._set({phase: pendingPhase, failure: null});
-    const code = KitErrorCodes.CALL_FAILED;
-    return new Promise<T>((resolve, reject) => {
-      const clock = this._ports.clock;
-      const settle = (run: () => void) => {
-        if (token !== this._pendingToken && !this.isEnded) {
-          return; // A time-out or a crossing answer decided already: the late answer is of no interest.
-        }
-        // (Once the call ended, a late answer still settles its caller's promise: every handler is then a no-op.)
-        clock.clearTimeout(this._actionTimer);
-        this._actionTimer = null;
-        this._pending = null;
-        run();
-      };
-      this._actionTimer = clock.setTimeout(() => {
-        const timedOut = new KitException(
-          KitErrorCodes.NETWORK,
-          `The call SDK did not answer ${ACTION_NAMES[pending.action]} within ${this.options.actionTimeout} ms.`,
-        );
-        TIMED_OUT.add(timedOut);
-        settle(() => reject(timedOut));
-      }, this.options.actionTimeout);
-      let result: Promise<T>;
-      try {
-        result = Promise.resolve(action(sdk));
-      } catch (error) {
-        result = Promise.reject(error);
-      }
-      result.then(
-        value => settle(() => resolve(value)),
-        (error: unknown) => settle(() => reject(wrap(error, code, pending.action))),
-      );
-    });
-  }
-
-  /**
-   * An action failed: back to where the call was (said on screen), or ended when the SDK says it is over. A hang-up
-   * of the user that the SDK never answers closes the call here at once; the SDK finishes in the background.
-   */
-  private _failed(
-    error: KitException,
-    back: 'ringing' | 'dialing' | 'ongoing',
-    userLeaves: boolean,
-  ): boolean {
-    if (this.isEnded) {
-      return true; // Ended meanwhile (cancelled, dismissed): the failure is expected and of no interest.
-    }
-    if (userLeaves && TIMED_OUT.has(error)) {
-      this._reportToViews(error, true);
-      this._finish(back === 'ongoing' ? 'ended' : 'cancelled', {...this._state.call}, 'ended', 0);
-      return true;
-    }
-    const cause = error.details instanceof KitException ? error.details : error;
-    const over = cause.details as Partial<KitCall> | undefined;
-    if (CALL_OVER.includes(cause.code) && over?.status === 'ongoing' && back === 'dialing') {
-      // The cancel lost to a pick-up: the user's hang-up still wins; a time-out or a withdrawal does not.
-      if (userLeaves) {
-        this._hangUpCrossed({...this._state.call, ...over} as KitCall);
-      } else {
-        this._connect(over);
-      }
-      return this.isEnded;
-    }
-    if (CALL_OVER.includes(cause.code)) {
-      // The SDK says the call no longer rings (or already ended): close with the reason it gives.
-      const reason = this._state.connected ? 'ended' : (kitEndReasonOf(over?.status) ?? 'failed');
-      this._reportToViews(error, true);
-      this._finish(
-        reason,
-        {...this._state.call, ...(over?.status ? {status: over.status} : {})},
-        'ended',
-      );
-      return true;
-    }
-    if (back !== 'ongoing' && TIMED_OUT.has(error)) {
-      this._hung = true;
-      if (this._ringExpired) {
-        // The call rang its time and the SDK no longer answers: it ends here, or it would ring on forever.
-        this._giveUp(error);
-        return true;
-      }
-    }
-    this._set({phase: back, failure: back === 'ongoing' ? null : error});
-    this._reportToViews(error, true);
-    return false;
-  }
-
-  /** The SDK no longer answers a call that rang its time: it closes here at once, and the error is said. */
-  private _giveUp(error: KitException): void {
-    this._reportToViews(error, true);
-    this._finish('unanswered', {...this._state.call}, null, 0);
-  }
-
-  private _connect(answer?: Partial<KitCall>, publish = true): boolean {
-    if (this.isEnded) {
       return false;
     }
+    const firing = this._firing;
+    this._firing = true;
+    this._step = row.to;
+    this._patch({phase: kitPhaseOf(row.to)});
+    for (const effect of row.fx ?? []) {
+      this._run(effect, event, from);
+    }
+    this._firing = firing;
+    this._host.sync();
+    this._notify();
+    if (!firing) {
+      while (this._next.length) {
+        this._next.shift()!();
+      }
+    }
+    return true;
+  }
+
+  private _holds(guard: KitCallGuard): boolean {
+    switch (guard) {
+      case 'hung':
+        return this._hung;
+      case 'expired':
+        return this._host.expired;
+      case 'refusedBefore':
+        return this._timeOutRefusals > 0 && this._sent === 'unanswered';
+      case 'noSdk':
+        return !this._ports.sdk;
+    }
+  }
+
+  private _run(effect: KitCallEffect, event: KitCallEvent, from: KitCallStep): void {
+    const sdk = this._ports.sdk;
+    const id = this.sessionId;
+    switch (effect) {
+      case 'sendInitiate':
+        return this._send(
+          'initiate',
+          () => sdk!.initiateCall(this._state.call),
+          outcome => this._initiated(outcome),
+        );
+      case 'sendAccept':
+        this._sent = null;
+        void Promise.resolve().then(() => this._fire({type: 'tick'}));
+        return this._send('accept', () => {
+          const answer = Promise.resolve(sdk!.acceptCall(id));
+          this._acceptAnswer = answer;
+          // Watched apart from the action: a decline that superseded this accept must know whether it landed.
+          answer.then(
+            call => ((this._landed = call ?? undefined), this._fire({type: 'acceptLanded', call})),
+            () => {},
+          );
+          return answer;
+        });
+      case 'sendDecline':
+        this._sent = sentBy(event.type, 'rejected');
+        return this._send('decline', () => sdk!.rejectCall(id, this._sent as KitCallStatus));
+      case 'queueCancel':
+        this._sent = sentBy(event.type, 'cancelled');
+        this._next.push(() => void this.start().catch(() => {}));
+        return this._patch({failure: null});
+      case 'sendCancel':
+        this._sent = event.type === 'initiated' ? this._sent : sentBy(event.type, 'cancelled');
+        return this._send('cancel', () => sdk!.rejectCall(id, this._sent as KitCallStatus));
+      case 'sendEnd':
+        if (from !== 'ongoing') {
+          // The other side (or the SDK) made the call live while the user left it: endCall, the user's call.
+          this._patch({call: {...this._state.call, ...this._landed, ...event.call} as KitCall});
+        }
+        return this._send('end', () => sdk!.endCall(this.sessionId));
+      case 'awaitAccept':
+        this._host.report(event.error!, true);
+        this._sent = null;
+        return this._send('accept', () => this._acceptAnswer ?? Promise.reject(event.error));
+      case 'registered':
+        this._ports.events.publishOutgoingCall(event.call as KitCall);
+        return this._patch({call: event.call as KitCall});
+      case 'connect':
+        return this._connect(event.call, event.type !== 'appConnected');
+      case 'report':
+        return this._host.report(event.error!, true);
+      case 'markRinging':
+        return this._patch({remoteRinging: true});
+      case 'back':
+        return this._back(event.error!);
+      case 'hung':
+        this._hung = true;
+        return;
+      case 'retry':
+        return this._host.retry();
+      case 'finish':
+        return this._finish(from, event);
+      case 'giveUp':
+        this._host.report(
+          event.error ??
+            new KitException(
+              KitErrorCodes.NETWORK,
+              'The call SDK did not answer: the call was closed here without it.',
+            ),
+          true,
+        );
+        return this._end(from, {reason: 'unanswered', event: null, delay: 0}, this._state.call);
+      case 'cancelUnseen':
+        if (this._state.endReason === 'dismissed') {
+          const call = {...this._state.call, ...event.call} as KitCall;
+          this._state = {...this._state, call};
+          this._background('cancel', () => sdk!.rejectCall(call.sessionId, 'cancelled'));
+        }
+        return;
+      case 'dismiss':
+        this._action.abort('initiate'); // Its answer still counts, to cancel a call nobody could see.
+        this._host.teardown();
+        this._patch({endReason: event.reason ?? 'dismissed', endedFrom: kitPhaseOf(from)});
+        this._next.push(() => this._fire({type: 'closed'}));
+        return;
+      case 'close':
+        this._host.teardown();
+        this._patch({done: true});
+        this._next.push(() => {
+          this._settled.splice(0).forEach(settle => settle());
+          this._listeners.clear();
+        });
+        return;
+    }
+  }
+
+  /** The SDK answered `initiateCall`: the call is registered, or the start failed (no session id is a failure). */
+  private _initiated(outcome: KitCallOutcome<unknown>): void {
+    const call = outcome.ok ? ({...this._state.call, ...(outcome.value ?? {})} as KitCall) : null;
+    const error = !outcome.ok
+      ? outcome.error
+      : call?.sessionId
+        ? null
+        : new KitException(
+            KitErrorCodes.INVALID_CALL,
+            'The call could not start: initiateCall() answered without a session id.',
+            outcome.value,
+          );
+    this._startSettle = error ? {ok: false, error} : {ok: true, value: call!};
+    this._fire(error ? {type: 'initiateFailed', error} : {type: 'initiated', call: call!});
+  }
+
+  /** Sends the row's SDK action; its outcome comes back as an event. */
+  private _send<T>(
+    name: Action,
+    run: () => PromiseLike<T> | T,
+    answer?: (o: KitCallOutcome<T>) => void,
+  ): void {
+    this._patch({failure: null});
+    if (!this._ports.sdk) {
+      const error = new KitException(
+        KitErrorCodes.NOT_INITIALIZED,
+        'No call SDK: nothing to send.',
+      );
+      this._next.push(() =>
+        answer ? answer({ok: false, error}) : this._answered({ok: false, error}),
+      );
+      return;
+    }
+    this._action.send(name, run, answer ?? (outcome => this._answered(outcome)));
+  }
+
+  private _answered(outcome: KitCallOutcome<unknown>): void {
+    if (outcome.ok) {
+      this._fire({type: 'answered', call: (outcome.value ?? undefined) as Partial<KitCall>});
+      return;
+    }
+    const error = outcome.error;
+    const cause = error.details instanceof KitException ? error.details : error;
+    this._fire({type: classifyFailure(error), error, call: cause.details as Partial<KitCall>});
+  }
+
+  /** An action failed and the call goes on: back where it was, with the failure said. */
+  private _back(error: KitException): void {
+    const ongoing = this._step === 'ongoing';
+    this._patch({failure: ongoing ? null : error});
+    this._host.report(error, true);
+    if (this._sent === 'unanswered') {
+      // The ring time-out's own decline or cancel failed: tried once more, a little later.
+      this._timeOutRefusals += TIMED_OUT.has(error) ? 0 : 1;
+      this._host.retry();
+    }
+  }
+
+  private _connect(answer: Partial<KitCall> | undefined, publish: boolean): void {
+    this._action.abort();
     const call = this._state.call;
     const settings = this._settings ?? {
       audioOnly: call.type === KitConstants.CALL_TYPE_AUDIO,
@@ -863,263 +641,97 @@ export class KitCallSession {
       status: answer?.status ?? 'ongoing',
       settings: Object.freeze({...settings}),
     };
-    this._clearRingTimer();
-    this._stopSound();
-    this._set({
-      call: accepted,
-      phase: 'ongoing',
-      connected: true,
-      failure: null,
-      remoteRinging: false,
-    });
     this._connectedAt = this._ports.clock.now();
-    this._syncElapsed();
+    this._patch({call: accepted, connected: true, failure: null, remoteRinging: false});
     if (publish) {
       this._ports.events.publishCallAccepted(accepted);
     }
-    return true;
   }
 
-  /** The user's own hang-up of an ongoing call ended it: the screen closes at once. */
-  private _end(reason: KitCallEndReason, answer?: Partial<KitCall>): boolean {
-    const call = {...this._state.call, ...answer, status: answer?.status ?? ('ended' as const)};
-    return this._finish(reason, call, 'ended', 0);
-  }
-
-  /**
-   * The one way to `ended`: stops the sound and the timers, publishes the event once, and marks the session done
-   * after the close delay.
-   * @returns Whether this call ended it.
-   */
-  private _finish(
-    reason: KitCallEndReason,
-    call: KitCall,
-    event: 'ended' | 'rejected' | null,
-    delay?: number,
-  ): boolean {
-    if (this.isEnded) {
-      return false;
+  /** A row led to `ended`: the ending by the end-reason rules, the failure said when there is one. */
+  private _finish(from: KitCallStep, event: KitCallEvent): void {
+    const ending = kitEndingOf(from, event.type, event.call?.status, this._sent);
+    if (event.error && event.type !== 'initiateFailed') {
+      this._host.report(event.error, true);
+    } else if (event.error && from === 'dialing.starting') {
+      this._host.report(event.error, false); // start() rejects with it too.
     }
-    this._pendingToken++;
-    this._pending = null;
-    const settle = this._settleQueued();
-    this._teardownTimers();
-    this._stopSound();
-    this._set({call, phase: 'ended', endReason: reason});
-    if (event === 'rejected') {
+    const call = kitEndedCall(from, event.type, this._state.call, event.call, this._sent);
+    this._end(from, ending, call);
+  }
+
+  /** The one way to `ended`: stops the action, timers and sound, publishes once, and closes after the delay. */
+  private _end(from: KitCallStep, ending: KitCallEnding, call: KitCall): void {
+    this._action.abort();
+    this._host.teardown();
+    this._patch({call, endReason: ending.reason, endedFrom: kitPhaseOf(from)});
+    if (ending.event === 'rejected') {
       this._ports.events.publishCallRejected(call);
-    } else if (event === 'ended' && call.sessionId) {
+    } else if (ending.event === 'ended' && call.sessionId) {
       this._ports.events.publishCallEnded(call);
     }
     // A call in a waiting banner leaves at once.
-    const showsOutcome =
+    const shown =
       !this._state.waiting &&
-      ENDINGS_SHOWN[this._state.connected ? 'connected' : this.direction].includes(reason);
-    const wait = delay ?? (showsOutcome ? this.options.closeDelay : 0);
+      ENDINGS_SHOWN[this._state.connected ? 'connected' : this.direction].includes(ending.reason);
+    const wait = ending.delay ?? (shown ? this.options.closeDelay : 0);
     if (wait > 0) {
-      this._closeTimer = this._ports.clock.setTimeout(() => this._done(), wait);
+      this._host.closeIn(wait);
     } else {
-      this._done();
+      this._next.push(() => this._fire({type: 'closed'}));
     }
-    settle(true);
-    return true;
-  }
-
-  private _done(): void {
-    this._teardownTimers();
-    this._stopSound();
-    if (this._state.done) {
-      return;
-    }
-    this._set({done: true});
-    for (const settle of this._settled.splice(0)) {
-      settle();
-    }
-    this._listeners.clear();
   }
 
   /** Sends an action nobody waits for (the user already left the call); a failure is only reported. */
-  private _background(action: Action, run: (sdk: KitCallsSdk) => Promise<unknown>): void {
-    const sdk = this._ports.sdk;
-    if (!sdk) {
-      return;
-    }
+  private _background(action: Action, run: () => Promise<unknown>): void {
     let result: Promise<unknown>;
     try {
-      result = Promise.resolve(run(sdk));
+      result = Promise.resolve(run());
     } catch (error) {
       result = Promise.reject(error);
     }
     result.catch(error => this._ports.report(wrap(error, KitErrorCodes.CALL_FAILED, action)));
   }
 
-  /**
-   * Arms the ring time-out. When it fires while a decision is pending, or the SDK refuses it, it tries again a
-   * little later: a pick-up or an accept in flight wins, and a call never rings on forever.
-   */
-  private _armRingTimeout(ms: number): void {
-    this._clearRingTimer();
-    if (ms <= 0 || this.options.ringTimeout <= 0 || this.isEnded || this._state.connected) {
-      return;
-    }
-    const retry = Math.min(this.options.ringTimeout, RETRY_TIMEOUT_MS);
-    this._ringTimer = this._ports.clock.setTimeout(() => {
-      this._ringTimer = null;
-      this._ringExpired = true;
-      if (this.isEnded || this._state.connected) {
-        return;
-      }
-      if (!this.isRinging) {
-        this._armRingTimeout(retry);
-        return;
-      }
-      if (this._hung) {
-        // An earlier action was never answered: another decline would wait as long, and so on without end.
-        this._giveUp(
-          new KitException(
-            KitErrorCodes.NETWORK,
-            'The call SDK did not answer: the call was closed here without it.',
-          ),
-        );
-        return;
-      }
-      void this.timeOut().then(ended => {
-        if (ended || this.isEnded || this._state.connected) {
-          return;
+  /** Settles once `settled()` holds after a transition (the session's end settles every wait). */
+  private _until<T>(settled: () => boolean, value: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const check = () => {
+        if (!settled()) {
+          return false;
         }
-        if (++this._timeOutRefusals > 1) {
-          this._giveUp(
-            new KitException(
-              KitErrorCodes.CALL_FAILED,
-              'The call SDK refused to end the unanswered call twice: it was closed here without it.',
-            ),
-          );
-        } else {
-          this._armRingTimeout(retry); // Refused once (already reported): tried once more.
+        try {
+          resolve(value());
+        } catch (error) {
+          reject(error);
         }
-      });
-    }, ms);
+        return true;
+      };
+      if (!check()) {
+        this._waits.add(check);
+      }
+    });
   }
 
-  private _clearRingTimer(): void {
-    if (this._ringTimer !== null) {
-      this._ports.clock.clearTimeout(this._ringTimer);
-      this._ringTimer = null;
-    }
-  }
-
-  /** The elapsed time ticks while the call is ongoing and a view that shows it is attached. */
-  private _syncElapsed(): void {
-    const clock = this._ports.clock;
-    const since = this._connectedAt;
-    const wanted =
-      since !== null &&
-      !this.isEnded &&
-      [...this._views.values()].some(view => view.ticks !== false);
-    if (!wanted) {
-      if (this._elapsedTimer !== null) {
-        clock.clearInterval(this._elapsedTimer);
-        this._elapsedTimer = null;
-      }
-      return;
-    }
-    if (this._elapsedTimer !== null) {
-      return;
-    }
-    this._elapsedTimer = clock.setInterval(() => {
-      const elapsedSeconds = Math.floor((clock.now() - since) / 1000);
-      if (elapsedSeconds !== this._state.elapsedSeconds) {
-        this._set({elapsedSeconds});
-      }
-    }, 1000);
-  }
-
-  private _teardownTimers(): void {
-    const clock = this._ports.clock;
-    this._clearRingTimer();
-    for (const timer of [this._actionTimer, this._closeTimer]) {
-      if (timer !== null) {
-        clock.clearTimeout(timer);
-      }
-    }
-    this._actionTimer = null;
-    this._closeTimer = null;
-    if (this._elapsedTimer !== null) {
-      clock.clearInterval(this._elapsedTimer);
-      this._elapsedTimer = null;
-    }
-  }
-
-  /** The sound plays while the call rings or dials, a view that plays it is attached, and it is not off. */
-  private _syncSound(): void {
-    const wanted =
-      this.isRinging &&
-      !this._state.waiting &&
-      !this._soundOptions.disabled &&
-      [...this._views.values()].some(view => view.sound !== false);
-    if (!wanted) {
-      this._stopSound();
-      return;
-    }
-    if (this._sound) {
-      return;
-    }
-    try {
-      this._sound = this._ports.sound.start(this.direction, {
-        url: this._soundOptions.url,
-        onError: error => this._reportToViews(error, true),
-      });
-    } catch (error) {
-      this._sound = null;
-      this._ports.report(KitException.from(error, KitErrorCodes.SOUND_FAILED, 'The sound failed'));
-    }
-    this._notify();
-  }
-
-  private _stopSound(): void {
-    const sound = this._sound;
-    if (sound) {
-      this._sound = null;
-      try {
-        sound.stop();
-      } catch (error) {
-        this._ports.report(
-          KitException.from(error, KitErrorCodes.SOUND_FAILED, 'Stopping the sound failed'),
-        );
-      }
-    }
-  }
-
-  /** Errors go to the views that listen; with none, to the app's `onError` (unless `fallback` is false). */
-  private _reportToViews(error: KitException, fallback: boolean): void {
-    const handlers = [...this._views.values()]
-      .map(view => view.onError)
-      .filter(handler => !!handler);
-    if (!handlers.length) {
-      if (fallback) {
-        this._ports.report(error);
-      }
-      return;
-    }
-    for (const handler of handlers) {
-      try {
-        handler(error);
-      } catch (thrown) {
-        console.error('kit-chat-uikit-angular: an onError handler threw', thrown);
-      }
+  private _patch(change: Partial<KitCallSessionState>): void {
+    const state = this._state;
+    if (Object.entries(change).some(([key, value]) => state[key as keyof typeof state] !== value)) {
+      this._state = {...state, ...change};
     }
   }
 
   private _set(change: Partial<KitCallSessionState>): void {
-    this._state = {...this._state, ...change};
-    if (change.phase !== undefined || change.waiting !== undefined) {
-      this._syncSound();
-    }
+    this._patch(change);
+    this._host.sync();
     this._notify();
   }
 
+  /** Tells the listeners of a new state, then settles the presses that waited for it. */
   private _notify(): void {
-    for (const listener of [...this._listeners]) {
+    const state = this._state;
+    const changed = state !== this._lastNotified;
+    this._lastNotified = state;
+    for (const listener of changed ? [...this._listeners] : []) {
       if (!this._listeners.has(listener)) {
         continue; // Unsubscribed by an earlier listener (a screen swapped for the next one).
       }
@@ -1129,5 +741,19 @@ export class KitCallSession {
         console.error('kit-chat-uikit-angular: a call session listener threw', error);
       }
     }
+    for (const wait of [...this._waits]) {
+      if (wait()) {
+        this._waits.delete(wait);
+      }
+    }
   }
+}
+
+/** What a decline or cancel sends, by the event that asked for it. */
+function sentBy(type: KitCallEventType, pressed: 'rejected' | 'cancelled'): KitCallSent {
+  return type === 'busy'
+    ? 'busy'
+    : type === 'timeOut' || type === 'ringExpired'
+      ? 'unanswered'
+      : pressed;
 }
