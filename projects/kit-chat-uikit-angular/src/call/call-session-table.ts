@@ -40,16 +40,8 @@ export type KitCallStep =
   | 'done';
 
 /** The user's and the app's moves. */
-const PRESSES = [
-  'start',
-  'accept',
-  'decline',
-  'busy',
-  'hangUp',
-  'timeOut',
-  'withdraw',
-  'dispose',
-] as const;
+// prettier-ignore
+const PRESSES = ['start', 'accept', 'decline', 'busy', 'hangUp', 'timeOut', 'withdraw', 'dispose'] as const;
 /** The session's own clocks: the tick after a press, the ring time-out, the close delay. */
 const CLOCKS = ['tick', 'ringExpired', 'closed'] as const;
 /** The SDK's answer to the action in flight, classified by `classifyFailure`. */
@@ -64,14 +56,9 @@ const OUTGOING_NEWS = ['remoteRinging', 'remoteAccepted', 'remoteRejected', 'app
 const ANY_NEWS = ['remoteEnded', 'appConnected'] as const;
 
 /** Every event a session handles. */
+// prettier-ignore
 export const KIT_CALL_EVENTS = [
-  ...PRESSES,
-  ...CLOCKS,
-  ...ANSWERS,
-  ...SIDE_ANSWERS,
-  ...INCOMING_NEWS,
-  ...OUTGOING_NEWS,
-  ...ANY_NEWS,
+  ...PRESSES, ...CLOCKS, ...ANSWERS, ...SIDE_ANSWERS, ...INCOMING_NEWS, ...OUTGOING_NEWS, ...ANY_NEWS,
 ] as const;
 
 /** An event of a session. */
@@ -123,11 +110,11 @@ export interface KitCallState {
   readonly ignores: readonly KitCallEventType[];
 }
 
-const stay = (step: KitCallStep, ...fx: KitCallEffect[]): KitCallRow => ({to: step, fx});
 const go = (step: KitCallStep, ...fx: KitCallEffect[]): KitCallRow => ({to: step, fx});
-const finish: KitCallRow = go('ended', 'finish');
+const connect = go('ongoing', 'connect');
+const finish = go('ended', 'finish');
 /** The app closed the call's screen: it ends here without a word to the SDK. */
-const dismiss: KitCallRow = go('ended', 'dismiss');
+const dismiss = go('ended', 'dismiss');
 /** The ring time-out of a silent far side: the call ends here, with the error said. */
 const giveUp: KitCallRow = {to: 'ended', fx: ['giveUp'], when: 'hung'};
 /** An action never answered after the ring time-out: no time is left to wait on another one. */
@@ -136,379 +123,186 @@ const refusedTwice: KitCallRow = {to: 'ended', fx: ['giveUp'], when: 'refusedBef
 const noSdk: KitCallRow = {to: 'ended', fx: ['finish'], when: 'noSdk'};
 
 /** The events of the other direction: never routed to this session, ignored if they are. */
-const NOT_INCOMING = [
-  ...OUTGOING_NEWS,
-  'withdraw',
-  'start',
-  'initiated',
-  'initiateFailed',
-] as const;
+// prettier-ignore
+const NOT_INCOMING = [...OUTGOING_NEWS, 'withdraw', 'start', 'initiated', 'initiateFailed'] as const;
 const NOT_OUTGOING = [...INCOMING_NEWS, 'accept', 'decline', 'busy', 'acceptLanded'] as const;
+/** What an incoming call that is not decided yet still hears: the caller's cancel, an end, the app. */
+const INCOMING_NEWS_ROWS = {
+  remoteCancelled: finish,
+  remoteEnded: finish,
+  appConnected: connect,
+  dispose: dismiss,
+};
+/** What an outgoing call that is not connected yet still hears. */
+// prettier-ignore
+const OUTGOING_NEWS_ROWS = {remoteRejected: finish, remoteEnded: finish, appEnded: finish, appConnected: connect, dispose: dismiss};
+/** The SDK's answer to the user's accept. */
+// prettier-ignore
+const ACCEPT_ANSWERS = {answered: connect, refused: go('ringing', 'back'), timedOut: [lateGiveUp, go('ringing', 'hung', 'back')], over: finish, overLive: finish};
+/** The SDK's answer to the endCall of a decision that crossed a pick-up: a refusal means the call is live after all. */
+// prettier-ignore
+const CROSSED_ANSWERS = {answered: finish, refused: go('ongoing', 'report', 'connect'), timedOut: finish, over: finish, overLive: finish};
+/** Presses that a pending incoming decision ignores: the first decision wins. */
+const PENDING_IN = [
+  ...NOT_INCOMING,
+  'accept',
+  'busy',
+  'hangUp',
+  'timeOut',
+  'tick',
+  'closed',
+] as const;
+/** Presses that a pending outgoing decision ignores. */
+const PENDING_OUT = [
+  ...NOT_OUTGOING,
+  'start',
+  'hangUp',
+  'timeOut',
+  'withdraw',
+  'tick',
+  'closed',
+] as const;
 
-/** Every state x event of a call. */
+/** Every state x event of a call: the rows, then the events ignored on purpose. */
+// prettier-ignore
 export const KIT_CALL_TABLE: Readonly<Record<KitCallStep, KitCallState>> = {
   ringing: {
     on: {
-      accept: go('accepting.fresh', 'sendAccept'),
-      decline: go('declining', 'sendDecline'),
-      busy: go('declining', 'sendDecline'),
-      hangUp: go('declining', 'sendDecline'),
-      timeOut: go('declining', 'sendDecline'),
-      ringExpired: [giveUp, go('declining', 'sendDecline')],
-      acceptLanded: go('ongoing', 'connect'), // The SDK accepted after all, after the accept's time-out.
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
+      accept: go('accepting.fresh', 'sendAccept'), decline: go('declining', 'sendDecline'),
+      busy: go('declining', 'sendDecline'), hangUp: go('declining', 'sendDecline'),
+      timeOut: go('declining', 'sendDecline'), ringExpired: [giveUp, go('declining', 'sendDecline')],
+      acceptLanded: connect, // The SDK accepted after all, after the accept's time-out.
+      ...INCOMING_NEWS_ROWS,
     },
     ignores: [...NOT_INCOMING, ...ANSWERS, 'tick', 'closed'],
   },
   'accepting.fresh': {
-    on: {
-      tick: go('accepting'),
-      answered: go('ongoing', 'connect'),
-      refused: go('ringing', 'back'),
-      timedOut: [lateGiveUp, go('ringing', 'hung', 'back')],
-      over: finish,
-      overLive: finish,
-      ringExpired: stay('accepting.fresh', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
-    },
+    on: {tick: go('accepting'), ringExpired: go('accepting.fresh', 'retry'), ...ACCEPT_ANSWERS, ...INCOMING_NEWS_ROWS},
     // A decline in the accept's own tick is the same gesture's second press: the first press wins.
-    ignores: [
-      ...NOT_INCOMING,
-      'accept',
-      'decline',
-      'busy',
-      'hangUp',
-      'timeOut',
-      'acceptLanded',
-      'closed',
-    ],
+    ignores: [...NOT_INCOMING, 'accept', 'decline', 'busy', 'hangUp', 'timeOut', 'acceptLanded', 'closed'],
   },
   accepting: {
-    on: {
-      decline: go('declining.overAccept', 'sendDecline'),
-      answered: go('ongoing', 'connect'),
-      refused: go('ringing', 'back'),
-      timedOut: [lateGiveUp, go('ringing', 'hung', 'back')],
-      over: finish,
-      overLive: finish,
-      ringExpired: stay('accepting', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
-    },
-    // The accept's own answer comes as `answered`.
-    ignores: [
-      ...NOT_INCOMING,
-      ...(['accept', 'busy', 'hangUp', 'timeOut', 'tick', 'acceptLanded', 'closed'] as const),
-    ],
+    on: {decline: go('declining.overAccept', 'sendDecline'), ringExpired: go('accepting', 'retry'), ...ACCEPT_ANSWERS, ...INCOMING_NEWS_ROWS},
+    ignores: [...PENDING_IN, 'acceptLanded'], // The accept's own answer comes as `answered`.
   },
   'accepting.awaited': {
-    on: {
-      decline: go('declining.overAccept', 'sendDecline'),
-      answered: go('ongoing', 'connect'),
-      refused: go('ringing', 'back'),
-      timedOut: [lateGiveUp, go('ringing', 'hung', 'back')],
-      over: finish,
-      overLive: finish,
-      ringExpired: stay('accepting.awaited', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
-    },
-    ignores: [
-      ...NOT_INCOMING,
-      ...(['accept', 'busy', 'hangUp', 'timeOut', 'tick', 'acceptLanded', 'closed'] as const),
-    ],
+    on: {decline: go('declining.overAccept', 'sendDecline'), ringExpired: go('accepting.awaited', 'retry'), ...ACCEPT_ANSWERS, ...INCOMING_NEWS_ROWS},
+    ignores: [...PENDING_IN, 'acceptLanded'],
   },
   declining: {
     on: {
-      answered: finish,
-      refused: [refusedTwice, go('ringing', 'back')],
-      timedOut: [lateGiveUp, go('ringing', 'hung', 'back')],
-      over: finish,
-      overLive: finish,
-      ringExpired: stay('declining', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
+      answered: finish, refused: [refusedTwice, go('ringing', 'back')], timedOut: [lateGiveUp, go('ringing', 'hung', 'back')],
+      over: finish, overLive: finish, ringExpired: go('declining', 'retry'), ...INCOMING_NEWS_ROWS,
     },
-    ignores: [
-      ...NOT_INCOMING,
-      ...(['accept', 'decline', 'busy', 'hangUp', 'timeOut', 'tick', 'acceptLanded'] as const),
-      'closed',
-    ],
+    ignores: [...PENDING_IN, 'decline', 'acceptLanded'],
   },
   'declining.overAccept': {
     on: {
-      answered: finish,
-      refused: go('accepting.awaited', 'awaitAccept'),
-      timedOut: go('accepting.awaited', 'awaitAccept'),
-      over: finish,
-      overLive: go('declining.endCrossed', 'sendEnd'),
-      acceptLanded: go('declining.overLanded'),
-      ringExpired: stay('declining.overAccept', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
+      answered: finish, refused: go('accepting.awaited', 'awaitAccept'), timedOut: go('accepting.awaited', 'awaitAccept'),
+      over: finish, overLive: go('declining.endCrossed', 'sendEnd'), acceptLanded: go('declining.overLanded'),
+      ringExpired: go('declining.overAccept', 'retry'), ...INCOMING_NEWS_ROWS,
     },
-    ignores: [...NOT_INCOMING, 'accept', 'decline', 'busy', 'hangUp', 'timeOut', 'tick', 'closed'],
+    ignores: [...PENDING_IN, 'decline'],
   },
   'declining.overLanded': {
     on: {
-      answered: finish,
-      refused: go('declining.endCrossed', 'sendEnd'),
-      timedOut: go('declining.endCrossed', 'sendEnd'),
-      over: go('declining.endCrossed', 'sendEnd'),
-      overLive: go('declining.endCrossed', 'sendEnd'),
-      ringExpired: stay('declining.overLanded', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
+      answered: finish, refused: go('declining.endCrossed', 'sendEnd'), timedOut: go('declining.endCrossed', 'sendEnd'),
+      over: go('declining.endCrossed', 'sendEnd'), overLive: go('declining.endCrossed', 'sendEnd'),
+      ringExpired: go('declining.overLanded', 'retry'), ...INCOMING_NEWS_ROWS,
     },
-    ignores: [
-      ...NOT_INCOMING,
-      ...(['accept', 'decline', 'busy', 'hangUp', 'timeOut', 'tick', 'acceptLanded'] as const),
-      'closed',
-    ],
+    ignores: [...PENDING_IN, 'decline', 'acceptLanded'],
   },
   'declining.endCrossed': {
     on: {
-      answered: finish,
-      refused: go('ongoing', 'report', 'connect'), // The SDK keeps the call: it is live after all.
-      timedOut: finish,
-      over: finish,
-      overLive: finish,
-      ringExpired: stay('declining.endCrossed', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      dispose: dismiss,
+      ...CROSSED_ANSWERS, ringExpired: go('declining.endCrossed', 'retry'),
+      remoteCancelled: finish, remoteEnded: finish, dispose: dismiss,
     },
-    ignores: [
-      ...NOT_INCOMING,
-      ...(['accept', 'decline', 'busy', 'hangUp', 'timeOut', 'tick', 'acceptLanded'] as const),
-      ...(['appConnected', 'closed'] as const),
-    ],
+    ignores: [...PENDING_IN, 'decline', 'acceptLanded', 'appConnected'],
   },
   'dialing.starting': {
     on: {
-      start: stay('dialing.starting', 'sendInitiate'),
-      initiated: go('dialing', 'registered'),
-      initiateFailed: finish,
-      hangUp: [noSdk, go('cancelling.queued', 'queueCancel')],
-      timeOut: [noSdk, go('withdrawing.queued', 'queueCancel')],
-      withdraw: [noSdk, go('withdrawing.queued', 'queueCancel')],
-      appConnected: go('ongoing', 'connect'),
-      remoteEnded: finish,
-      remoteRejected: finish,
-      appEnded: finish,
-      dispose: dismiss,
+      start: go('dialing.starting', 'sendInitiate'), initiated: go('dialing', 'registered'), initiateFailed: finish,
+      hangUp: [noSdk, go('cancelling.queued', 'queueCancel')], timeOut: [noSdk, go('withdrawing.queued', 'queueCancel')],
+      withdraw: [noSdk, go('withdrawing.queued', 'queueCancel')], ...OUTGOING_NEWS_ROWS,
     },
     // Nothing can be routed to a call without a session id; the ring time-out counts from the id on.
-    ignores: [
-      ...NOT_OUTGOING,
-      ...ANSWERS,
-      ...(['remoteRinging', 'remoteAccepted', 'tick', 'ringExpired', 'closed'] as const),
-    ],
+    ignores: [...NOT_OUTGOING, ...ANSWERS, 'remoteRinging', 'remoteAccepted', 'tick', 'ringExpired', 'closed'],
   },
   dialing: {
     on: {
-      hangUp: [noSdk, go('cancelling', 'sendCancel')],
-      timeOut: [noSdk, go('withdrawing', 'sendCancel')],
-      withdraw: [noSdk, go('withdrawing', 'sendCancel')],
-      ringExpired: [giveUp, noSdk, go('withdrawing', 'sendCancel')],
-      remoteRinging: stay('dialing', 'markRinging'),
-      remoteAccepted: go('ongoing', 'connect'),
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
+      hangUp: [noSdk, go('cancelling', 'sendCancel')], timeOut: [noSdk, go('withdrawing', 'sendCancel')],
+      withdraw: [noSdk, go('withdrawing', 'sendCancel')], ringExpired: [giveUp, noSdk, go('withdrawing', 'sendCancel')],
+      remoteRinging: go('dialing', 'markRinging'), remoteAccepted: connect, ...OUTGOING_NEWS_ROWS,
     },
-    ignores: [
-      ...NOT_OUTGOING,
-      ...ANSWERS,
-      'start',
-      'initiated',
-      'initiateFailed',
-      'tick',
-      'closed',
-    ],
+    ignores: [...NOT_OUTGOING, ...ANSWERS, 'start', 'initiated', 'initiateFailed', 'tick', 'closed'],
   },
   'cancelling.queued': {
     on: {
-      start: stay('cancelling.queued', 'sendInitiate'),
-      initiated: go('cancelling', 'registered', 'sendCancel'),
-      initiateFailed: finish,
-      remoteRinging: stay('cancelling.queued', 'markRinging'),
-      remoteAccepted: go('cancelling.endCrossed', 'sendEnd'),
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
+      start: go('cancelling.queued', 'sendInitiate'), initiated: go('cancelling', 'registered', 'sendCancel'),
+      initiateFailed: finish, remoteRinging: go('cancelling.queued', 'markRinging'),
+      remoteAccepted: go('cancelling.endCrossed', 'sendEnd'), ...OUTGOING_NEWS_ROWS,
     },
-    ignores: [
-      ...NOT_OUTGOING,
-      ...ANSWERS,
-      ...(['hangUp', 'timeOut', 'withdraw', 'tick', 'ringExpired', 'closed'] as const),
-    ],
+    ignores: [...PENDING_OUT.filter(event => event !== 'start'), ...ANSWERS, 'ringExpired'],
   },
   cancelling: {
     on: {
-      answered: finish,
-      refused: go('dialing', 'back'),
+      answered: finish, refused: go('dialing', 'back'),
       timedOut: finish, // The user left: the call closes here; the SDK finishes in the background.
-      over: finish,
-      overLive: go('cancelling.endCrossed', 'sendEnd'),
-      ringExpired: stay('cancelling', 'retry'),
-      remoteRinging: stay('cancelling', 'markRinging'),
-      remoteAccepted: go('cancelling.endCrossed', 'sendEnd'),
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
+      over: finish, overLive: go('cancelling.endCrossed', 'sendEnd'), ringExpired: go('cancelling', 'retry'),
+      remoteRinging: go('cancelling', 'markRinging'), remoteAccepted: go('cancelling.endCrossed', 'sendEnd'),
+      ...OUTGOING_NEWS_ROWS,
     },
-    ignores: [
-      ...NOT_OUTGOING,
-      ...(['start', 'hangUp', 'timeOut', 'withdraw', 'tick', 'closed'] as const),
-      ...(['initiated', 'initiateFailed'] as const),
-    ],
+    ignores: [...PENDING_OUT, 'initiated', 'initiateFailed'],
   },
   'cancelling.endCrossed': {
     on: {
-      answered: finish,
-      refused: go('ongoing', 'report', 'connect'),
-      timedOut: finish,
-      over: finish,
-      overLive: finish,
-      ringExpired: stay('cancelling.endCrossed', 'retry'),
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      dispose: dismiss,
+      ...CROSSED_ANSWERS, ringExpired: go('cancelling.endCrossed', 'retry'),
+      remoteRejected: finish, remoteEnded: finish, appEnded: finish, dispose: dismiss,
     },
     // endCall is on its way: a pick-up (or the app's word of it) changes nothing.
-    ignores: [
-      ...NOT_OUTGOING,
-      ...(['start', 'hangUp', 'timeOut', 'withdraw', 'tick', 'closed'] as const),
-      ...([
-        'initiated',
-        'initiateFailed',
-        'remoteRinging',
-        'remoteAccepted',
-        'appConnected',
-      ] as const),
-    ],
+    ignores: [...PENDING_OUT, 'initiated', 'initiateFailed', 'remoteRinging', 'remoteAccepted', 'appConnected'],
   },
   'withdrawing.queued': {
     on: {
-      start: stay('withdrawing.queued', 'sendInitiate'),
-      initiated: go('withdrawing', 'registered', 'sendCancel'),
-      initiateFailed: finish,
-      remoteRinging: stay('withdrawing.queued', 'markRinging'),
-      remoteAccepted: go('ongoing', 'connect'),
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
+      start: go('withdrawing.queued', 'sendInitiate'), initiated: go('withdrawing', 'registered', 'sendCancel'),
+      initiateFailed: finish, remoteRinging: go('withdrawing.queued', 'markRinging'), remoteAccepted: connect,
+      ...OUTGOING_NEWS_ROWS,
     },
-    ignores: [
-      ...NOT_OUTGOING,
-      ...ANSWERS,
-      ...(['hangUp', 'timeOut', 'withdraw', 'tick', 'ringExpired', 'closed'] as const),
-    ],
+    ignores: [...PENDING_OUT.filter(event => event !== 'start'), ...ANSWERS, 'ringExpired'],
   },
   withdrawing: {
     on: {
-      answered: finish,
-      refused: [refusedTwice, go('dialing', 'back')],
-      timedOut: [lateGiveUp, go('dialing', 'hung', 'back')],
-      over: finish,
-      overLive: go('ongoing', 'connect'), // A pick-up crossed the time-out or the glare: it wins.
-      ringExpired: stay('withdrawing', 'retry'),
-      remoteRinging: stay('withdrawing', 'markRinging'),
-      remoteAccepted: go('ongoing', 'connect'),
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: go('ongoing', 'connect'),
-      dispose: dismiss,
+      answered: finish, refused: [refusedTwice, go('dialing', 'back')], timedOut: [lateGiveUp, go('dialing', 'hung', 'back')],
+      over: finish, overLive: connect, // A pick-up crossed the time-out or the glare: it wins.
+      ringExpired: go('withdrawing', 'retry'), remoteRinging: go('withdrawing', 'markRinging'), remoteAccepted: connect,
+      ...OUTGOING_NEWS_ROWS,
     },
-    ignores: [
-      ...NOT_OUTGOING,
-      ...(['start', 'hangUp', 'timeOut', 'withdraw', 'tick', 'closed'] as const),
-      ...(['initiated', 'initiateFailed'] as const),
-    ],
+    ignores: [...PENDING_OUT, 'initiated', 'initiateFailed'],
   },
   ongoing: {
-    on: {
-      hangUp: go('ending', 'sendEnd'),
-      remoteEnded: finish,
-      dispose: dismiss,
-    },
+    on: {hangUp: go('ending', 'sendEnd'), remoteEnded: finish, dispose: dismiss},
     ignores: [
-      ...PRESSES.filter(event => event !== 'hangUp' && event !== 'dispose'),
-      ...CLOCKS,
-      ...ANSWERS,
-      ...SIDE_ANSWERS,
-      ...INCOMING_NEWS,
-      ...OUTGOING_NEWS,
-      'appConnected',
+      ...PRESSES.filter(event => event !== 'hangUp' && event !== 'dispose'), ...CLOCKS, ...ANSWERS, ...SIDE_ANSWERS,
+      ...INCOMING_NEWS, ...OUTGOING_NEWS, 'appConnected',
     ],
   },
   ending: {
-    on: {
-      answered: finish,
-      refused: go('ongoing', 'back'),
-      timedOut: finish,
-      over: finish,
-      overLive: finish,
-      remoteEnded: finish,
-      dispose: dismiss,
-    },
+    on: {answered: finish, refused: go('ongoing', 'back'), timedOut: finish, over: finish, overLive: finish, remoteEnded: finish, dispose: dismiss},
     ignores: [
-      ...PRESSES.filter(event => event !== 'dispose'),
-      ...CLOCKS,
-      ...SIDE_ANSWERS,
-      ...INCOMING_NEWS,
-      ...OUTGOING_NEWS,
+      ...PRESSES.filter(event => event !== 'dispose'), ...CLOCKS, ...SIDE_ANSWERS, ...INCOMING_NEWS, ...OUTGOING_NEWS,
       'appConnected',
     ],
   },
   ended: {
-    on: {
-      closed: go('done', 'close'),
-      dispose: go('done', 'close'),
-      initiated: stay('ended', 'cancelUnseen'),
-    },
+    on: {closed: go('done', 'close'), dispose: go('done', 'close'), initiated: go('ended', 'cancelUnseen')},
     ignores: [
-      ...PRESSES.filter(event => event !== 'dispose'),
-      'tick',
-      'ringExpired',
-      ...ANSWERS,
-      'initiateFailed',
-      'acceptLanded',
-      ...INCOMING_NEWS,
-      ...OUTGOING_NEWS,
-      ...ANY_NEWS,
+      ...PRESSES.filter(event => event !== 'dispose'), 'tick', 'ringExpired', ...ANSWERS, 'initiateFailed',
+      'acceptLanded', ...INCOMING_NEWS, ...OUTGOING_NEWS, ...ANY_NEWS,
     ],
   },
   done: {
     // Closed before the SDK knew the call: nobody could cancel it, so it must not ring on at the callee.
-    on: {initiated: stay('done', 'cancelUnseen')},
+    on: {initiated: go('done', 'cancelUnseen')},
     ignores: KIT_CALL_EVENTS.filter(event => event !== 'initiated'),
   },
 };
