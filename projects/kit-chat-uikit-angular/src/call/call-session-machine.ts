@@ -1,0 +1,219 @@
+import {KitException} from '../sdk/kit-exception';
+import {KitCall} from '../sdk/models';
+import {
+  KIT_CALL_TABLE,
+  KitCallEffect,
+  KitCallEventType,
+  KitCallGuard,
+  KitCallRow,
+  KitCallStep,
+  kitPhaseOf,
+} from './call-session-table';
+import {KitCallEndReason, KitCallSessionState} from './call-session-types';
+
+// The engine of a call session: its state, its listeners, and the one way the state changes: an event looks its
+// row up in the table, the session moves to the row's state and runs the row's effects (call-session-effects.ts),
+// then tells its listeners once. Internal to the library.
+
+/** One event of a session, with what it carries. */
+export interface KitCallEvent {
+  readonly type: KitCallEventType;
+  /** The call from the SDK or the app (for a failure: what the SDK says of the call). */
+  readonly call?: Partial<KitCall>;
+  readonly error?: KitException;
+  readonly reason?: KitCallEndReason;
+}
+
+/** The states a decline, cancel or hang-up waits through: its promise settles once the session left them. */
+export const ACCEPTING: readonly KitCallStep[] = [
+  'accepting.fresh',
+  'accepting',
+  'accepting.awaited',
+];
+export const LEAVING: readonly KitCallStep[] = [
+  'declining',
+  'declining.overAccept',
+  'declining.overLanded',
+  'declining.endCrossed',
+  'accepting.awaited',
+  'cancelling.queued',
+  'cancelling',
+  'cancelling.endCrossed',
+  'withdrawing.queued',
+  'withdrawing',
+  'ending',
+];
+
+/** Watches every transition of every session: the stress test checks each one against the table. @docs-private */
+export let _kitCallTransitionObserver:
+  | ((from: KitCallStep, event: KitCallEventType, row: KitCallRow | 'ignored' | null) => void)
+  | null = null;
+
+/** @param observer Receives every transition (`null` stops). @docs-private */
+export function _kitObserveCallTransitions(observer: typeof _kitCallTransitionObserver): void {
+  _kitCallTransitionObserver = observer;
+}
+
+/** A session's state and its transitions; the effects and the public actions are its subclasses'. */
+export abstract class KitCallMachine {
+  protected _state: KitCallSessionState;
+  protected _step: KitCallStep;
+  protected readonly _listeners = new Set<(state: KitCallSessionState) => void>();
+  protected readonly _waits = new Set<() => boolean>();
+  protected _firing = false;
+  /** Work left for after the transition that asked for it: the transition completes first. */
+  protected readonly _next: (() => void)[] = [];
+  protected readonly _settled: (() => void)[] = [];
+  protected _lastNotified: KitCallSessionState | null = null;
+
+  /**
+   * @param state The first state of the call.
+   * @param step Its state in the table.
+   */
+  constructor(state: KitCallSessionState, step: KitCallStep) {
+    this._state = state;
+    this._step = step;
+  }
+
+  /** The current state. */
+  get state(): KitCallSessionState {
+    return this._state;
+  }
+
+  /** Whether the call ended (its outcome may still be on screen). */
+  get isEnded(): boolean {
+    return this._state.phase === 'ended';
+  }
+
+  /**
+   * Listens to the state.
+   * @param listener Called after every change, with the new state.
+   * @returns Stops listening.
+   */
+  subscribe(listener: (state: KitCallSessionState) => void): () => void {
+    this._listeners.add(listener);
+    return () => this._listeners.delete(listener);
+  }
+
+  /**
+   * Settles once the session is done (ended and its outcome shown).
+   * @returns A promise that never rejects.
+   */
+  whenDone(): Promise<void> {
+    return this._state.done
+      ? Promise.resolve()
+      : new Promise(resolve => this._settled.push(resolve));
+  }
+
+  /** Runs one effect of a row. */
+  protected abstract _run(effect: KitCallEffect, event: KitCallEvent, from: KitCallStep): void;
+
+  /** Whether a row's condition holds. */
+  protected abstract _holds(guard: KitCallGuard): boolean;
+
+  /** Follows a new state outside of it (views, sound, timers). */
+  protected abstract _follow(): void;
+
+  /**
+   * Fires a press; its promise settles once the session left the states the press leads to.
+   * @returns Whether the call ended (for `accept`: whether it became ongoing).
+   */
+  protected _press(
+    type: KitCallEventType,
+    pending: readonly KitCallStep[] = LEAVING,
+    result: () => boolean = () => this.isEnded,
+  ): Promise<boolean> {
+    return this._fire({type})
+      ? this._until(() => !pending.includes(this._step), result)
+      : Promise.resolve(false);
+  }
+
+  /**
+   * Looks the event's row up, moves to its state and runs its effects, then tells the views once.
+   * @returns Whether a row took the event (an ignored event changes nothing).
+   */
+  protected _fire(event: KitCallEvent): boolean {
+    const cell = KIT_CALL_TABLE[this._step].on[event.type];
+    const from = this._step;
+    const row = ([] as KitCallRow[]).concat(cell ?? []).find(r => !r.when || this._holds(r.when));
+    const written = KIT_CALL_TABLE[from].ignores.includes(event.type);
+    _kitCallTransitionObserver?.(from, event.type, row ?? (written ? 'ignored' : null));
+    if (!row) {
+      if (!written) {
+        console.error(`kit-chat-uikit-angular: no row for ${event.type} in ${from}`);
+      }
+      return false;
+    }
+    const firing = this._firing;
+    this._firing = true;
+    this._step = row.to;
+    this._patch({phase: kitPhaseOf(row.to)});
+    for (const effect of row.fx ?? []) {
+      this._run(effect, event, from);
+    }
+    this._firing = firing;
+    this._follow();
+    this._notify();
+    if (!firing) {
+      while (this._next.length) {
+        this._next.shift()!();
+      }
+    }
+    return true;
+  }
+
+  /** Settles once `settled()` holds after a transition (the session's end settles every wait). */
+  protected _until<T>(settled: () => boolean, value: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const check = () => {
+        if (!settled()) {
+          return false;
+        }
+        try {
+          resolve(value());
+        } catch (error) {
+          reject(error);
+        }
+        return true;
+      };
+      if (!check()) {
+        this._waits.add(check);
+      }
+    });
+  }
+
+  protected _patch(change: Partial<KitCallSessionState>): void {
+    const state = this._state;
+    if (Object.entries(change).some(([key, value]) => state[key as keyof typeof state] !== value)) {
+      this._state = {...state, ...change};
+    }
+  }
+
+  protected _set(change: Partial<KitCallSessionState>): void {
+    this._patch(change);
+    this._follow();
+    this._notify();
+  }
+
+  /** Tells the listeners of a new state, then settles the presses that waited for it. */
+  protected _notify(): void {
+    const state = this._state;
+    const changed = state !== this._lastNotified;
+    this._lastNotified = state;
+    for (const listener of changed ? [...this._listeners] : []) {
+      if (!this._listeners.has(listener)) {
+        continue; // Unsubscribed by an earlier listener (a screen swapped for the next one).
+      }
+      try {
+        listener(this._state);
+      } catch (error) {
+        console.error('kit-chat-uikit-angular: a call session listener threw', error);
+      }
+    }
+    for (const wait of [...this._waits]) {
+      if (wait()) {
+        this._waits.delete(wait);
+      }
+    }
+  }
+}
