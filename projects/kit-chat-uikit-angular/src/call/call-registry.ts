@@ -4,10 +4,10 @@ import {DestroyRef, Injectable, InjectionToken, PLATFORM_ID, inject} from '@angu
 import {Observable, Subject} from 'rxjs';
 import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, KIT_UIKIT_CONFIG} from '../core/config';
 import {KitCallEventsService} from '../events/call-events';
-import {KitCallListener, KitCallsSdk} from '../sdk/calls-sdk';
+import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallType, KitUser} from '../sdk/models';
-import {kitCaller, kitReceiver, kitValidateCall, kitValidateUser} from '../sdk/validation';
+import {kitValidateCall, kitValidateUser} from '../sdk/validation';
 import {KitRingtone} from '../sound/ringtone';
 import {
   KitCallDirection,
@@ -17,17 +17,13 @@ import {
   KitCallSessionPorts,
   kitEndReasonOf,
 } from './call-session';
+import {KIT_BROWSER_CLOCK, KIT_SERVER_CLOCK} from './call-session-host';
+import {KitCallSwitch, kitNoSdk} from './call-switch';
 
-/** How many ended session ids are remembered to keep ghost rings away. */
-const ENDED_MEMORY = 500;
-/** How many SDK events for calls not known yet are kept (an answer can come before `initiateCall` resolves). */
-const EARLY_EVENTS_KEPT = 16;
 /** Default time-outs, in ms. */
 const DEFAULT_RING_TIMEOUT = 45_000;
 const DEFAULT_ACTION_TIMEOUT = 15_000;
 const DEFAULT_CLOSE_DELAY = 2_000;
-
-type EventName = keyof KitCallListener;
 
 /**
  * Whether a call that rings beside another one waits in a banner instead of being answered busy. Set by
@@ -38,35 +34,10 @@ export const KIT_CALL_WAITING = new InjectionToken<boolean>('KIT_CALL_WAITING', 
   factory: () => false,
 });
 
-/** The error of every call made with no SDK provided. */
-const noSdk = () =>
-  new KitException(
-    KitErrorCodes.NOT_INITIALIZED,
-    'No call SDK: add provideKitUIKit({callsSdk}) or KitCallsModule.forRoot({callsSdk}).',
-  );
-
-/** A clock whose timers never fire: on the server nothing may keep the render from settling. */
-const SERVER_CLOCK: KitCallSessionPorts['clock'] = {
-  now: () => Date.now(),
-  setTimeout: () => null,
-  clearTimeout: () => {},
-  setInterval: () => null,
-  clearInterval: () => {},
-};
-
-const BROWSER_CLOCK: KitCallSessionPorts['clock'] = {
-  now: () => Date.now(),
-  setTimeout: (task, ms) => setTimeout(task, ms),
-  clearTimeout: handle => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  setInterval: (task, ms) => setInterval(task, ms),
-  clearInterval: handle => clearInterval(handle as ReturnType<typeof setInterval>),
-};
-
 /**
- * Every call of the app, one `KitCallSession` each, and the library's only SDK listener. It checks every payload
- * (a bad one is reported to `onError` and ignored, never thrown back into the SDK), routes events to their session
- * by session id, remembers ended ids (ghost rings), and applies the policies: busy or call waiting for a second
- * call, glare, answered elsewhere.
+ * Every call of the app, one `KitCallSession` each: creates them, finds them by session id, closes the endings on
+ * screen when a new call takes it, and promotes a waiting call once the screen is free. Its `KitCallSwitch` is the
+ * library's only SDK listener (payload checks, routing, ghost rings, the busy/wait and glare policies).
  * @docs-private
  */
 @Injectable({providedIn: 'root'})
@@ -81,20 +52,26 @@ export class KitCallRegistry {
   private readonly _listenerId = inject(_IdGenerator).getId('kit-call-registry-');
   private readonly _sessions = new Set<KitCallSession>();
   private readonly _byId = new Map<string, KitCallSession>();
-  private readonly _ended = new Set<string>();
-  private readonly _early: {name: EventName; call: KitCall}[] = [];
-  /** Rings that lost a glare to my own call, shown once my withdrawal settled. */
-  private readonly _glare = new Map<string, KitCall>();
   /** Sessions that only answer busy: never shown, never a reason to answer busy. */
   private readonly _hidden = new WeakSet<KitCallSession>();
   private readonly _shown = new Subject<KitCallSession>();
   private readonly _changes = new Subject<void>();
-  private _listening = false;
-  /** Whether adding the listener failed (reported once; the screens do not try again). */
-  private _listenFailed = false;
-  /** My calls whose glare withdrawal was given up: a further ring from that person is a second call. */
-  private readonly _glareGivenUp = new WeakSet<KitCallSession>();
   private _destroyed = false;
+  /** The SDK listener, the memory of ended ids and early answers, and the ring policies. */
+  private readonly _switch = new KitCallSwitch(
+    {
+      policies: () => this.policies,
+      callWaiting: () => this._callWaiting,
+      sessions: () => this.sessions,
+      me: () => this.me(),
+      report: error => this.report(error),
+      find: sessionId => this._byId.get(sessionId),
+      create: (call, as) => this._ring(call, as),
+      destroyed: () => this._destroyed,
+    },
+    this._sdk,
+    this._listenerId,
+  );
 
   /** Whether the policies (busy or wait, glare) apply: the kit rings by itself. */
   policies = false;
@@ -127,28 +104,27 @@ export class KitCallRegistry {
 
   /** Starts listening to the SDK (once). Does nothing on the server or without an SDK. */
   listen(): void {
-    if (this._listening || this._listenFailed || this._destroyed || !this._isBrowser) {
-      return;
+    if (this._isBrowser) {
+      this._switch.listen();
     }
-    if (!this._sdk) {
-      this.report(noSdk());
-      return;
-    }
-    const listener: KitCallListener = {
-      onIncomingCallReceived: call => this._dispatch('onIncomingCallReceived', call),
-      onIncomingCallCancelled: call => this._dispatch('onIncomingCallCancelled', call),
-      onOutgoingCallRinging: call => this._dispatch('onOutgoingCallRinging', call),
-      onOutgoingCallAccepted: call => this._dispatch('onOutgoingCallAccepted', call),
-      onOutgoingCallRejected: call => this._dispatch('onOutgoingCallRejected', call),
-      onCallEnded: call => this._dispatch('onCallEnded', call),
-    };
-    try {
-      this._sdk.addCallListener(this._listenerId, listener);
-      this._listening = true;
-    } catch (error) {
-      this._listenFailed = true;
-      this.report(KitException.from(error, KitErrorCodes.SDK, 'addCallListener() failed'));
-    }
+  }
+
+  /**
+   * Whether a ring waits for my own call's glare withdrawal to settle before it is shown.
+   * @param sessionId The session id of the ring.
+   * @returns Whether it waits.
+   */
+  isHeldForGlare(sessionId: string): boolean {
+    return this._switch.isHeldForGlare(sessionId);
+  }
+
+  /**
+   * Whether a session id ended (or was answered busy) here: a ring for it is a ghost.
+   * @param sessionId The session id.
+   * @returns Whether it ended.
+   */
+  hasEnded(sessionId: string): boolean {
+    return this._switch.hasEnded(sessionId);
   }
 
   /**
@@ -157,7 +133,7 @@ export class KitCallRegistry {
    */
   me(): KitUser | KitException {
     if (!this._sdk) {
-      return noSdk();
+      return kitNoSdk();
     }
     try {
       const me = this._sdk.getLoggedInUser();
@@ -237,12 +213,12 @@ export class KitCallRegistry {
       return known;
     }
     const over = kitEndReasonOf(call.status);
-    if ((over && phase !== 'ongoing') || this._ended.has(call.sessionId)) {
+    if ((over && phase !== 'ongoing') || this._switch.hasEnded(call.sessionId)) {
       return new KitException(KitErrorCodes.CALL_ENDED, 'This call is over.', call);
     }
     this.listen();
     const session = this._create(direction, call, phase);
-    this._replayEarly(session);
+    this._switch.replayEarly(session);
     return session;
   }
 
@@ -284,24 +260,6 @@ export class KitCallRegistry {
   }
 
   /**
-   * Whether a ring waits for my own call's glare withdrawal to settle before it is shown.
-   * @param sessionId The session id of the ring.
-   * @returns Whether it waits.
-   */
-  isHeldForGlare(sessionId: string): boolean {
-    return this._glare.has(sessionId);
-  }
-
-  /**
-   * Whether a session id ended (or was answered busy) here: a ring for it is a ghost.
-   * @param sessionId The session id.
-   * @returns Whether it ended.
-   */
-  hasEnded(sessionId: string): boolean {
-    return this._ended.has(sessionId);
-  }
-
-  /**
    * Reports an error that belongs to no screen to the app's `onError`. Never throws.
    * @param error The error.
    */
@@ -313,193 +271,19 @@ export class KitCallRegistry {
     }
   }
 
-  // ---- Events of the SDK ----
-
-  private _dispatch(name: EventName, payload: unknown): void {
-    try {
-      if (this._destroyed) {
-        return;
-      }
-      const call = this._check(name, payload);
-      if (call) {
-        this._route(name, call);
-      }
-    } catch (error) {
-      // Nothing is ever thrown back into the SDK's dispatch.
-      this.report(KitException.from(error, KitErrorCodes.SDK, `Handling ${name} failed`));
-    }
-  }
-
-  /** A ring must be a whole, valid call; other events need a session id (the rest is known here). */
-  private _check(name: EventName, payload: unknown): KitCall | null {
-    const candidate = payload as Partial<KitCall> | null | undefined;
-    const problem =
-      name === 'onIncomingCallReceived'
-        ? kitValidateCall(payload)
-        : !candidate ||
-            typeof candidate !== 'object' ||
-            typeof candidate.sessionId !== 'string' ||
-            !candidate.sessionId
-          ? new KitException(KitErrorCodes.INVALID_CALL, `${name} without a session id.`, payload)
-          : null;
-    if (problem) {
-      this.report(
-        new KitException(
-          KitErrorCodes.INVALID_CALL,
-          `Ignored ${name}: ${problem.message}`,
-          payload,
-        ),
-      );
-      return null;
-    }
-    return {...(payload as KitCall)};
-  }
-
-  private _route(name: EventName, call: KitCall): void {
-    if (name === 'onIncomingCallReceived') {
-      this._ring(call);
-      return;
-    }
-    const session = this._byId.get(call.sessionId);
-    if (!session) {
-      this._unknown(name, call);
-      return;
-    }
-    switch (name) {
-      case 'onIncomingCallCancelled':
-        session._remoteCancelled(call);
-        break;
-      case 'onOutgoingCallRinging':
-        session._remoteRinging();
-        break;
-      case 'onOutgoingCallAccepted':
-        session._remoteAccepted(call);
-        break;
-      case 'onOutgoingCallRejected':
-        session._remoteRejected(call);
-        break;
-      case 'onCallEnded':
-        session._remoteEnded(call);
-        break;
-    }
-  }
-
-  /** An event for a call with no session: a ghost later, or an answer that came before `initiateCall` resolved. */
-  private _unknown(name: EventName, call: KitCall): void {
-    if (name === 'onIncomingCallCancelled' || name === 'onCallEnded') {
-      this._markEnded(call.sessionId);
-      if (this._glare.delete(call.sessionId)) {
-        return;
-      }
-    }
-    this._early.push({name, call});
-    if (this._early.length > EARLY_EVENTS_KEPT) {
-      this._early.shift();
-    }
-  }
-
-  private _replayEarly(session: KitCallSession): void {
-    const id = session.sessionId;
-    const mine = this._early.filter(event => event.call.sessionId === id);
-    if (!mine.length) {
-      return;
-    }
-    this._early.splice(0, this._early.length, ...this._early.filter(e => e.call.sessionId !== id));
-    mine.forEach(event => this._route(event.name, event.call));
-  }
-
-  // ---- Rings and policies ----
-
-  private _ring(call: KitCall, glareSettled = false): void {
-    const id = call.sessionId;
-    if (this._ended.has(id) || this._byId.has(id) || (!glareSettled && this._glare.has(id))) {
-      return; // A ghost (it ended) or a duplicate (it rings already).
-    }
-    if (kitEndReasonOf(call.status)) {
-      this._markEnded(id);
-      return;
-    }
-    const me = this.me();
-    if (me instanceof KitException) {
-      this.report(me);
-      return;
-    }
-    if (kitCaller(call).uid === me.uid) {
-      this.report(
-        new KitException(
-          KitErrorCodes.INVALID_CALL,
-          `Ignored a ring from the logged-in user "${me.uid}" to itself.`,
-          call,
-        ),
-      );
-      return;
-    }
-    if (kitReceiver(call).uid !== me.uid) {
-      this.report(
-        new KitException(
-          KitErrorCodes.INVALID_CALL,
-          `Ignored a ring for "${kitReceiver(call).uid}": the logged-in user is "${me.uid}".`,
-          call,
-        ),
-      );
-      return;
-    }
-    if (this.policies && !glareSettled && this._resolveGlare(call)) {
-      return;
-    }
-    // A call whose ending is still on screen is over: it does not make the user busy.
-    const busy =
-      this.policies && this.sessions.some(session => !session.state.waiting && !session.isEnded);
+  /** The session of a new ring: shown, waiting in a banner, or hidden while it is answered busy. */
+  private _ring(call: KitCall, as: 'shown' | 'waiting' | 'busy'): KitCallSession {
     const session = this._create('incoming', call);
-    if (!busy) {
+    if (as === 'shown') {
       this._endOutcomes(session);
       this._shown.next(session);
-    } else if (this._callWaiting) {
+    } else if (as === 'waiting') {
       session._setWaiting(true);
       this._changes.next();
     } else {
-      // Declined by the policy from this moment: a late or duplicate ring of it is a ghost, whatever the SDK says.
       this._hidden.add(session);
-      this._markEnded(call.sessionId);
-      void session.answerBusy().then(ended => {
-        if (!ended && !session.isEnded) {
-          session.dispose('busy'); // The SDK refused the busy answer (reported): it rings there, not here.
-        }
-      });
     }
-  }
-
-  /**
-   * Both sides call each other. The call started by the smaller uid wins on both sides: the other side withdraws
-   * its own call and shows the winner's ring once the withdrawal settled; the winning side ignores the loser's.
-   * @returns Whether the ring was handled here.
-   */
-  private _resolveGlare(theirs: KitCall): boolean {
-    const caller = kitCaller(theirs).uid;
-    const mine = this.sessions.find(
-      session =>
-        session.direction === 'outgoing' &&
-        session.state.phase === 'dialing' &&
-        !this._glareGivenUp.has(session) &&
-        kitReceiver(session.state.call).uid === caller,
-    );
-    if (!mine) {
-      return false;
-    }
-    if (kitCaller(mine.state.call).uid < caller) {
-      this._markEnded(theirs.sessionId);
-      return true;
-    }
-    this._glare.set(theirs.sessionId, theirs);
-    void mine.withdraw().then(ended => {
-      if (!ended) {
-        this._glareGivenUp.add(mine); // It dials on: the next ring from that person is a second call.
-      }
-      if (this._glare.delete(theirs.sessionId) && !this._destroyed) {
-        this._ring(theirs, true);
-      }
-    });
-    return true;
+    return session;
   }
 
   private _ports(): KitCallSessionPorts {
@@ -507,7 +291,7 @@ export class KitCallRegistry {
       sdk: this._sdk,
       events: this._events,
       sound: this._ringtone,
-      clock: this._isBrowser ? BROWSER_CLOCK : SERVER_CLOCK,
+      clock: this._isBrowser ? KIT_BROWSER_CLOCK : KIT_SERVER_CLOCK,
       report: error => this.report(error),
     };
   }
@@ -543,10 +327,10 @@ export class KitCallRegistry {
       if (id && !this._byId.has(id) && !state.done) {
         // An outgoing call got its session id: the answers that came first are handed over now.
         this._byId.set(id, session);
-        this._replayEarly(session);
+        this._switch.replayEarly(session);
       }
       if (state.phase === 'ended' && id) {
-        this._markEnded(id);
+        this._switch.markEnded(id);
       }
       if (
         state.phase === 'ended' &&
@@ -604,28 +388,13 @@ export class KitCallRegistry {
     }
   }
 
-  private _markEnded(sessionId: string): void {
-    this._ended.add(sessionId);
-    if (this._ended.size > ENDED_MEMORY) {
-      this._ended.delete(this._ended.values().next().value as string);
-    }
-  }
-
   private _destroy(): void {
     this._destroyed = true;
     for (const session of this.sessions) {
       session.dispose();
     }
-    this._glare.clear();
     this._shown.complete();
     this._changes.complete();
-    if (this._listening) {
-      this._listening = false;
-      try {
-        this._sdk?.removeCallListener(this._listenerId);
-      } catch (error) {
-        this.report(KitException.from(error, KitErrorCodes.SDK, 'removeCallListener() failed'));
-      }
-    }
+    this._switch.stop();
   }
 }

@@ -10,6 +10,24 @@ import {
 /** How long before a ring time-out that fired while a decision was pending is tried again. */
 const RETRY_TIMEOUT_MS = 5_000;
 
+/** A clock whose timers never fire: on the server nothing may keep the render from settling. */
+export const KIT_SERVER_CLOCK: KitCallSessionPorts['clock'] = {
+  now: () => Date.now(),
+  setTimeout: () => null,
+  clearTimeout: () => {},
+  setInterval: () => null,
+  clearInterval: () => {},
+};
+
+/** The browser's clock. */
+export const KIT_BROWSER_CLOCK: KitCallSessionPorts['clock'] = {
+  now: () => Date.now(),
+  setTimeout: (task, ms) => setTimeout(task, ms),
+  clearTimeout: handle => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setInterval: (task, ms) => setInterval(task, ms),
+  clearInterval: handle => clearInterval(handle as ReturnType<typeof setInterval>),
+};
+
 /** What the host reads of its session, and how it tells it the time passed. */
 export interface KitCallHostTarget {
   readonly direction: KitCallDirection;

@@ -1,0 +1,320 @@
+import {KitCallListener, KitCallsSdk} from '../sdk/calls-sdk';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {KitCall, KitUser} from '../sdk/models';
+import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
+import {KitCallSession, kitEndReasonOf} from './call-session';
+
+/** How many ended session ids are remembered to keep ghost rings away. */
+const ENDED_MEMORY = 500;
+/** How many SDK events for calls not known yet are kept (an answer can come before `initiateCall` resolves). */
+const EARLY_EVENTS_KEPT = 16;
+
+type EventName = keyof KitCallListener;
+
+/** @returns The error of every call made with no SDK provided. */
+export const kitNoSdk = () =>
+  new KitException(
+    KitErrorCodes.NOT_INITIALIZED,
+    'No call SDK: add provideKitUIKit({callsSdk}) or KitCallsModule.forRoot({callsSdk}).',
+  );
+
+/** What the switch needs of the registry. */
+export interface KitCallSwitchHost {
+  /** Whether the policies (busy or wait, glare) apply: the kit rings by itself. */
+  policies(): boolean;
+  /** Whether a second call waits in a banner instead of being answered busy. */
+  callWaiting(): boolean;
+  /** The live sessions, oldest first. */
+  sessions(): KitCallSession[];
+  /** The logged-in user, or why there is none. */
+  me(): KitUser | KitException;
+  /** Reports an error to the app's `onError`. */
+  report(error: KitException): void;
+  /** The live session of a call. */
+  find(sessionId: string): KitCallSession | undefined;
+  /** The session of a new ring: shown, waiting in a banner, or hidden while it is answered busy. */
+  create(call: KitCall, as: 'shown' | 'waiting' | 'busy'): KitCallSession;
+  /** Whether the app is going away: nothing may ring any more. */
+  destroyed(): boolean;
+}
+
+/**
+ * The library's only SDK listener. It checks every payload (a bad one is reported to `onError` and ignored, never
+ * thrown back into the SDK), routes events to their session by session id, remembers ended ids (ghost rings) and
+ * the answers that came before `initiateCall` resolved, and applies the ring policies: busy or call waiting for a
+ * second call, glare. Internal to the library; the registry owns it.
+ */
+export class KitCallSwitch {
+  private readonly _ended = new Set<string>();
+  private readonly _early: {name: EventName; call: KitCall}[] = [];
+  /** Rings that lost a glare to my own call, shown once my withdrawal settled. */
+  private readonly _glare = new Map<string, KitCall>();
+  /** My calls whose glare withdrawal was given up: a further ring from that person is a second call. */
+  private readonly _glareGivenUp = new WeakSet<KitCallSession>();
+  private _listening = false;
+  /** Whether adding the listener failed (reported once; the screens do not try again). */
+  private _listenFailed = false;
+  private _destroyed = false;
+
+  /**
+   * @param _host The registry.
+   * @param _sdk The SDK, if any.
+   * @param _listenerId The id of the one listener.
+   */
+  constructor(
+    private readonly _host: KitCallSwitchHost,
+    private readonly _sdk: KitCallsSdk | null,
+    private readonly _listenerId: string,
+  ) {}
+
+  /** Starts listening to the SDK (once). Does nothing on the server or without an SDK. */
+  listen(): void {
+    if (this._listening || this._listenFailed || this._destroyed) {
+      return;
+    }
+    if (!this._sdk) {
+      this._host.report(kitNoSdk());
+      return;
+    }
+    const listener: KitCallListener = {
+      onIncomingCallReceived: call => this._dispatch('onIncomingCallReceived', call),
+      onIncomingCallCancelled: call => this._dispatch('onIncomingCallCancelled', call),
+      onOutgoingCallRinging: call => this._dispatch('onOutgoingCallRinging', call),
+      onOutgoingCallAccepted: call => this._dispatch('onOutgoingCallAccepted', call),
+      onOutgoingCallRejected: call => this._dispatch('onOutgoingCallRejected', call),
+      onCallEnded: call => this._dispatch('onCallEnded', call),
+    };
+    try {
+      this._sdk.addCallListener(this._listenerId, listener);
+      this._listening = true;
+    } catch (error) {
+      this._listenFailed = true;
+      this._host.report(KitException.from(error, KitErrorCodes.SDK, 'addCallListener() failed'));
+    }
+  }
+
+  /**
+   * Whether a ring waits for my own call's glare withdrawal to settle before it is shown.
+   * @param sessionId The session id of the ring.
+   * @returns Whether it waits.
+   */
+  isHeldForGlare(sessionId: string): boolean {
+    return this._glare.has(sessionId);
+  }
+
+  /**
+   * Whether a session id ended (or was answered busy) here: a ring for it is a ghost.
+   * @param sessionId The session id.
+   * @returns Whether it ended.
+   */
+  hasEnded(sessionId: string): boolean {
+    return this._ended.has(sessionId);
+  }
+
+  /** Stops listening to the SDK, for good. */
+  stop(): void {
+    this._destroyed = true;
+    this._glare.clear();
+    if (this._listening) {
+      this._listening = false;
+      try {
+        this._sdk?.removeCallListener(this._listenerId);
+      } catch (error) {
+        this._host.report(
+          KitException.from(error, KitErrorCodes.SDK, 'removeCallListener() failed'),
+        );
+      }
+    }
+  }
+
+  /** @param sessionId A session id that ended here (or was answered busy): a later ring for it is a ghost. */
+  markEnded(sessionId: string): void {
+    this._ended.add(sessionId);
+    if (this._ended.size > ENDED_MEMORY) {
+      this._ended.delete(this._ended.values().next().value as string);
+    }
+  }
+
+  /** @param session A session that just got its session id: the answers that came first are handed over. */
+  replayEarly(session: KitCallSession): void {
+    const id = session.sessionId;
+    const mine = this._early.filter(event => event.call.sessionId === id);
+    if (!mine.length) {
+      return;
+    }
+    this._early.splice(0, this._early.length, ...this._early.filter(e => e.call.sessionId !== id));
+    mine.forEach(event => this._route(event.name, event.call));
+  }
+
+  private _dispatch(name: EventName, payload: unknown): void {
+    try {
+      if (this._destroyed) {
+        return;
+      }
+      const call = this._check(name, payload);
+      if (call) {
+        this._route(name, call);
+      }
+    } catch (error) {
+      // Nothing is ever thrown back into the SDK's dispatch.
+      this._host.report(KitException.from(error, KitErrorCodes.SDK, `Handling ${name} failed`));
+    }
+  }
+
+  /** A ring must be a whole, valid call; other events need a session id (the rest is known here). */
+  private _check(name: EventName, payload: unknown): KitCall | null {
+    const candidate = payload as Partial<KitCall> | null | undefined;
+    const problem =
+      name === 'onIncomingCallReceived'
+        ? kitValidateCall(payload)
+        : !candidate ||
+            typeof candidate !== 'object' ||
+            typeof candidate.sessionId !== 'string' ||
+            !candidate.sessionId
+          ? new KitException(KitErrorCodes.INVALID_CALL, `${name} without a session id.`, payload)
+          : null;
+    if (problem) {
+      this._host.report(
+        new KitException(
+          KitErrorCodes.INVALID_CALL,
+          `Ignored ${name}: ${problem.message}`,
+          payload,
+        ),
+      );
+      return null;
+    }
+    return {...(payload as KitCall)};
+  }
+
+  private _route(name: EventName, call: KitCall): void {
+    if (name === 'onIncomingCallReceived') {
+      this._ring(call);
+      return;
+    }
+    const session = this._host.find(call.sessionId);
+    if (!session) {
+      this._unknown(name, call);
+      return;
+    }
+    switch (name) {
+      case 'onIncomingCallCancelled':
+        session._remoteCancelled(call);
+        break;
+      case 'onOutgoingCallRinging':
+        session._remoteRinging();
+        break;
+      case 'onOutgoingCallAccepted':
+        session._remoteAccepted(call);
+        break;
+      case 'onOutgoingCallRejected':
+        session._remoteRejected(call);
+        break;
+      case 'onCallEnded':
+        session._remoteEnded(call);
+        break;
+    }
+  }
+
+  /** An event for a call with no session: a ghost later, or an answer that came before `initiateCall` resolved. */
+  private _unknown(name: EventName, call: KitCall): void {
+    if (name === 'onIncomingCallCancelled' || name === 'onCallEnded') {
+      this.markEnded(call.sessionId);
+      if (this._glare.delete(call.sessionId)) {
+        return;
+      }
+    }
+    this._early.push({name, call});
+    if (this._early.length > EARLY_EVENTS_KEPT) {
+      this._early.shift();
+    }
+  }
+
+  private _ring(call: KitCall, glareSettled = false): void {
+    const id = call.sessionId;
+    if (this._ended.has(id) || !!this._host.find(id) || (!glareSettled && this._glare.has(id))) {
+      return; // A ghost (it ended) or a duplicate (it rings already).
+    }
+    if (kitEndReasonOf(call.status)) {
+      this.markEnded(id);
+      return;
+    }
+    const me = this._host.me();
+    if (me instanceof KitException) {
+      this._host.report(me);
+      return;
+    }
+    if (kitCaller(call).uid === me.uid) {
+      this._host.report(
+        new KitException(
+          KitErrorCodes.INVALID_CALL,
+          `Ignored a ring from the logged-in user "${me.uid}" to itself.`,
+          call,
+        ),
+      );
+      return;
+    }
+    if (kitReceiver(call).uid !== me.uid) {
+      this._host.report(
+        new KitException(
+          KitErrorCodes.INVALID_CALL,
+          `Ignored a ring for "${kitReceiver(call).uid}": the logged-in user is "${me.uid}".`,
+          call,
+        ),
+      );
+      return;
+    }
+    if (this._host.policies() && !glareSettled && this._resolveGlare(call)) {
+      return;
+    }
+    // A call whose ending is still on screen is over: it does not make the user busy.
+    const busy =
+      this._host.policies() &&
+      this._host.sessions().some(session => !session.state.waiting && !session.isEnded);
+    const waits = this._host.callWaiting();
+    const session = this._host.create(call, !busy ? 'shown' : waits ? 'waiting' : 'busy');
+    if (busy && !waits) {
+      // Declined by the policy from this moment: a late or duplicate ring of it is a ghost, whatever the SDK says.
+      this.markEnded(call.sessionId);
+      void session.answerBusy().then(ended => {
+        if (!ended && !session.isEnded) {
+          session.dispose('busy'); // The SDK refused the busy answer (reported): it rings there, not here.
+        }
+      });
+    }
+  }
+
+  /**
+   * Both sides call each other. The call started by the smaller uid wins on both sides: the other side withdraws
+   * its own call and shows the winner's ring once the withdrawal settled; the winning side ignores the loser's.
+   * @returns Whether the ring was handled here.
+   */
+  private _resolveGlare(theirs: KitCall): boolean {
+    const caller = kitCaller(theirs).uid;
+    const mine = this._host
+      .sessions()
+      .find(
+        session =>
+          session.direction === 'outgoing' &&
+          session.state.phase === 'dialing' &&
+          !this._glareGivenUp.has(session) &&
+          kitReceiver(session.state.call).uid === caller,
+      );
+    if (!mine) {
+      return false;
+    }
+    if (kitCaller(mine.state.call).uid < caller) {
+      this.markEnded(theirs.sessionId);
+      return true;
+    }
+    this._glare.set(theirs.sessionId, theirs);
+    void mine.withdraw().then(ended => {
+      if (!ended) {
+        this._glareGivenUp.add(mine); // It dials on: the next ring from that person is a second call.
+      }
+      if (this._glare.delete(theirs.sessionId) && !this._destroyed && !this._host.destroyed()) {
+        this._ring(theirs, true);
+      }
+    });
+    return true;
+  }
+}
