@@ -225,13 +225,22 @@ const stressRunConfig: fc.Arbitrary<StressRunConfig> = fc.record({
  * unknown sessions), injected faults, latency changes, user clicks and closed overlays, against the real screens,
  * overlay and ringer on the in-memory SDK. The invariants are checked after every step and at the end of each run.
  *
- *   KIT_STRESS_RUNS  number of sequences (default 1000)
+ * How many sequences run depends on where (each takes about 60 ms here, 2 cores shared):
+ *   `npm test`              200 sequences of up to 12 steps (about 15 s), so that the whole suite stays quick;
+ *   `npm test` with CI=true 1,000 sequences of up to 12 steps (about 60 s): what CI (`.ci/run`) runs;
+ *   `npm run test:stress`   the long run (KIT_STRESS=long): 10,000 sequences of up to 16 steps, about 15 minutes,
+ *                           where the rarer counterexamples were found (R and S came from runs of that size).
+ *
+ *   KIT_STRESS_RUNS  number of sequences (overrides the defaults above)
  *   KIT_STRESS_SEED  seed to replay a run (printed at the start)
- *   KIT_STRESS_STEPS longest sequence (default 12)
+ *   KIT_STRESS_STEPS longest sequence (overrides the defaults above)
  *   KIT_STRESS_DEBUG print the stack of an error thrown out of a run
  */
-const RUNS = Number(process.env['KIT_STRESS_RUNS'] || 1000);
-const MAX_STEPS = Number(process.env['KIT_STRESS_STEPS'] || 12);
+const LONG = process.env['KIT_STRESS'] === 'long';
+// Any non-empty CI other than "false" counts, as most CI services set CI=true or CI=1.
+const IN_CI = !!process.env['CI'] && process.env['CI'] !== 'false';
+const RUNS = Number(process.env['KIT_STRESS_RUNS'] || (LONG ? 10_000 : IN_CI ? 1000 : 200));
+const MAX_STEPS = Number(process.env['KIT_STRESS_STEPS'] || (LONG ? 16 : 12));
 const SEED = process.env['KIT_STRESS_SEED']
   ? Number(process.env['KIT_STRESS_SEED'])
   : (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
@@ -1452,7 +1461,7 @@ describe('call flows under random sequences (model-based stress)', () => {
     process.on('unhandledRejection', onUnhandled);
     process.stdout.write(
       `[call-flows stress] ${RUNS} sequences of up to ${MAX_STEPS} steps, seed ${SEED} ` +
-        `(replay: KIT_STRESS_SEED=${SEED} KIT_STRESS_RUNS=${RUNS})\n`,
+        `(replay: KIT_STRESS_SEED=${SEED} KIT_STRESS_RUNS=${RUNS} KIT_STRESS_STEPS=${MAX_STEPS})\n`,
     );
   });
   afterAll(() => process.off('unhandledRejection', onUnhandled));
