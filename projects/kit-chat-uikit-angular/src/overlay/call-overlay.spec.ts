@@ -124,8 +124,9 @@ describe('KitCallOverlay and the ringer', () => {
       await settle();
       // The dialog itself (named "Incoming voice call from Ada Lovelace") has focus, never accept.
       expect(find('.cdk-dialog-container')).toBe(document.activeElement);
+      // The CDK reads keyCode (27), not key: without it, the press would not reach the dialog at all.
       document.activeElement!.dispatchEvent(
-        new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}),
+        new KeyboardEvent('keydown', {key: 'Escape', keyCode: 27, bubbles: true}),
       );
       await settle();
       expect(find('kit-incoming-call')).not.toBeNull();
