@@ -254,6 +254,26 @@ describe('KitIncomingCallComponent: behaviour', () => {
       expect(events.accepted).toEqual([]);
     });
 
+    it('should run the onAcceptClick handler once on a double click of accept', async () => {
+      const {host, ring, settle, button, calls, events} = await setup();
+      // The handler accepts through the view model, as the README shows; the second press lands while it accepts.
+      const handler = jest.fn(() => {
+        const viewModel = host.screen()!.getViewModel();
+        void viewModel.acceptCall(viewModel.call()!);
+      });
+      host.onAccept.set(handler);
+      await ring();
+      const accept = jest.spyOn(calls.sdk, 'acceptCall');
+      button('accept')!.click();
+      button('accept')!.click();
+      await settle();
+      expect(handler).toHaveBeenCalledTimes(1);
+      expect(host.acceptClicks).toBe(1);
+      expect(accept).toHaveBeenCalledTimes(1);
+      expect(events.accepted).toHaveLength(1);
+      expect(host.errors).toEqual([]);
+    });
+
     it('should still accept from the handler through getViewModel().acceptCall(call)', async () => {
       const {host, ring, settle, button, calls} = await setup();
       host.onAccept.set(() => {
