@@ -1220,7 +1220,8 @@ class StressRun {
     }
     const page = this.layout?.nativeElement as HTMLElement | undefined;
     const incoming = this.layoutIncoming()?.getViewModel();
-    if (incoming?.isBusy()) {
+    // Once accepted, the page's ongoing screen shows the call (the incoming one stays bound to it until the end).
+    if (incoming && ['ringing', 'accepting', 'declining'].includes(incoming.phase() ?? '')) {
       const id = incoming.call()?.sessionId;
       stuck.set(`page:${id}`, `the page's incoming screen of ${id} (${incoming.phase()})`);
     }
