@@ -1175,8 +1175,9 @@ class StressRun {
       SLACK_MS +
       interval;
     const since = new Map<unknown, number>();
-    // Far more than enough for every call seen so far to take the screen in turn and leave it.
-    const rounds = Math.ceil(((this.screens.length + this.history.length + 2) * bound) / interval);
+    // Enough for every call there is to take the screen in turn and leave it (a page shows one at a time).
+    const calls = this.calls.switchboard.calls().length + this.screens.length + 2;
+    const rounds = Math.ceil((calls * bound) / interval);
     for (let round = 0; round < rounds; round++) {
       await jest.advanceTimersByTimeAsync(interval);
       await this.flush();
