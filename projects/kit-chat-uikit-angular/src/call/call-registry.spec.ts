@@ -151,6 +151,17 @@ describe("KitCallRegistry: the library's only SDK listener", () => {
     expect(errors.map(error => (error as KitException).code)).toEqual([KitErrorCodes.SDK]);
   });
 
+  it('should remove its listener from the SDK when the app is destroyed', () => {
+    const sdk = withAdapter();
+    const ids = [...sdk.listeners.keys()];
+    const remove = jest.spyOn(sdk, 'removeCallListener');
+    TestBed.resetTestingModule();
+    // The adapter outlives the app (a singleton SDK): a listener left behind would dispatch into a dead app.
+    expect(remove.mock.calls).toEqual([ids]);
+    expect(sdk.listeners.size).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('should survive an adapter whose removeCallListener throws when the app is destroyed', () => {
     withAdapter();
     HandDrivenSdk.throwOnRemove = true;

@@ -1,4 +1,11 @@
-import {Component, EnvironmentProviders, Provider, signal, viewChild} from '@angular/core';
+import {
+  ApplicationRef,
+  Component,
+  EnvironmentProviders,
+  Provider,
+  signal,
+  viewChild,
+} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import {
   KitAudioPlayer,
@@ -252,6 +259,26 @@ describe('KitIncomingCallComponent: behaviour', () => {
       expect(host.acceptClicks).toBe(1);
       expect(calls.switchboard.getCall(call.sessionId)?.status).toBe('initiated');
       expect(events.accepted).toEqual([]);
+    });
+
+    it('should run the onAcceptClick handler once on a double click of accept', async () => {
+      const {host, ring, settle, button, calls, events} = await setup();
+      // The handler accepts through the view model, as the README shows; the second press lands while it accepts.
+      const handler = jest.fn(() => {
+        const viewModel = host.screen()!.getViewModel();
+        void viewModel.acceptCall(viewModel.call()!);
+      });
+      host.onAccept.set(handler);
+      await ring();
+      const accept = jest.spyOn(calls.sdk, 'acceptCall');
+      button('accept')!.click();
+      button('accept')!.click();
+      await settle();
+      expect(handler).toHaveBeenCalledTimes(1);
+      expect(host.acceptClicks).toBe(1);
+      expect(accept).toHaveBeenCalledTimes(1);
+      expect(events.accepted).toHaveLength(1);
+      expect(host.errors).toEqual([]);
     });
 
     it('should still accept from the handler through getViewModel().acceptCall(call)', async () => {
@@ -655,5 +682,57 @@ describe('KitIncomingCallComponent: behaviour', () => {
       expect(dialog(el)).toBeNull();
       expect(calls.audio.playing()).toEqual([]);
     });
+  });
+});
+
+describe('KitIncomingCallComponent: a screen the page takes away while its call rings', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    TestBed.resetTestingModule();
+    jest.useRealTimers();
+  });
+
+  it('should not count the ring time-out while no screen shows the call, and count it again once one does', async () => {
+    TestBed.configureTestingModule({
+      providers: [
+        provideKitCallsTesting({config: {autoRing: false, overlay: {ringTimeout: 1_000}}}),
+      ],
+    });
+    const fixture = TestBed.createComponent(Host);
+    const calls = TestBed.inject(KitCallsTestingController);
+    const el = fixture.nativeElement as HTMLElement;
+    const ended: string[] = [];
+    const service = TestBed.inject(KitCallEventsService);
+    service.ccCallRejected.subscribe(call => ended.push(`rejected ${call.status}`));
+    service.ccCallEnded.subscribe(call => ended.push(`ended ${call.status}`));
+    // Zoneless under fake timers: let the switchboard's timers run, then render.
+    const settle = async (ms = 50) => {
+      await jest.advanceTimersByTimeAsync(ms);
+      TestBed.inject(ApplicationRef).tick();
+      await jest.advanceTimersByTimeAsync(0);
+    };
+    await settle();
+    const ringing = calls.farSide.ring(ADA, calls.me);
+    await settle();
+    const call = await ringing;
+    expect(dialog(el)?.textContent).toContain('Ada Lovelace');
+    const reject = jest.spyOn(calls.sdk, 'rejectCall');
+
+    fixture.componentInstance.mounted.set(false);
+    await settle();
+    expect(el.querySelector('kit-incoming-call')).toBeNull();
+    // Nobody sees the call: it must not be declined as unanswered behind the user's back.
+    await settle(5_000);
+    expect(reject).not.toHaveBeenCalled();
+    expect(calls.switchboard.getCall(call.sessionId)?.status).toBe('initiated');
+    expect(calls.audio.playing()).toEqual([]);
+
+    fixture.componentInstance.mounted.set(true);
+    await settle();
+    expect(dialog(el)?.textContent).toContain('Ada Lovelace');
+    await settle(1_100);
+    expect(reject.mock.calls).toEqual([[call.sessionId, 'unanswered']]);
+    expect(calls.switchboard.getCall(call.sessionId)?.status).toBe('unanswered');
+    expect(ended).toEqual(['ended unanswered']);
   });
 });

@@ -16,6 +16,7 @@ import {withCallWaiting} from './call-features';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 const ZED: KitUser = {uid: 'zed', name: 'Zed Shaw'};
+const BOB: KitUser = {uid: 'bob', name: 'Bob Kahn'};
 
 @Component({template: '<button type="button" id="page-button">Page</button>'})
 class Page {}
@@ -124,8 +125,9 @@ describe('KitCallOverlay and the ringer', () => {
       await settle();
       // The dialog itself (named "Incoming voice call from Ada Lovelace") has focus, never accept.
       expect(find('.cdk-dialog-container')).toBe(document.activeElement);
+      // The CDK reads keyCode (27), not key: without it, the press would not reach the dialog at all.
       document.activeElement!.dispatchEvent(
-        new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}),
+        new KeyboardEvent('keydown', {key: 'Escape', keyCode: 27, bubbles: true}),
       );
       await settle();
       expect(find('kit-incoming-call')).not.toBeNull();
@@ -574,6 +576,31 @@ describe('KitCallOverlay and the ringer', () => {
       expect(find('kit-incoming-call')).toBeNull();
       expect(find('kit-ongoing-call .kit-ongoing-call-name')?.textContent).toContain('Zed Shaw');
       expect(overlay.openCalls.map(ref => ref.call().sessionId)).toEqual([second.sessionId]);
+    });
+
+    it('should leave the other waiting caller ringing in its banner on "End and accept"', async () => {
+      await setup({busyPolicy: 'wait'});
+      const first = await ringFrom(ADA);
+      const second = await ringFrom(ZED, 'video');
+      const third = await ringFrom(BOB);
+      expect(container.querySelectorAll('kit-call-waiting')).toHaveLength(2);
+      const zeds = container.querySelector<HTMLElement>(
+        '.kit-call-waiting-end-and-accept[aria-label*="Zed Shaw"]',
+      );
+      zeds!.click();
+      await settle();
+      await settle();
+      expect(statusOf(first)).toBe('rejected');
+      expect(statusOf(second)).toBe('ongoing');
+      // Only the call on screen is ended: the other waiting call still rings, in its banner.
+      expect(statusOf(third)).toBe('initiated');
+      const banners = container.querySelectorAll('kit-call-waiting');
+      expect(banners).toHaveLength(1);
+      expect(banners[0].querySelector('.kit-call-waiting-name')?.textContent?.trim()).toBe(
+        'Bob Kahn',
+      );
+      expect(find('kit-ongoing-call .kit-ongoing-call-name')?.textContent).toContain('Zed Shaw');
+      expect(events).toEqual(['rejected rejected', 'accepted ongoing']);
     });
 
     it('should keep the waiting call ringing when the call on screen cannot be ended', async () => {
