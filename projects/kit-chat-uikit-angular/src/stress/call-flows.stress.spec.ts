@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import {Subject} from 'rxjs';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
 import {withCallWaiting} from '../overlay/call-features';
-import {KitCallEndReason} from '../call/call-session';
+import {KitCallEndReason, _kitObserveCallTransitions} from '../call/call-session';
+import {KIT_CALL_TABLE, KitCallRow} from '../call/call-session-table';
 import {KitCallEventsService} from '../events/call-events';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
@@ -357,6 +358,8 @@ class StressRun {
   private readonly liveSince = new Map<string, number>();
   private readonly answeredElsewhere = new Set<string>();
   private readonly consoleErrors: string[] = [];
+  /** Transitions the sessions made that are not a row of the table (nor a written-down ignore). */
+  private readonly tableMisses: string[] = [];
   private maxLatency = 0;
   private baselineListeners = 0;
   private bannersAloneSince: number | null = null;
@@ -374,6 +377,14 @@ class StressRun {
 
   async setUp(): Promise<void> {
     jest.useFakeTimers();
+    _kitObserveCallTransitions((from, event, row) => {
+      const cell = ([] as KitCallRow[]).concat(KIT_CALL_TABLE[from].on[event] ?? []);
+      if (row === null || (row !== 'ignored' && !cell.includes(row))) {
+        this.tableMisses.push(`${event} in ${from}`);
+      } else if (row !== 'ignored') {
+        TABLE_ROWS_VISITED.add(`${from} x ${event} -> ${row.to}`);
+      }
+    });
     jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
       this.consoleErrors.push(args.map(arg => String(arg)).join(' '));
     });
@@ -416,6 +427,7 @@ class StressRun {
   }
 
   async tearDown(): Promise<void> {
+    _kitObserveCallTransitions(null);
     try {
       TestBed.resetTestingModule();
     } finally {
@@ -1112,6 +1124,9 @@ class StressRun {
 
   /** Nothing thrown into the app: no console error, no unhandled rejection. */
   private checkErrors(): void {
+    if (this.tableMisses.length) {
+      this.violate(`a transition that is not a row of the table: ${this.tableMisses.join(' | ')}`);
+    }
     if (this.consoleErrors.length) {
       this.violate(`console.error: ${this.consoleErrors.join(' | ')}`);
     }
@@ -1639,6 +1654,9 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
   ],
 ];
 
+/** The rows of the transition table that some run took, for the coverage line printed at the end. */
+const TABLE_ROWS_VISITED = new Set<string>();
+
 describe('call flows under random sequences (model-based stress)', () => {
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -1680,6 +1698,14 @@ describe('call flows under random sequences (model-based stress)', () => {
         },
       ),
       {numRuns: RUNS, seed: SEED, examples: KNOWN},
+    );
+    const rows = Object.entries(KIT_CALL_TABLE).flatMap(([from, {on}]) =>
+      Object.entries(on).flatMap(([event, cell]) =>
+        ([] as KitCallRow[]).concat(cell ?? []).map(row => `${from} x ${event} -> ${row.to}`),
+      ),
+    );
+    process.stdout.write(
+      `[call-flows stress] table rows walked: ${rows.filter(row => TABLE_ROWS_VISITED.has(row)).length} of ${new Set(rows).size}\n`,
     );
     process.stdout.write(
       `[call-flows stress] ${RUNS} sequences passed in ${((performance.now() - started) / 1000).toFixed(1)} s, seed ${SEED}\n`,
