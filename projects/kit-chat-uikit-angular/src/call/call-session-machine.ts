@@ -1,6 +1,7 @@
 import {KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
 import {
+  KIT_CALL_IGNORES,
   KIT_CALL_TABLE,
   KitCallEffect,
   KitCallEventType,
@@ -136,14 +137,18 @@ export abstract class KitCallMachine {
     const cell = KIT_CALL_TABLE[this._step].on[event.type];
     const from = this._step;
     const row = ([] as KitCallRow[]).concat(cell ?? []).find(r => !r.when || this._holds(r.when));
-    const written = KIT_CALL_TABLE[from].ignores.includes(event.type);
-    _kitCallTransitionObserver?.(from, event.type, row ?? (written ? 'ignored' : null));
     if (!row) {
-      if (!written) {
-        console.error(`kit-chat-uikit-angular: no row for ${event.type} in ${from}`);
+      if (typeof ngDevMode === 'undefined' || ngDevMode) {
+        // An empty cell must be written down as ignored: anything else is a hole in the table.
+        const written = !!KIT_CALL_IGNORES?.[from].includes(event.type);
+        _kitCallTransitionObserver?.(from, event.type, written ? 'ignored' : null);
+        if (!written) {
+          console.error(`kit-chat-uikit-angular: no row for ${event.type} in ${from}`);
+        }
       }
       return false;
     }
+    _kitCallTransitionObserver?.(from, event.type, row);
     const firing = this._firing;
     this._firing = true;
     this._step = row.to;
