@@ -90,6 +90,36 @@ describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
     expect(bobSeen[0].call.callInitiator.uid).toBe('ada');
   });
 
+  it("should tell the caller that the callee's device rings, once, after the call was placed", async () => {
+    const rang: KitCall[] = [];
+    ada.addCallListener('ringing', {onOutgoingCallRinging: call => rang.push(call)});
+    const started = ada.initiateCall(callTo(ADA, BOB));
+    expect(rang).toEqual([]);
+    await settle();
+    const call = await started;
+    expect(rang).toEqual([
+      expect.objectContaining({sessionId: call.sessionId, status: 'initiated'}),
+    ]);
+    expect(bobSeen.map(seen => seen.method)).toEqual(['onIncomingCallReceived']);
+  });
+
+  it('should tell the caller it rings once when the callee has two devices', async () => {
+    const bobPhone = new KitInMemoryCallsSdk(switchboard, BOB);
+    const rang: string[] = [];
+    ada.addCallListener('ringing', {onOutgoingCallRinging: call => rang.push(call.sessionId)});
+    const call = await adaCallsBob();
+    expect(rang).toEqual([call.sessionId]);
+    bobPhone.dispose();
+  });
+
+  it('should not say it rings when the callee has no device (a simulated user)', async () => {
+    const rang: string[] = [];
+    ada.addCallListener('ringing', {onOutgoingCallRinging: call => rang.push(call.sessionId)});
+    ada.initiateCall(callTo(ADA, CAROL));
+    await settle();
+    expect(rang).toEqual([]);
+  });
+
   it('should deliver callbacks asynchronously, never inside the calling method', async () => {
     ada.initiateCall(callTo(ADA, BOB));
     expect(bobSeen).toHaveLength(0);

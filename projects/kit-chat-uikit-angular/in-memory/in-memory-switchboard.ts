@@ -33,6 +33,7 @@ type KitTabOperation =
   | {kind: 'accept'; uid: string; sessionId: string}
   | {kind: 'reject'; uid: string; sessionId: string; status: KitCallStatus}
   | {kind: 'end'; uid: string; sessionId: string}
+  | {kind: 'ringing'; sessionId: string}
   | {kind: 'register'; user: KitUser};
 
 /** Stands for a device of another tab: it is never a local device, so local devices of its user are told. */
@@ -43,6 +44,8 @@ interface Session {
   status: KitCallStatus;
   /** Device that initiated the call, or `null` when the far side rang. */
   callerDevice: KitInMemoryDevice | null;
+  /** Whether the caller was told that the callee's device rings. */
+  rang?: boolean;
 }
 
 const RINGING: KitCallStatus = 'initiated';
@@ -207,7 +210,9 @@ export class KitInMemorySwitchboard implements OnDestroy {
         BUSY_ANSWER_DELAY,
       );
     } else {
-      this._notify(receiver.uid, 'onIncomingCallReceived', session);
+      if (this._notify(receiver.uid, 'onIncomingCallReceived', session)) {
+        this._ringing(session);
+      }
       if (!remote) {
         this._autoAnswer(session);
       }
@@ -317,6 +322,13 @@ export class KitInMemorySwitchboard implements OnDestroy {
       case 'end':
         replayed = this._end(operation.uid, operation.sessionId, OTHER_TAB);
         break;
+      case 'ringing': {
+        const session = this._sessions.get(operation.sessionId);
+        if (session) {
+          this._ringing(session, true);
+        }
+        return;
+      }
     }
     // A call this tab never saw (it opened later) cannot be replayed: nothing to tell its devices.
     replayed.catch(() => {});
@@ -414,13 +426,43 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }
   }
 
-  private _notify(uid: string, method: keyof KitCallListener, session: Session): void {
+  /**
+   * Tells the caller's device that the callee's device rings, once per call, as a real SDK relays a 180 Ringing.
+   * A caller in another tab learns it through the channel; a simulated callee has no device, so it never rings.
+   */
+  private _ringing(session: Session, fromOtherTab = false): void {
+    if (session.rang) {
+      return;
+    }
+    session.rang = true;
+    const caller = session.callerDevice;
+    if (caller === OTHER_TAB) {
+      // A tab that neither placed the call nor rang for it must not echo the news back to the channel.
+      if (fromOtherTab) {
+        return;
+      }
+      this._broadcast({kind: 'ringing', sessionId: session.call.sessionId});
+    } else if (caller) {
+      // After the callee's device got the call (a later task), and only while the call still rings.
+      this._later(() => {
+        if (session.status === RINGING) {
+          caller._deliver('onOutgoingCallRinging', this._snapshot(session));
+        }
+      });
+    }
+  }
+
+  /** @returns Whether a device of the user got the call. */
+  private _notify(uid: string, method: keyof KitCallListener, session: Session): boolean {
     const call = this._snapshot(session);
+    let delivered = false;
     for (const device of this._devices) {
       if (device.user?.uid === uid) {
+        delivered = true;
         this._later(() => device._deliver(method, call));
       }
     }
+    return delivered;
   }
 
   private _snapshot(session: Session): KitCall {

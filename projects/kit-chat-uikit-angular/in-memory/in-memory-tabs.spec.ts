@@ -92,6 +92,26 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
     expect(graceTab.seen).toEqual(['accepted', 'ended']);
   });
 
+  it("should tell the caller's tab that the callee's tab rings, once, and no other tab", async () => {
+    const graceTab = tab(GRACE);
+    const adaTab1 = tab(ADA);
+    const adaTab2 = tab(ADA);
+    const rang: string[] = [];
+    graceTab.sdk.addCallListener('ringing', {
+      onOutgoingCallRinging: call => rang.push(call.sessionId),
+    });
+    const othersRang: string[] = [];
+    for (const other of [adaTab1, adaTab2]) {
+      other.sdk.addCallListener('ringing', {onOutgoingCallRinging: () => othersRang.push('ada')});
+    }
+    const started = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    const call = await started;
+    expect(adaTab1.seen).toEqual(['ring from grace']);
+    expect(rang).toEqual([call.sessionId]);
+    expect(othersRang).toEqual([]);
+  });
+
   it('should ring every tab of the callee, and stop the others when one accepts', async () => {
     const graceTab = tab(GRACE);
     const adaTab1 = tab(ADA);
