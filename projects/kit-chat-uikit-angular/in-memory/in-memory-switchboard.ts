@@ -98,6 +98,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     this._channel = null;
   }
 
+  /** Stops sharing calls with other tabs when the app's injector is destroyed. */
   ngOnDestroy(): void {
     this.disconnectTabs();
   }
@@ -137,6 +138,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
   }
 
   /**
+   * Looks a call up, for tests and the demo's far side.
    * @param sessionId Session id of a call.
    * @returns A copy of the call with its current status, or `undefined` when unknown.
    */
@@ -145,7 +147,10 @@ export class KitInMemorySwitchboard implements OnDestroy {
     return session && this._snapshot(session);
   }
 
-  /** @returns Copies of every call, oldest first. */
+  /**
+   * Every call the switchboard remembers (the 200 newest, and every call still ringing or ongoing).
+   * @returns Copies of the calls with their current status, oldest first.
+   */
   calls(): KitCall[] {
     return [...this._sessions.values()].map(session => this._snapshot(session));
   }
@@ -516,6 +521,10 @@ export class KitInMemorySwitchboard implements OnDestroy {
  * `switchboard.control`.
  */
 export class KitInMemoryFarSide {
+  /**
+   * Made by its switchboard: reach it as `switchboard.control`.
+   * @param _switchboard The switchboard whose far side this plays.
+   */
   constructor(private readonly _switchboard: KitInMemorySwitchboard) {}
 
   /**
@@ -608,6 +617,7 @@ export class KitInMemoryFarSide {
   }
 
   /**
+   * The newest call of a user, to act on it (`accept(farSide.lastCallOf('ada')!.sessionId)`).
    * @param uid A user.
    * @returns The newest call that involves the user, if any.
    */
