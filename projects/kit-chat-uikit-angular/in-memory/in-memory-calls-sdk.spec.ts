@@ -184,20 +184,38 @@ describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
     });
   });
 
-  it('should answer busy when the callee is already in a call', async () => {
+  it("should ring a callee who is in a call, so that the callee's kit answers busy or lets it wait", async () => {
     const carol = new KitInMemoryCallsSdk(switchboard, CAROL);
     const carolSeen = record(carol);
     const first = await adaCallsBob();
     bob.acceptCall(first.sessionId);
     await settle();
-    carol.initiateCall(callTo(CAROL, BOB));
-    await settle();
+    const second = carol.initiateCall(callTo(CAROL, BOB));
+    await jest.advanceTimersByTimeAsync(200);
+    expect(bobSeen.filter(seen => seen.method === 'onIncomingCallReceived')).toHaveLength(2);
     expect(carolSeen).toEqual([]);
-    await jest.advanceTimersByTimeAsync(100);
+    expect(switchboard.getCall((await second).sessionId)?.status).toBe('initiated');
+
+    bob.rejectCall((await second).sessionId, 'busy');
+    await settle();
     expect(carolSeen.map(seen => [seen.method, seen.call.status])).toEqual([
       ['onOutgoingCallRejected', 'busy'],
     ]);
-    expect(bobSeen.filter(seen => seen.method === 'onIncomingCallReceived')).toHaveLength(1);
+    expect(switchboard.getCall(first.sessionId)?.status).toBe('ongoing');
+  });
+
+  it('should answer busy for a simulated callee (no device) who is in a call', async () => {
+    const rang = switchboard.control.ring(CAROL, ADA);
+    await settle();
+    switchboard.control.accept((await rang).sessionId);
+    await settle();
+    bob.initiateCall(callTo(BOB, CAROL));
+    await settle();
+    expect(bobSeen.filter(seen => seen.method === 'onOutgoingCallRejected')).toEqual([]);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(bobSeen.map(seen => [seen.method, seen.call.status])).toEqual([
+      ['onOutgoingCallRejected', 'busy'],
+    ]);
   });
 
   describe('with the same user on two devices', () => {

@@ -56,6 +56,7 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
     }
     this._user = {...user};
     this.switchboard._register(user);
+    this.switchboard._announceDevice(this);
   }
 
   /** Logs the user out of this device. */

@@ -34,6 +34,8 @@ type KitTabOperation =
   | {kind: 'reject'; uid: string; sessionId: string; status: KitCallStatus}
   | {kind: 'end'; uid: string; sessionId: string}
   | {kind: 'ringing'; sessionId: string}
+  | {kind: 'device'; uid: string}
+  | {kind: 'hello'}
   | {kind: 'register'; user: KitUser};
 
 /** Stands for a device of another tab: it is never a local device, so local devices of its user are told. */
@@ -74,6 +76,8 @@ export class KitInMemorySwitchboard implements OnDestroy {
   private readonly _faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
   private readonly _answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
   private readonly _directory = new Map<string, KitUser>();
+  /** Users with a device in another tab: their own kit decides about a call, also while they are in a call. */
+  private readonly _devicesElsewhere = new Set<string>();
   private _sequence = 0;
   private _channel: BroadcastChannel | null = null;
 
@@ -90,6 +94,9 @@ export class KitInMemorySwitchboard implements OnDestroy {
     this._channel = new BroadcastChannel(channelName);
     this._channel.onmessage = (event: MessageEvent<KitTabOperation>) => this._replay(event.data);
     this._directory.forEach(user => this._broadcast({kind: 'register', user}));
+    this._devices.forEach(device => this._announceDevice(device));
+    // The tabs opened before this one answer with their devices.
+    this._broadcast({kind: 'hello'});
   }
 
   /** Stops sharing calls with other tabs. */
@@ -106,6 +113,14 @@ export class KitInMemorySwitchboard implements OnDestroy {
   /** @docs-private */
   _attach(device: KitInMemoryDevice): void {
     this._devices.add(device);
+    this._announceDevice(device);
+  }
+
+  /** Tells the other tabs that a user has a device here. Called again when a device logs a user in. @docs-private */
+  _announceDevice(device: KitInMemoryDevice): void {
+    if (device.user) {
+      this._broadcast({kind: 'device', uid: device.user.uid});
+    }
   }
 
   /** @docs-private */
@@ -206,14 +221,20 @@ export class KitInMemorySwitchboard implements OnDestroy {
       this._broadcast({kind: 'initiate', call});
     }
 
-    if (this._isInCall(receiver.uid, sessionId)) {
-      session.status = 'busy';
-      // The busy answer comes from the callee's side, a round trip after the call was registered: never before the
-      // caller has its call (and its screen) in hand.
-      setTimeout(
-        () => this._notify(caller.uid, 'onOutgoingCallRejected', session),
-        BUSY_ANSWER_DELAY,
-      );
+    const hasDevice = this._hasDevice(receiver.uid);
+    if (this._isInCall(receiver.uid, sessionId) && !hasDevice) {
+      // A callee with a device (here or in another tab) hears the call even while in a call: its kit answers busy or
+      // shows the call waiting, by its own policy. A simulated callee has no kit, so the switchboard answers busy
+      // for it, in the tab that placed the call only.
+      if (!remote && !this._devicesElsewhere.has(receiver.uid)) {
+        session.status = 'busy';
+        // The busy answer comes from the callee's side, a round trip after the call was registered: never before the
+        // caller has its call (and its screen) in hand.
+        setTimeout(
+          () => this._notify(caller.uid, 'onOutgoingCallRejected', session),
+          BUSY_ANSWER_DELAY,
+        );
+      }
     } else {
       if (this._notify(receiver.uid, 'onIncomingCallReceived', session)) {
         this._ringing(session);
@@ -315,6 +336,12 @@ export class KitInMemorySwitchboard implements OnDestroy {
       case 'register':
         this._directory.set(operation.user.uid, {...operation.user});
         return;
+      case 'device':
+        this._devicesElsewhere.add(operation.uid);
+        return;
+      case 'hello':
+        this._devices.forEach(device => this._announceDevice(device));
+        return;
       case 'initiate':
         replayed = this._initiate(OTHER_TAB, kitCaller(operation.call), operation.call);
         break;
@@ -382,6 +409,15 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
   private _isParty(session: Session, uid: string): boolean {
     return kitCaller(session.call).uid === uid || kitReceiver(session.call).uid === uid;
+  }
+
+  private _hasDevice(uid: string): boolean {
+    for (const device of this._devices) {
+      if (device.user?.uid === uid) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private _isInCall(uid: string, exceptSessionId: string): boolean {

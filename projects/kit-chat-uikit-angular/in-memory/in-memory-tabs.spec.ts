@@ -145,6 +145,28 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
     expect(graceTab.seen).toEqual(['rejected rejected']);
   });
 
+  it("should ring a callee who is in a call in another tab, and leave busy or waiting to that tab's kit", async () => {
+    const graceTab = tab(GRACE);
+    const adaTab = tab(ADA);
+    const linusTab = tab({uid: 'linus', name: 'Linus Torvalds'});
+    await settle();
+    const first = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    adaTab.sdk.acceptCall((await first).sessionId);
+    await settle();
+
+    const second = linusTab.sdk.initiateCall(callTo({uid: 'linus', name: 'Linus Torvalds'}, ADA));
+    await settle();
+    await jest.advanceTimersByTimeAsync(200);
+    expect(adaTab.seen).toEqual(['ring from grace', 'ring from linus']);
+    expect(linusTab.seen).toEqual([]);
+
+    adaTab.sdk.rejectCall((await second).sessionId, 'busy');
+    await settle();
+    expect(linusTab.seen).toEqual(['rejected busy']);
+    expect(graceTab.seen).toEqual(['accepted']);
+  });
+
   it('should share the directory of users between tabs', async () => {
     const graceTab = tab(GRACE);
     tab(ADA);
