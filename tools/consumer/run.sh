@@ -14,7 +14,9 @@
 #      into the standalone app, which builds for production;
 #   4. the README's testing example passes under Jest (jest-preset-angular) and under Vitest (`ng test`, the CLI's
 #      default runner);
-#   5. the three screens render once on the server (renderApplication, plain node, no window/document).
+#   5. the three screens render once on the server (renderApplication, plain node, no window/document);
+#   6. the standalone app in Chromium: the incoming title's font stack ends in sans-serif, and the theming guide's
+#      custom-incoming-call class keeps every text on the screen at a contrast of 4.5:1 or more.
 # The fresh apps are the templates in tools/consumer/template (as `ng new` writes them, without the kit).
 #
 # Environment: KEEP_CONSUMER=1 keeps the temp dir; CONSUMER_SSR_STRICT=1 also fails the server render when a framework helper reads `document` for the kit.
@@ -29,7 +31,7 @@ logs="$work/logs"
 mkdir -p "$app" "$logs"
 export NG_CLI_ANALYTICS=false CI="${CI:-true}" NO_COLOR=1 FORCE_COLOR=0
 start=$SECONDS
-CHECKS=10
+CHECKS=11
 passed=0
 failed=0
 
@@ -173,6 +175,21 @@ if node "$root/tools/consumer/readme-blocks.mjs" --app "$app/projects/standalone
 else
   cat "$logs/readme.log"
   fail "the README's code blocks are not marked right"
+fi
+
+# 6b. The standalone app in Chromium: the incoming screen's title is in a sans-serif stack after `ng add`, and
+#     theming.md's custom-incoming-call class keeps every text at 4.5:1 or more (tools/consumer/browser-check.mjs).
+if [[ -f "$app/dist/standalone-app/browser/index.html" ]]; then
+  node "$root/tools/consumer/browser-check.mjs" "$app/dist/standalone-app/browser" >"$logs/browser.log" 2>&1
+  browser_status=$?
+  cat "$logs/browser.log"
+  if ((browser_status == 0)); then
+    pass "browser: $(grep -o 'font .*' "$logs/browser.log" | tail -n 1)"
+  else
+    fail "browser: the incoming screen's font or text contrast (see above)"
+  fi
+else
+  fail "browser: no standalone app build to open"
 fi
 
 # 7. The README's testing example (src/app/app.spec.ts), under Jest and under Vitest.
