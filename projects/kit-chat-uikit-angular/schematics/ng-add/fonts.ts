@@ -9,12 +9,13 @@ const ROBOTO_LINKS = [
 ];
 
 /**
- * Loads Roboto in the app's index.html when its global styles name Roboto (the theme `ng add` writes, or the app's
- * own) and the page does not load it yet, as `ng add @angular/material` does. A theme that names another font is
- * the app's choice and is left alone: the screens then use it. Either way the theme's font stack ends in
- * `system-ui, sans-serif`, so the screens never fall back to the browser's serif default.
+ * Roboto for the screens. The theme's font stack already ends in `system-ui, sans-serif`, so without Roboto the
+ * screens use the system's UI font, never the browser's serif default. With `load` (`ng add … --roboto`), Roboto's
+ * stylesheet goes into index.html, as `ng add @angular/material` does, when the global styles name Roboto (the theme
+ * `ng add` writes, or the app's own) and the page does not load it yet. That is opt-in because a production build
+ * then downloads the font to inline it, and fails without the network. Either way, it says what it did.
  */
-export function addRobotoWhereNamed(projectName: string): Rule {
+export function addRobotoWhereNamed(projectName: string, load: boolean): Rule {
   return async (tree: Tree, context: SchematicContext) => {
     const workspace = await readWorkspace(tree);
     const project = workspace.projects.get(projectName);
@@ -26,6 +27,13 @@ export function addRobotoWhereNamed(projectName: string): Rule {
       path => tree.exists(path) && /\bRoboto\b/.test(tree.readText(path)),
     );
     if (!namesRoboto) {
+      return;
+    }
+    if (!load) {
+      context.logger.info(
+        'kit-chat-uikit-angular: the screens use Roboto where the device has it, else the system font ' +
+          '(system-ui, sans-serif). To load Roboto from Google Fonts, run ng add again with --roboto.',
+      );
       return;
     }
     const sourceRoot = project.sourceRoot ?? `${project.root ? project.root + '/' : ''}src`;

@@ -187,11 +187,31 @@ describe('ng add kit-chat-uikit-angular', () => {
       }
     });
 
-    it('should load Roboto in index.html, as ng add @angular/material does, and say so', async () => {
+    it('should leave index.html alone by default, and say how to load Roboto', async () => {
+      const logs: string[] = [];
+      runner.logger.subscribe(entry => logs.push(entry.message));
+      const app = await createApp();
+      const page = read(app, INDEX);
+
+      const tree = await runner.runSchematic('ng-add', {project: 'app'}, app);
+
+      expect(read(tree, INDEX)).toBe(page);
+      expect(logs).toContainEqual(expect.stringContaining('To load Roboto from Google Fonts'));
+      expect(logs).toContainEqual(
+        expect.stringContaining('added mat.theme() (azure, Roboto then system-ui, sans-serif)'),
+      );
+      expect(logs).toContainEqual(expect.stringContaining('added provideKitUIKit(...)'));
+    });
+
+    it('should load Roboto in index.html with --roboto, as ng add @angular/material does, and say so', async () => {
       const logs: string[] = [];
       runner.logger.subscribe(entry => logs.push(entry.message));
 
-      const tree = await runner.runSchematic('ng-add', {project: 'app'}, await createApp());
+      const tree = await runner.runSchematic(
+        'ng-add',
+        {project: 'app', roboto: true},
+        await createApp(),
+      );
       const html = read(tree, INDEX);
 
       expect(html).toContain(`<link href="${ROBOTO}" rel="stylesheet">`);
@@ -213,7 +233,7 @@ describe('ng add kit-chat-uikit-angular', () => {
       );
       app.overwrite(INDEX, own);
 
-      const tree = await runner.runSchematic('ng-add', {project: 'app'}, app);
+      const tree = await runner.runSchematic('ng-add', {project: 'app', roboto: true}, app);
 
       expect(read(tree, INDEX)).toBe(own);
     });
@@ -226,7 +246,7 @@ describe('ng add kit-chat-uikit-angular', () => {
       );
       const page = read(app, INDEX);
 
-      const tree = await runner.runSchematic('ng-add', {project: 'app'}, app);
+      const tree = await runner.runSchematic('ng-add', {project: 'app', roboto: true}, app);
 
       expect(read(tree, INDEX)).toBe(page);
     });

@@ -33,7 +33,8 @@ import {addThemeToAppStyles} from './theming';
  *    in-memory SDK, with a comment where the app's own adapter goes.
  *  - `mat.theme()` and the kit's Sass entry in the global styles, when they are missing; its font stack ends in
  *    `system-ui, sans-serif`, so the screens never fall back to serif.
- *  - Roboto's stylesheet in index.html when the styles name Roboto and the page does not load it yet.
+ *  - with `--roboto`, Roboto's stylesheet in index.html when the styles name Roboto and the page does not load it
+ *    yet (a production build then needs the network to inline it).
  *
  * Each change is printed, in words, besides the CLI's list of files.
  * Running it again changes nothing.
@@ -58,7 +59,7 @@ export default function ngAdd(options: Schema): Rule {
       rules.push(addThemeToAppStyles(projectName));
     }
     // After the theme, which may be the one that names Roboto.
-    rules.push(addRobotoWhereNamed(projectName));
+    rules.push(addRobotoWhereNamed(projectName, options.roboto === true));
     return chain(rules);
   };
 }

@@ -13,7 +13,7 @@ html {
   @include mat.theme(
     (
       color: mat.$azure-palette,
-      // Roboto is loaded in index.html; system-ui, sans-serif stand in until it loads, or offline.
+      // Roboto where the device has it (or index.html loads it), else the system's UI font: never serif.
       typography: (Roboto, system-ui, sans-serif),
       density: 0,
     )
