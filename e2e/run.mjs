@@ -13,10 +13,12 @@ import {join} from 'node:path';
 import {DIST, ROOT, ensureDemoBuild} from './demo-build.mjs';
 import {axeTests} from './flows/axe.mjs';
 import {callTests} from './flows/calls.mjs';
+import {demoTests} from './flows/demo.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
 import {pageTests} from './flows/page.mjs';
 import {runTests} from './harness.mjs';
 import {serve} from './server.mjs';
+import {copyScreenshotStrip} from '../tools/screenshot-strip.mjs';
 
 export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 
@@ -41,15 +43,23 @@ async function main() {
   );
   let result;
   try {
-    result = await runTests([...callTests, ...keyboardTests, ...pageTests, ...axeTests], {
-      base: server.url,
-      only,
-      lanes,
-    });
+    result = await runTests(
+      [...callTests, ...demoTests, ...keyboardTests, ...pageTests, ...axeTests],
+      {
+        base: server.url,
+        only,
+        lanes,
+      },
+    );
   } finally {
     await server.close();
   }
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  // The README's screenshot strip follows the screens (docs/screenshots/).
+  const strip = copyScreenshotStrip(SCREENSHOTS, started);
+  if (strip.length) {
+    console.log(`screenshot strip: ${strip.join(', ')} → docs/screenshots/`);
+  }
   console.log(`e2e: ${result.passed} passed, ${result.failed} failed`);
   process.exitCode = result.failed > 0 ? 1 : 0;
 }

@@ -1,27 +1,30 @@
-// Writes the README's code blocks into an app, so the consumer check compiles them as a user would paste them.
+// Writes the code blocks of the README and of the guides in docs/ into an app, so the consumer check compiles them as
+// a user would paste them.
 //
-//   node tools/consumer/readme-blocks.mjs <README.md> <app dir>     writes the blocks, prints one line per block
-//   node tools/consumer/readme-blocks.mjs <README.md>               only lists them
+//   node tools/consumer/readme-blocks.mjs [--app <app dir>] [<file.md>...]   writes the blocks, one line per block
+//   node tools/consumer/readme-blocks.mjs --install                          prints the README's install lines (JSON)
 //
-// The convention (documented in the README, "Code blocks in this README"): an HTML comment on the line before a
-// fenced block says what it is.
-//   <!-- file: src/app/app.config.ts -->   the block is that whole file, relative to the app's folder
-//   <!-- no-check -->                      a fragment, not compiled
-// A ts/js/scss/css/html block with neither is listed as unchecked (a warning, so sections written before the
-// convention keep working). Shell blocks are never checked.
-// Exit: 0; 1 when a block is marked wrong (a path outside the app, the same file twice, a marker with no block).
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
-import {dirname, relative, resolve} from 'node:path';
+// Without files: README.md and every docs/*.md of the repository. Without --app: only lists the blocks.
+// The convention (docs/development.md, "Code blocks in the README and the guides"): an HTML comment on the line
+// before a fenced block says what it is.
+//   <!-- file: src/app/app.config.ts -->       the block is that whole file, relative to the app's folder
+//   <!-- no-check -->                          a fragment, not compiled
+//   <!-- install: from-this-repository -->     (README) the shell lines that pack the library and `ng add` it
+// A ts/js/scss/css/html block with none is listed as unchecked (a warning). Shell blocks are never compiled.
+// Exit: 0; 1 when a block is marked wrong (a path outside the app, the same file twice across the pages, a marker
+// with no block), or when no block is written.
+import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {dirname, join, relative, resolve} from 'node:path';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 
-const [readmePath, appDir] = process.argv.slice(2);
-if (!readmePath) {
-  console.error('usage: node readme-blocks.mjs <README.md> [<app dir>]');
-  process.exit(2);
-}
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHECKABLE = new Set(['ts', 'typescript', 'js', 'javascript', 'scss', 'css', 'html']);
-const MARKER = /^<!--\s*(file:\s*(\S+)|no-check)\s*-->$/;
+const MARKER = /^<!--\s*(file:\s*(\S+)|no-check|install:\s*(\S+))\s*-->$/;
 
-/** The fenced blocks of a Markdown text with their marker, if the line before the fence has one. */
+/**
+ * The fenced blocks of a Markdown text with their marker, if the line before the fence has one.
+ * @param {string} text Markdown.
+ */
 export function readmeBlocks(text) {
   const lines = text.split('\n');
   const blocks = [];
@@ -47,49 +50,106 @@ export function readmeBlocks(text) {
       lang: lang.toLowerCase(),
       code: body.join('\n') + '\n',
       file: marker?.[2] ?? null,
+      install: marker?.[3] ?? null,
       noCheck: marker?.[1] === 'no-check',
     });
   }
   return {blocks, errors};
 }
 
-const {blocks, errors} = readmeBlocks(readFileSync(readmePath, 'utf8'));
-const written = new Map();
-let unchecked = 0;
-for (const block of blocks) {
-  const where = `README.md:${block.line}`;
-  if (block.file) {
-    const target = appDir ? resolve(appDir, block.file) : null;
-    if (target && relative(resolve(appDir), target).startsWith('..')) {
-      errors.push(`${where}: ${block.file} is outside the app`);
-      continue;
-    }
-    if (written.has(block.file)) {
-      errors.push(
-        `${where}: ${block.file} is already written by README.md:${written.get(block.file)}`,
-      );
-      continue;
-    }
-    written.set(block.file, block.line);
-    if (target) {
-      mkdirSync(dirname(target), {recursive: true});
-      writeFileSync(target, block.code);
-    }
-    console.log(`  readme ${where} ${block.lang} → ${block.file}`);
-  } else if (block.noCheck) {
-    console.log(`  readme ${where} ${block.lang}: no-check (a fragment)`);
-  } else if (CHECKABLE.has(block.lang)) {
-    unchecked++;
-    console.log(
-      `  readme ${where} ${block.lang}: UNCHECKED (no <!-- file: --> or <!-- no-check --> marker)`,
+/**
+ * The README's from-this-repository lines: the command that packs the library (run in a clone) and the tarball
+ * that `ng add` installs, as a user pastes them.
+ * @param {string} text The README.
+ * @returns {{pack: string, ngAdd: string, tarball: string}}
+ */
+export function installLines(text) {
+  const block = readmeBlocks(text).blocks.find(b => b.install === 'from-this-repository');
+  if (!block) {
+    throw new Error('the README has no <!-- install: from-this-repository --> block');
+  }
+  const commands = block.code.split('\n').map(line => line.replace(/\s+#.*$/, '').trim());
+  const pack = commands.find(line => /^npm run pack\b/.test(line));
+  const ngAdd = commands.find(line => /^ng add \S+\.tgz$/.test(line));
+  if (!pack || !ngAdd) {
+    throw new Error(
+      'the from-this-repository block needs an `npm run pack` line and an `ng add <tarball>` line',
     );
   }
+  return {pack, ngAdd, tarball: ngAdd.split(/\s+/)[2]};
 }
-for (const error of errors) {
-  console.log(`  readme ERROR ${error}`);
+
+/** README.md, then docs/*.md in name order. */
+function defaultPages() {
+  const docs = join(ROOT, 'docs');
+  let guides = [];
+  try {
+    guides = readdirSync(docs)
+      .filter(name => name.endsWith('.md'))
+      .sort()
+      .map(name => join(docs, name));
+  } catch {
+    // No docs/ folder: the README alone.
+  }
+  return [join(ROOT, 'README.md'), ...guides];
 }
-console.log(
-  `  readme: ${written.size} blocks ${appDir ? 'written' : 'to write'}, ` +
-    `${blocks.filter(b => b.noCheck).length} fragments, ${unchecked} unchecked, ${errors.length} errors`,
-);
-process.exit(errors.length || !written.size ? 1 : 0);
+
+function main(args) {
+  if (args.includes('--install')) {
+    console.log(JSON.stringify(installLines(readFileSync(join(ROOT, 'README.md'), 'utf8'))));
+    return 0;
+  }
+  const appIndex = args.indexOf('--app');
+  const appDir = appIndex >= 0 ? args[appIndex + 1] : null;
+  const files = args.filter((_, i) => appIndex < 0 || (i !== appIndex && i !== appIndex + 1));
+  const pages = files.length ? files : defaultPages();
+  const written = new Map();
+  const errors = [];
+  let unchecked = 0;
+  let fragments = 0;
+  for (const page of pages) {
+    const name = relative(ROOT, resolve(page));
+    const found = readmeBlocks(readFileSync(page, 'utf8'));
+    errors.push(...found.errors.map(error => `${name} ${error}`));
+    for (const block of found.blocks) {
+      const where = `${name}:${block.line}`;
+      if (block.file) {
+        const target = appDir ? resolve(appDir, block.file) : null;
+        if (target && relative(resolve(appDir), target).startsWith('..')) {
+          errors.push(`${where}: ${block.file} is outside the app`);
+          continue;
+        }
+        if (written.has(block.file)) {
+          errors.push(`${where}: ${block.file} is already written by ${written.get(block.file)}`);
+          continue;
+        }
+        written.set(block.file, where);
+        if (target) {
+          mkdirSync(dirname(target), {recursive: true});
+          writeFileSync(target, block.code);
+        }
+        console.log(`  readme ${where} ${block.lang} → ${block.file}`);
+      } else if (block.noCheck) {
+        fragments++;
+        console.log(`  readme ${where} ${block.lang}: no-check (a fragment)`);
+      } else if (CHECKABLE.has(block.lang)) {
+        unchecked++;
+        console.log(
+          `  readme ${where} ${block.lang}: UNCHECKED (no <!-- file: --> or <!-- no-check --> marker)`,
+        );
+      }
+    }
+  }
+  for (const error of errors) {
+    console.log(`  readme ERROR ${error}`);
+  }
+  console.log(
+    `  readme: ${pages.length} pages, ${written.size} blocks ${appDir ? 'written' : 'to write'}, ` +
+      `${fragments} fragments, ${unchecked} unchecked, ${errors.length} errors`,
+  );
+  return errors.length || !written.size ? 1 : 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = main(process.argv.slice(2));
+}

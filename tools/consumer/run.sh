@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
 # A real consumer install of kit-chat-uikit-angular (issues 8 and 14), for CI: `npm run consumer`.
 #
-# Packs the built library with `npm pack` (and prints the tarball's file list), creates fresh CLI apps OUTSIDE the
-# workspace (a temp dir, one workspace with three apps sharing one npm install, at the Angular/Jest versions the
-# workspace uses), and sets the kit up in each with `ng add <the tarball>`, like a user would (no path mapping).
+# Packs the library with the README's own from-this-repository lines (`npm run pack`, and prints the tarball's file
+# list), creates fresh CLI apps OUTSIDE the workspace (a temp dir, one workspace with three apps sharing one npm
+# install, at the Angular/Jest versions the workspace uses), next to a link named like the clone, and sets the kit up
+# in each with the README's `ng add ../kit-chat-uikit-angular/<tarball>`, like a user would (no path mapping).
 # Then checks:
 #   1. `ng add` in a standalone, an NgModule and a server-rendered app: the CDK and Material come in at the app's
 #      Angular minor, the kit's providers and theme are written; a second `ng add` changes nothing;
 #   2. the NgModule and the server-rendered app build for production as `ng add` left them (the latter prerenders
 #      its page on the server at build time, with the kit's providers);
-#   3. the README's code blocks marked `<!-- file: ... -->` (readme-blocks.mjs) are written into the standalone app,
-#      which builds for production;
+#   3. the code blocks of the README and of docs/*.md marked `<!-- file: ... -->` (readme-blocks.mjs) are written
+#      into the standalone app, which builds for production;
 #   4. the README's testing example passes under Jest (jest-preset-angular) and under Vitest (`ng test`, the CLI's
 #      default runner);
-#   5. the three screens render once on the server (renderApplication, plain node, no window/document).
+#   5. the three screens render once on the server (renderApplication, plain node, no window/document);
+#   6. the standalone app in Chromium: the incoming title's font stack ends in sans-serif, and the theming guide's
+#      custom-incoming-call class keeps every text on the screen at a contrast of 4.5:1 or more.
 # The fresh apps are the templates in tools/consumer/template (as `ng new` writes them, without the kit).
 #
-# Environment: KEEP_CONSUMER=1 keeps the temp dir; CONSUMER_REBUILD=1 rebuilds the library even when dist/ is up
-# to date; CONSUMER_SSR_STRICT=1 also fails the server render when a framework helper reads `document` for the kit.
+# Environment: KEEP_CONSUMER=1 keeps the temp dir; CONSUMER_SSR_STRICT=1 also fails the server render when a framework helper reads `document` for the kit.
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -29,7 +31,7 @@ logs="$work/logs"
 mkdir -p "$app" "$logs"
 export NG_CLI_ANALYTICS=false CI="${CI:-true}" NO_COLOR=1 FORCE_COLOR=0
 start=$SECONDS
-CHECKS=10
+CHECKS=11
 passed=0
 failed=0
 
@@ -72,24 +74,19 @@ abort() {
   summary
 }
 
-# 1. The library: built if dist/ is missing or older than its sources.
-stale=""
-if [[ -f "$lib/package.json" ]]; then
-  stale="$(find "$root/projects/kit-chat-uikit-angular" "$root/README.md" "$root/LICENSE" "$root/tools/finish-package.mjs" \
-    -type f ! -name '*.spec.ts' -newer "$lib/package.json" -print -quit)"
-fi
-if [[ ! -f "$lib/package.json" || -n "$stale" || "${CONSUMER_REBUILD:-}" == "1" ]]; then
-  reason="dist missing or CONSUMER_REBUILD=1"
-  [[ -n "$stale" ]] && reason="dist older than ${stale#"$root"/}"
-  say "building the library ($reason)"
-  step library-build bash -c "cd '$root' && npm run build" || abort "the library does not build"
-fi
-
-# 2. The tarball, as `npm publish` would upload it.
-step pack bash -c "cd '$lib' && npm pack --pack-destination '$work'" || abort "npm pack failed"
-tarball="$(ls "$work"/kit-chat-uikit-angular-*.tgz 2>/dev/null | head -n 1)"
-[[ -n "$tarball" ]] || abort "npm pack wrote no tarball"
-say "packed $(basename "$tarball") ($(tar tzf "$tarball" | wc -l) files, $(du -k "$tarball" | cut -f1) KB):"
+# 1. The tarball, made and installed with the README's own from-this-repository lines (`npm run pack` in the clone,
+#    then `ng add ../kit-chat-uikit-angular/<tarball>` from an app next to it), so those lines stay true.
+install_json="$(node "$here/readme-blocks.mjs" --install)" || abort "the README's from-this-repository lines are missing"
+pack_command="$(node -p "JSON.parse(process.argv[1]).pack" "$install_json")"
+ng_add_path="$(node -p "JSON.parse(process.argv[1]).tarball" "$install_json")"
+say "README: '$pack_command', then 'ng add $ng_add_path'"
+rm -f "$root"/kit-chat-uikit-angular-*.tgz
+step pack bash -c "cd '$root' && $pack_command" || abort "'$pack_command' failed in the repository"
+# The app sits next to the clone, as the README has it: ../kit-chat-uikit-angular is the repository.
+ln -s "$root" "$work/$(basename "$(dirname "$ng_add_path")")"
+tarball="$app/$ng_add_path"
+[[ -f "$tarball" ]] || abort "'$pack_command' wrote no $(basename "$ng_add_path") (the README's ng add line names it): $(ls "$root"/*.tgz 2>/dev/null)"
+say "packed $(basename "$tarball") ($(tar tzf "$tarball" | wc -l) files, $(du -kL "$tarball" | cut -f1) KB):"
 tar tzvf "$tarball" | awk '{printf "  %8s  %s\n", $3, $6}' | sed 's# package/# #' | sort -k2
 files="$(tar tzf "$tarball")"
 for must in README.md LICENSE schematics/collection.json schematics/package.json schematics/ng-add/index.js; do
@@ -110,7 +107,8 @@ core_minor="$(node -p "require('./node_modules/@angular/core/package.json').vers
 #    Material; each writes its app's providers and theme.
 ng_add() {
   local project="$1" providers_file="$2" providers="$3" styles_file="$4"
-  if ! step "ng-add-$project" "$ng" add "$tarball" --skip-confirmation --project "$project"; then
+  # The README's line as written (a path relative to the app), plus the answers a terminal would ask for.
+  if ! step "ng-add-$project" "$ng" add "$ng_add_path" --skip-confirmation --project "$project"; then
     fail "ng add in the $project"
     return
   fi
@@ -136,7 +134,7 @@ ng_add ssr-app projects/ssr-app/src/app/app.config.ts provideKitUIKit projects/s
 # A second `ng add` changes nothing: the sources, angular.json and the dependencies stay as they are.
 fingerprint() { find projects angular.json -type f -print0 | sort -z | xargs -0 sha1sum; node -p "JSON.stringify(require('./package.json').dependencies)"; }
 fingerprint >"$work/before-second-ng-add.txt"
-if step ng-add-again "$ng" add "$tarball" --skip-confirmation --project standalone-app \
+if step ng-add-again "$ng" add "$ng_add_path" --skip-confirmation --project standalone-app \
   && fingerprint | diff "$work/before-second-ng-add.txt" - >"$logs/ng-add-again.diff"; then
   pass "a second ng add changes nothing ($(elapsed))"
 else
@@ -160,13 +158,38 @@ if build ssr-app "server-rendered app (provideKitUIKit from ng add, prerendered)
   fi
 fi
 
-# 6. The README's code blocks, as pasted, in the standalone app (over what `ng add` wrote), then built.
-if node "$root/tools/consumer/readme-blocks.mjs" "$root/README.md" "$app/projects/standalone-app" >"$logs/readme.log" 2>&1; then
+# 6. The code blocks of the README and of docs/*.md, as pasted, in the standalone app (over what `ng add` wrote), then
+#    built. A stylesheet block (theming.md's) is added to the build's styles, as the guide tells the reader to.
+if node "$root/tools/consumer/readme-blocks.mjs" --app "$app/projects/standalone-app" >"$logs/readme.log" 2>&1; then
   cat "$logs/readme.log"
-  build standalone-app "standalone app with the README's code blocks"
+  node -e "
+    const fs = require('fs');
+    const config = JSON.parse(fs.readFileSync('angular.json', 'utf8'));
+    const styles = config.projects['standalone-app'].architect.build.options.styles;
+    for (const name of fs.readdirSync('projects/standalone-app/src')) {
+      const path = 'projects/standalone-app/src/' + name;
+      if (/\\.s?css$/.test(name) && !styles.includes(path)) styles.push(path);
+    }
+    fs.writeFileSync('angular.json', JSON.stringify(config, null, 2));"
+  build standalone-app "standalone app with the code blocks of the README and the guides"
 else
   cat "$logs/readme.log"
   fail "the README's code blocks are not marked right"
+fi
+
+# 6b. The standalone app in Chromium: the incoming screen's title is in a sans-serif stack after `ng add`, and
+#     theming.md's custom-incoming-call class keeps every text at 4.5:1 or more (tools/consumer/browser-check.mjs).
+if [[ -f "$app/dist/standalone-app/browser/index.html" ]]; then
+  node "$root/tools/consumer/browser-check.mjs" "$app/dist/standalone-app/browser" >"$logs/browser.log" 2>&1
+  browser_status=$?
+  cat "$logs/browser.log"
+  if ((browser_status == 0)); then
+    pass "browser: $(grep -o 'font .*' "$logs/browser.log" | tail -n 1)"
+  else
+    fail "browser: the incoming screen's font or text contrast (see above)"
+  fi
+else
+  fail "browser: no standalone app build to open"
 fi
 
 # 7. The README's testing example (src/app/app.spec.ts), under Jest and under Vitest.

@@ -90,6 +90,36 @@ describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
     expect(bobSeen[0].call.callInitiator.uid).toBe('ada');
   });
 
+  it("should tell the caller that the callee's device rings, once, after the call was placed", async () => {
+    const rang: KitCall[] = [];
+    ada.addCallListener('ringing', {onOutgoingCallRinging: call => rang.push(call)});
+    const started = ada.initiateCall(callTo(ADA, BOB));
+    expect(rang).toEqual([]);
+    await settle();
+    const call = await started;
+    expect(rang).toEqual([
+      expect.objectContaining({sessionId: call.sessionId, status: 'initiated'}),
+    ]);
+    expect(bobSeen.map(seen => seen.method)).toEqual(['onIncomingCallReceived']);
+  });
+
+  it('should tell the caller it rings once when the callee has two devices', async () => {
+    const bobPhone = new KitInMemoryCallsSdk(switchboard, BOB);
+    const rang: string[] = [];
+    ada.addCallListener('ringing', {onOutgoingCallRinging: call => rang.push(call.sessionId)});
+    const call = await adaCallsBob();
+    expect(rang).toEqual([call.sessionId]);
+    bobPhone.dispose();
+  });
+
+  it('should not say it rings when the callee has no device (a simulated user)', async () => {
+    const rang: string[] = [];
+    ada.addCallListener('ringing', {onOutgoingCallRinging: call => rang.push(call.sessionId)});
+    ada.initiateCall(callTo(ADA, CAROL));
+    await settle();
+    expect(rang).toEqual([]);
+  });
+
   it('should deliver callbacks asynchronously, never inside the calling method', async () => {
     ada.initiateCall(callTo(ADA, BOB));
     expect(bobSeen).toHaveLength(0);
@@ -154,20 +184,38 @@ describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
     });
   });
 
-  it('should answer busy when the callee is already in a call', async () => {
+  it("should ring a callee who is in a call, so that the callee's kit answers busy or lets it wait", async () => {
     const carol = new KitInMemoryCallsSdk(switchboard, CAROL);
     const carolSeen = record(carol);
     const first = await adaCallsBob();
     bob.acceptCall(first.sessionId);
     await settle();
-    carol.initiateCall(callTo(CAROL, BOB));
-    await settle();
+    const second = carol.initiateCall(callTo(CAROL, BOB));
+    await jest.advanceTimersByTimeAsync(200);
+    expect(bobSeen.filter(seen => seen.method === 'onIncomingCallReceived')).toHaveLength(2);
     expect(carolSeen).toEqual([]);
-    await jest.advanceTimersByTimeAsync(100);
+    expect(switchboard.getCall((await second).sessionId)?.status).toBe('initiated');
+
+    bob.rejectCall((await second).sessionId, 'busy');
+    await settle();
     expect(carolSeen.map(seen => [seen.method, seen.call.status])).toEqual([
       ['onOutgoingCallRejected', 'busy'],
     ]);
-    expect(bobSeen.filter(seen => seen.method === 'onIncomingCallReceived')).toHaveLength(1);
+    expect(switchboard.getCall(first.sessionId)?.status).toBe('ongoing');
+  });
+
+  it('should answer busy for a simulated callee (no device) who is in a call', async () => {
+    const rang = switchboard.control.ring(CAROL, ADA);
+    await settle();
+    switchboard.control.accept((await rang).sessionId);
+    await settle();
+    bob.initiateCall(callTo(BOB, CAROL));
+    await settle();
+    expect(bobSeen.filter(seen => seen.method === 'onOutgoingCallRejected')).toEqual([]);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(bobSeen.map(seen => [seen.method, seen.call.status])).toEqual([
+      ['onOutgoingCallRejected', 'busy'],
+    ]);
   });
 
   describe('with the same user on two devices', () => {

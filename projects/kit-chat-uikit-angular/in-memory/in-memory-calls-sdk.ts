@@ -20,14 +20,19 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
   private _user: KitUser | null = null;
 
   /**
+   * The switchboard this device is attached to: its `control` plays the far side of calls (ring me, accept,
+   * decline, busy, fail the next action, add latency).
+   */
+  readonly switchboard: KitInMemorySwitchboard;
+
+  /**
+   * Attaches a new device to a switchboard, with a user logged in or not.
    * @param switchboard The switchboard this device is attached to.
    * @param user The user logged in on this device, if any.
    */
-  constructor(
-    readonly switchboard: KitInMemorySwitchboard,
-    user: KitUser | null = null,
-  ) {
+  constructor(switchboard: KitInMemorySwitchboard, user: KitUser | null = null) {
     super();
+    this.switchboard = switchboard;
     switchboard._attach(this);
     if (user) {
       this.login(user);
@@ -51,6 +56,7 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
     }
     this._user = {...user};
     this.switchboard._register(user);
+    this.switchboard._announceDevice(this);
   }
 
   /** Logs the user out of this device. */
@@ -69,30 +75,74 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
     return this._listeners.size;
   }
 
+  /**
+   * The user logged in on this device.
+   * @returns A copy of the user, or `null` when nobody is logged in.
+   */
   getLoggedInUser(): KitUser | null {
     return this._user ? {...this._user} : null;
   }
 
+  /**
+   * Calls someone as the logged-in user: the callee's devices ring (`onIncomingCallReceived`), and this device hears
+   * `onOutgoingCallRinging` once one of them does. A callee in another call is told too; its kit answers busy or
+   * shows the call waiting.
+   * @param call The call; `sessionId` may be empty (the switchboard assigns one), the receiver is the callee.
+   * @returns The call as registered, status `'initiated'`; rejects with `ERR_NOT_LOGGED_IN`, `ERR_INVALID_CALL`
+   *   (a call to oneself, a session id in use) or an injected fault.
+   */
   initiateCall(call: KitCall): Promise<KitCall> {
     return this._asUser(user => this.switchboard._initiate(this, user, call));
   }
 
+  /**
+   * Accepts a call that rings for the logged-in user: the caller hears `onOutgoingCallAccepted`, the user's other
+   * devices stop ringing (`onIncomingCallCancelled`, status `'accepted-elsewhere'`).
+   * @param sessionId The ringing call.
+   * @returns The call, status `'ongoing'`; rejects with `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED` (it stopped
+   *   ringing) or an injected fault.
+   */
   acceptCall(sessionId: string): Promise<KitCall> {
     return this._asUser(user => this.switchboard._accept(this, user.uid, sessionId));
   }
 
+  /**
+   * Ends a ringing call: the callee declines (`'rejected'`, `'busy'`, `'unanswered'`) and the caller hears
+   * `onOutgoingCallRejected`, or the caller cancels (`'cancelled'`, `'unanswered'`) and the callee hears
+   * `onIncomingCallCancelled`.
+   * @param sessionId The ringing call.
+   * @param status How it ends.
+   * @returns The call with that status; rejects with `ERR_INVALID_CALL` for a status this side cannot give,
+   *   `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED` or an injected fault.
+   */
   rejectCall(sessionId: string, status: KitCallStatus): Promise<KitCall> {
     return this._asUser(user => this.switchboard._reject(this, user.uid, sessionId, status));
   }
 
+  /**
+   * Hangs up an ongoing call: both sides hear `onCallEnded`.
+   * @param sessionId The ongoing call.
+   * @returns The call, status `'ended'`; rejects with `ERR_CALL_ENDED` when it is not ongoing,
+   *   `ERR_UNKNOWN_SESSION` or an injected fault.
+   */
   endCall(sessionId: string): Promise<KitCall> {
     return this._asUser(user => this.switchboard._end(user.uid, sessionId, this));
   }
 
+  /**
+   * Registers listener callbacks; they are called later (after the switchboard's `latency`), never inside the
+   * method that caused them. A listener that throws is logged and does not keep the call from the others.
+   * @param listenerId Id of the listener; the same id replaces the previous one.
+   * @param listener The callbacks.
+   */
   addCallListener(listenerId: string, listener: KitCallListener): void {
     this._listeners.set(listenerId, listener);
   }
 
+  /**
+   * Removes a listener.
+   * @param listenerId The id given to `addCallListener`; an unknown id is ignored.
+   */
   removeCallListener(listenerId: string): void {
     this._listeners.delete(listenerId);
   }

@@ -33,6 +33,9 @@ type KitTabOperation =
   | {kind: 'accept'; uid: string; sessionId: string}
   | {kind: 'reject'; uid: string; sessionId: string; status: KitCallStatus}
   | {kind: 'end'; uid: string; sessionId: string}
+  | {kind: 'ringing'; sessionId: string}
+  | {kind: 'device'; uid: string}
+  | {kind: 'hello'}
   | {kind: 'register'; user: KitUser};
 
 /** Stands for a device of another tab: it is never a local device, so local devices of its user are told. */
@@ -43,6 +46,8 @@ interface Session {
   status: KitCallStatus;
   /** Device that initiated the call, or `null` when the far side rang. */
   callerDevice: KitInMemoryDevice | null;
+  /** Whether the caller was told that the callee's device rings. */
+  rang?: boolean;
 }
 
 const RINGING: KitCallStatus = 'initiated';
@@ -71,6 +76,8 @@ export class KitInMemorySwitchboard implements OnDestroy {
   private readonly _faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
   private readonly _answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
   private readonly _directory = new Map<string, KitUser>();
+  /** Users with a device in another tab: their own kit decides about a call, also while they are in a call. */
+  private readonly _devicesElsewhere = new Set<string>();
   private _sequence = 0;
   private _channel: BroadcastChannel | null = null;
 
@@ -87,6 +94,9 @@ export class KitInMemorySwitchboard implements OnDestroy {
     this._channel = new BroadcastChannel(channelName);
     this._channel.onmessage = (event: MessageEvent<KitTabOperation>) => this._replay(event.data);
     this._directory.forEach(user => this._broadcast({kind: 'register', user}));
+    this._devices.forEach(device => this._announceDevice(device));
+    // The tabs opened before this one answer with their devices.
+    this._broadcast({kind: 'hello'});
   }
 
   /** Stops sharing calls with other tabs. */
@@ -95,6 +105,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     this._channel = null;
   }
 
+  /** Stops sharing calls with other tabs when the app's injector is destroyed. */
   ngOnDestroy(): void {
     this.disconnectTabs();
   }
@@ -102,6 +113,14 @@ export class KitInMemorySwitchboard implements OnDestroy {
   /** @docs-private */
   _attach(device: KitInMemoryDevice): void {
     this._devices.add(device);
+    this._announceDevice(device);
+  }
+
+  /** Tells the other tabs that a user has a device here. Called again when a device logs a user in. @docs-private */
+  _announceDevice(device: KitInMemoryDevice): void {
+    if (device.user) {
+      this._broadcast({kind: 'device', uid: device.user.uid});
+    }
   }
 
   /** @docs-private */
@@ -134,6 +153,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
   }
 
   /**
+   * Looks a call up, for tests and the demo's far side.
    * @param sessionId Session id of a call.
    * @returns A copy of the call with its current status, or `undefined` when unknown.
    */
@@ -142,7 +162,10 @@ export class KitInMemorySwitchboard implements OnDestroy {
     return session && this._snapshot(session);
   }
 
-  /** @returns Copies of every call, oldest first. */
+  /**
+   * Every call the switchboard remembers (the 200 newest, and every call still ringing or ongoing).
+   * @returns Copies of the calls with their current status, oldest first.
+   */
   calls(): KitCall[] {
     return [...this._sessions.values()].map(session => this._snapshot(session));
   }
@@ -198,16 +221,24 @@ export class KitInMemorySwitchboard implements OnDestroy {
       this._broadcast({kind: 'initiate', call});
     }
 
-    if (this._isInCall(receiver.uid, sessionId)) {
-      session.status = 'busy';
-      // The busy answer comes from the callee's side, a round trip after the call was registered: never before the
-      // caller has its call (and its screen) in hand.
-      setTimeout(
-        () => this._notify(caller.uid, 'onOutgoingCallRejected', session),
-        BUSY_ANSWER_DELAY,
-      );
+    const hasDevice = this._hasDevice(receiver.uid);
+    if (this._isInCall(receiver.uid, sessionId) && !hasDevice) {
+      // A callee with a device (here or in another tab) hears the call even while in a call: its kit answers busy or
+      // shows the call waiting, by its own policy. A simulated callee has no kit, so the switchboard answers busy
+      // for it, in the tab that placed the call only.
+      if (!remote && !this._devicesElsewhere.has(receiver.uid)) {
+        session.status = 'busy';
+        // The busy answer comes from the callee's side, a round trip after the call was registered: never before the
+        // caller has its call (and its screen) in hand.
+        setTimeout(
+          () => this._notify(caller.uid, 'onOutgoingCallRejected', session),
+          BUSY_ANSWER_DELAY,
+        );
+      }
     } else {
-      this._notify(receiver.uid, 'onIncomingCallReceived', session);
+      if (this._notify(receiver.uid, 'onIncomingCallReceived', session)) {
+        this._ringing(session);
+      }
       if (!remote) {
         this._autoAnswer(session);
       }
@@ -305,6 +336,12 @@ export class KitInMemorySwitchboard implements OnDestroy {
       case 'register':
         this._directory.set(operation.user.uid, {...operation.user});
         return;
+      case 'device':
+        this._devicesElsewhere.add(operation.uid);
+        return;
+      case 'hello':
+        this._devices.forEach(device => this._announceDevice(device));
+        return;
       case 'initiate':
         replayed = this._initiate(OTHER_TAB, kitCaller(operation.call), operation.call);
         break;
@@ -317,6 +354,13 @@ export class KitInMemorySwitchboard implements OnDestroy {
       case 'end':
         replayed = this._end(operation.uid, operation.sessionId, OTHER_TAB);
         break;
+      case 'ringing': {
+        const session = this._sessions.get(operation.sessionId);
+        if (session) {
+          this._ringing(session, true);
+        }
+        return;
+      }
     }
     // A call this tab never saw (it opened later) cannot be replayed: nothing to tell its devices.
     replayed.catch(() => {});
@@ -367,6 +411,15 @@ export class KitInMemorySwitchboard implements OnDestroy {
     return kitCaller(session.call).uid === uid || kitReceiver(session.call).uid === uid;
   }
 
+  private _hasDevice(uid: string): boolean {
+    for (const device of this._devices) {
+      if (device.user?.uid === uid) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private _isInCall(uid: string, exceptSessionId: string): boolean {
     for (const [id, session] of this._sessions) {
       if (id !== exceptSessionId && session.status === 'ongoing' && this._isParty(session, uid)) {
@@ -414,13 +467,43 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }
   }
 
-  private _notify(uid: string, method: keyof KitCallListener, session: Session): void {
+  /**
+   * Tells the caller's device that the callee's device rings, once per call, as a real SDK relays a 180 Ringing.
+   * A caller in another tab learns it through the channel; a simulated callee has no device, so it never rings.
+   */
+  private _ringing(session: Session, fromOtherTab = false): void {
+    if (session.rang) {
+      return;
+    }
+    session.rang = true;
+    const caller = session.callerDevice;
+    if (caller === OTHER_TAB) {
+      // A tab that neither placed the call nor rang for it must not echo the news back to the channel.
+      if (fromOtherTab) {
+        return;
+      }
+      this._broadcast({kind: 'ringing', sessionId: session.call.sessionId});
+    } else if (caller) {
+      // After the callee's device got the call (a later task), and only while the call still rings.
+      this._later(() => {
+        if (session.status === RINGING) {
+          caller._deliver('onOutgoingCallRinging', this._snapshot(session));
+        }
+      });
+    }
+  }
+
+  /** @returns Whether a device of the user got the call. */
+  private _notify(uid: string, method: keyof KitCallListener, session: Session): boolean {
     const call = this._snapshot(session);
+    let delivered = false;
     for (const device of this._devices) {
       if (device.user?.uid === uid) {
+        delivered = true;
         this._later(() => device._deliver(method, call));
       }
     }
+    return delivered;
   }
 
   private _snapshot(session: Session): KitCall {
@@ -474,6 +557,10 @@ export class KitInMemorySwitchboard implements OnDestroy {
  * `switchboard.control`.
  */
 export class KitInMemoryFarSide {
+  /**
+   * Made by its switchboard: reach it as `switchboard.control`.
+   * @param _switchboard The switchboard whose far side this plays.
+   */
   constructor(private readonly _switchboard: KitInMemorySwitchboard) {}
 
   /**
@@ -566,6 +653,7 @@ export class KitInMemoryFarSide {
   }
 
   /**
+   * The newest call of a user, to act on it (`accept(farSide.lastCallOf('ada')!.sessionId)`).
    * @param uid A user.
    * @returns The newest call that involves the user, if any.
    */

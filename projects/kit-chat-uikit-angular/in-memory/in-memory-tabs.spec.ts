@@ -92,6 +92,26 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
     expect(graceTab.seen).toEqual(['accepted', 'ended']);
   });
 
+  it("should tell the caller's tab that the callee's tab rings, once, and no other tab", async () => {
+    const graceTab = tab(GRACE);
+    const adaTab1 = tab(ADA);
+    const adaTab2 = tab(ADA);
+    const rang: string[] = [];
+    graceTab.sdk.addCallListener('ringing', {
+      onOutgoingCallRinging: call => rang.push(call.sessionId),
+    });
+    const othersRang: string[] = [];
+    for (const other of [adaTab1, adaTab2]) {
+      other.sdk.addCallListener('ringing', {onOutgoingCallRinging: () => othersRang.push('ada')});
+    }
+    const started = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    const call = await started;
+    expect(adaTab1.seen).toEqual(['ring from grace']);
+    expect(rang).toEqual([call.sessionId]);
+    expect(othersRang).toEqual([]);
+  });
+
   it('should ring every tab of the callee, and stop the others when one accepts', async () => {
     const graceTab = tab(GRACE);
     const adaTab1 = tab(ADA);
@@ -123,6 +143,28 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
     adaTab.sdk.rejectCall((await second).sessionId, 'rejected');
     await settle();
     expect(graceTab.seen).toEqual(['rejected rejected']);
+  });
+
+  it("should ring a callee who is in a call in another tab, and leave busy or waiting to that tab's kit", async () => {
+    const graceTab = tab(GRACE);
+    const adaTab = tab(ADA);
+    const linusTab = tab({uid: 'linus', name: 'Linus Torvalds'});
+    await settle();
+    const first = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    adaTab.sdk.acceptCall((await first).sessionId);
+    await settle();
+
+    const second = linusTab.sdk.initiateCall(callTo({uid: 'linus', name: 'Linus Torvalds'}, ADA));
+    await settle();
+    await jest.advanceTimersByTimeAsync(200);
+    expect(adaTab.seen).toEqual(['ring from grace', 'ring from linus']);
+    expect(linusTab.seen).toEqual([]);
+
+    adaTab.sdk.rejectCall((await second).sessionId, 'busy');
+    await settle();
+    expect(linusTab.seen).toEqual(['rejected busy']);
+    expect(graceTab.seen).toEqual(['accepted']);
   });
 
   it('should share the directory of users between tabs', async () => {

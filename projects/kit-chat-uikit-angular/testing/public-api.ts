@@ -6,3 +6,4 @@ export * from './calls-testing';
 export * from './incoming-call-harness';
 export * from './outgoing-call-harness';
 export * from './ongoing-call-harness';
+export * from './calls-sdk-conformance';

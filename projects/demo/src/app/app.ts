@@ -14,12 +14,14 @@ import {DemoLog} from './demo-log';
 import {DemoSettings} from './demo-settings';
 import {DemoEventLog} from './event-log';
 import {DemoFarSide} from './far-side';
-import {DEMO_PEOPLE, demoMe, demoUser} from './people';
+import {DEMO_PEOPLE, demoMe, demoReachable, demoUser} from './people';
 import {DemoSettingsPanel} from './settings';
+import {demoSipServer} from './sip-mode';
 
 /**
  * The demo: I am logged in as one user (`?user=<uid>`), call the others, and the far-side panel plays them.
- * `?ring=<uid>&type=video` rings me as soon as the page is up (for screenshots and tests).
+ * `?ring=<uid>&type=video` rings me as soon as the page is up (for screenshots and tests). In SIP mode (`?sip=`)
+ * the page says so, lists only the people who can be reached, and has no far-side panel.
  */
 @Component({
   selector: 'demo-root',
@@ -34,7 +36,10 @@ export class DemoApp {
   private readonly _log = inject(DemoLog);
   private readonly _vipTitle = viewChild.required<TemplateRef<unknown>>('vipTitle');
   protected readonly me = demoMe();
-  protected readonly others = DEMO_PEOPLE.filter(person => person.uid !== this.me.uid);
+  /** The SIP proxy in SIP mode (`?sip=`), else `null`: the in-memory switchboard. */
+  protected readonly sipServer = demoSipServer();
+  /** The people to open the demo as (over SIP, only those who can be reached: the tab users). */
+  protected readonly others = demoReachable(this.me, this.sipServer !== null);
   /** The other tab user, for the two-tab hint. */
   protected readonly partner = this.others.find(person => !person.simulated) ?? this.others[0];
 
@@ -43,9 +48,16 @@ export class DemoApp {
     afterNextRender(() => this._ringFromUrl());
   }
 
-  /** The link that opens the demo as someone else. */
+  /**
+   * The link that opens the demo as someone else, in the same mode: `sip` (and `audioOnly`) stay, so the other tab
+   * registers with the same proxy; a start-up ring (`ring`, `type`) does not.
+   */
   protected linkAs(uid: string): string {
-    return `?user=${encodeURIComponent(uid)}`;
+    const params = new URLSearchParams(globalThis.location?.search ?? '');
+    params.delete('ring');
+    params.delete('type');
+    params.set('user', uid);
+    return `?${params}`;
   }
 
   /** The person at the other end of a call, seen from this tab. */
@@ -54,6 +66,9 @@ export class DemoApp {
   }
 
   private _ringFromUrl(): void {
+    if (this.sipServer) {
+      return; // Nobody plays the far side over SIP.
+    }
     const params = new URLSearchParams(location.search);
     const caller = DEMO_PEOPLE.find(
       person => person.uid === params.get('ring') && person.uid !== this.me.uid,

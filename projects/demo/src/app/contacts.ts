@@ -8,7 +8,8 @@ import {
 } from 'kit-chat-uikit-angular';
 import {DemoLog} from './demo-log';
 import {DemoSettings} from './demo-settings';
-import {DEMO_PEOPLE, DemoPerson, demoUser} from './people';
+import {DemoPerson, demoReachable, demoUser} from './people';
+import {demoSipServer} from './sip-mode';
 
 const ANSWER_TEXT: Record<string, string> = {
   accept: 'answers after a moment',
@@ -67,13 +68,15 @@ export class DemoContacts {
   /** The logged-in user. */
   readonly me = input.required<DemoPerson>();
 
+  private readonly _sip = demoSipServer() !== null;
+
   protected people(): DemoPerson[] {
-    return DEMO_PEOPLE.filter(person => person.uid !== this.me().uid);
+    return demoReachable(this.me(), this._sip);
   }
 
   protected hint(person: DemoPerson): string {
     if (!person.simulated) {
-      return `Answers from their own tab (open as ${person.name.split(' ')[0]})`;
+      return `Answers from their own tab (open as ${person.name.split(' ')[0]})${this._sip ? ', over SIP' : ''}`;
     }
     return `Played here: ${ANSWER_TEXT[this._settings.state().answers[person.uid] ?? 'never']}`;
   }

@@ -45,3 +45,14 @@ export function demoUser(person: DemoPerson): KitUser {
   const {uid, name, avatar} = person;
   return avatar ? {uid, name, avatar} : {uid, name};
 }
+
+/**
+ * The people this tab can call: everyone in memory (the far-side panel plays the simulated ones), only the tab
+ * users over SIP, where nobody plays the simulated people and a call to them would go nowhere.
+ * @param me The person of this tab.
+ * @param sip Whether the demo runs over SIP.
+ * @returns The others, in the directory's order.
+ */
+export function demoReachable(me: DemoPerson, sip: boolean): DemoPerson[] {
+  return DEMO_PEOPLE.filter(person => person.uid !== me.uid && (!sip || !person.simulated));
+}

@@ -4,6 +4,7 @@
 import {Tree} from '@angular-devkit/schematics';
 import {SchematicTestRunner, UnitTestTree} from '@angular-devkit/schematics/testing';
 import {join} from 'node:path';
+import {compileString} from 'sass';
 
 // The devkit's package-manager task runner loads `ora`, an ES module that Jest cannot require under Node 20. The test
 // runner only records tasks and never runs them, so a stand-in is enough.
@@ -160,5 +161,94 @@ describe('ng add kit-chat-uikit-angular', () => {
     const tree = await runner.runSchematic('ng-add', {project: 'app'}, app);
 
     expect(read(tree, '/projects/app/src/app/app.config.ts')).toBe(config);
+  });
+
+  describe('fonts', () => {
+    const INDEX = '/projects/app/src/index.html';
+    const ROBOTO = 'https://fonts.googleapis.com/css2?family=Roboto:wght@300;400;500&display=swap';
+
+    /** The global stylesheet compiled as the app's build would, with the kit's Sass from the sources. */
+    function compile(scss: string): string {
+      const root = join(__dirname, '..', '..', '..', '..');
+      return compileString(scss, {
+        loadPaths: [join(root, 'node_modules'), join(root, 'projects')],
+        silenceDeprecations: ['import'],
+      }).css;
+    }
+
+    it('should give the screens a font stack that ends in system-ui, sans-serif', async () => {
+      const tree = await runner.runSchematic('ng-add', {project: 'app'}, await createApp());
+      const css = compile(read(tree, '/projects/app/src/styles.scss'));
+
+      // The roles the screens' title, status line and buttons read.
+      for (const role of ['headline-small', 'body-medium', 'label-large']) {
+        const value = new RegExp(`--mat-sys-${role}:([^;]+);`).exec(css)?.[1] ?? '';
+        expect(value.replace(/\s+/g, ' ')).toMatch(/Roboto, system-ui, sans-serif$/);
+      }
+    });
+
+    it('should leave index.html alone by default, and say how to load Roboto', async () => {
+      const logs: string[] = [];
+      runner.logger.subscribe(entry => logs.push(entry.message));
+      const app = await createApp();
+      const page = read(app, INDEX);
+
+      const tree = await runner.runSchematic('ng-add', {project: 'app'}, app);
+
+      expect(read(tree, INDEX)).toBe(page);
+      expect(logs).toContainEqual(expect.stringContaining('To load Roboto from Google Fonts'));
+      expect(logs).toContainEqual(
+        expect.stringContaining('added mat.theme() (azure, Roboto then system-ui, sans-serif)'),
+      );
+      expect(logs).toContainEqual(expect.stringContaining('added provideKitUIKit(...)'));
+    });
+
+    it('should load Roboto in index.html with --roboto, as ng add @angular/material does, and say so', async () => {
+      const logs: string[] = [];
+      runner.logger.subscribe(entry => logs.push(entry.message));
+
+      const tree = await runner.runSchematic(
+        'ng-add',
+        {project: 'app', roboto: true},
+        await createApp(),
+      );
+      const html = read(tree, INDEX);
+
+      expect(html).toContain(`<link href="${ROBOTO}" rel="stylesheet">`);
+      expect(html.indexOf(ROBOTO)).toBeLessThan(html.indexOf('</head>'));
+      expect(logs).toContainEqual(
+        expect.stringContaining(`added Roboto's stylesheet to projects/app/src/index.html`),
+      );
+      expect(logs).toContainEqual(
+        expect.stringContaining('added mat.theme() (azure, Roboto then system-ui, sans-serif)'),
+      );
+      expect(logs).toContainEqual(expect.stringContaining('added provideKitUIKit(...)'));
+    });
+
+    it('should not load Roboto twice when the page already has it', async () => {
+      const app = await createApp();
+      const own = read(app, INDEX).replace(
+        '</head>',
+        `  <link href="${ROBOTO}" rel="stylesheet">\n</head>`,
+      );
+      app.overwrite(INDEX, own);
+
+      const tree = await runner.runSchematic('ng-add', {project: 'app', roboto: true}, app);
+
+      expect(read(tree, INDEX)).toBe(own);
+    });
+
+    it('should leave the page alone when the app’s own theme uses another font', async () => {
+      const app = await createApp();
+      app.overwrite(
+        '/projects/app/src/styles.scss',
+        `@use '@angular/material' as mat;\n\nhtml {\n  @include mat.theme((typography: (Inter, sans-serif)));\n}\n`,
+      );
+      const page = read(app, INDEX);
+
+      const tree = await runner.runSchematic('ng-add', {project: 'app', roboto: true}, app);
+
+      expect(read(tree, INDEX)).toBe(page);
+    });
   });
 });

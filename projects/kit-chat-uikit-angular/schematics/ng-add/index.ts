@@ -18,6 +18,7 @@ import {
 import {isStandaloneApp} from '@schematics/angular/utility/ng-ast-utils';
 import {getMainFilePath} from '@schematics/angular/utility/standalone/util';
 import {Schema} from './schema';
+import {addRobotoWhereNamed} from './fonts';
 import {addThemeToAppStyles} from './theming';
 
 /**
@@ -30,8 +31,12 @@ import {addThemeToAppStyles} from './theming';
  *    two majors, and npm would fill a missing peer with the newest one (22.x), which an Angular 21 app rejects.
  *  - `provideKitUIKit(...)` in the app config (standalone) or `KitCallsModule.forRoot(...)` in the root module, on the
  *    in-memory SDK, with a comment where the app's own adapter goes.
- *  - `mat.theme()` and the kit's Sass entry in the global styles, when they are missing.
+ *  - `mat.theme()` and the kit's Sass entry in the global styles, when they are missing; its font stack ends in
+ *    `system-ui, sans-serif`, so the screens never fall back to serif.
+ *  - with `--roboto`, Roboto's stylesheet in index.html when the styles name Roboto and the page does not load it
+ *    yet (a production build then needs the network to inline it).
  *
+ * Each change is printed, in words, besides the CLI's list of files.
  * Running it again changes nothing.
  */
 export default function ngAdd(options: Schema): Rule {
@@ -53,6 +58,8 @@ export default function ngAdd(options: Schema): Rule {
     if (options.theme !== false) {
       rules.push(addThemeToAppStyles(projectName));
     }
+    // After the theme, which may be the one that names Roboto.
+    rules.push(addRobotoWhereNamed(projectName, options.roboto === true));
     return chain(rules);
   };
 }
@@ -100,6 +107,7 @@ function addFrameworkPackages(tree: Tree, context: SchematicContext): Rule {
         context.logger.info(`kit-chat-uikit-angular: keeping ${name}@${existing}.`);
         return noop();
       }
+      context.logger.info(`kit-chat-uikit-angular: added ${name}@${range} to package.json.`);
       return addDependency(name, range, {
         type: DependencyType.Default,
         existing: ExistingBehavior.Skip,
@@ -144,6 +152,10 @@ async function addKitProviders(
       callsSdk: ${sdk}({uid: 'me', name: 'Me'}),
     }`;
   if (isStandaloneApp(tree, mainPath)) {
+    context.logger.info(
+      'kit-chat-uikit-angular: added provideKitUIKit(...) on the in-memory SDK to the app config; ' +
+        'replace kitInMemoryCallsSdk with your own SDK adapter when you have one.',
+    );
     return addRootProvider(
       projectName,
       ({code, external}) =>
@@ -152,6 +164,10 @@ async function addKitProviders(
         )})`,
     );
   }
+  context.logger.info(
+    'kit-chat-uikit-angular: added KitCallsModule.forRoot(...) on the in-memory SDK to the root module; ' +
+      'replace kitInMemoryCallsSdk with your own SDK adapter when you have one.',
+  );
   return addRootImport(
     projectName,
     ({code, external}) =>

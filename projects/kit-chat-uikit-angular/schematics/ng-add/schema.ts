@@ -5,4 +5,9 @@ export interface Schema {
 
   /** Whether to add `mat.theme()` and the kit's Sass entry to the global styles when they are missing. */
   theme?: boolean;
+  /**
+   * Whether to load Roboto from Google Fonts in index.html (default false): production builds then need the network
+   * to inline it.
+   */
+  roboto?: boolean;
 }

@@ -13,7 +13,8 @@ html {
   @include mat.theme(
     (
       color: mat.$azure-palette,
-      typography: Roboto,
+      // Roboto where the device has it (or index.html loads it), else the system's UI font: never serif.
+      typography: (Roboto, system-ui, sans-serif),
       density: 0,
     )
   );
@@ -50,6 +51,7 @@ export function addThemeToAppStyles(projectName: string): Rule {
         context.logger.info(`kit-chat-uikit-angular: ${scss} already has mat.theme() and the kit.`);
       } else {
         tree.overwrite(scss, after);
+        context.logger.info(`kit-chat-uikit-angular: added ${added(before)} to ${scss}.`);
       }
       return;
     }
@@ -63,6 +65,9 @@ export function addThemeToAppStyles(projectName: string): Rule {
     const themePath = `${sourceRoot}/${THEME_FILE}`;
     if (!tree.exists(themePath)) {
       tree.create(themePath, withTheme('').trimStart());
+      context.logger.info(
+        `kit-chat-uikit-angular: created ${themePath} with ${added('')}, and listed it in the build's styles.`,
+      );
     }
     return updateWorkspace(updated => {
       for (const name of ['build', 'test']) {
@@ -78,6 +83,19 @@ export function addThemeToAppStyles(projectName: string): Rule {
       }
     });
   };
+}
+
+/** What `withTheme` adds to a stylesheet, in words, for the summary `ng add` prints. */
+function added(text: string): string {
+  const after = withTheme(text);
+  const parts: string[] = [];
+  if (/\.theme\s*\(/.test(after) && !/\.theme\s*\(/.test(text)) {
+    parts.push('mat.theme() (azure, Roboto then system-ui, sans-serif)');
+  }
+  if (!/@use\s+['"]kit-chat-uikit-angular['"]/.test(text)) {
+    parts.push("the kit's Sass entry and token overrides");
+  }
+  return parts.join(' and ');
 }
 
 /** The file paths in a target's `styles` option. */

@@ -1,0 +1,30 @@
+import {KitUser} from 'kit-chat-uikit-angular';
+import {runKitCallsSdkConformance} from 'kit-chat-uikit-angular/testing';
+import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
+import {KitInMemorySwitchboard} from './in-memory-switchboard';
+
+const ME: KitUser = {uid: 'me', name: 'Me'};
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+
+// The embedded SDK is held to the same contract as an app's own adapter; the switchboard's far side plays Ada.
+runKitCallsSdkConformance(
+  () => new KitInMemoryCallsSdk(new KitInMemorySwitchboard(), ME),
+  sdk => {
+    const farSide = sdk.switchboard.control;
+    const quietly = (move: Promise<unknown>) => move.then(() => undefined);
+    return {
+      me: ME,
+      peer: ADA,
+      ringMe: type => quietly(farSide.ring(ADA, ME, type)),
+      cancel: sessionId => quietly(farSide.cancel(sessionId)),
+      accept: sessionId => quietly(farSide.accept(sessionId)),
+      reject: sessionId => quietly(farSide.reject(sessionId)),
+      hangUp: sessionId => quietly(farSide.end(sessionId)),
+      dispose: () => {
+        sdk.dispose();
+        sdk.switchboard.ngOnDestroy();
+      },
+    };
+  },
+  {name: 'KitInMemoryCallsSdk against the KitCallsSdk conformance suite'},
+);

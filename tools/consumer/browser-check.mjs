@@ -1,0 +1,158 @@
+// The consumer check's browser step: the fresh standalone app, built with `ng add`'s setup and the code of the README
+// and the guides, opened in Chromium (CHROME_PATH or /usr/bin/chromium, through the workspace's playwright-core).
+//
+//   node tools/consumer/browser-check.mjs <the app's dist/.../browser folder>
+//
+// Rings the app ("Ada calls me", the README's button) and checks what a user sees on the incoming screen:
+//   - font: the title's computed font-family ends in sans-serif (ng add's theme never falls back to serif);
+//   - contrast: every line of text on the screen, with theming.md's `custom-incoming-call` class on the overlay's
+//     panel (as `overlay: {panelClass}` puts it), has a contrast of at least 4.5:1 with what is behind it.
+// Prints one line per figure; exits 1 when a check fails, 2 when the page cannot be reached.
+import {chromium} from 'playwright-core';
+import {serve} from '../../e2e/server.mjs';
+
+const [folder] = process.argv.slice(2);
+if (!folder) {
+  console.error('usage: node browser-check.mjs <dist browser folder>');
+  process.exit(2);
+}
+const MIN_CONTRAST = 4.5;
+
+/** In the page: every visible text on the incoming screen, its colour, and the first opaque background behind it. */
+function textColours() {
+  const parse = value => {
+    const match = /rgba?\(([^)]+)\)/.exec(value);
+    if (!match) {
+      return null;
+    }
+    const [r, g, b, a = 1] = match[1]
+      .split(/[ ,/]+/)
+      .filter(Boolean)
+      .map(Number);
+    return {r, g, b, a};
+  };
+  const backgroundOf = element => {
+    for (let node = element; node; node = node.parentElement) {
+      const colour = parse(getComputedStyle(node).backgroundColor);
+      if (colour && colour.a > 0.99) {
+        return colour;
+      }
+    }
+    return {r: 255, g: 255, b: 255, a: 1};
+  };
+  const screen = document.querySelector('.kit-incoming-call');
+  const found = [];
+  const walker = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const element = text.parentElement;
+    const words = text.textContent.trim();
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    if (
+      !words ||
+      style.visibility === 'hidden' ||
+      box.width === 0 ||
+      element.closest('.cdk-visually-hidden, [class*="visually-hidden"]')
+    ) {
+      continue;
+    }
+    found.push({
+      text: words.slice(0, 40),
+      part: element.className || element.tagName.toLowerCase(),
+      colour: parse(style.color),
+      background: backgroundOf(element),
+    });
+  }
+  return found;
+}
+
+function luminance({r, g, b}) {
+  const channel = value => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+function contrast(a, b) {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+async function main() {
+  const server = await serve(folder);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+  });
+  let failed = 0;
+  try {
+    const page = await browser.newPage({viewport: {width: 1280, height: 800}});
+    const errors = [];
+    page.on('pageerror', error => errors.push(error.message));
+    // The page's font stylesheet lives on the network, which a CI box may not have: the DOM is enough.
+    await page.goto(server.url, {waitUntil: 'domcontentloaded'});
+    await page.getByRole('button', {name: 'Ada calls me'}).click();
+    await page.waitForSelector('.kit-incoming-call-title', {timeout: 10000});
+
+    const font = await page.$eval(
+      '.kit-incoming-call-title',
+      title => getComputedStyle(title).fontFamily,
+    );
+    const sans = /(^|,)\s*sans-serif\s*$/.test(font);
+    console.log(`  browser font: the incoming title's font-family is ${font}`);
+    if (!sans) {
+      failed++;
+      console.log(
+        '  browser FAILED: the font stack does not end in sans-serif (the screens could fall back to serif)',
+      );
+    }
+
+    await page.$eval('.cdk-overlay-pane', pane => pane.classList.add('custom-incoming-call'));
+    await page.waitForFunction(
+      () =>
+        getComputedStyle(document.querySelector('.kit-incoming-call')).backgroundColor ===
+        'rgb(28, 27, 31)',
+      null,
+      {timeout: 5000},
+    );
+    const texts = await page.evaluate(textColours);
+    let lowest = Infinity;
+    for (const {text, part, colour, background} of texts) {
+      const ratio = contrast(colour, background);
+      lowest = Math.min(lowest, ratio);
+      const rgb = c => `rgb(${c.r}, ${c.g}, ${c.b})`;
+      console.log(
+        `  browser contrast (custom-incoming-call): ${ratio.toFixed(2)}:1 "${text}" (${part}) ` +
+          `${rgb(colour)} on ${rgb(background)}`,
+      );
+    }
+    if (!texts.length || lowest < MIN_CONTRAST) {
+      failed++;
+      console.log(
+        `  browser FAILED: lowest text contrast ${lowest.toFixed(2)}:1, below ${MIN_CONTRAST}:1`,
+      );
+    }
+    if (errors.length) {
+      failed++;
+      console.log(`  browser FAILED: page error: ${errors[0]}`);
+    }
+    console.log(
+      `  browser: font ${sans ? 'sans-serif' : 'NOT sans-serif'}, lowest contrast ${lowest.toFixed(2)}:1 over ` +
+        `${texts.length} texts`,
+    );
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return failed ? 1 : 0;
+}
+
+main().then(
+  code => (process.exitCode = code),
+  error => {
+    console.error(`  browser FAILED: ${error?.message ?? error}`);
+    process.exitCode = 2;
+  },
+);
