@@ -250,11 +250,13 @@ const stressRunConfig: fc.Arbitrary<StressRunConfig> = fc.record({
  * unknown sessions), injected faults, latency changes, user clicks and closed overlays, against the real screens,
  * overlay and ringer on the in-memory SDK. The invariants are checked after every step and at the end of each run.
  *
- * How many sequences run depends on where (each takes about 60 ms here, 2 cores shared):
- *   `npm test`              200 sequences of up to 12 steps (about 15 s), so that the whole suite stays quick;
- *   `npm test` with CI=true 1,000 sequences of up to 12 steps (about 60 s): what CI (`.ci/run`) runs;
- *   `npm run test:stress`   the long run (KIT_STRESS=long): 10,000 sequences of up to 16 steps, about 15 minutes,
- *                           where the rarer counterexamples were found (R and S came from runs of that size).
+ * How many sequences run depends on where. The known examples below count among them and run first. Times
+ * measured here in CPU time (the wall time was 3 to 4 times longer with the 2 cores shared by other jobs):
+ *   `npm test`              200 sequences of up to 12 steps, about 10 s, so that the whole suite stays quick;
+ *   `npm test` with CI=true 1,000 sequences of up to 12 steps, about 40 s: what CI (`.ci/run`) runs;
+ *   `npm run test:stress`   the long run (KIT_STRESS=long): 10,000 sequences of up to 16 steps, about 6 minutes
+ *                           (2,000 took 68 s and 3,000 took 102 s), where the rarer counterexamples were found
+ *                           (R, S and W came from runs of that size).
  *
  *   KIT_STRESS_RUNS  number of sequences (overrides the defaults above)
  *   KIT_STRESS_SEED  seed to replay a run (printed at the start)
