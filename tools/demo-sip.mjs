@@ -32,9 +32,8 @@ try {
   }
   process.exit(1);
 }
-console.log(
-  `Kamailio: ${proxy} (log: ${process.env.TMPDIR || '/tmp'}/kit-kamailio-demo/kamailio.log)`,
-);
+const runDir = execFileSync('bash', [KAMAILIO, 'dir', '--name', 'demo'], {encoding: 'utf8'}).trim();
+console.log(`Kamailio: ${proxy} (log: ${runDir}/kamailio.log)`);
 
 const server = spawn(
   join(ROOT, 'node_modules', '.bin', 'ng'),
