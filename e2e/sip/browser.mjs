@@ -146,12 +146,13 @@ export class SipPage extends DemoPage {
 }
 
 /**
- * Opens a tab of the demo as a user, in SIP mode, and waits for its registration.
+ * Opens a tab of the demo as a user, in SIP mode (with its credentials from `auth`, the endpoint of
+ * tools/sip-credentials.mjs), and waits for its registration.
  * @returns {Promise<SipPage>}
  */
 export async function openSipPage(
   context,
-  {base, proxy, user, query = {}, state = {}, register = true},
+  {base, proxy, auth, user, query = {}, state = {}, register = true},
 ) {
   const page = await context.newPage();
   const errors = [];
@@ -167,7 +168,12 @@ export async function openSipPage(
   await page.addInitScript(initSipPage, {...DEFAULT_STATE, ...state});
   const demo = new SipPage(page, errors);
   demo.who = user;
-  const params = new URLSearchParams({user, sip: proxy, ...query});
+  const params = new URLSearchParams({
+    user,
+    sip: proxy,
+    ...(auth ? {sipAuth: auth} : {}),
+    ...query,
+  });
   await page.goto(`${base}?${params}`, {waitUntil: 'load'});
   await page.waitForSelector(SEL.testId('me'), {timeout: 10000});
   if (register) {

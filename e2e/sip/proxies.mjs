@@ -1,11 +1,13 @@
 // Kamailio for the SIP browser tests: started and stopped through tools/kamailio/kamailio.sh (its own run
-// directory, port and pid file; stopped by SIGTERM to that pid), on free ports of 127.0.0.1.
+// directory, port and pid file; stopped by SIGTERM to that pid), on free ports of 127.0.0.1. Every instance of a run
+// shares one fresh auth_ephemeral secret (`proxies.secret`, to mint the tabs' credentials) and one Origin allowlist.
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {newSipSecret} from '../../tools/sip-credentials.mjs';
 
 const SCRIPT = join(
   resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'),
@@ -23,7 +25,7 @@ export async function freePort() {
   return port;
 }
 
-/** Whether Kamailio and its WebSocket module are installed. */
+/** Whether Kamailio is installed. */
 export function kamailioInstalled() {
   try {
     execFileSync(process.env.KAMAILIO || 'kamailio', ['-v'], {stdio: 'ignore', env: withSbin()});
@@ -39,15 +41,23 @@ function withSbin() {
 
 /** The Kamailio instances of one run, in their own temp folder. */
 export class Proxies {
-  constructor() {
+  /** @param {{origins?: string[]}} [options] The origins allowed to open a WebSocket (the demo's server). */
+  constructor({origins = []} = {}) {
     this.dir = mkdtempSync(join(tmpdir(), 'kit-sip-e2e-'));
     this.running = new Map();
+    this.secret = newSipSecret();
+    this.origins = origins;
   }
 
   _run(args) {
     return execFileSync('bash', [SCRIPT, ...args], {
       encoding: 'utf8',
-      env: {...withSbin(), KIT_KAMAILIO_DIR: this.dir},
+      env: {
+        ...withSbin(),
+        KIT_KAMAILIO_DIR: this.dir,
+        KIT_SIP_SECRET: this.secret,
+        ...(this.origins.length ? {KIT_SIP_ORIGINS: this.origins.join(' ')} : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     }).trim();
   }

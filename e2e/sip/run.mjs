@@ -8,6 +8,7 @@
 // failed, 2 when the run could not start. Every process it starts (Kamailio, Chromium, the server) is stopped.
 import {mkdirSync} from 'node:fs';
 import {join} from 'node:path';
+import {serveSipCredentials} from '../../tools/sip-credentials.mjs';
 import {DIST, ROOT, ensureDemoBuild} from '../demo-build.mjs';
 import {expect} from '../harness.mjs';
 import {serve} from '../server.mjs';
@@ -23,8 +24,7 @@ const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 /** Grace reaches the registrar through edge A, Linus (and Ada) through edge B. */
 const EDGE_OF = {grace: 'edgeA', linus: 'edgeB', ada: 'edgeB'};
 
-
-async function runAll(tests, {base, proxies, browser}) {
+async function runAll(tests, {base, auth, proxies, browser}) {
   let passed = 0;
   let failed = 0;
   for (const test of tests) {
@@ -36,6 +36,7 @@ async function runAll(tests, {base, proxies, browser}) {
     const open = async (user, {proxy, ...options} = {}) => {
       const tab = await openSipPage(browser.context, {
         base,
+        auth,
         proxy: proxy ?? proxies.running.get('single').url,
         user,
         ...options,
@@ -47,7 +48,7 @@ async function runAll(tests, {base, proxies, browser}) {
     try {
       await Promise.race([
         (async () => {
-          await test.fn({open, proxies, screenshots: SCREENSHOTS});
+          await test.fn({open, proxies, auth, screenshots: SCREENSHOTS});
           for (const tab of tabs) {
             const rejections = await tab.rejections();
             expect(
@@ -103,28 +104,45 @@ async function main() {
     });
   }
   let server;
+  let credentials;
   let browser;
   let result = {passed: 0, failed: 0};
   try {
+    // The demo's origin is the only one the proxies let open a WebSocket; its tabs fetch their ephemeral
+    // credentials from an endpoint that holds the run's secret, as an app's backend would.
+    server = await serve(DIST);
+    const origin = new URL(server.url).origin;
+    proxies.origins = [origin];
+    credentials = await serveSipCredentials({secret: proxies.secret, origins: [origin]});
     const single = await proxies.start('single');
     const registrar = await proxies.start('registrar', {role: 'registrar'});
     const edgeA = await proxies.start('edgeA', {role: 'edge', registrar: registrar.port});
     const edgeB = await proxies.start('edgeB', {role: 'edge', registrar: registrar.port});
-    server = await serve(DIST);
     browser = await launchSipBrowser();
     console.log(
       `Demo at ${server.url}; Kamailio: one proxy ${single.url}, edges ${edgeA.url} and ${edgeB.url} → registrar 127.0.0.1:${registrar.port}`,
     );
     const edgeFlows = coreFlows('two edges: ', user => proxies.running.get(EDGE_OF[user]).url);
-    result = await runAll([...sipFlows, ...edgeFlows], {base: server.url, proxies, browser});
+    result = await runAll([...sipFlows, ...edgeFlows], {
+      base: server.url,
+      auth: credentials.url,
+      proxies,
+      browser,
+    });
     if (!args.includes('--no-bench') && !only) {
       const {benchRingLatency} = await import('../../tools/bench-sip.mjs');
-      const line = await benchRingLatency({base: server.url, proxy: single.url, browser});
+      const line = await benchRingLatency({
+        base: server.url,
+        auth: credentials.url,
+        proxy: single.url,
+        browser,
+      });
       console.log(line);
     }
   } finally {
     await browser?.close();
     await server?.close();
+    await credentials?.close();
     proxies.stopAll();
   }
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);

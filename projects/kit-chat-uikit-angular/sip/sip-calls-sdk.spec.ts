@@ -48,6 +48,10 @@ class FakeUA extends FakeEmitter {
   static last: FakeUA;
   connected = true;
   started = false;
+  /** How many times the adapter asked JsSIP to register. */
+  registrations = 0;
+  /** What the adapter set at runtime (`authorization_user`, `password`). */
+  readonly settings: Record<string, string> = {};
   readonly placed: {target: string; session: FakeSession; options: Record<string, unknown>}[] = [];
   constructor(readonly config: Record<string, unknown>) {
     super();
@@ -58,6 +62,13 @@ class FakeUA extends FakeEmitter {
   }
   stop(): void {
     this.started = false;
+  }
+  register(): void {
+    this.registrations++;
+  }
+  set(parameter: string, value: string): boolean {
+    this.settings[parameter] = value;
+    return true;
   }
   isConnected(): boolean {
     return this.connected;
@@ -485,6 +496,92 @@ describe('KitSipCallsSdk', () => {
       } finally {
         jest.useRealTimers();
       }
+    });
+  });
+
+  describe('credentials', () => {
+    /** Ephemeral credentials that expire `ttl` seconds from now, as a backend mints them. */
+    const minted = (ttl: number, password = 'p') => ({
+      username: `${Math.floor(Date.now() / 1000) + ttl}:grace`,
+      password,
+    });
+
+    it('should ask the app for credentials before registering, and register with them', async () => {
+      sdk.dispose();
+      const credentials = jest.fn(async () => minted(3600, 'first'));
+      await create({credentials});
+      expect(ua.config['register']).toBe(false);
+      expect(ua.config['password']).toBeUndefined();
+      expect(credentials).not.toHaveBeenCalled();
+      ua.emit('connected', {});
+      await settle();
+      expect(credentials).toHaveBeenCalledTimes(1);
+      expect(ua.settings).toEqual({
+        authorization_user: expect.stringMatching(/^\d+:grace$/),
+        password: 'first',
+      });
+      expect(ua.registrations).toBe(1);
+    });
+
+    it('should ask again before every re-registration and after a reconnection', async () => {
+      sdk.dispose();
+      let round = 0;
+      const credentials = jest.fn(async () => minted(3600, `p${++round}`));
+      await create({credentials});
+      ua.emit('connected', {});
+      await settle();
+      ua.emit('registered', {});
+      ua.emit('registrationExpiring', {});
+      await settle();
+      expect(ua.settings['password']).toBe('p2');
+      ua.emit('disconnected', {});
+      ua.emit('connected', {});
+      await settle();
+      expect(ua.settings['password']).toBe('p3');
+      expect(ua.registrations).toBe(3);
+    });
+
+    it('should ask once more when the proxy refuses the credentials, then report the failure', async () => {
+      sdk.dispose();
+      const credentials = jest.fn(async () => minted(3600));
+      await create({credentials});
+      ua.emit('connected', {});
+      await settle();
+      ua.emit('registrationFailed', {cause: 'Rejected', response: {status_code: 401}});
+      await settle();
+      expect(credentials).toHaveBeenCalledTimes(2);
+      expect(ua.registrations).toBe(2);
+      expect(errors).toEqual([]);
+      ua.emit('registrationFailed', {cause: 'Rejected', response: {status_code: 401}});
+      await settle();
+      expect(credentials).toHaveBeenCalledTimes(2);
+      expect(errors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+    });
+
+    it('should renew credentials that expire within a minute before placing a call', async () => {
+      sdk.dispose();
+      let ttl = 30;
+      const credentials = jest.fn(async () => minted(ttl, `ttl${ttl}`));
+      await create({credentials});
+      ua.emit('connected', {});
+      await settle();
+      expect(ua.settings['password']).toBe('ttl30');
+      ttl = 3600;
+      await dial();
+      expect(credentials).toHaveBeenCalledTimes(2);
+      expect(ua.settings['password']).toBe('ttl3600');
+      await dial();
+      expect(credentials).toHaveBeenCalledTimes(2);
+    });
+
+    it('should report credentials that cannot be fetched as ERR_NETWORK and not register', async () => {
+      sdk.dispose();
+      await create({credentials: () => Promise.reject(new Error('backend down'))});
+      ua.emit('connected', {});
+      await settle();
+      await settle();
+      expect(ua.registrations).toBe(0);
+      expect(errors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
     });
   });
 

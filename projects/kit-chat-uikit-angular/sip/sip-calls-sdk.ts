@@ -62,6 +62,12 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
   private readonly _calls = new Map<string, SipCallEntry>();
   private readonly _status = signal<KitSipStatus>('connecting');
   private _wasConnected = false;
+  /** When the credentials in JsSIP's hands expire (ms since the epoch; never for fixed ones). */
+  private _credentialsExpire = 0;
+  /** The question to the app's `credentials` in flight, shared by whoever needs fresh ones meanwhile. */
+  private _asking: Promise<boolean> | null = null;
+  /** Whether a refused registration was already retried with fresh credentials (reset once registered). */
+  private _authRetried = false;
 
   /** Where the adapter stands with the proxy; `registered` once calls can reach this device. */
   readonly status: Signal<KitSipStatus> = this._status.asReadonly();
@@ -95,6 +101,11 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    */
   async initiateCall(call: KitCall): Promise<KitCall> {
     const ua = this._connectedUA('The call could not start');
+    // The INVITE is answered 407 and JsSIP authenticates with what it holds: ephemeral credentials about to
+    // expire are renewed first.
+    if (this._options.credentials && Date.now() > this._credentialsExpire - 60_000) {
+      await this._refreshCredentials();
+    }
     const video = call.type !== KitConstants.CALL_TYPE_AUDIO;
     const stream = await kitSipGetUserMedia(video);
     let session: KitSipSession;
@@ -283,9 +294,10 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       sockets: [new jssip.WebSocketInterface(options.server)],
       uri: options.uri,
       display_name: options.displayName ?? this._user.name,
-      password: options.password,
-      authorization_user: options.authorizationUser,
-      register: true,
+      password: options.credentials ? undefined : options.password,
+      authorization_user: options.credentials ? undefined : options.authorizationUser,
+      // With `credentials`, the adapter registers itself once it has asked for them (see _listenTo).
+      register: !options.credentials,
       connection_recovery_min_interval: options.reconnectInterval?.min ?? 1,
       connection_recovery_max_interval: options.reconnectInterval?.max ?? 8,
       user_agent: 'kit-chat-uikit-angular (JsSIP)',
@@ -300,7 +312,16 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       this._wasConnected = true;
       this._status.set('connected');
     });
-    ua.on('registered', () => this._status.set('registered'));
+    ua.on('registered', () => {
+      this._authRetried = false;
+      this._status.set('registered');
+    });
+    if (this._options.credentials) {
+      // Fresh credentials before every registration: on each (re)connection, and before each refresh (JsSIP then
+      // leaves the refresh to this listener).
+      ua.on('connected', () => void this._register());
+      ua.on('registrationExpiring', () => void this._register());
+    }
     ua.on('disconnected', () => {
       if (this._status() === 'stopped') {
         return;
@@ -312,14 +333,62 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
         this._report(KitErrorCodes.NETWORK, 'The connection to the SIP proxy was lost');
       }
     });
-    ua.on('registrationFailed', event =>
-      this._report(KitErrorCodes.NETWORK, `Registration failed (${event.cause})`, event),
-    );
+    ua.on('registrationFailed', event => {
+      const code = event.response?.status_code;
+      // Refused credentials (they expired while the tab slept, or the secret rotated): ask once more.
+      if (this._options.credentials && (code === 401 || code === 407) && !this._authRetried) {
+        this._authRetried = true;
+        void this._register();
+        return;
+      }
+      this._report(KitErrorCodes.NETWORK, `Registration failed (${event.cause})`, event);
+    });
     ua.on('newRTCSession', event => {
       if (event.originator === 'remote') {
         this._incoming(event);
       }
     });
+  }
+
+  /** Registers with fresh credentials from the app. */
+  private async _register(): Promise<void> {
+    if ((await this._refreshCredentials()) && this._status() !== 'stopped') {
+      this._ua?.register();
+    }
+  }
+
+  /**
+   * Asks the app's `credentials` and hands the answer to JsSIP.
+   * @returns Whether fresh credentials are in place.
+   */
+  private _refreshCredentials(): Promise<boolean> {
+    const ask = this._options.credentials;
+    if (!ask) {
+      return Promise.resolve(false);
+    }
+    // One question at a time: a reconnection and a call at the same moment share the answer. `then` keeps a
+    // synchronous throw of `ask` inside the promise.
+    this._asking ??= Promise.resolve()
+      .then(ask)
+      .then(
+        ({username, password}) => {
+          const ua = this._ua;
+          if (!ua || this._status() === 'stopped') {
+            return false;
+          }
+          ua.set('authorization_user', username);
+          ua.set('password', password);
+          const expiry = Number(/^(\d+):/.exec(username)?.[1]);
+          this._credentialsExpire = expiry ? expiry * 1000 : Infinity;
+          return true;
+        },
+        error => {
+          this._report(KitErrorCodes.NETWORK, 'The SIP credentials could not be fetched', error);
+          return false;
+        },
+      )
+      .finally(() => (this._asking = null));
+    return this._asking;
   }
 
   private _incoming({session, request}: KitSipUAEvent): void {

@@ -8,7 +8,15 @@ export interface KitSipOptions {
   uri: string;
   /** The logged-in user's display name (the name the callee sees). */
   displayName?: string;
-  /** The SIP password, when the proxy asks for digest authentication. */
+  /**
+   * Where the SIP credentials come from: the app's backend, which knows who is logged in, mints short-lived ones
+   * (Kamailio's `auth_ephemeral`: `username` is `<expiry>:<uid>`, `password` base64(HMAC-SHA1(secret, username))).
+   * Asked before every registration and re-registration, before a call when the last ones expire within a minute,
+   * and again when the proxy refuses them (401/407): no password lives in the page. Takes precedence over
+   * `password`.
+   */
+  credentials?: () => Promise<KitSipCredentials>;
+  /** A fixed SIP password, when the proxy asks for digest authentication (prefer `credentials`). */
   password?: string;
   /** The user name for digest authentication, when it differs from the URI's user part. */
   authorizationUser?: string;
@@ -30,6 +38,14 @@ export interface KitSipOptions {
   reconnectInterval?: {min: number; max: number};
   /** Errors that no SDK method can reject with: transport loss (`ERR_NETWORK`), failed registrations. */
   onError?: KitOnError;
+}
+
+/** Digest credentials for the proxy, as `KitSipOptions.credentials` resolves them. */
+export interface KitSipCredentials {
+  /** The digest user name, e.g. `1767225600:ada` (ephemeral: `<expiry in Unix seconds>:<uid>`). */
+  username: string;
+  /** The digest password. */
+  password: string;
 }
 
 /** A call of the SIP adapter: a `KitCall` that keeps the SIP status code that ended it. */
