@@ -44,6 +44,26 @@ async function cancelledAs(tab, status) {
     });
 }
 
+/** Records the statuses of `onOutgoingCallRejected` that the tab's SIP adapter reports. */
+async function recordRejects(tab) {
+  await tab.page.evaluate(() => {
+    window.__rejects = [];
+    window.kitDemoSip.addCallListener('e2e-rejects', {
+      onOutgoingCallRejected: call => window.__rejects.push(call.status),
+    });
+  });
+}
+
+/** Waits until the tab's adapter reported an outgoing call rejected with `status`. */
+async function rejectedAs(tab, status, timeout = 5000) {
+  await tab.page
+    .waitForFunction(want => window.__rejects.includes(want), status, {timeout})
+    .catch(async () => {
+      const seen = await tab.page.evaluate(() => window.__rejects);
+      throw new Error(`${tab.who}'s tab should hear "${status}", heard ${JSON.stringify(seen)}`);
+    });
+}
+
 /** Both tabs' screens are gone and both logged the end. */
 async function bothEnded(a, b) {
   for (const tab of [a, b]) {
@@ -130,7 +150,7 @@ export const sipFlows = [
     },
   },
   {
-    name: 'unanswered: the ring time-out cancels with a 480 reason, both screens close',
+    name: "unanswered: the caller's ring time-out cancels with a 480 reason, a missed call on the callee",
     timeout: 30000,
     fn: async ({open}) => {
       const grace = await open('grace', {query: {ringTimeout: '2500'}});
@@ -138,9 +158,56 @@ export const sipFlows = [
       await recordCancels(linus);
       await ring(grace, linus);
       await grace.textIs(SEL.outgoingStatus, 'No answer', 8000);
+      await cancelledAs(linus, 'unanswered'); // Reason SIP;cause=480: the caller gave up ringing
+      await linus.said('Missed call');
       await linus.gone(SEL.incoming, 8000);
-      await cancelledAs(linus, 'cancelled'); // Reason SIP;cause=480: a plain cancel for the callee
       await grace.gone(SEL.outgoing, 8000);
+    },
+  },
+  {
+    name: 'an offline callee (404, nothing rang): the caller hears "unavailable"',
+    fn: async ({open}) => {
+      const grace = await open('grace');
+      await recordRejects(grace);
+      // Ada has no tab: nobody is registered as ada, the proxy answers 404.
+      await grace.click('call-voice-ada');
+      await rejectedAs(grace, 'unavailable', 5000);
+      await grace.gone(SEL.outgoing, 8000);
+      const events = await grace.events();
+      expect(!events.includes('ccCallAccepted'), `an unreachable call was accepted: ${events}`);
+    },
+  },
+  {
+    name: 'the proxy is lost while a call rings: both screens read "Call failed" within 3 s',
+    timeout: 45000,
+    fn: async ({open, proxies}) => {
+      const grace = await open('grace');
+      const linus = await open('linus');
+      await recordCancels(linus);
+      await recordRejects(grace);
+      await ring(grace, linus);
+      const lost = Date.now();
+      proxies.stop('single');
+      try {
+        await Promise.all([
+          grace.textIs(SEL.outgoingStatus, 'Call failed', 3000),
+          linus.textIs(SEL.incomingStatus, 'Call failed', 3000),
+        ]);
+        const took = Date.now() - lost;
+        expect(took <= 3000, `the screens read "Call failed" after ${took} ms`);
+        await rejectedAs(grace, 'failed', 1000);
+        await cancelledAs(linus, 'failed');
+        await grace.gone(SEL.outgoing, 8000);
+        await linus.gone(SEL.incoming, 8000);
+      } finally {
+        await proxies.start('single');
+      }
+      // Back: both register again and can call.
+      await grace.registered(20000);
+      await linus.registered(20000);
+      await ring(grace, linus);
+      await grace.page.click(SEL.outgoingEnd);
+      await linus.gone(SEL.incoming, 6000);
     },
   },
   {

@@ -270,7 +270,8 @@ describe('KitSipCallsSdk', () => {
       ['SIP ;cause=200 ;text="Call completed elsewhere"', 'accepted-elsewhere'],
       ['SIP;cause=603;text="Decline"', 'rejected-elsewhere'],
       ['SIP ;cause=600 ;text="Busy Everywhere"', 'rejected-elsewhere'],
-      ['SIP ;cause=480 ;text="Temporarily Unavailable"', 'cancelled'],
+      ['SIP ;cause=480 ;text="Temporarily Unavailable"', 'unanswered'],
+      ['SIP ;cause=487', 'cancelled'],
       [undefined, 'cancelled'],
     ])('should read a CANCEL with Reason %p as %p', async (reason, status) => {
       const session = await ring();
@@ -299,13 +300,23 @@ describe('KitSipCallsSdk', () => {
       expect(heard.map(entry => entry.method)).toEqual(['received']);
     });
 
-    it("should close a call that JsSIP's own no-answer timer ended", async () => {
+    it("should close a call that JsSIP's own no-answer timer ended as a missed call", async () => {
       const session = await ring();
       session.emit('failed', {originator: 'local', cause: 'No Answer'});
       await settle();
       expect(heard.at(-1)).toEqual({
         method: 'cancelled',
-        call: expect.objectContaining({sessionId: session.id, status: 'cancelled'}),
+        call: expect.objectContaining({sessionId: session.id, status: 'unanswered'}),
+      });
+    });
+
+    it('should fail a ringing call whose transaction broke', async () => {
+      const session = await ring();
+      session.emit('failed', {originator: 'system', cause: 'Request Timeout'});
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'cancelled',
+        call: expect.objectContaining({sessionId: session.id, status: 'failed'}),
       });
     });
 
@@ -381,17 +392,38 @@ describe('KitSipCallsSdk', () => {
       [603, 'rejected'],
       [486, 'busy'],
       [600, 'busy'],
-      [408, 'unanswered'],
+      [404, 'unavailable'],
+      [410, 'unavailable'],
+      [480, 'unavailable'],
+      [604, 'unavailable'],
+      [408, 'failed'],
+      [500, 'failed'],
+      [503, 'failed'],
+      [488, 'failed'],
+    ])(
+      'should report a %p answer before any ring as %p, keeping the code',
+      async (code, status) => {
+        const {session} = await dial();
+        session.emit('failed', {originator: 'remote', cause: 'x', message: message(code)});
+        await settle();
+        expect(heard).toEqual([
+          {method: 'rejected', call: expect.objectContaining({status, sipStatusCode: code})},
+        ]);
+      },
+    );
+
+    it.each([
       [480, 'unanswered'],
+      [408, 'unanswered'],
       [404, 'unanswered'],
-      [500, 'unanswered'],
-    ])('should report a %p answer as %p, keeping the status code', async (code, status) => {
+      [603, 'rejected'],
+      [500, 'failed'],
+    ])('should report a %p answer after a ring as %p', async (code, status) => {
       const {session} = await dial();
+      session.emit('progress', {originator: 'remote', response: {status_code: 180}});
       session.emit('failed', {originator: 'remote', cause: 'x', message: message(code)});
       await settle();
-      expect(heard).toEqual([
-        {method: 'rejected', call: expect.objectContaining({status, sipStatusCode: code})},
-      ]);
+      expect(heard.at(-1)).toEqual({method: 'rejected', call: expect.objectContaining({status})});
     });
 
     it('should cancel without a reason when I hang up while it rings', async () => {
@@ -439,7 +471,7 @@ describe('KitSipCallsSdk', () => {
       await settle();
       expect(heard.at(-1)).toEqual({
         method: 'ended',
-        call: expect.objectContaining({sessionId: call.sessionId}),
+        call: expect.objectContaining({sessionId: call.sessionId, status: 'failed'}),
       });
       expect(errors.map(error => error.code)).toContain(KitErrorCodes.NETWORK);
     });
@@ -595,6 +627,68 @@ describe('KitSipCallsSdk', () => {
       await settle();
       expect(sdk.status()).toBe('disconnected');
       expect(errors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+    });
+
+    it('should fail every ringing incoming call at once when the connection is lost', async () => {
+      ua.emit('connected', {});
+      const first = await ring();
+      const second = await ring();
+      ua.emit('disconnected', {});
+      await settle();
+      expect(heard.filter(entry => entry.method === 'cancelled')).toEqual([
+        {
+          method: 'cancelled',
+          call: expect.objectContaining({sessionId: first.id, status: 'failed'}),
+        },
+        {
+          method: 'cancelled',
+          call: expect.objectContaining({sessionId: second.id, status: 'failed'}),
+        },
+      ]);
+      await expect(sdk.acceptCall(first.id)).rejects.toMatchObject({
+        code: KitErrorCodes.CALL_ENDED,
+      });
+    });
+
+    it('should fail an outgoing call being set up, and keep an ongoing call, when the connection is lost', async () => {
+      ua.emit('connected', {});
+      const ongoing = await dial();
+      ongoing.session.emit('accepted', {originator: 'remote'});
+      const ringing = await dial();
+      ringing.session.emit('progress', {originator: 'remote', response: {status_code: 180}});
+      await settle();
+      heard = [];
+      ua.emit('disconnected', {});
+      await settle();
+      expect(heard).toEqual([
+        {
+          method: 'rejected',
+          call: expect.objectContaining({sessionId: ringing.call.sessionId, status: 'failed'}),
+        },
+      ]);
+      expect(ongoing.session.terminated).toEqual([]);
+      expect(sdk.getLocalStream(ongoing.call.sessionId)).not.toBeNull();
+      expect(tracks[0].stopped).toBe(false);
+      await sdk.endCall(ongoing.call.sessionId);
+    });
+
+    it('should reject a call whose INVITE had not gone out when the connection is lost', async () => {
+      ua.emit('connected', {});
+      const me = sdk.getLoggedInUser()!;
+      const bob = {uid: 'bob', name: 'Bob'};
+      const placing = sdk.initiateCall({
+        sessionId: '',
+        type: 'audio',
+        sender: me,
+        callInitiator: me,
+        receiver: bob,
+        callReceiver: bob,
+      });
+      const failure = expect(placing).rejects.toBeInstanceOf(KitException);
+      await settle();
+      ua.emit('disconnected', {});
+      await failure;
+      expect(ua.placed[0].session.terminated).toHaveLength(1);
     });
 
     it('should refuse a call with ERR_NETWORK while the proxy is away', async () => {

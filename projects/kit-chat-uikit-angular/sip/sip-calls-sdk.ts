@@ -37,8 +37,18 @@ interface SipCallEntry {
   sent: boolean;
   /** Whether this adapter ended the session (its `failed` / `ended` events are then not news). */
   closing: boolean;
+  /** Whether a device of the callee rang (180), for an outgoing call. */
+  rang: boolean;
   timers: ReturnType<typeof setTimeout>[];
 }
+
+/** JsSIP's causes of a session that failed because the transport or a transaction broke, not by anyone's answer. */
+const BROKEN_CAUSES = new Set([
+  'Connection Error',
+  'Request Timeout',
+  'RTP Timeout',
+  'SIP Failure Code',
+]);
 
 /** How many ended session ids are remembered, to answer `ERR_CALL_ENDED` rather than `ERR_UNKNOWN_SESSION`. */
 const MAX_ENTRIES = 200;
@@ -48,10 +58,12 @@ const MAX_ENTRIES = 200;
  * places and answers audio and video calls, and hands the media streams to the ongoing call screen.
  *
  * The SIP mapping: INVITE → `onIncomingCallReceived`; CANCEL → `onIncomingCallCancelled` with `accepted-elsewhere`
- * (Reason cause 200), `rejected-elsewhere` (cause 600/603) or `cancelled`; 180 → `onOutgoingCallRinging`; 2xx →
- * `onOutgoingCallAccepted`; 603 → rejected, 486/600 → busy, anything else (408, 480, 404, 5xx...) → unanswered with
- * `sipStatusCode` kept; BYE → `onCallEnded`. My decline answers 603, busy 486, an unanswered ring 480; the caller's
- * ring time-out cancels with `Reason: SIP ;cause=480`.
+ * (Reason cause 200), `rejected-elsewhere` (cause 600/603), `unanswered` (cause 480: the caller's ring time-out) or
+ * `cancelled`; 180 → `onOutgoingCallRinging`; 2xx → `onOutgoingCallAccepted`; 603 → rejected, 486/600 → busy,
+ * 404/410/480/604 → unavailable (unanswered once it rang), 5xx and the rest → failed, with `sipStatusCode` kept;
+ * BYE → `onCallEnded`. A lost connection to the proxy fails every call still ringing or being set up at once (an
+ * ongoing call keeps its media and dialog); a failed media path ends a call as `failed`. My decline answers 603,
+ * busy 486, an unanswered ring 480; the caller's ring time-out cancels with `Reason: SIP ;cause=480`.
  */
 export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
   /** The user agent, once JsSIP is loaded. */
@@ -328,6 +340,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       }
       const lost = this._wasConnected && this._status() !== 'disconnected';
       this._status.set('disconnected');
+      this._failUnestablished();
       // JsSIP reconnects by itself with back-off and registers again once connected.
       if (lost) {
         this._report(KitErrorCodes.NETWORK, 'The connection to the SIP proxy was lost');
@@ -425,16 +438,16 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       done: false,
       sent: false,
       closing: false,
+      rang: false,
       timers: [],
     };
     this._calls.set(session.id, entry);
     this._forgetOldCalls();
     session.on(direction === 'outgoing' ? 'sending' : 'accepted', () => (entry.sent = true));
     if (direction === 'outgoing') {
-      let rang = false;
       session.on('progress', event => {
-        if (!rang && !entry.done && event.response?.status_code === 180) {
-          rang = true;
+        if (!entry.rang && !entry.done && event.response?.status_code === 180) {
+          entry.rang = true;
           this._emit('onOutgoingCallRinging', entry.call);
         }
       });
@@ -472,18 +485,57 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       getHeader?(name: string): string;
     } | null;
     if (entry.direction === 'incoming') {
-      const status = kitSipCancelStatus(message?.getHeader?.('Reason'));
+      const status =
+        event.cause === 'Canceled'
+          ? kitSipCancelStatus(message?.getHeader?.('Reason'))
+          : event.cause === 'No Answer'
+            ? 'unanswered' // JsSIP's own no-answer timer: a missed call.
+            : BROKEN_CAUSES.has(event.cause ?? '')
+              ? 'failed'
+              : 'cancelled';
       this._finish(entry, {...entry.call, status}, 'onIncomingCallCancelled');
     } else {
       const code = message?.status_code ?? 0;
       this._finish(
         entry,
-        {...entry.call, status: kitSipRejectStatus(code), ...(code ? {sipStatusCode: code} : {})},
+        {
+          ...entry.call,
+          status: kitSipRejectStatus(code, entry.rang),
+          ...(code ? {sipStatusCode: code} : {}),
+        },
         'onOutgoingCallRejected',
       );
     }
     if (event.cause === 'Connection Error' || event.cause === 'Request Timeout') {
       this._report(KitErrorCodes.NETWORK, `The call failed: ${event.cause}`, event);
+    }
+  }
+
+  /**
+   * The transport to the proxy is gone: a ringing incoming call can no longer be answered (JsSIP would keep it
+   * ringing until its time-out) and an outgoing call being set up cannot be answered back, so each fails now. An
+   * ongoing call keeps its media and its dialog: its BYE finds the way again once the user agent reconnects.
+   */
+  private _failUnestablished(): void {
+    for (const entry of [...this._calls.values()]) {
+      if (entry.done || entry.call.status === 'ongoing') {
+        continue;
+      }
+      const sent = entry.sent;
+      try {
+        this._terminate(entry);
+      } catch {
+        // JsSIP cannot send over a dead transport: the call ends here anyway.
+      }
+      if (entry.direction === 'outgoing' && !sent) {
+        // `initiateCall` still waits for the INVITE to go out: it rejects with ERR_NETWORK (the session failed).
+        continue;
+      }
+      this._finish(
+        entry,
+        {...entry.call, status: 'failed'},
+        entry.direction === 'incoming' ? 'onIncomingCallCancelled' : 'onOutgoingCallRejected',
+      );
     }
   }
 
@@ -496,13 +548,13 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     entry.session.terminate(options);
   }
 
-  private _hangUp(entry: SipCallEntry): void {
+  private _hangUp(entry: SipCallEntry, status: 'ended' | 'failed' = 'ended'): void {
     try {
       this._terminate(entry);
     } catch {
       // The session is gone already (the transport dropped): the call ends here anyway.
     }
-    this._finish(entry, {...entry.call, status: 'ended'}, 'onCallEnded');
+    this._finish(entry, {...entry.call, status}, 'onCallEnded');
   }
 
   /** The one terminal path of a call: marks it done, stops its media and timers, tells the listeners. */
@@ -545,7 +597,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
         const entry = live();
         if (entry) {
           this._report(KitErrorCodes.NETWORK, 'The media connection of the call failed');
-          this._hangUp(entry);
+          this._hangUp(entry, 'failed');
         }
       },
     });
