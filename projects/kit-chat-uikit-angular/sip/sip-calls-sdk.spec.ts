@@ -476,28 +476,53 @@ describe('KitSipCallsSdk', () => {
       expect(errors.map(error => error.code)).toContain(KitErrorCodes.NETWORK);
     });
 
-    it('should send the INVITE shortly after the first ICE candidate', async () => {
+    /** I call Bob with fake timers; returns the placed session and the pending call. */
+    async function placeWithFakeTimers() {
+      const me = sdk.getLoggedInUser()!;
+      const bob = {uid: 'bob', name: 'Bob'};
+      const placing = sdk.initiateCall({
+        sessionId: '',
+        type: 'audio',
+        sender: me,
+        callInitiator: me,
+        receiver: bob,
+        callReceiver: bob,
+      });
+      await jest.advanceTimersByTimeAsync(0);
+      return {session: ua.placed.at(-1)!.session, placing};
+    }
+
+    it('should send the INVITE right after the host candidates when no STUN or TURN server is set', async () => {
       jest.useFakeTimers();
       try {
-        const me = sdk.getLoggedInUser()!;
-        const bob = {uid: 'bob', name: 'Bob'};
-        const placing = sdk.initiateCall({
-          sessionId: '',
-          type: 'audio',
-          sender: me,
-          callInitiator: me,
-          receiver: bob,
-          callReceiver: bob,
-        });
-        await jest.advanceTimersByTimeAsync(0);
+        const {session, placing} = await placeWithFakeTimers();
         const ready = jest.fn();
-        ua.placed[0].session.emit('icecandidate', {candidate: {}, ready});
-        ua.placed[0].session.emit('icecandidate', {candidate: {}, ready});
+        session.emit('icecandidate', {candidate: {}, ready});
+        session.emit('icecandidate', {candidate: {}, ready});
+        expect(ready).not.toHaveBeenCalled(); // The rest of the burst still comes in.
+        await jest.advanceTimersByTimeAsync(0);
+        expect(ready).toHaveBeenCalledTimes(1);
+        session.emit('sending', {});
+        await placing;
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('should wait a bounded time after the first candidate for a STUN or TURN server', async () => {
+      sdk.dispose();
+      await create({iceServers: [{urls: 'stun:stun.example.com'}]});
+      jest.useFakeTimers();
+      try {
+        const {session, placing} = await placeWithFakeTimers();
+        const ready = jest.fn();
+        session.emit('icecandidate', {candidate: {}, ready});
+        session.emit('icecandidate', {candidate: {}, ready});
         await jest.advanceTimersByTimeAsync(149);
         expect(ready).not.toHaveBeenCalled();
         await jest.advanceTimersByTimeAsync(1);
         expect(ready).toHaveBeenCalledTimes(1);
-        ua.placed[0].session.emit('sending', {});
+        session.emit('sending', {});
         await placing;
       } finally {
         jest.useRealTimers();

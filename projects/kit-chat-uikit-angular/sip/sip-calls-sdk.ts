@@ -604,15 +604,20 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
   }
 
   /**
-   * Sends the offer or answer shortly after the first ICE candidate instead of at the end of gathering, and gives
-   * the call up when no candidate arrives at all.
+   * Sends the offer or answer as soon as the candidates that can come are in, instead of at the end of gathering,
+   * and gives the call up when no candidate arrives at all.
    */
   private _watchIceGathering(entry: SipCallEntry): void {
+    // With no STUN or TURN server only host candidates can come, and the browser gathers them in one burst: the
+    // offer goes out once that burst is in (the next task), with no wait that gathering does not need. A
+    // server-reflexive or relay candidate takes a round trip to its server: a bounded wait for it (JsSIP sends
+    // earlier by itself when gathering completes first).
+    const wait = this._options.iceServers?.length ? (this._options.iceCandidateWait ?? 150) : 0;
     let first = true;
     entry.session.on('icecandidate', event => {
       if (first) {
         first = false;
-        entry.timers.push(setTimeout(event.ready, this._options.iceCandidateWait ?? 150));
+        entry.timers.push(setTimeout(event.ready, wait));
       }
     });
     const timeout = setTimeout(() => {

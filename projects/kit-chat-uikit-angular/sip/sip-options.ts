@@ -30,8 +30,10 @@ export interface KitSipOptions {
    */
   iceGatheringTimeout?: number;
   /**
-   * How long to keep gathering after the first ICE candidate before the INVITE or the answer goes out, in ms
-   * (default 150). JsSIP otherwise waits for the end of gathering, which can take seconds with STUN servers.
+   * With `iceServers`: how long to keep gathering after the first ICE candidate before the INVITE or the answer
+   * goes out, in ms (default 150), for the server-reflexive and relay candidates; it goes out earlier when gathering
+   * completes. JsSIP otherwise waits for the end of gathering, which can take seconds with STUN servers. Without
+   * `iceServers` only host candidates can come: the INVITE goes out right after their burst, with no wait.
    */
   iceCandidateWait?: number;
   /** Shortest and longest wait between reconnection attempts after the proxy went away, in s (default 1 and 8). */
