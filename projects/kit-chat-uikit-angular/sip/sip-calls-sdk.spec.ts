@@ -1,5 +1,7 @@
+import {EnvironmentInjector, createEnvironmentInjector, runInInjectionContext} from '@angular/core';
+import {TestBed} from '@angular/core/testing';
 import {KitCall, KitCallListener, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
-import {KitSipCallsSdk} from './sip-calls-sdk';
+import {KitSipCallsSdk, kitSipCallsSdk} from './sip-calls-sdk';
 import {KitSipOptions} from './sip-options';
 
 /** A JsSIP-style event handler: each event has its own payload shape, so the fakes take any handler. */
@@ -738,6 +740,43 @@ describe('KitSipCallsSdk', () => {
       ua.emit('connected', {});
       ua.emit('registered', {});
       expect(sdk.status()).toBe('registered');
+    });
+  });
+
+  describe('kitSipCallsSdk()', () => {
+    it('should stop the user agent, end the live calls and read stopped when its injector is destroyed', async () => {
+      sdk.dispose();
+      // Logging out, or unmounting a micro-frontend, destroys the injector that built the SDK.
+      const injector = createEnvironmentInjector([], TestBed.inject(EnvironmentInjector));
+      sdk = runInInjectionContext(
+        injector,
+        kitSipCallsSdk({server: 'ws://127.0.0.1:5080', uri: 'sip:grace@kit.test'}),
+      );
+      await settle();
+      ua = FakeUA.last;
+      expect(ua.started).toBe(true);
+      ua.emit('connected', {});
+      ua.emit('registered', {});
+      listen();
+      const ringing = await ring();
+      const {session: ongoing} = await dial();
+      ongoing.emit('accepted', {originator: 'remote'});
+      expect(sdk.status()).toBe('registered');
+
+      injector.destroy();
+
+      expect(ua.started).toBe(false);
+      expect(sdk.status()).toBe('stopped');
+      expect(sdk.getLoggedInUser()).toBeNull();
+      expect(ringing.terminated).toHaveLength(1);
+      expect(ongoing.terminated).toHaveLength(1);
+      expect(tracks.length).toBeGreaterThan(0);
+      expect(tracks.every(track => track.stopped)).toBe(true);
+      // Nothing reaches a listener after the end: an INVITE that JsSIP still delivers rings nobody.
+      heard = [];
+      ua.emit('newRTCSession', {originator: 'remote', session: new FakeSession(), request: {}});
+      await settle();
+      expect(heard).toEqual([]);
     });
   });
 });
