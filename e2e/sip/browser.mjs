@@ -13,14 +13,19 @@ const ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-/** Starts Chromium with its own profile. @returns {Promise<{context, close: () => Promise<void>}>} */
-export async function launchSipBrowser() {
+/**
+ * Starts Chromium with its own profile.
+ * @param {{spki?: string}} [options] The SPKI hash of the run's self-signed WSS certificate, which it then trusts
+ *   (that one only).
+ * @returns {Promise<{context, close: () => Promise<void>}>}
+ */
+export async function launchSipBrowser({spki} = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'kit-sip-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     headless: true,
     viewport: {width: 960, height: 640},
-    args: ARGS,
+    args: spki ? [...ARGS, `--ignore-certificate-errors-spki-list=${spki}`] : ARGS,
   });
   return {
     context,

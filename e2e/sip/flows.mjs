@@ -133,6 +133,21 @@ export function coreFlows(prefix, proxyOf) {
 export const sipFlows = [
   ...coreFlows('', () => undefined),
   {
+    name: 'over WSS (TLS): accept → media flows both ways → the callee hangs up',
+    fn: async ({open, proxies}) => {
+      const wss = proxies.running.get('single').wssUrl;
+      expect(wss?.startsWith('wss://'), `no WSS listener: ${wss}`);
+      const grace = await open('grace', {proxy: wss});
+      const linus = await open('linus', {proxy: wss});
+      await ring(grace, linus);
+      await answer(grace, linus);
+      await grace.mediaFlows('audio');
+      await linus.mediaFlows('audio');
+      await linus.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+    },
+  },
+  {
     name: 'busy (486): a callee in a call answers a second call busy',
     fn: async ({open}) => {
       const ada = await open('ada');

@@ -2,7 +2,8 @@
 // directory, port and pid file; stopped by SIGTERM to that pid), on free ports of 127.0.0.1. Every instance of a run
 // shares one fresh auth_ephemeral secret (`proxies.secret`, to mint the tabs' credentials) and one Origin allowlist.
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {X509Certificate, createHash} from 'node:crypto';
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import {dirname, join, resolve} from 'node:path';
@@ -49,7 +50,48 @@ export class Proxies {
     this.origins = origins;
   }
 
+  /**
+   * The run's self-signed certificate for WSS (127.0.0.1 and localhost), made once so that a restarted proxy keeps
+   * it, and its SPKI hash (what Chromium's --ignore-certificate-errors-spki-list trusts).
+   * @returns {{cert: string, key: string, spki: string}}
+   */
+  certificate() {
+    const cert = join(this.dir, 'cert.pem');
+    const key = join(this.dir, 'key.pem');
+    if (!existsSync(cert)) {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '7',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1,DNS:localhost',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+        ],
+        {stdio: 'ignore'},
+      );
+    }
+    const der = new X509Certificate(readFileSync(cert)).publicKey.export({
+      type: 'spki',
+      format: 'der',
+    });
+    return {cert, key, spki: createHash('sha256').update(der).digest('base64')};
+  }
+
   _run(args) {
+    const tls = args.includes('--tls-port') ? this.certificate() : null;
     return execFileSync('bash', [SCRIPT, ...args], {
       encoding: 'utf8',
       env: {
@@ -57,6 +99,7 @@ export class Proxies {
         KIT_KAMAILIO_DIR: this.dir,
         KIT_SIP_SECRET: this.secret,
         ...(this.origins.length ? {KIT_SIP_ORIGINS: this.origins.join(' ')} : {}),
+        ...(tls ? {KIT_SIP_TLS_CERT: tls.cert, KIT_SIP_TLS_KEY: tls.key} : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     }).trim();
@@ -65,17 +108,21 @@ export class Proxies {
   /**
    * Starts one instance (again, after a stop: same name, same port).
    * @param {string} name Its name (run directory).
-   * @param {{port?: number, role?: string, registrar?: number}} options
-   * @returns {Promise<{name: string, port: number, url: string}>}
+   * @param {{port?: number, role?: string, registrar?: number, tlsPort?: number}} options `tlsPort`: WSS too.
+   * @returns {Promise<{name: string, port: number, url: string, wssUrl?: string}>}
    */
-  async start(name, {port, role = 'single', registrar} = {}) {
+  async start(name, {port, role = 'single', registrar, tlsPort} = {}) {
     port ??= this.running.get(name)?.port ?? (await freePort());
+    tlsPort ??= this.running.get(name)?.tlsPort;
     const args = ['start', '--name', name, '--port', String(port), '--role', role];
     if (registrar) {
       args.push('--registrar', String(registrar));
     }
-    const url = this._run(args);
-    const proxy = {name, port, url, role, registrar};
+    if (tlsPort) {
+      args.push('--tls-port', String(tlsPort));
+    }
+    const [url, wssUrl] = this._run(args).split('\n');
+    const proxy = {name, port, url, wssUrl, tlsPort, role, registrar};
     this.running.set(name, proxy);
     return proxy;
   }

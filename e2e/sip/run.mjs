@@ -14,7 +14,7 @@ import {expect} from '../harness.mjs';
 import {serve} from '../server.mjs';
 import {launchSipBrowser, openSipPage} from './browser.mjs';
 import {coreFlows, sipFlows} from './flows.mjs';
-import {Proxies, kamailioInstalled} from './proxies.mjs';
+import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
 
 const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 const args = process.argv.slice(2);
@@ -114,13 +114,13 @@ async function main() {
     const origin = new URL(server.url).origin;
     proxies.origins = [origin];
     credentials = await serveSipCredentials({secret: proxies.secret, origins: [origin]});
-    const single = await proxies.start('single');
+    const single = await proxies.start('single', {tlsPort: await freePort()});
     const registrar = await proxies.start('registrar', {role: 'registrar'});
     const edgeA = await proxies.start('edgeA', {role: 'edge', registrar: registrar.port});
     const edgeB = await proxies.start('edgeB', {role: 'edge', registrar: registrar.port});
-    browser = await launchSipBrowser();
+    browser = await launchSipBrowser({spki: proxies.certificate().spki});
     console.log(
-      `Demo at ${server.url}; Kamailio: one proxy ${single.url}, edges ${edgeA.url} and ${edgeB.url} → registrar 127.0.0.1:${registrar.port}`,
+      `Demo at ${server.url}; Kamailio: one proxy ${single.url} (and ${single.wssUrl}), edges ${edgeA.url} and ${edgeB.url} → registrar 127.0.0.1:${registrar.port}`,
     );
     const edgeFlows = coreFlows('two edges: ', user => proxies.running.get(EDGE_OF[user]).url);
     result = await runAll([...sipFlows, ...edgeFlows], {

@@ -4,12 +4,16 @@
 # started, checked against /proc before the signal.
 #
 #   tools/kamailio/kamailio.sh start [--name NAME] [--port PORT] [--role single|edge|registrar] [--registrar PORT]
+#                                    [--tls-port PORT]
 #   tools/kamailio/kamailio.sh stop [--name NAME]
 #   tools/kamailio/kamailio.sh status [--name NAME]
 #   tools/kamailio/kamailio.sh dir [--name NAME]       (prints the run directory: kamailio.log is there)
 #
-# `start` prints the WebSocket URL (ws://127.0.0.1:PORT) once the proxy answers. Defaults: name "kit", port 5080,
-# role single (one proxy: WebSocket + registrar). An edge relays to the registrar on 127.0.0.1:--registrar.
+# `start` prints the WebSocket URL (ws://127.0.0.1:PORT) once the proxy answers, and with --tls-port the secure one
+# (wss://127.0.0.1:TLS_PORT) on a second line. Defaults: name "kit", port 5080, role single (one proxy: WebSocket +
+# registrar). An edge relays to the registrar on 127.0.0.1:--registrar. WSS uses KIT_SIP_TLS_CERT and
+# KIT_SIP_TLS_KEY (PEM files: a real certificate) when both are set, else a self-signed certificate for 127.0.0.1
+# and localhost made in the run directory (for tests; cert.pem there).
 # Environment: KIT_KAMAILIO_DIR (a private folder of the caller that keeps which run directory belongs to which
 # name; default ~/.cache/kit-kamailio), KIT_SIP_SECRET (the auth_ephemeral secret; default: a fresh random one,
 # kept in the run directory), KIT_SIP_ORIGINS (the origins allowed to open a WebSocket, space separated; default
@@ -25,16 +29,18 @@ name=kit
 port=5080
 role=single
 registrar_port=
+tls_port=
 while [ $# -gt 0 ]; do
   case "$1" in
     --name) name=$2; shift 2 ;;
     --port) port=$2; shift 2 ;;
     --role) role=$2; shift 2 ;;
     --registrar) registrar_port=$2; shift 2 ;;
+    --tls-port) tls_port=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
-if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ ]]; then
+if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ && "$tls_port" =~ ^[0-9]*$ ]]; then
   echo "a name is letters, digits, - and _; a port is a number" >&2
   exit 2
 fi
@@ -113,6 +119,11 @@ write_config() {
     echo "#!define SIP_DOMAIN \"${SIP_DOMAIN:-kit.test}\""
     echo "#!define CTL_SOCKET \"unix:$dir/ctl.sock\""
     echo "#!define AUTH_SECRET \"$secret\""
+    if [ -n "$tls_port" ]; then
+      echo '#!define WITH_TLS'
+      echo "#!define TLS_LISTEN tls:127.0.0.1:$tls_port"
+      echo "#!define TLS_CONFIG \"$dir/tls.cfg\""
+    fi
     case "$role" in
       edge)
         echo '#!define ROLE_EDGE'
@@ -131,6 +142,33 @@ write_config() {
     echo '	return -1;'
     echo '}'
   } >"$dir/kamailio.cfg"
+}
+
+# The TLS server of WSS: a real certificate from KIT_SIP_TLS_CERT / KIT_SIP_TLS_KEY, or a self-signed one for tests.
+write_tls() {
+  local dir=$1 cert key
+  if [ -n "${KIT_SIP_TLS_CERT:-}" ] && [ -n "${KIT_SIP_TLS_KEY:-}" ]; then
+    cert=$KIT_SIP_TLS_CERT
+    key=$KIT_SIP_TLS_KEY
+  else
+    cert=$dir/cert.pem
+    key=$dir/key.pem
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 7 \
+      -subj /CN=127.0.0.1 -addext 'subjectAltName=IP:127.0.0.1,DNS:localhost' \
+      -keyout "$key" -out "$cert" 2>/dev/null
+  fi
+  {
+    echo '[server:default]'
+    echo 'method = TLSv1.2+'
+    echo 'verify_certificate = no'
+    echo 'require_certificate = no'
+    echo "private_key = $key"
+    echo "certificate = $cert"
+    echo '[client:default]'
+    echo 'method = TLSv1.2+'
+    echo 'verify_certificate = no'
+    echo 'require_certificate = no'
+  } >"$dir/tls.cfg"
 }
 
 start() {
@@ -171,6 +209,9 @@ start() {
   run_dir=$(mktemp -d "${TMPDIR:-/tmp}/kit-kamailio-$name.XXXXXXXX")
   printf '%s\n' "$secret" >"$run_dir/secret"
   write_config "$run_dir" "$secret"
+  if [ -n "$tls_port" ]; then
+    write_tls "$run_dir"
+  fi
   printf '%s\n' "$run_dir" >"$pointer.tmp"
   mv -f "$pointer.tmp" "$pointer"
   # Foreground (-DD) in the background of this shell, so that $! is the main process; -E logs to stderr, kept in
@@ -182,13 +223,16 @@ start() {
   for _ in $(seq 1 100); do
     if probe; then
       echo "ws://127.0.0.1:$port"
+      if [ -n "$tls_port" ]; then
+        echo "wss://127.0.0.1:$tls_port"
+      fi
       return 0
     fi
     if ! kill -0 "$launcher" 2>/dev/null; then
       echo "kamailio $name exited while starting; its log ($run_dir/kamailio.log):" >&2
       tail -n 20 "$run_dir/kamailio.log" >&2
-      if grep -q 'websocket.so\|auth_ephemeral.so' "$run_dir/kamailio.log"; then
-        echo "A module is missing: apt-get install -y kamailio-websocket-modules kamailio-autheph-modules" >&2
+      if grep -q 'websocket.so\|auth_ephemeral.so\|tls.so' "$run_dir/kamailio.log"; then
+        echo "A module is missing: apt-get install -y kamailio-websocket-modules kamailio-autheph-modules kamailio-tls-modules" >&2
       fi
       rm -rf "$run_dir" "$pointer"
       exit 1
