@@ -28,11 +28,12 @@ export function mintSipCredentials(secret, uid, {ttl = 3600, now = Date.now()} =
 
 /**
  * Serves `GET /sip-credentials?user=<uid>[&ttl=<s>]` on 127.0.0.1 (a free port unless given), as JSON, to pages of
- * the allowed origins (CORS).
- * @param {{secret: string, origins?: string[], port?: number}} options
+ * the allowed origins (CORS). With `turn` (a `turn:` URL of a coturn with `use-auth-secret` and the same secret) the
+ * answer carries `iceServers` with the same credentials.
+ * @param {{secret: string, origins?: string[], port?: number, turn?: string}} options
  * @returns {Promise<{url: string, close: () => Promise<void>}>} The endpoint's URL.
  */
-export async function serveSipCredentials({secret, origins = [], port = 0}) {
+export async function serveSipCredentials({secret, origins = [], port = 0, turn}) {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const origin = request.headers.origin;
@@ -47,7 +48,11 @@ export async function serveSipCredentials({secret, origins = [], port = 0}) {
     }
     const ttl = Math.min(Math.max(Number(url.searchParams.get('ttl')) || 3600, 1), 86400);
     response.writeHead(200, {'Content-Type': 'application/json', 'Cache-Control': 'no-store'});
-    response.end(JSON.stringify(mintSipCredentials(secret, user, {ttl})));
+    const credentials = mintSipCredentials(secret, user, {ttl});
+    const iceServers = turn
+      ? [{urls: turn, username: credentials.username, credential: credentials.password}]
+      : undefined;
+    response.end(JSON.stringify({...credentials, ...(iceServers ? {iceServers} : {})}));
   });
   await new Promise(done => server.listen(port, '127.0.0.1', done));
   return {

@@ -148,6 +148,48 @@ export const sipFlows = [
     },
   },
   {
+    name: 'relayed media through coturn: iceTransportPolicy relay, the selected pair is relay, bytes flow',
+    fn: async ({open, relay}) => {
+      expect(relay.auth, `no TURN server: ${relay.error}`);
+      // The credentials endpoint of this test also names coturn, with TURN credentials minted with the same secret.
+      const options = {auth: relay.auth, query: {iceRelay: '1'}};
+      const grace = await open('grace', options);
+      const linus = await open('linus', options);
+      await ring(grace, linus);
+      await answer(grace, linus);
+      await grace.mediaFlows('audio');
+      await linus.mediaFlows('audio');
+      for (const tab of [grace, linus]) {
+        const pair = await tab.page.evaluate(async () => {
+          const peer = window.__e2e.peers.at(-1);
+          const reports = [...(await peer.getStats()).values()];
+          const transport = reports.find(report => report.type === 'transport');
+          const selected = reports.find(report => report.id === transport?.selectedCandidatePairId);
+          const local = reports.find(report => report.id === selected?.localCandidateId);
+          const remote = reports.find(report => report.id === selected?.remoteCandidateId);
+          return {
+            policy: peer.getConfiguration().iceTransportPolicy,
+            local: local?.candidateType,
+            remote: remote?.candidateType,
+            sent: selected?.bytesSent ?? 0,
+            received: selected?.bytesReceived ?? 0,
+          };
+        });
+        expect(pair.policy === 'relay', `${tab.who}'s policy is ${pair.policy}`);
+        expect(
+          pair.local === 'relay',
+          `${tab.who}'s selected pair is ${pair.local} → ${pair.remote}, not relay`,
+        );
+        expect(
+          pair.sent > 0 && pair.received > 0,
+          `${tab.who}'s relayed pair carries ${pair.sent} bytes out, ${pair.received} in`,
+        );
+      }
+      await grace.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+    },
+  },
+  {
     name: 'busy (486): a callee in a call answers a second call busy',
     fn: async ({open}) => {
       const ada = await open('ada');

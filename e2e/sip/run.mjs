@@ -15,6 +15,7 @@ import {serve} from '../server.mjs';
 import {launchSipBrowser, openSipPage} from './browser.mjs';
 import {coreFlows, sipFlows} from './flows.mjs';
 import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
+import {startTurn} from './turn.mjs';
 
 const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 const args = process.argv.slice(2);
@@ -24,7 +25,7 @@ const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 /** Grace reaches the registrar through edge A, Linus (and Ada) through edge B. */
 const EDGE_OF = {grace: 'edgeA', linus: 'edgeB', ada: 'edgeB'};
 
-async function runAll(tests, {base, auth, proxies, browser}) {
+async function runAll(tests, {base, auth, relay, proxies, browser}) {
   let passed = 0;
   let failed = 0;
   for (const test of tests) {
@@ -48,7 +49,7 @@ async function runAll(tests, {base, auth, proxies, browser}) {
     try {
       await Promise.race([
         (async () => {
-          await test.fn({open, proxies, auth, screenshots: SCREENSHOTS});
+          await test.fn({open, proxies, auth, relay, screenshots: SCREENSHOTS});
           for (const tab of tabs) {
             const rejections = await tab.rejections();
             expect(
@@ -96,16 +97,19 @@ async function main() {
   mkdirSync(SCREENSHOTS, {recursive: true});
   const started = Date.now();
   const proxies = new Proxies();
+  let turn;
   // Interrupted (Ctrl+C, CI's time-out, a closed pipe): the Kamailio instances are stopped by their pids all the same.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.once(signal, () => {
       proxies.stopAll();
+      void turn?.stop(); // Sends SIGTERM at once.
       process.exit(130);
     });
   }
   let server;
   let credentials;
   let browser;
+  let relayCredentials;
   let result = {passed: 0, failed: 0};
   try {
     // The demo's origin is the only one the proxies let open a WebSocket; its tabs fetch their ephemeral
@@ -114,6 +118,21 @@ async function main() {
     const origin = new URL(server.url).origin;
     proxies.origins = [origin];
     credentials = await serveSipCredentials({secret: proxies.secret, origins: [origin]});
+    // coturn with the same secret, and an endpoint whose credentials name it: the relayed-media test. When coturn
+    // cannot start, that test fails and says why.
+    const relay = {};
+    try {
+      turn = await startTurn({dir: proxies.dir, secret: proxies.secret});
+      relayCredentials = await serveSipCredentials({
+        secret: proxies.secret,
+        origins: [origin],
+        turn: turn.url,
+      });
+      relay.auth = relayCredentials.url;
+      relay.turn = turn.url;
+    } catch (error) {
+      relay.error = error.message;
+    }
     const single = await proxies.start('single', {tlsPort: await freePort()});
     const registrar = await proxies.start('registrar', {role: 'registrar'});
     const edgeA = await proxies.start('edgeA', {role: 'edge', registrar: registrar.port});
@@ -126,6 +145,7 @@ async function main() {
     result = await runAll([...sipFlows, ...edgeFlows], {
       base: server.url,
       auth: credentials.url,
+      relay,
       proxies,
       browser,
     });
@@ -143,6 +163,8 @@ async function main() {
     await browser?.close();
     await server?.close();
     await credentials?.close();
+    await relayCredentials?.close();
+    await turn?.stop();
     proxies.stopAll();
   }
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);

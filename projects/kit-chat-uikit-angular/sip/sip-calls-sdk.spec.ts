@@ -633,6 +633,23 @@ describe('KitSipCallsSdk', () => {
       expect(credentials).toHaveBeenCalledTimes(2);
     });
 
+    it('should use the TURN servers that come with the credentials, with the transport policy', async () => {
+      sdk.dispose();
+      const turn = {urls: 'turn:127.0.0.1:3478', username: '1:grace', credential: 'c'};
+      await create({
+        credentials: async () => ({...minted(3600), iceServers: [turn]}),
+        iceServers: [{urls: 'stun:stun.example.com'}],
+        iceTransportPolicy: 'relay',
+      });
+      ua.emit('connected', {});
+      await settle();
+      await dial();
+      expect(ua.placed[0].options['pcConfig']).toEqual({
+        iceServers: [turn],
+        iceTransportPolicy: 'relay',
+      });
+    });
+
     it('should report credentials that cannot be fetched as ERR_NETWORK and not register', async () => {
       sdk.dispose();
       await create({credentials: () => Promise.reject(new Error('backend down'))});

@@ -80,6 +80,8 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
   private _asking: Promise<boolean> | null = null;
   /** Whether a refused registration was already retried with fresh credentials (reset once registered). */
   private _authRetried = false;
+  /** The STUN/TURN servers that came with the last credentials, which replace the options' `iceServers`. */
+  private _iceServers: RTCIceServer[] | null = null;
 
   /** Where the adapter stands with the proxy; `registered` once calls can reach this device. */
   readonly status: Signal<KitSipStatus> = this._status.asReadonly();
@@ -124,7 +126,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     try {
       session = ua.call(kitSipTarget(call.receiver.uid, this._domain), {
         mediaStream: stream,
-        pcConfig: {iceServers: this._options.iceServers ?? []},
+        pcConfig: this._pcConfig(),
         rtcOfferConstraints: {offerToReceiveAudio: true, offerToReceiveVideo: video},
         // The peer connection of an outgoing call is created inside `call()` (before `session` is assigned): only
         // these handlers see it.
@@ -170,6 +172,10 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    */
   async acceptCall(sessionId: string): Promise<KitCall> {
     const entry = this._ringing(sessionId, 'incoming');
+    // TURN credentials that came with the SIP ones expire with them.
+    if (this._iceServers && Date.now() > this._credentialsExpire - 60_000) {
+      await this._refreshCredentials();
+    }
     const stream = await kitSipGetUserMedia(entry.call.type !== KitConstants.CALL_TYPE_AUDIO);
     if (entry.done) {
       kitSipStopTracks(stream);
@@ -191,7 +197,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       try {
         entry.session.answer({
           mediaStream: stream,
-          pcConfig: {iceServers: this._options.iceServers ?? []},
+          pcConfig: this._pcConfig(),
         });
         this._watchPeer(() => entry.session, entry.session.connection);
       } catch (error) {
@@ -384,13 +390,14 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     this._asking ??= Promise.resolve()
       .then(ask)
       .then(
-        ({username, password}) => {
+        ({username, password, iceServers}) => {
           const ua = this._ua;
           if (!ua || this._status() === 'stopped') {
             return false;
           }
           ua.set('authorization_user', username);
           ua.set('password', password);
+          this._iceServers = iceServers ?? this._iceServers;
           const expiry = Number(/^(\d+):/.exec(username)?.[1]);
           this._credentialsExpire = expiry ? expiry * 1000 : Infinity;
           return true;
@@ -612,7 +619,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     // offer goes out once that burst is in (the next task), with no wait that gathering does not need. A
     // server-reflexive or relay candidate takes a round trip to its server: a bounded wait for it (JsSIP sends
     // earlier by itself when gathering completes first).
-    const wait = this._options.iceServers?.length ? (this._options.iceCandidateWait ?? 150) : 0;
+    const wait = this._pcConfig().iceServers?.length ? (this._options.iceCandidateWait ?? 150) : 0;
     let first = true;
     entry.session.on('icecandidate', event => {
       if (first) {
@@ -633,6 +640,15 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       }
     }, this._options.iceGatheringTimeout ?? 5000);
     entry.timers.push(timeout);
+  }
+
+  /** @returns The configuration of a new peer connection: its STUN/TURN servers and transport policy. */
+  private _pcConfig(): RTCConfiguration {
+    const policy = this._options.iceTransportPolicy;
+    return {
+      iceServers: this._iceServers ?? this._options.iceServers ?? [],
+      ...(policy ? {iceTransportPolicy: policy} : {}),
+    };
   }
 
   /** @returns The user agent, when it is connected to the proxy. */

@@ -22,8 +22,13 @@ export interface KitSipOptions {
   authorizationUser?: string;
   /** The logged-in user as the screens show it. Default: uid from the URI's user part, name from `displayName`. */
   user?: KitUser;
-  /** STUN / TURN servers of the peer connections. Default: none (host candidates only). */
+  /**
+   * STUN / TURN servers of the peer connections. Default: none (host candidates only). Servers that come with the
+   * `credentials` (TURN with the same ephemeral credentials) replace these.
+   */
   iceServers?: RTCIceServer[];
+  /** `relay` sends all media through a TURN server (the callers' addresses stay hidden). Default: `all`. */
+  iceTransportPolicy?: RTCIceTransportPolicy;
   /**
    * How long to wait for ICE candidates before a call is given up, in ms (default 5000). With no usable network the
    * browser gathers none and no INVITE or answer would ever be sent.
@@ -48,6 +53,11 @@ export interface KitSipCredentials {
   username: string;
   /** The digest password. */
   password: string;
+  /**
+   * STUN / TURN servers to use from now on, e.g. a coturn with `use-auth-secret`, whose credentials the backend mints
+   * with the same secret and scheme. They replace `KitSipOptions.iceServers`.
+   */
+  iceServers?: RTCIceServer[];
 }
 
 /** A call of the SIP adapter: a `KitCall` that keeps the SIP status code that ended it. */

@@ -40,7 +40,8 @@ export function demoSipCallsSdk(
   server: string,
   search: string = globalThis.location?.search ?? '',
 ): () => KitSipCallsSdk {
-  const auth = new URLSearchParams(search).get('sipAuth');
+  const params = new URLSearchParams(search);
+  const auth = params.get('sipAuth');
   return kitSipCallsSdk({
     server,
     uri: `sip:${me.uid}@${DEMO_SIP_DOMAIN}`,
@@ -54,6 +55,8 @@ export function demoSipCallsSdk(
         }
       : undefined,
     displayName: me.name,
+    // `?iceRelay=1`: media only through the TURN server that comes with the credentials.
+    iceTransportPolicy: params.get('iceRelay') === '1' ? 'relay' : undefined,
     user: demoUser(me),
     // Loopback: come back quickly after a proxy restart.
     reconnectInterval: {min: 1, max: 2},
