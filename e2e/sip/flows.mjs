@@ -72,6 +72,98 @@ async function bothEnded(a, b) {
   }
 }
 
+/** Waits until `holds()` is true (polled), or fails with `what`. */
+async function until(holds, what, timeout = 8000) {
+  const deadline = Date.now() + timeout;
+  while (!(await holds())) {
+    if (Date.now() > deadline) {
+      throw new Error(what());
+    }
+    await new Promise(done => setTimeout(done, 200));
+  }
+}
+
+/** Whether the registrar `name` holds a registration of `user` (kamcmd ul.lookup). */
+function holds(proxies, name, user) {
+  return /Contact|Address/i.test(proxies.rpc(name, 'ul.lookup', 'location', `${user}@kit.test`));
+}
+
+/** Whether the edge `edge` sees the registrar on `port` as up (the dispatcher's flags: A = active). */
+function sees(proxies, edge, port, up) {
+  const list = proxies.rpc(edge, 'dispatcher.list');
+  const flags = new RegExp(`127\\.0\\.0\\.1:${port}[^]*?FLAGS:\\s*(\\w+)`).exec(list)?.[1] ?? '';
+  return up ? flags.startsWith('A') : !flags.startsWith('A');
+}
+
+/**
+ * Two registrars share the registrations (dmq + dmq_usrloc) behind the edges; one is killed mid-run and comes back.
+ * @param {(user: string) => string} proxyOf Each tab's edge.
+ */
+export function registrarFailover(proxyOf) {
+  return {
+    name: 'two registrars: one killed mid-run, no registration lost, calls still ring, its return resyncs',
+    timeout: 90000,
+    fn: async ({open, proxies}) => {
+      const grace = await open('grace', {proxy: proxyOf('grace')});
+      const linus = await open('linus', {proxy: proxyOf('linus')});
+      for (const user of ['grace', 'linus']) {
+        for (const registrar of ['registrarA', 'registrarB']) {
+          await until(
+            () => holds(proxies, registrar, user),
+            () => `${registrar} does not hold ${user}'s registration`,
+          );
+        }
+      }
+      const portA = proxies.running.get('registrarA').port;
+      const portB = proxies.running.get('registrarB').port;
+      proxies.stop('registrarA');
+      try {
+        for (const edge of ['edgeA', 'edgeB']) {
+          await until(
+            () => sees(proxies, edge, portA, false),
+            () => `${edge} still sends to the stopped registrar`,
+          );
+        }
+        // Both registered through registrar A (the edges' first choice): registrar B rings them all the same.
+        await ring(grace, linus);
+        await answer(grace, linus);
+        await linus.mediaFlows('audio');
+        await grace.page.click(SEL.ongoingEnd);
+        await bothEnded(grace, linus);
+      } finally {
+        await proxies.start('registrarA');
+      }
+      // Back: registrar A asks B for every registration; then B goes away and A alone rings Linus.
+      for (const user of ['grace', 'linus']) {
+        await until(
+          () => holds(proxies, 'registrarA', user),
+          () => `registrar A did not get ${user}'s registration back after its restart`,
+        );
+      }
+      for (const edge of ['edgeA', 'edgeB']) {
+        await until(
+          () => sees(proxies, edge, portA, true),
+          () => `${edge} does not use the restarted registrar`,
+        );
+      }
+      proxies.stop('registrarB');
+      try {
+        for (const edge of ['edgeA', 'edgeB']) {
+          await until(
+            () => sees(proxies, edge, portB, false),
+            () => `${edge} still sends to the stopped registrar B`,
+          );
+        }
+        await ring(grace, linus);
+        await grace.page.click(SEL.outgoingEnd);
+        await linus.gone(SEL.incoming, 6000);
+      } finally {
+        await proxies.start('registrarB');
+      }
+    },
+  };
+}
+
 /** The core flows, for the single proxy and for the edges (`proxyOf(user)` picks each tab's proxy). */
 export function coreFlows(prefix, proxyOf) {
   return [

@@ -108,23 +108,48 @@ export class Proxies {
   /**
    * Starts one instance (again, after a stop: same name, same port).
    * @param {string} name Its name (run directory).
-   * @param {{port?: number, role?: string, registrar?: number, tlsPort?: number}} options `tlsPort`: WSS too.
+   * @param {{port?: number, role?: string, registrar?: number | string, tlsPort?: number, peer?: number}} options
+   *   `registrar`: an edge's registrar port, or "PORT,PORT"; `tlsPort`: WSS too; `peer`: a registrar's dmq peer.
    * @returns {Promise<{name: string, port: number, url: string, wssUrl?: string}>}
    */
-  async start(name, {port, role = 'single', registrar, tlsPort} = {}) {
-    port ??= this.running.get(name)?.port ?? (await freePort());
-    tlsPort ??= this.running.get(name)?.tlsPort;
+  async start(name, {port, role, registrar, tlsPort, peer} = {}) {
+    const before = this.running.get(name);
+    port ??= before?.port ?? (await freePort());
+    tlsPort ??= before?.tlsPort;
+    role ??= before?.role ?? 'single';
+    registrar ??= before?.registrar;
+    peer ??= before?.peer;
     const args = ['start', '--name', name, '--port', String(port), '--role', role];
     if (registrar) {
       args.push('--registrar', String(registrar));
+    }
+    if (peer) {
+      args.push('--peer', String(peer));
     }
     if (tlsPort) {
       args.push('--tls-port', String(tlsPort));
     }
     const [url, wssUrl] = this._run(args).split('\n');
-    const proxy = {name, port, url, wssUrl, tlsPort, role, registrar};
+    const proxy = {name, port, url, wssUrl, tlsPort, role, registrar, peer};
     this.running.set(name, proxy);
     return proxy;
+  }
+
+  /**
+   * Asks one instance over its control socket (kamcmd), e.g. `rpc('registrarA', 'ul.lookup', 'location', 'a@b')`.
+   * @returns {string} The answer, or the error's text.
+   */
+  rpc(name, ...command) {
+    const dir = this._run(['dir', '--name', name]);
+    try {
+      return execFileSync('kamcmd', ['-s', `unix:${dir}/ctl.sock`, ...command], {
+        encoding: 'utf8',
+        env: withSbin(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      return String(error.stderr || error.stdout || error.message);
+    }
   }
 
   /** Stops one instance (SIGTERM to the pid in its pid file). */

@@ -13,7 +13,7 @@ import {DIST, ROOT, ensureDemoBuild} from '../demo-build.mjs';
 import {expect} from '../harness.mjs';
 import {serve} from '../server.mjs';
 import {launchSipBrowser, openSipPage} from './browser.mjs';
-import {coreFlows, sipFlows} from './flows.mjs';
+import {coreFlows, registrarFailover, sipFlows} from './flows.mjs';
 import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
 import {startTurn} from './turn.mjs';
 
@@ -134,14 +134,19 @@ async function main() {
       relay.error = error.message;
     }
     const single = await proxies.start('single', {tlsPort: await freePort()});
-    const registrar = await proxies.start('registrar', {role: 'registrar'});
-    const edgeA = await proxies.start('edgeA', {role: 'edge', registrar: registrar.port});
-    const edgeB = await proxies.start('edgeB', {role: 'edge', registrar: registrar.port});
+    // Two registrars that share their registrations (dmq), behind two edges that use the first one that answers.
+    const [portA, portB] = [await freePort(), await freePort()];
+    await proxies.start('registrarA', {role: 'registrar', port: portA, peer: portB});
+    await proxies.start('registrarB', {role: 'registrar', port: portB, peer: portA});
+    const registrars = `${portA},${portB}`;
+    const edgeA = await proxies.start('edgeA', {role: 'edge', registrar: registrars});
+    const edgeB = await proxies.start('edgeB', {role: 'edge', registrar: registrars});
     browser = await launchSipBrowser({spki: proxies.certificate().spki});
     console.log(
-      `Demo at ${server.url}; Kamailio: one proxy ${single.url} (and ${single.wssUrl}), edges ${edgeA.url} and ${edgeB.url} → registrar 127.0.0.1:${registrar.port}`,
+      `Demo at ${server.url}; Kamailio: one proxy ${single.url} (and ${single.wssUrl}), edges ${edgeA.url} and ${edgeB.url} → registrars 127.0.0.1:${portA} and :${portB}`,
     );
-    const edgeFlows = coreFlows('two edges: ', user => proxies.running.get(EDGE_OF[user]).url);
+    const edgeOf = user => proxies.running.get(EDGE_OF[user]).url;
+    const edgeFlows = [...coreFlows('two edges: ', edgeOf), registrarFailover(edgeOf)];
     result = await runAll([...sipFlows, ...edgeFlows], {
       base: server.url,
       auth: credentials.url,

@@ -4,14 +4,17 @@
 # started, checked against /proc before the signal.
 #
 #   tools/kamailio/kamailio.sh start [--name NAME] [--port PORT] [--role single|edge|registrar] [--registrar PORT]
-#                                    [--tls-port PORT]
+#                                    [--tls-port PORT] [--peer PORT]
 #   tools/kamailio/kamailio.sh stop [--name NAME]
 #   tools/kamailio/kamailio.sh status [--name NAME]
 #   tools/kamailio/kamailio.sh dir [--name NAME]       (prints the run directory: kamailio.log is there)
 #
 # `start` prints the WebSocket URL (ws://127.0.0.1:PORT) once the proxy answers, and with --tls-port the secure one
 # (wss://127.0.0.1:TLS_PORT) on a second line. Defaults: name "kit", port 5080, role single (one proxy: WebSocket +
-# registrar). An edge relays to the registrar on 127.0.0.1:--registrar. WSS uses KIT_SIP_TLS_CERT and
+# registrar). An edge relays to the registrar on 127.0.0.1:--registrar (PORT, or PORT,PORT for two registrars: the
+# first that answers; a registrar that stops answering is skipped until it is back). A registrar with --peer shares
+# its registrations with the registrar on that port (dmq + dmq_usrloc), and asks it for all of them when it starts.
+# WSS uses KIT_SIP_TLS_CERT and
 # KIT_SIP_TLS_KEY (PEM files: a real certificate) when both are set, else a self-signed certificate for 127.0.0.1
 # and localhost made in the run directory (for tests; cert.pem there).
 # Environment: KIT_KAMAILIO_DIR (a private folder of the caller that keeps which run directory belongs to which
@@ -30,6 +33,7 @@ port=5080
 role=single
 registrar_port=
 tls_port=
+peer_port=
 while [ $# -gt 0 ]; do
   case "$1" in
     --name) name=$2; shift 2 ;;
@@ -37,10 +41,12 @@ while [ $# -gt 0 ]; do
     --role) role=$2; shift 2 ;;
     --registrar) registrar_port=$2; shift 2 ;;
     --tls-port) tls_port=$2; shift 2 ;;
+    --peer) peer_port=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
-if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ && "$tls_port" =~ ^[0-9]*$ ]]; then
+if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ && "$tls_port" =~ ^[0-9]*$ &&
+  "$peer_port" =~ ^[0-9]*$ && "$registrar_port" =~ ^([0-9]+(,[0-9]+)?)?$ ]]; then
   echo "a name is letters, digits, - and _; a port is a number" >&2
   exit 2
 fi
@@ -126,11 +132,26 @@ write_config() {
     fi
     case "$role" in
       edge)
+        local first=${registrar_port%%,*} second=${registrar_port##*,}
         echo '#!define ROLE_EDGE'
-        echo "#!define REGISTRAR \"sip:127.0.0.1:$registrar_port;transport=tcp\""
         echo "#!define REGISTRAR_HOST \"127.0.0.1\""
-        echo "#!define REGISTRAR_PORT $registrar_port" ;;
-      registrar) echo '#!define ROLE_REGISTRAR' ;;
+        echo "#!define REGISTRAR_PORT $first"
+        echo "#!define REGISTRAR2_PORT $second"
+        echo "#!define REGISTRARS \"$dir/registrars.list\""
+        # The dispatcher's set 1: the registrars, tried in this order (priority), probed with OPTIONS.
+        {
+          echo "1 sip:127.0.0.1:$first;transport=tcp 0 10"
+          if [ "$second" != "$first" ]; then
+            echo "1 sip:127.0.0.1:$second;transport=tcp 0 5"
+          fi
+        } >"$dir/registrars.list" ;;
+      registrar)
+        echo '#!define ROLE_REGISTRAR'
+        if [ -n "$peer_port" ]; then
+          echo '#!define WITH_DMQ'
+          echo "#!define DMQ_SELF \"sip:127.0.0.1:$port;transport=tcp\""
+          echo "#!define DMQ_PEER \"sip:127.0.0.1:$peer_port;transport=tcp\""
+        fi ;;
     esac
     echo "#!include_file \"$here/kamailio.cfg\""
     # The WebSocket handshake is accepted only from these origins (exact matches).
@@ -186,7 +207,7 @@ start() {
   case "$role" in
     single | registrar) ;;
     edge)
-      if ! [[ "$registrar_port" =~ ^[0-9]+$ ]]; then
+      if [ -z "$registrar_port" ]; then
         echo "an edge needs --registrar PORT" >&2
         exit 2
       fi ;;
