@@ -42,8 +42,12 @@ function withSbin() {
 
 /** The Kamailio instances of one run, in their own temp folder. */
 export class Proxies {
-  /** @param {{origins?: string[]}} [options] The origins allowed to open a WebSocket (the demo's server). */
-  constructor({origins = []} = {}) {
+  /**
+   * @param {{origins?: string[], shm?: number}} [options] The origins allowed to open a WebSocket (the demo's
+   *   server); each instance's shared memory in MB (default 64).
+   */
+  constructor({origins = [], shm} = {}) {
+    this.shm = shm;
     this.dir = mkdtempSync(join(tmpdir(), 'kit-sip-e2e-'));
     this.running = new Map();
     this.secret = newSipSecret();
@@ -100,6 +104,7 @@ export class Proxies {
         KIT_SIP_SECRET: this.secret,
         ...(this.origins.length ? {KIT_SIP_ORIGINS: this.origins.join(' ')} : {}),
         ...(tls ? {KIT_SIP_TLS_CERT: tls.cert, KIT_SIP_TLS_KEY: tls.key} : {}),
+        ...(this.shm ? {KIT_KAMAILIO_SHM: String(this.shm)} : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     }).trim();
@@ -108,11 +113,13 @@ export class Proxies {
   /**
    * Starts one instance (again, after a stop: same name, same port).
    * @param {string} name Its name (run directory).
-   * @param {{port?: number, role?: string, registrar?: number | string, tlsPort?: number, peer?: number}} options
-   *   `registrar`: an edge's registrar port, or "PORT,PORT"; `tlsPort`: WSS too; `peer`: a registrar's dmq peer.
+   * @param {{port?: number, role?: string, registrar?: number | string, tlsPort?: number, peer?: number,
+   *   loadPort?: number}} options
+   *   `registrar`: an edge's registrar port, or "PORT,PORT"; `tlsPort`: WSS too; `peer`: a registrar's dmq peer;
+   *   `loadPort`: plain SIP for the SIPp load benchmark (tools/sip-load.mjs).
    * @returns {Promise<{name: string, port: number, url: string, wssUrl?: string}>}
    */
-  async start(name, {port, role, registrar, tlsPort, peer} = {}) {
+  async start(name, {port, role, registrar, tlsPort, peer, loadPort} = {}) {
     const before = this.running.get(name);
     port ??= before?.port ?? (await freePort());
     tlsPort ??= before?.tlsPort;
@@ -125,6 +132,9 @@ export class Proxies {
     }
     if (peer) {
       args.push('--peer', String(peer));
+    }
+    if (loadPort) {
+      args.push('--load-port', String(loadPort));
     }
     if (tlsPort) {
       args.push('--tls-port', String(tlsPort));

@@ -4,7 +4,7 @@
 # started, checked against /proc before the signal.
 #
 #   tools/kamailio/kamailio.sh start [--name NAME] [--port PORT] [--role single|edge|registrar] [--registrar PORT]
-#                                    [--tls-port PORT] [--peer PORT]
+#                                    [--tls-port PORT] [--peer PORT] [--load-port PORT]
 #   tools/kamailio/kamailio.sh stop [--name NAME]
 #   tools/kamailio/kamailio.sh status [--name NAME]
 #   tools/kamailio/kamailio.sh dir [--name NAME]       (prints the run directory: kamailio.log is there)
@@ -14,14 +14,15 @@
 # registrar). An edge relays to the registrar on 127.0.0.1:--registrar (PORT, or PORT,PORT for two registrars: the
 # first that answers; a registrar that stops answering is skipped until it is back). A registrar with --peer shares
 # its registrations with the registrar on that port (dmq + dmq_usrloc), and asks it for all of them when it starts.
-# WSS uses KIT_SIP_TLS_CERT and
+# --load-port adds plain SIP over UDP and TCP on that port for the SIPp load benchmark (tools/sip-load.mjs), with no
+# flood ban there: never in a deployment. WSS uses KIT_SIP_TLS_CERT and
 # KIT_SIP_TLS_KEY (PEM files: a real certificate) when both are set, else a self-signed certificate for 127.0.0.1
 # and localhost made in the run directory (for tests; cert.pem there).
 # Environment: KIT_KAMAILIO_DIR (a private folder of the caller that keeps which run directory belongs to which
 # name; default ~/.cache/kit-kamailio), KIT_SIP_SECRET (the auth_ephemeral secret; default: a fresh random one,
 # kept in the run directory), KIT_SIP_ORIGINS (the origins allowed to open a WebSocket, space separated; default
 # http://127.0.0.1:4200 http://localhost:4200), SIP_DOMAIN (kit.test), KAMAILIO (the binary, default: kamailio on
-# the PATH or in /usr/sbin).
+# the PATH or in /usr/sbin), KIT_KAMAILIO_SHM (shared memory in MB, default 64).
 set -euo pipefail
 umask 077
 
@@ -34,6 +35,7 @@ role=single
 registrar_port=
 tls_port=
 peer_port=
+load_port=
 while [ $# -gt 0 ]; do
   case "$1" in
     --name) name=$2; shift 2 ;;
@@ -42,11 +44,12 @@ while [ $# -gt 0 ]; do
     --registrar) registrar_port=$2; shift 2 ;;
     --tls-port) tls_port=$2; shift 2 ;;
     --peer) peer_port=$2; shift 2 ;;
+    --load-port) load_port=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
 if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ && "$tls_port" =~ ^[0-9]*$ &&
-  "$peer_port" =~ ^[0-9]*$ && "$registrar_port" =~ ^([0-9]+(,[0-9]+)?)?$ ]]; then
+  "$peer_port" =~ ^[0-9]*$ && "$load_port" =~ ^[0-9]*$ && "$registrar_port" =~ ^([0-9]+(,[0-9]+)?)?$ ]]; then
   echo "a name is letters, digits, - and _; a port is a number" >&2
   exit 2
 fi
@@ -125,6 +128,10 @@ write_config() {
     echo "#!define SIP_DOMAIN \"${SIP_DOMAIN:-kit.test}\""
     echo "#!define CTL_SOCKET \"unix:$dir/ctl.sock\""
     echo "#!define AUTH_SECRET \"$secret\""
+    if [ -n "$load_port" ]; then
+      echo '#!define WITH_LOAD'
+      echo "#!define LOAD_PORT $load_port"
+    fi
     if [ -n "$tls_port" ]; then
       echo '#!define WITH_TLS'
       echo "#!define TLS_LISTEN tls:127.0.0.1:$tls_port"
@@ -237,7 +244,9 @@ start() {
   mv -f "$pointer.tmp" "$pointer"
   # Foreground (-DD) in the background of this shell, so that $! is the main process; -E logs to stderr, kept in
   # the run directory.
-  "$kamailio" -f "$run_dir/kamailio.cfg" -DD -E -Y "$run_dir" -P "$run_dir/kamailio.pid" -m 64 -M 8 \
+  local shm=${KIT_KAMAILIO_SHM:-64}
+  [[ "$shm" =~ ^[0-9]+$ ]] || shm=64
+  "$kamailio" -f "$run_dir/kamailio.cfg" -DD -E -Y "$run_dir" -P "$run_dir/kamailio.pid" -m "$shm" -M 8 \
     >"$run_dir/kamailio.log" 2>&1 &
   local launcher=$!
   echo "$launcher" >"$run_dir/pid"
