@@ -118,14 +118,15 @@ export function registrarFailover(proxyOf) {
       const portB = proxies.running.get('registrarB').port;
       proxies.stop('registrarA');
       try {
+        // At once, before the edges' probes notice: the edge moves the INVITE to registrar B. Both registered
+        // through registrar A (the edges' first choice): registrar B rings them all the same.
+        await ring(grace, linus);
         for (const edge of ['edgeA', 'edgeB']) {
           await until(
             () => sees(proxies, edge, portA, false),
-            () => `${edge} still sends to the stopped registrar`,
+            () => `${edge} still counts the stopped registrar as up`,
           );
         }
-        // Both registered through registrar A (the edges' first choice): registrar B rings them all the same.
-        await ring(grace, linus);
         await answer(grace, linus);
         await linus.mediaFlows('audio');
         await grace.page.click(SEL.ongoingEnd);
