@@ -1,6 +1,6 @@
 // Attacks on tools/kamailio, tried from outside with a raw SIP client (e2e/sip/sip-wire.mjs): what a browser never
 // sends, from loopback addresses of their own (127.0.0.x is another host to the proxy). One Kamailio (the single
-// proxy, with a secret of this run), no browser, a few seconds.
+// proxy, and an edge with its registrar, with a secret of this run), no browser, a few seconds.
 //
 //   node e2e/sip/attacks.mjs [--only <regexp>]
 //
@@ -395,6 +395,43 @@ const checks = [
     },
   },
   {
+    name: 'an edge: no credentials → 401/407, another user → 403, plain SIP over TCP from another address → refused',
+    fn: async ({edge, secret}) => {
+      const wire = await SipWire.open(edge.url, {localAddress: address()});
+      const none = await wire.request(sipRequest('REGISTER', {from: 'grace', expires: 60}));
+      expect(
+        none?.status === 401,
+        `a REGISTER with no credentials through the edge got ${line(none)}`,
+      );
+      const other = await sendAuthenticated(
+        wire,
+        'REGISTER',
+        {from: 'linus', expires: 60},
+        mintSipCredentials(secret, 'grace'),
+      );
+      expect(
+        other?.status === 403,
+        `grace registering as linus through the edge got ${line(other)}`,
+      );
+      const invite = await wire.request(sipRequest('INVITE', {from: 'grace', to: 'linus'}));
+      expect(
+        invite?.status === 407,
+        `an INVITE with no credentials through the edge got ${line(invite)}`,
+      );
+      wire.close();
+      // Plain SIP from 127.0.0.x, not the registrar's address (127.0.0.1).
+      const tcp = await SipWire.open(edge.url, {tcp: true, localAddress: address()});
+      const answer = await tcp.request(
+        sipRequest('REGISTER', {from: 'grace', expires: 60, transport: 'TCP'}),
+        1000,
+      );
+      await Promise.race([tcp.closed, new Promise(done => setTimeout(done, 500))]);
+      expect(!answer, `plain SIP over TCP to the edge was answered: ${line(answer)}`);
+      expect(tcp.isClosed, 'the edge kept the plain TCP connection open');
+      tcp.close();
+    },
+  },
+  {
     name: 'plain SIP over TCP on the WebSocket port → refused',
     fn: async ({proxy, secret}) => {
       const wire = await SipWire.open(proxy.url, {tcp: true, localAddress: address()});
@@ -434,7 +471,11 @@ async function main() {
   let failed = 0;
   try {
     const proxy = await proxies.start('attacks');
-    console.log(`Kamailio ${proxy.url}`);
+    const registrar = await proxies.start('registrar', {role: 'registrar'});
+    const edge = await proxies.start('edge', {role: 'edge', registrar: registrar.port});
+    console.log(
+      `Kamailio ${proxy.url}; an edge ${edge.url} → registrar 127.0.0.1:${registrar.port}`,
+    );
     for (const check of checks) {
       if (only && !only.test(check.name)) {
         continue;
@@ -443,7 +484,7 @@ async function main() {
       let timer;
       try {
         await Promise.race([
-          check.fn({proxy, secret: proxies.secret}),
+          check.fn({proxy, edge, secret: proxies.secret}),
           new Promise((_, fail) => {
             timer = setTimeout(
               () => fail(new Error(`timed out after ${check.timeout ?? 10000} ms`)),
