@@ -694,6 +694,23 @@ describe('KitSipCallsSdk', () => {
       });
     });
 
+    it('should fail an accept in flight with ERR_CALL_ENDED when the connection is lost', async () => {
+      ua.emit('connected', {});
+      const session = await ring();
+      const accepting = sdk.acceptCall(session.id);
+      const failure = expect(accepting).rejects.toMatchObject({code: KitErrorCodes.CALL_ENDED});
+      await settle();
+      expect(session.answered).toBe(1);
+      ua.emit('disconnected', {});
+      await failure;
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'cancelled',
+        call: expect.objectContaining({sessionId: session.id, status: 'failed'}),
+      });
+      expect(tracks.every(track => track.stopped)).toBe(true);
+    });
+
     it('should fail an outgoing call being set up, and keep an ongoing call, when the connection is lost', async () => {
       ua.emit('connected', {});
       const ongoing = await dial();
