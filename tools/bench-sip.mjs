@@ -45,20 +45,22 @@ function watchClicks() {
 
 /**
  * Measures the ring latency.
- * @param {{base: string, proxy: string, browser: {context: import('playwright-core').BrowserContext}}} options
+ * @param {{base: string, auth?: string, proxy: string, browser: {context: import('playwright-core').BrowserContext}}} options
  * @returns {Promise<string>} The line to print.
  */
-export async function benchRingLatency({base, proxy, browser}) {
+export async function benchRingLatency({base, auth, proxy, browser}) {
   const {openSipPage} = await import('../e2e/sip/browser.mjs');
   const {SEL} = await import('../e2e/harness.mjs');
   const grace = await openSipPage(browser.context, {
     base,
+    auth,
     proxy,
     user: 'grace',
     state: {sound: false},
   });
   const linus = await openSipPage(browser.context, {
     base,
+    auth,
     proxy,
     user: 'linus',
     state: {sound: false},
@@ -107,17 +109,25 @@ async function main() {
   }
   const {serve} = await import('../e2e/server.mjs');
   const {launchSipBrowser} = await import('../e2e/sip/browser.mjs');
+  const {serveSipCredentials} = await import('./sip-credentials.mjs');
   const proxies = new Proxies();
   let server;
+  let credentials;
   let browser;
   try {
-    const proxy = await proxies.start('bench');
     server = await serve(dist);
+    const origin = new URL(server.url).origin;
+    proxies.origins = [origin];
+    credentials = await serveSipCredentials({secret: proxies.secret, origins: [origin]});
+    const proxy = await proxies.start('bench');
     browser = await launchSipBrowser();
-    console.log(await benchRingLatency({base: server.url, proxy: proxy.url, browser}));
+    console.log(
+      await benchRingLatency({base: server.url, auth: credentials.url, proxy: proxy.url, browser}),
+    );
   } finally {
     await browser?.close();
     await server?.close();
+    await credentials?.close();
     proxies.stopAll();
   }
 }

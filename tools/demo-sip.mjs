@@ -1,13 +1,16 @@
 // `npm run demo:sip`: the demo in SIP mode. Starts Kamailio (tools/kamailio/kamailio.sh, WebSocket on
-// 127.0.0.1:5080), serves the demo (`ng serve demo` on 127.0.0.1:4200) and prints two links: open one as Grace and
-// one as Linus (two tabs, or two browsers on this machine) and call each other with real audio and video.
-// Ctrl+C stops both, each by its pid.
+// 127.0.0.1:5080, with a fresh auth_ephemeral secret and the demo's origin as the only one allowed), an endpoint on
+// 127.0.0.1:5079 that mints the tabs' ephemeral credentials with that secret (the part an app's backend plays),
+// serves the demo (`ng serve demo` on 127.0.0.1:4200) and prints two links: open one as Grace and one as Linus (two
+// tabs, or two browsers on this machine) and call each other with real audio and video. Ctrl+C stops them all,
+// Kamailio and the dev server each by its pid.
 //
-//   node tools/demo-sip.mjs [--port 5080] [--http-port 4200]
+//   node tools/demo-sip.mjs [--port 5080] [--http-port 4200] [--auth-port 5079]
 import {execFileSync, spawn} from 'node:child_process';
 import {get} from 'node:http';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {newSipSecret, serveSipCredentials} from './sip-credentials.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const KAMAILIO = join(ROOT, 'tools', 'kamailio', 'kamailio.sh');
@@ -18,12 +21,17 @@ const option = (name, fallback) => {
 };
 const sipPort = option('--port', '5080');
 const httpPort = option('--http-port', '4200');
+const authPort = option('--auth-port', '5079');
+const secret = newSipSecret();
+const origins = [`http://127.0.0.1:${httpPort}`, `http://localhost:${httpPort}`];
+const kamailioEnv = {...process.env, KIT_SIP_SECRET: secret, KIT_SIP_ORIGINS: origins.join(' ')};
 
 let proxy;
 try {
   proxy = execFileSync('bash', [KAMAILIO, 'start', '--name', 'demo', '--port', sipPort], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: kamailioEnv,
   }).trim();
 } catch (error) {
   process.stderr.write(String(error.stderr ?? error.message));
@@ -32,9 +40,19 @@ try {
   }
   process.exit(1);
 }
-console.log(
-  `Kamailio: ${proxy} (log: ${process.env.TMPDIR || '/tmp'}/kit-kamailio-demo/kamailio.log)`,
-);
+const runDir = execFileSync('bash', [KAMAILIO, 'dir', '--name', 'demo'], {encoding: 'utf8'}).trim();
+console.log(`Kamailio: ${proxy} (log: ${runDir}/kamailio.log)`);
+let credentials;
+try {
+  credentials = await serveSipCredentials({secret, origins, port: Number(authPort)});
+} catch (error) {
+  console.error(
+    `The credentials endpoint could not listen on 127.0.0.1:${authPort}: ${error.message}`,
+  );
+  execFileSync('bash', [KAMAILIO, 'stop', '--name', 'demo'], {stdio: 'inherit'});
+  process.exit(1);
+}
+console.log(`Credentials: ${credentials.url}`);
 
 const server = spawn(
   join(ROOT, 'node_modules', '.bin', 'ng'),
@@ -42,7 +60,7 @@ const server = spawn(
   {cwd: ROOT, stdio: 'inherit', env: {...process.env, NG_CLI_ANALYTICS: 'false'}},
 );
 const base = `http://127.0.0.1:${httpPort}/`;
-const sip = encodeURIComponent(proxy);
+const sip = `${encodeURIComponent(proxy)}&sipAuth=${encodeURIComponent(credentials.url)}`;
 
 /** Prints the two links once the dev server answers. */
 async function announce() {
@@ -77,6 +95,7 @@ async function stop(code = 0) {
     await Promise.race([exited, new Promise(done => setTimeout(done, 5000))]);
   }
   try {
+    await credentials.close();
     execFileSync('bash', [KAMAILIO, 'stop', '--name', 'demo'], {stdio: 'inherit'});
   } finally {
     process.exit(code);

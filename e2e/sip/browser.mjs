@@ -13,14 +13,19 @@ const ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-/** Starts Chromium with its own profile. @returns {Promise<{context, close: () => Promise<void>}>} */
-export async function launchSipBrowser() {
+/**
+ * Starts Chromium with its own profile.
+ * @param {{spki?: string}} [options] The SPKI hash of the run's self-signed WSS certificate, which it then trusts
+ *   (that one only).
+ * @returns {Promise<{context, close: () => Promise<void>}>}
+ */
+export async function launchSipBrowser({spki} = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'kit-sip-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     headless: true,
     viewport: {width: 960, height: 640},
-    args: ARGS,
+    args: spki ? [...ARGS, `--ignore-certificate-errors-spki-list=${spki}`] : ARGS,
   });
   return {
     context,
@@ -146,12 +151,13 @@ export class SipPage extends DemoPage {
 }
 
 /**
- * Opens a tab of the demo as a user, in SIP mode, and waits for its registration.
+ * Opens a tab of the demo as a user, in SIP mode (with its credentials from `auth`, the endpoint of
+ * tools/sip-credentials.mjs), and waits for its registration.
  * @returns {Promise<SipPage>}
  */
 export async function openSipPage(
   context,
-  {base, proxy, user, query = {}, state = {}, register = true},
+  {base, proxy, auth, user, query = {}, state = {}, register = true},
 ) {
   const page = await context.newPage();
   const errors = [];
@@ -167,7 +173,12 @@ export async function openSipPage(
   await page.addInitScript(initSipPage, {...DEFAULT_STATE, ...state});
   const demo = new SipPage(page, errors);
   demo.who = user;
-  const params = new URLSearchParams({user, sip: proxy, ...query});
+  const params = new URLSearchParams({
+    user,
+    sip: proxy,
+    ...(auth ? {sipAuth: auth} : {}),
+    ...query,
+  });
   await page.goto(`${base}?${params}`, {waitUntil: 'load'});
   await page.waitForSelector(SEL.testId('me'), {timeout: 10000});
   if (register) {

@@ -44,12 +44,125 @@ async function cancelledAs(tab, status) {
     });
 }
 
+/** Records the statuses of `onOutgoingCallRejected` that the tab's SIP adapter reports. */
+async function recordRejects(tab) {
+  await tab.page.evaluate(() => {
+    window.__rejects = [];
+    window.kitDemoSip.addCallListener('e2e-rejects', {
+      onOutgoingCallRejected: call => window.__rejects.push(call.status),
+    });
+  });
+}
+
+/** Waits until the tab's adapter reported an outgoing call rejected with `status`. */
+async function rejectedAs(tab, status, timeout = 5000) {
+  await tab.page
+    .waitForFunction(want => window.__rejects.includes(want), status, {timeout})
+    .catch(async () => {
+      const seen = await tab.page.evaluate(() => window.__rejects);
+      throw new Error(`${tab.who}'s tab should hear "${status}", heard ${JSON.stringify(seen)}`);
+    });
+}
+
 /** Both tabs' screens are gone and both logged the end. */
 async function bothEnded(a, b) {
   for (const tab of [a, b]) {
     await tab.gone(SEL.anyScreen, 8000);
     await tab.event('ccCallEnded');
   }
+}
+
+/** Waits until `holds()` is true (polled), or fails with `what`. */
+async function until(holds, what, timeout = 8000) {
+  const deadline = Date.now() + timeout;
+  while (!(await holds())) {
+    if (Date.now() > deadline) {
+      throw new Error(what());
+    }
+    await new Promise(done => setTimeout(done, 200));
+  }
+}
+
+/** Whether the registrar `name` holds a registration of `user` (kamcmd ul.lookup). */
+function holds(proxies, name, user) {
+  return /Contact|Address/i.test(proxies.rpc(name, 'ul.lookup', 'location', `${user}@kit.test`));
+}
+
+/** Whether the edge `edge` sees the registrar on `port` as up (the dispatcher's flags: A = active). */
+function sees(proxies, edge, port, up) {
+  const list = proxies.rpc(edge, 'dispatcher.list');
+  const flags = new RegExp(`127\\.0\\.0\\.1:${port}[^]*?FLAGS:\\s*(\\w+)`).exec(list)?.[1] ?? '';
+  return up ? flags.startsWith('A') : !flags.startsWith('A');
+}
+
+/**
+ * Two registrars share the registrations (dmq + dmq_usrloc) behind the edges; one is killed mid-run and comes back.
+ * @param {(user: string) => string} proxyOf Each tab's edge.
+ */
+export function registrarFailover(proxyOf) {
+  return {
+    name: 'two registrars: one killed mid-run, no registration lost, calls still ring, its return resyncs',
+    timeout: 90000,
+    fn: async ({open, proxies}) => {
+      const grace = await open('grace', {proxy: proxyOf('grace')});
+      const linus = await open('linus', {proxy: proxyOf('linus')});
+      for (const user of ['grace', 'linus']) {
+        for (const registrar of ['registrarA', 'registrarB']) {
+          await until(
+            () => holds(proxies, registrar, user),
+            () => `${registrar} does not hold ${user}'s registration`,
+          );
+        }
+      }
+      const portA = proxies.running.get('registrarA').port;
+      const portB = proxies.running.get('registrarB').port;
+      proxies.stop('registrarA');
+      try {
+        // At once, before the edges' probes notice: the edge moves the INVITE to registrar B. Both registered
+        // through registrar A (the edges' first choice): registrar B rings them all the same.
+        await ring(grace, linus);
+        for (const edge of ['edgeA', 'edgeB']) {
+          await until(
+            () => sees(proxies, edge, portA, false),
+            () => `${edge} still counts the stopped registrar as up`,
+          );
+        }
+        await answer(grace, linus);
+        await linus.mediaFlows('audio');
+        await grace.page.click(SEL.ongoingEnd);
+        await bothEnded(grace, linus);
+      } finally {
+        await proxies.start('registrarA');
+      }
+      // Back: registrar A asks B for every registration; then B goes away and A alone rings Linus.
+      for (const user of ['grace', 'linus']) {
+        await until(
+          () => holds(proxies, 'registrarA', user),
+          () => `registrar A did not get ${user}'s registration back after its restart`,
+        );
+      }
+      for (const edge of ['edgeA', 'edgeB']) {
+        await until(
+          () => sees(proxies, edge, portA, true),
+          () => `${edge} does not use the restarted registrar`,
+        );
+      }
+      proxies.stop('registrarB');
+      try {
+        for (const edge of ['edgeA', 'edgeB']) {
+          await until(
+            () => sees(proxies, edge, portB, false),
+            () => `${edge} still sends to the stopped registrar B`,
+          );
+        }
+        await ring(grace, linus);
+        await grace.page.click(SEL.outgoingEnd);
+        await linus.gone(SEL.incoming, 6000);
+      } finally {
+        await proxies.start('registrarB');
+      }
+    },
+  };
 }
 
 /** The core flows, for the single proxy and for the edges (`proxyOf(user)` picks each tab's proxy). */
@@ -113,6 +226,63 @@ export function coreFlows(prefix, proxyOf) {
 export const sipFlows = [
   ...coreFlows('', () => undefined),
   {
+    name: 'over WSS (TLS): accept → media flows both ways → the callee hangs up',
+    fn: async ({open, proxies}) => {
+      const wss = proxies.running.get('single').wssUrl;
+      expect(wss?.startsWith('wss://'), `no WSS listener: ${wss}`);
+      const grace = await open('grace', {proxy: wss});
+      const linus = await open('linus', {proxy: wss});
+      await ring(grace, linus);
+      await answer(grace, linus);
+      await grace.mediaFlows('audio');
+      await linus.mediaFlows('audio');
+      await linus.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+    },
+  },
+  {
+    name: 'relayed media through coturn: iceTransportPolicy relay, the selected pair is relay, bytes flow',
+    fn: async ({open, relay}) => {
+      expect(relay.auth, `no TURN server: ${relay.error}`);
+      // The credentials endpoint of this test also names coturn, with TURN credentials minted with the same secret.
+      const options = {auth: relay.auth, query: {iceRelay: '1'}};
+      const grace = await open('grace', options);
+      const linus = await open('linus', options);
+      await ring(grace, linus);
+      await answer(grace, linus);
+      await grace.mediaFlows('audio');
+      await linus.mediaFlows('audio');
+      for (const tab of [grace, linus]) {
+        const pair = await tab.page.evaluate(async () => {
+          const peer = window.__e2e.peers.at(-1);
+          const reports = [...(await peer.getStats()).values()];
+          const transport = reports.find(report => report.type === 'transport');
+          const selected = reports.find(report => report.id === transport?.selectedCandidatePairId);
+          const local = reports.find(report => report.id === selected?.localCandidateId);
+          const remote = reports.find(report => report.id === selected?.remoteCandidateId);
+          return {
+            policy: peer.getConfiguration().iceTransportPolicy,
+            local: local?.candidateType,
+            remote: remote?.candidateType,
+            sent: selected?.bytesSent ?? 0,
+            received: selected?.bytesReceived ?? 0,
+          };
+        });
+        expect(pair.policy === 'relay', `${tab.who}'s policy is ${pair.policy}`);
+        expect(
+          pair.local === 'relay',
+          `${tab.who}'s selected pair is ${pair.local} → ${pair.remote}, not relay`,
+        );
+        expect(
+          pair.sent > 0 && pair.received > 0,
+          `${tab.who}'s relayed pair carries ${pair.sent} bytes out, ${pair.received} in`,
+        );
+      }
+      await grace.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+    },
+  },
+  {
     name: 'busy (486): a callee in a call answers a second call busy',
     fn: async ({open}) => {
       const ada = await open('ada');
@@ -130,7 +300,7 @@ export const sipFlows = [
     },
   },
   {
-    name: 'unanswered: the ring time-out cancels with a 480 reason, both screens close',
+    name: "unanswered: the caller's ring time-out cancels with a 480 reason, a missed call on the callee",
     timeout: 30000,
     fn: async ({open}) => {
       const grace = await open('grace', {query: {ringTimeout: '2500'}});
@@ -138,9 +308,56 @@ export const sipFlows = [
       await recordCancels(linus);
       await ring(grace, linus);
       await grace.textIs(SEL.outgoingStatus, 'No answer', 8000);
+      await cancelledAs(linus, 'unanswered'); // Reason SIP;cause=480: the caller gave up ringing
+      await linus.said('Missed call');
       await linus.gone(SEL.incoming, 8000);
-      await cancelledAs(linus, 'cancelled'); // Reason SIP;cause=480: a plain cancel for the callee
       await grace.gone(SEL.outgoing, 8000);
+    },
+  },
+  {
+    name: 'an offline callee (404, nothing rang): the caller hears "unavailable"',
+    fn: async ({open}) => {
+      const grace = await open('grace');
+      await recordRejects(grace);
+      // Ada has no tab: nobody is registered as ada, the proxy answers 404.
+      await grace.click('call-voice-ada');
+      await rejectedAs(grace, 'unavailable', 5000);
+      await grace.gone(SEL.outgoing, 8000);
+      const events = await grace.events();
+      expect(!events.includes('ccCallAccepted'), `an unreachable call was accepted: ${events}`);
+    },
+  },
+  {
+    name: 'the proxy is lost while a call rings: both screens read "Call failed" within 3 s',
+    timeout: 45000,
+    fn: async ({open, proxies}) => {
+      const grace = await open('grace');
+      const linus = await open('linus');
+      await recordCancels(linus);
+      await recordRejects(grace);
+      await ring(grace, linus);
+      const lost = Date.now();
+      proxies.stop('single');
+      try {
+        await Promise.all([
+          grace.textIs(SEL.outgoingStatus, 'Call failed', 3000),
+          linus.textIs(SEL.incomingStatus, 'Call failed', 3000),
+        ]);
+        const took = Date.now() - lost;
+        expect(took <= 3000, `the screens read "Call failed" after ${took} ms`);
+        await rejectedAs(grace, 'failed', 1000);
+        await cancelledAs(linus, 'failed');
+        await grace.gone(SEL.outgoing, 8000);
+        await linus.gone(SEL.incoming, 8000);
+      } finally {
+        await proxies.start('single');
+      }
+      // Back: both register again and can call.
+      await grace.registered(20000);
+      await linus.registered(20000);
+      await ring(grace, linus);
+      await grace.page.click(SEL.outgoingEnd);
+      await linus.gone(SEL.incoming, 6000);
     },
   },
   {

@@ -8,12 +8,14 @@
 // failed, 2 when the run could not start. Every process it starts (Kamailio, Chromium, the server) is stopped.
 import {mkdirSync} from 'node:fs';
 import {join} from 'node:path';
+import {serveSipCredentials} from '../../tools/sip-credentials.mjs';
 import {DIST, ROOT, ensureDemoBuild} from '../demo-build.mjs';
 import {expect} from '../harness.mjs';
 import {serve} from '../server.mjs';
 import {launchSipBrowser, openSipPage} from './browser.mjs';
-import {coreFlows, sipFlows} from './flows.mjs';
-import {Proxies, kamailioInstalled} from './proxies.mjs';
+import {coreFlows, registrarFailover, sipFlows} from './flows.mjs';
+import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
+import {startTurn} from './turn.mjs';
 
 const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 const args = process.argv.slice(2);
@@ -23,8 +25,7 @@ const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 /** Grace reaches the registrar through edge A, Linus (and Ada) through edge B. */
 const EDGE_OF = {grace: 'edgeA', linus: 'edgeB', ada: 'edgeB'};
 
-
-async function runAll(tests, {base, proxies, browser}) {
+async function runAll(tests, {base, auth, relay, proxies, browser}) {
   let passed = 0;
   let failed = 0;
   for (const test of tests) {
@@ -36,6 +37,7 @@ async function runAll(tests, {base, proxies, browser}) {
     const open = async (user, {proxy, ...options} = {}) => {
       const tab = await openSipPage(browser.context, {
         base,
+        auth,
         proxy: proxy ?? proxies.running.get('single').url,
         user,
         ...options,
@@ -47,7 +49,7 @@ async function runAll(tests, {base, proxies, browser}) {
     try {
       await Promise.race([
         (async () => {
-          await test.fn({open, proxies, screenshots: SCREENSHOTS});
+          await test.fn({open, proxies, auth, relay, screenshots: SCREENSHOTS});
           for (const tab of tabs) {
             const rejections = await tab.rejections();
             expect(
@@ -95,36 +97,79 @@ async function main() {
   mkdirSync(SCREENSHOTS, {recursive: true});
   const started = Date.now();
   const proxies = new Proxies();
+  let turn;
   // Interrupted (Ctrl+C, CI's time-out, a closed pipe): the Kamailio instances are stopped by their pids all the same.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.once(signal, () => {
       proxies.stopAll();
+      void turn?.stop(); // Sends SIGTERM at once.
       process.exit(130);
     });
   }
   let server;
+  let credentials;
   let browser;
+  let relayCredentials;
   let result = {passed: 0, failed: 0};
   try {
-    const single = await proxies.start('single');
-    const registrar = await proxies.start('registrar', {role: 'registrar'});
-    const edgeA = await proxies.start('edgeA', {role: 'edge', registrar: registrar.port});
-    const edgeB = await proxies.start('edgeB', {role: 'edge', registrar: registrar.port});
+    // The demo's origin is the only one the proxies let open a WebSocket; its tabs fetch their ephemeral
+    // credentials from an endpoint that holds the run's secret, as an app's backend would.
     server = await serve(DIST);
-    browser = await launchSipBrowser();
+    const origin = new URL(server.url).origin;
+    proxies.origins = [origin];
+    credentials = await serveSipCredentials({secret: proxies.secret, origins: [origin]});
+    // coturn with the same secret, and an endpoint whose credentials name it: the relayed-media test. When coturn
+    // cannot start, that test fails and says why.
+    const relay = {};
+    try {
+      turn = await startTurn({dir: proxies.dir, secret: proxies.secret});
+      relayCredentials = await serveSipCredentials({
+        secret: proxies.secret,
+        origins: [origin],
+        turn: turn.url,
+      });
+      relay.auth = relayCredentials.url;
+      relay.turn = turn.url;
+    } catch (error) {
+      relay.error = error.message;
+    }
+    const single = await proxies.start('single', {tlsPort: await freePort()});
+    // Two registrars that share their registrations (dmq), behind two edges that use the first one that answers.
+    const [portA, portB] = [await freePort(), await freePort()];
+    await proxies.start('registrarA', {role: 'registrar', port: portA, peer: portB});
+    await proxies.start('registrarB', {role: 'registrar', port: portB, peer: portA});
+    const registrars = `${portA},${portB}`;
+    const edgeA = await proxies.start('edgeA', {role: 'edge', registrar: registrars});
+    const edgeB = await proxies.start('edgeB', {role: 'edge', registrar: registrars});
+    browser = await launchSipBrowser({spki: proxies.certificate().spki});
     console.log(
-      `Demo at ${server.url}; Kamailio: one proxy ${single.url}, edges ${edgeA.url} and ${edgeB.url} → registrar 127.0.0.1:${registrar.port}`,
+      `Demo at ${server.url}; Kamailio: one proxy ${single.url} (and ${single.wssUrl}), edges ${edgeA.url} and ${edgeB.url} → registrars 127.0.0.1:${portA} and :${portB}`,
     );
-    const edgeFlows = coreFlows('two edges: ', user => proxies.running.get(EDGE_OF[user]).url);
-    result = await runAll([...sipFlows, ...edgeFlows], {base: server.url, proxies, browser});
+    const edgeOf = user => proxies.running.get(EDGE_OF[user]).url;
+    const edgeFlows = [...coreFlows('two edges: ', edgeOf), registrarFailover(edgeOf)];
+    result = await runAll([...sipFlows, ...edgeFlows], {
+      base: server.url,
+      auth: credentials.url,
+      relay,
+      proxies,
+      browser,
+    });
     if (!args.includes('--no-bench') && !only) {
       const {benchRingLatency} = await import('../../tools/bench-sip.mjs');
-      const line = await benchRingLatency({base: server.url, proxy: single.url, browser});
+      const line = await benchRingLatency({
+        base: server.url,
+        auth: credentials.url,
+        proxy: single.url,
+        browser,
+      });
       console.log(line);
     }
   } finally {
     await browser?.close();
     await server?.close();
+    await credentials?.close();
+    await relayCredentials?.close();
+    await turn?.stop();
     proxies.stopAll();
   }
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);

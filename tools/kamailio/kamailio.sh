@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
-# Starts and stops a Kamailio of this repository without systemd: its own run directory under the temp folder, its
-# own port on 127.0.0.1, a readiness probe (an HTTP GET that the config answers in xhttp), and a stop by SIGTERM to
-# the pid in the pid file.
+# Starts and stops a Kamailio of this repository without systemd: a private run directory, its own port on
+# 127.0.0.1, a readiness probe (an HTTP GET that the config answers in xhttp), and a stop by SIGTERM to the pid it
+# started, checked against /proc before the signal.
 #
 #   tools/kamailio/kamailio.sh start [--name NAME] [--port PORT] [--role single|edge|registrar] [--registrar PORT]
+#                                    [--tls-port PORT] [--peer PORT] [--load-port PORT]
 #   tools/kamailio/kamailio.sh stop [--name NAME]
 #   tools/kamailio/kamailio.sh status [--name NAME]
+#   tools/kamailio/kamailio.sh dir [--name NAME]       (prints the run directory: kamailio.log is there)
 #
-# `start` prints the WebSocket URL (ws://127.0.0.1:PORT) once the proxy answers. Defaults: name "kit", port 5080,
-# role single (one proxy: WebSocket + registrar). An edge relays to the registrar on 127.0.0.1:--registrar.
-# Environment: KIT_KAMAILIO_DIR (parent of the run directories, default: the temp folder), SIP_DOMAIN (kit.test),
-# KAMAILIO (the binary, default: kamailio on the PATH or in /usr/sbin).
+# `start` prints the WebSocket URL (ws://127.0.0.1:PORT) once the proxy answers, and with --tls-port the secure one
+# (wss://127.0.0.1:TLS_PORT) on a second line. Defaults: name "kit", port 5080, role single (one proxy: WebSocket +
+# registrar). An edge relays to the registrar on 127.0.0.1:--registrar (PORT, or PORT,PORT for two registrars: the
+# first that answers; a registrar that stops answering is skipped until it is back). A registrar with --peer shares
+# its registrations with the registrar on that port (dmq + dmq_usrloc), and asks it for all of them when it starts.
+# --load-port adds plain SIP over UDP and TCP on that port for the SIPp load benchmark (tools/sip-load.mjs), with no
+# flood ban there: never in a deployment. WSS uses KIT_SIP_TLS_CERT and
+# KIT_SIP_TLS_KEY (PEM files: a real certificate) when both are set, else a self-signed certificate for 127.0.0.1
+# and localhost made in the run directory (for tests; cert.pem there).
+# Environment: KIT_KAMAILIO_DIR (a private folder of the caller that keeps which run directory belongs to which
+# name; default ~/.cache/kit-kamailio), KIT_SIP_SECRET (the auth_ephemeral secret; default: a fresh random one,
+# kept in the run directory), KIT_SIP_ORIGINS (the origins allowed to open a WebSocket, space separated; default
+# http://127.0.0.1:4200 http://localhost:4200), SIP_DOMAIN (kit.test), KAMAILIO (the binary, default: kamailio on
+# the PATH or in /usr/sbin), KIT_KAMAILIO_SHM (shared memory in MB, default 64).
 set -euo pipefail
+umask 077
 
 here=$(cd "$(dirname "$0")" && pwd)
 command=${1:-}
@@ -20,17 +33,43 @@ name=kit
 port=5080
 role=single
 registrar_port=
+tls_port=
+peer_port=
+load_port=
 while [ $# -gt 0 ]; do
   case "$1" in
     --name) name=$2; shift 2 ;;
     --port) port=$2; shift 2 ;;
     --role) role=$2; shift 2 ;;
     --registrar) registrar_port=$2; shift 2 ;;
+    --tls-port) tls_port=$2; shift 2 ;;
+    --peer) peer_port=$2; shift 2 ;;
+    --load-port) load_port=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
-run_dir="${KIT_KAMAILIO_DIR:-${TMPDIR:-/tmp}}/kit-kamailio-$name"
-pid_file="$run_dir/kamailio.pid"
+if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ && "$tls_port" =~ ^[0-9]*$ &&
+  "$peer_port" =~ ^[0-9]*$ && "$load_port" =~ ^[0-9]*$ && "$registrar_port" =~ ^([0-9]+(,[0-9]+)?)?$ ]]; then
+  echo "a name is letters, digits, - and _; a port is a number" >&2
+  exit 2
+fi
+
+# Only a directory that is ours, private, and not a symbolic link is trusted: in the shared temporary folder
+# another local user could create a path first and have root write the log there, or plant a pid file that `stop`
+# would kill.
+private_dir() {
+  local dir=$1
+  [ -d "$dir" ] && [ ! -L "$dir" ] && [ "$(stat -c '%u %a' "$dir")" = "$(id -u) 700" ]
+}
+
+state_dir=${KIT_KAMAILIO_DIR:-${HOME:-/root}/.cache/kit-kamailio}
+mkdir -p -m 0700 "$state_dir"
+if ! private_dir "$state_dir"; then
+  echo "$state_dir must be a directory of $(id -un) with mode 0700" >&2
+  exit 1
+fi
+# Which run directory `start` made for this name.
+pointer="$state_dir/$name.run"
 
 find_kamailio() {
   if [ -n "${KAMAILIO:-}" ]; then
@@ -45,13 +84,30 @@ find_kamailio() {
   done
 }
 
-running_pid() {
-  if [ -f "$pid_file" ]; then
-    local pid
-    pid=$(cat "$pid_file")
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-      echo "$pid"
+# The run directory of this name, when the pointer and the directory are ours.
+run_dir_of() {
+  if [ -f "$pointer" ] && [ ! -L "$pointer" ] && [ "$(stat -c %u "$pointer")" = "$(id -u)" ]; then
+    local dir
+    dir=$(cat "$pointer")
+    if private_dir "$dir"; then
+      echo "$dir"
     fi
+  fi
+}
+
+# The pid that `start` wrote, when that process is still the Kamailio it started: its binary is kamailio and its
+# command line names this run directory's config. A recycled pid, or a pid file written by anyone else, is never
+# signalled.
+running_pid() {
+  local dir pid exe
+  dir=$(run_dir_of)
+  [ -n "$dir" ] && [ -f "$dir/pid" ] || return 0
+  pid=$(cat "$dir/pid")
+  [[ "$pid" =~ ^[0-9]+$ ]] || return 0
+  exe=$(readlink "/proc/$pid/exe" 2>/dev/null || true)
+  [[ "$(basename "${exe% (deleted)}")" == kamailio* ]] || return 0
+  if tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | grep -qxF "$dir/kamailio.cfg"; then
+    echo "$pid"
   fi
 }
 
@@ -62,81 +118,194 @@ probe() {
   [[ "$reply" == "HTTP/1.0 200" || "$reply" == "HTTP/1.1 200" ]]
 }
 
+# The defines of this instance, in a config file of the private run directory that includes kamailio.cfg: the
+# secret never appears on a command line (which every local user can read in /proc).
+write_config() {
+  local dir=$1 secret=$2 origins line
+  {
+    echo '#!KAMAILIO'
+    echo "#!define LISTEN tcp:127.0.0.1:$port"
+    echo "#!define SIP_DOMAIN \"${SIP_DOMAIN:-kit.test}\""
+    echo "#!define CTL_SOCKET \"unix:$dir/ctl.sock\""
+    echo "#!define AUTH_SECRET \"$secret\""
+    if [ -n "$load_port" ]; then
+      echo '#!define WITH_LOAD'
+      echo "#!define LOAD_PORT $load_port"
+    fi
+    if [ -n "$tls_port" ]; then
+      echo '#!define WITH_TLS'
+      echo "#!define TLS_LISTEN tls:127.0.0.1:$tls_port"
+      echo "#!define TLS_CONFIG \"$dir/tls.cfg\""
+    fi
+    case "$role" in
+      edge)
+        local first=${registrar_port%%,*} second=${registrar_port##*,}
+        echo '#!define ROLE_EDGE'
+        echo "#!define REGISTRAR_HOST \"127.0.0.1\""
+        echo "#!define REGISTRAR_PORT $first"
+        echo "#!define REGISTRAR2_PORT $second"
+        echo "#!define REGISTRARS \"$dir/registrars.list\""
+        # The dispatcher's set 1: the registrars, tried in this order (priority), probed with OPTIONS.
+        {
+          echo "1 sip:127.0.0.1:$first;transport=tcp 0 10"
+          if [ "$second" != "$first" ]; then
+            echo "1 sip:127.0.0.1:$second;transport=tcp 0 5"
+          fi
+        } >"$dir/registrars.list" ;;
+      registrar)
+        echo '#!define ROLE_REGISTRAR'
+        if [ -n "$peer_port" ]; then
+          echo '#!define WITH_DMQ'
+          echo "#!define DMQ_SELF \"sip:127.0.0.1:$port;transport=tcp\""
+          echo "#!define DMQ_PEER \"sip:127.0.0.1:$peer_port;transport=tcp\""
+        fi ;;
+    esac
+    echo "#!include_file \"$here/kamailio.cfg\""
+    # The WebSocket handshake is accepted only from these origins (exact matches).
+    echo 'route[ORIGIN_ALLOWED] {'
+    origins=${KIT_SIP_ORIGINS:-http://127.0.0.1:4200 http://localhost:4200}
+    for line in $origins; do
+      echo "	if (\$hdr(Origin) == \"$line\") { return 1; }"
+    done
+    echo '	return -1;'
+    echo '}'
+  } >"$dir/kamailio.cfg"
+}
+
+# The TLS server of WSS: a real certificate from KIT_SIP_TLS_CERT / KIT_SIP_TLS_KEY, or a self-signed one for tests.
+write_tls() {
+  local dir=$1 cert key
+  if [ -n "${KIT_SIP_TLS_CERT:-}" ] && [ -n "${KIT_SIP_TLS_KEY:-}" ]; then
+    cert=$KIT_SIP_TLS_CERT
+    key=$KIT_SIP_TLS_KEY
+  else
+    cert=$dir/cert.pem
+    key=$dir/key.pem
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 7 \
+      -subj /CN=127.0.0.1 -addext 'subjectAltName=IP:127.0.0.1,DNS:localhost' \
+      -keyout "$key" -out "$cert" 2>/dev/null
+  fi
+  {
+    echo '[server:default]'
+    echo 'method = TLSv1.2+'
+    echo 'verify_certificate = no'
+    echo 'require_certificate = no'
+    echo "private_key = $key"
+    echo "certificate = $cert"
+    echo '[client:default]'
+    echo 'method = TLSv1.2+'
+    echo 'verify_certificate = no'
+    echo 'require_certificate = no'
+  } >"$dir/tls.cfg"
+}
+
 start() {
   local kamailio
   kamailio=$(find_kamailio)
   if [ -z "$kamailio" ]; then
     echo "Kamailio is not installed. Install it with:" >&2
-    echo "  sudo apt-get install -y --no-install-recommends kamailio kamailio-websocket-modules" >&2
+    echo "  sudo apt-get install -y --no-install-recommends kamailio kamailio-websocket-modules kamailio-autheph-modules" >&2
     exit 3
   fi
   if [ -n "$(running_pid)" ]; then
     echo "kamailio $name already runs (pid $(running_pid)); stop it first" >&2
     exit 1
   fi
-  mkdir -p "$run_dir"
-  rm -f "$pid_file"
-  local defines=(-A "LISTEN=tcp:127.0.0.1:$port" -A "SIP_DOMAIN=\"${SIP_DOMAIN:-kit.test}\""
-    -A "CTL_SOCKET=\"unix:$run_dir/ctl.sock\"")
   case "$role" in
-    single) ;;
+    single | registrar) ;;
     edge)
       if [ -z "$registrar_port" ]; then
         echo "an edge needs --registrar PORT" >&2
         exit 2
-      fi
-      defines+=(-A ROLE_EDGE -A "REGISTRAR=\"sip:127.0.0.1:$registrar_port;transport=tcp\"") ;;
-    registrar) defines+=(-A ROLE_REGISTRAR) ;;
+      fi ;;
     *) echo "unknown role $role" >&2; exit 2 ;;
   esac
-  # Foreground (-DD) in the background of this shell, so that the pid file names the main process; -E logs to
-  # stderr, kept in the run directory.
-  "$kamailio" -f "$here/kamailio.cfg" "${defines[@]}" -DD -E -Y "$run_dir" -P "$pid_file" -m 64 -M 8 \
+  local origin
+  for origin in ${KIT_SIP_ORIGINS:-}; do
+    if ! [[ "$origin" =~ ^https?://[A-Za-z0-9.-]+(:[0-9]+)?$ ]]; then
+      echo "KIT_SIP_ORIGINS: \"$origin\" is not an origin (http[s]://host[:port])" >&2
+      exit 2
+    fi
+  done
+  local secret=${KIT_SIP_SECRET:-$(head -c 24 /dev/urandom | base64)}
+  if ! [[ "$secret" =~ ^[A-Za-z0-9+/=_-]{16,}$ ]]; then
+    echo "KIT_SIP_SECRET: at least 16 characters of base64" >&2
+    exit 2
+  fi
+  # mktemp -d makes a new directory of mode 0700 with an unpredictable name: nobody else can have made it first.
+  local run_dir
+  run_dir=$(mktemp -d "${TMPDIR:-/tmp}/kit-kamailio-$name.XXXXXXXX")
+  printf '%s\n' "$secret" >"$run_dir/secret"
+  write_config "$run_dir" "$secret"
+  if [ -n "$tls_port" ]; then
+    write_tls "$run_dir"
+  fi
+  printf '%s\n' "$run_dir" >"$pointer.tmp"
+  mv -f "$pointer.tmp" "$pointer"
+  # Foreground (-DD) in the background of this shell, so that $! is the main process; -E logs to stderr, kept in
+  # the run directory.
+  local shm=${KIT_KAMAILIO_SHM:-64}
+  [[ "$shm" =~ ^[0-9]+$ ]] || shm=64
+  "$kamailio" -f "$run_dir/kamailio.cfg" -DD -E -Y "$run_dir" -P "$run_dir/kamailio.pid" -m "$shm" -M 8 \
     >"$run_dir/kamailio.log" 2>&1 &
   local launcher=$!
+  echo "$launcher" >"$run_dir/pid"
   for _ in $(seq 1 100); do
     if probe; then
       echo "ws://127.0.0.1:$port"
+      if [ -n "$tls_port" ]; then
+        echo "wss://127.0.0.1:$tls_port"
+      fi
       return 0
     fi
     if ! kill -0 "$launcher" 2>/dev/null; then
       echo "kamailio $name exited while starting; its log ($run_dir/kamailio.log):" >&2
       tail -n 20 "$run_dir/kamailio.log" >&2
-      if grep -q 'websocket.so' "$run_dir/kamailio.log"; then
-        echo "The WebSocket module is missing: apt-get install -y kamailio-websocket-modules" >&2
+      if grep -q 'websocket.so\|auth_ephemeral.so\|tls.so' "$run_dir/kamailio.log"; then
+        echo "A module is missing: apt-get install -y kamailio-websocket-modules kamailio-autheph-modules kamailio-tls-modules" >&2
       fi
-      rm -f "$pid_file"
+      rm -rf "$run_dir" "$pointer"
       exit 1
     fi
     sleep 0.05
   done
   echo "kamailio $name did not answer on 127.0.0.1:$port within 5 s" >&2
   kill -TERM "$launcher" 2>/dev/null || true
+  tail -n 20 "$run_dir/kamailio.log" >&2
+  rm -rf "$run_dir" "$pointer"
   exit 1
 }
 
 stop() {
-  local pid
+  local pid dir
   pid=$(running_pid)
-  if [ -z "$pid" ]; then
-    rm -f "$pid_file"
-    return 0
-  fi
-  kill -TERM "$pid"
-  for _ in $(seq 1 100); do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      rm -f "$pid_file"
-      return 0
+  dir=$(run_dir_of)
+  if [ -n "$pid" ]; then
+    kill -TERM "$pid"
+    local stopped=
+    for _ in $(seq 1 100); do
+      if ! kill -0 "$pid" 2>/dev/null; then
+        stopped=1
+        break
+      fi
+      sleep 0.05
+    done
+    if [ -z "$stopped" ]; then
+      echo "kamailio $name (pid $pid) still runs 5 s after SIGTERM" >&2
+      exit 1
     fi
-    sleep 0.05
-  done
-  echo "kamailio $name (pid $pid) still runs 5 s after SIGTERM" >&2
-  exit 1
+  fi
+  # The run directory holds the secret: it goes with the instance (KIT_KAMAILIO_KEEP=1 keeps it, and the log).
+  if [ -n "$dir" ] && [ -z "${KIT_KAMAILIO_KEEP:-}" ]; then
+    rm -rf "$dir"
+  fi
+  rm -f "$pointer"
 }
 
 case "$command" in
   start) start ;;
   stop) stop ;;
+  dir) run_dir_of ;;
   status)
     if [ -n "$(running_pid)" ]; then
       echo "kamailio $name runs (pid $(running_pid))"
@@ -144,5 +313,5 @@ case "$command" in
       echo "kamailio $name is stopped"
       exit 1
     fi ;;
-  *) sed -n '2,14p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,17p' "$0" >&2; exit 2 ;;
 esac

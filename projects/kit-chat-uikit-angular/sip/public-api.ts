@@ -2,4 +2,4 @@
  * Public API of kit-chat-uikit-angular/sip: the call SDK port over SIP (JsSIP, an optional peer dependency).
  */
 export {KitSipCallsSdk, kitSipCallsSdk} from './sip-calls-sdk';
-export type {KitSipCall, KitSipOptions, KitSipStatus} from './sip-options';
+export type {KitSipCall, KitSipCredentials, KitSipOptions, KitSipStatus} from './sip-options';

@@ -1,5 +1,7 @@
+import {EnvironmentInjector, createEnvironmentInjector, runInInjectionContext} from '@angular/core';
+import {TestBed} from '@angular/core/testing';
 import {KitCall, KitCallListener, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
-import {KitSipCallsSdk} from './sip-calls-sdk';
+import {KitSipCallsSdk, kitSipCallsSdk} from './sip-calls-sdk';
 import {KitSipOptions} from './sip-options';
 
 /** A JsSIP-style event handler: each event has its own payload shape, so the fakes take any handler. */
@@ -48,6 +50,10 @@ class FakeUA extends FakeEmitter {
   static last: FakeUA;
   connected = true;
   started = false;
+  /** How many times the adapter asked JsSIP to register. */
+  registrations = 0;
+  /** What the adapter set at runtime (`authorization_user`, `password`). */
+  readonly settings: Record<string, string> = {};
   readonly placed: {target: string; session: FakeSession; options: Record<string, unknown>}[] = [];
   constructor(readonly config: Record<string, unknown>) {
     super();
@@ -58,6 +64,13 @@ class FakeUA extends FakeEmitter {
   }
   stop(): void {
     this.started = false;
+  }
+  register(): void {
+    this.registrations++;
+  }
+  set(parameter: string, value: string): boolean {
+    this.settings[parameter] = value;
+    return true;
   }
   isConnected(): boolean {
     return this.connected;
@@ -259,7 +272,8 @@ describe('KitSipCallsSdk', () => {
       ['SIP ;cause=200 ;text="Call completed elsewhere"', 'accepted-elsewhere'],
       ['SIP;cause=603;text="Decline"', 'rejected-elsewhere'],
       ['SIP ;cause=600 ;text="Busy Everywhere"', 'rejected-elsewhere'],
-      ['SIP ;cause=480 ;text="Temporarily Unavailable"', 'cancelled'],
+      ['SIP ;cause=480 ;text="Temporarily Unavailable"', 'unanswered'],
+      ['SIP ;cause=487', 'cancelled'],
       [undefined, 'cancelled'],
     ])('should read a CANCEL with Reason %p as %p', async (reason, status) => {
       const session = await ring();
@@ -288,13 +302,23 @@ describe('KitSipCallsSdk', () => {
       expect(heard.map(entry => entry.method)).toEqual(['received']);
     });
 
-    it("should close a call that JsSIP's own no-answer timer ended", async () => {
+    it("should close a call that JsSIP's own no-answer timer ended as a missed call", async () => {
       const session = await ring();
       session.emit('failed', {originator: 'local', cause: 'No Answer'});
       await settle();
       expect(heard.at(-1)).toEqual({
         method: 'cancelled',
-        call: expect.objectContaining({sessionId: session.id, status: 'cancelled'}),
+        call: expect.objectContaining({sessionId: session.id, status: 'unanswered'}),
+      });
+    });
+
+    it('should fail a ringing call whose transaction broke', async () => {
+      const session = await ring();
+      session.emit('failed', {originator: 'system', cause: 'Request Timeout'});
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'cancelled',
+        call: expect.objectContaining({sessionId: session.id, status: 'failed'}),
       });
     });
 
@@ -370,17 +394,38 @@ describe('KitSipCallsSdk', () => {
       [603, 'rejected'],
       [486, 'busy'],
       [600, 'busy'],
-      [408, 'unanswered'],
+      [404, 'unavailable'],
+      [410, 'unavailable'],
+      [480, 'unavailable'],
+      [604, 'unavailable'],
+      [408, 'failed'],
+      [500, 'failed'],
+      [503, 'failed'],
+      [488, 'failed'],
+    ])(
+      'should report a %p answer before any ring as %p, keeping the code',
+      async (code, status) => {
+        const {session} = await dial();
+        session.emit('failed', {originator: 'remote', cause: 'x', message: message(code)});
+        await settle();
+        expect(heard).toEqual([
+          {method: 'rejected', call: expect.objectContaining({status, sipStatusCode: code})},
+        ]);
+      },
+    );
+
+    it.each([
       [480, 'unanswered'],
+      [408, 'unanswered'],
       [404, 'unanswered'],
-      [500, 'unanswered'],
-    ])('should report a %p answer as %p, keeping the status code', async (code, status) => {
+      [603, 'rejected'],
+      [500, 'failed'],
+    ])('should report a %p answer after a ring as %p', async (code, status) => {
       const {session} = await dial();
+      session.emit('progress', {originator: 'remote', response: {status_code: 180}});
       session.emit('failed', {originator: 'remote', cause: 'x', message: message(code)});
       await settle();
-      expect(heard).toEqual([
-        {method: 'rejected', call: expect.objectContaining({status, sipStatusCode: code})},
-      ]);
+      expect(heard.at(-1)).toEqual({method: 'rejected', call: expect.objectContaining({status})});
     });
 
     it('should cancel without a reason when I hang up while it rings', async () => {
@@ -428,33 +473,58 @@ describe('KitSipCallsSdk', () => {
       await settle();
       expect(heard.at(-1)).toEqual({
         method: 'ended',
-        call: expect.objectContaining({sessionId: call.sessionId}),
+        call: expect.objectContaining({sessionId: call.sessionId, status: 'failed'}),
       });
       expect(errors.map(error => error.code)).toContain(KitErrorCodes.NETWORK);
     });
 
-    it('should send the INVITE shortly after the first ICE candidate', async () => {
+    /** I call Bob with fake timers; returns the placed session and the pending call. */
+    async function placeWithFakeTimers() {
+      const me = sdk.getLoggedInUser()!;
+      const bob = {uid: 'bob', name: 'Bob'};
+      const placing = sdk.initiateCall({
+        sessionId: '',
+        type: 'audio',
+        sender: me,
+        callInitiator: me,
+        receiver: bob,
+        callReceiver: bob,
+      });
+      await jest.advanceTimersByTimeAsync(0);
+      return {session: ua.placed.at(-1)!.session, placing};
+    }
+
+    it('should send the INVITE right after the host candidates when no STUN or TURN server is set', async () => {
       jest.useFakeTimers();
       try {
-        const me = sdk.getLoggedInUser()!;
-        const bob = {uid: 'bob', name: 'Bob'};
-        const placing = sdk.initiateCall({
-          sessionId: '',
-          type: 'audio',
-          sender: me,
-          callInitiator: me,
-          receiver: bob,
-          callReceiver: bob,
-        });
-        await jest.advanceTimersByTimeAsync(0);
+        const {session, placing} = await placeWithFakeTimers();
         const ready = jest.fn();
-        ua.placed[0].session.emit('icecandidate', {candidate: {}, ready});
-        ua.placed[0].session.emit('icecandidate', {candidate: {}, ready});
+        session.emit('icecandidate', {candidate: {}, ready});
+        session.emit('icecandidate', {candidate: {}, ready});
+        expect(ready).not.toHaveBeenCalled(); // The rest of the burst still comes in.
+        await jest.advanceTimersByTimeAsync(0);
+        expect(ready).toHaveBeenCalledTimes(1);
+        session.emit('sending', {});
+        await placing;
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('should wait a bounded time after the first candidate for a STUN or TURN server', async () => {
+      sdk.dispose();
+      await create({iceServers: [{urls: 'stun:stun.example.com'}]});
+      jest.useFakeTimers();
+      try {
+        const {session, placing} = await placeWithFakeTimers();
+        const ready = jest.fn();
+        session.emit('icecandidate', {candidate: {}, ready});
+        session.emit('icecandidate', {candidate: {}, ready});
         await jest.advanceTimersByTimeAsync(149);
         expect(ready).not.toHaveBeenCalled();
         await jest.advanceTimersByTimeAsync(1);
         expect(ready).toHaveBeenCalledTimes(1);
-        ua.placed[0].session.emit('sending', {});
+        session.emit('sending', {});
         await placing;
       } finally {
         jest.useRealTimers();
@@ -488,6 +558,109 @@ describe('KitSipCallsSdk', () => {
     });
   });
 
+  describe('credentials', () => {
+    /** Ephemeral credentials that expire `ttl` seconds from now, as a backend mints them. */
+    const minted = (ttl: number, password = 'p') => ({
+      username: `${Math.floor(Date.now() / 1000) + ttl}:grace`,
+      password,
+    });
+
+    it('should ask the app for credentials before registering, and register with them', async () => {
+      sdk.dispose();
+      const credentials = jest.fn(async () => minted(3600, 'first'));
+      await create({credentials});
+      expect(ua.config['register']).toBe(false);
+      expect(ua.config['password']).toBeUndefined();
+      expect(credentials).not.toHaveBeenCalled();
+      ua.emit('connected', {});
+      await settle();
+      expect(credentials).toHaveBeenCalledTimes(1);
+      expect(ua.settings).toEqual({
+        authorization_user: expect.stringMatching(/^\d+:grace$/),
+        password: 'first',
+      });
+      expect(ua.registrations).toBe(1);
+    });
+
+    it('should ask again before every re-registration and after a reconnection', async () => {
+      sdk.dispose();
+      let round = 0;
+      const credentials = jest.fn(async () => minted(3600, `p${++round}`));
+      await create({credentials});
+      ua.emit('connected', {});
+      await settle();
+      ua.emit('registered', {});
+      ua.emit('registrationExpiring', {});
+      await settle();
+      expect(ua.settings['password']).toBe('p2');
+      ua.emit('disconnected', {});
+      ua.emit('connected', {});
+      await settle();
+      expect(ua.settings['password']).toBe('p3');
+      expect(ua.registrations).toBe(3);
+    });
+
+    it('should ask once more when the proxy refuses the credentials, then report the failure', async () => {
+      sdk.dispose();
+      const credentials = jest.fn(async () => minted(3600));
+      await create({credentials});
+      ua.emit('connected', {});
+      await settle();
+      ua.emit('registrationFailed', {cause: 'Rejected', response: {status_code: 401}});
+      await settle();
+      expect(credentials).toHaveBeenCalledTimes(2);
+      expect(ua.registrations).toBe(2);
+      expect(errors).toEqual([]);
+      ua.emit('registrationFailed', {cause: 'Rejected', response: {status_code: 401}});
+      await settle();
+      expect(credentials).toHaveBeenCalledTimes(2);
+      expect(errors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+    });
+
+    it('should renew credentials that expire within a minute before placing a call', async () => {
+      sdk.dispose();
+      let ttl = 30;
+      const credentials = jest.fn(async () => minted(ttl, `ttl${ttl}`));
+      await create({credentials});
+      ua.emit('connected', {});
+      await settle();
+      expect(ua.settings['password']).toBe('ttl30');
+      ttl = 3600;
+      await dial();
+      expect(credentials).toHaveBeenCalledTimes(2);
+      expect(ua.settings['password']).toBe('ttl3600');
+      await dial();
+      expect(credentials).toHaveBeenCalledTimes(2);
+    });
+
+    it('should use the TURN servers that come with the credentials, with the transport policy', async () => {
+      sdk.dispose();
+      const turn = {urls: 'turn:127.0.0.1:3478', username: '1:grace', credential: 'c'};
+      await create({
+        credentials: async () => ({...minted(3600), iceServers: [turn]}),
+        iceServers: [{urls: 'stun:stun.example.com'}],
+        iceTransportPolicy: 'relay',
+      });
+      ua.emit('connected', {});
+      await settle();
+      await dial();
+      expect(ua.placed[0].options['pcConfig']).toEqual({
+        iceServers: [turn],
+        iceTransportPolicy: 'relay',
+      });
+    });
+
+    it('should report credentials that cannot be fetched as ERR_NETWORK and not register', async () => {
+      sdk.dispose();
+      await create({credentials: () => Promise.reject(new Error('backend down'))});
+      ua.emit('connected', {});
+      await settle();
+      await settle();
+      expect(ua.registrations).toBe(0);
+      expect(errors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+    });
+  });
+
   describe('the connection', () => {
     it('should report a lost connection as ERR_NETWORK, once', async () => {
       ua.emit('connected', {});
@@ -498,6 +671,85 @@ describe('KitSipCallsSdk', () => {
       await settle();
       expect(sdk.status()).toBe('disconnected');
       expect(errors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+    });
+
+    it('should fail every ringing incoming call at once when the connection is lost', async () => {
+      ua.emit('connected', {});
+      const first = await ring();
+      const second = await ring();
+      ua.emit('disconnected', {});
+      await settle();
+      expect(heard.filter(entry => entry.method === 'cancelled')).toEqual([
+        {
+          method: 'cancelled',
+          call: expect.objectContaining({sessionId: first.id, status: 'failed'}),
+        },
+        {
+          method: 'cancelled',
+          call: expect.objectContaining({sessionId: second.id, status: 'failed'}),
+        },
+      ]);
+      await expect(sdk.acceptCall(first.id)).rejects.toMatchObject({
+        code: KitErrorCodes.CALL_ENDED,
+      });
+    });
+
+    it('should fail an accept in flight with ERR_CALL_ENDED when the connection is lost', async () => {
+      ua.emit('connected', {});
+      const session = await ring();
+      const accepting = sdk.acceptCall(session.id);
+      const failure = expect(accepting).rejects.toMatchObject({code: KitErrorCodes.CALL_ENDED});
+      await settle();
+      expect(session.answered).toBe(1);
+      ua.emit('disconnected', {});
+      await failure;
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'cancelled',
+        call: expect.objectContaining({sessionId: session.id, status: 'failed'}),
+      });
+      expect(tracks.every(track => track.stopped)).toBe(true);
+    });
+
+    it('should fail an outgoing call being set up, and keep an ongoing call, when the connection is lost', async () => {
+      ua.emit('connected', {});
+      const ongoing = await dial();
+      ongoing.session.emit('accepted', {originator: 'remote'});
+      const ringing = await dial();
+      ringing.session.emit('progress', {originator: 'remote', response: {status_code: 180}});
+      await settle();
+      heard = [];
+      ua.emit('disconnected', {});
+      await settle();
+      expect(heard).toEqual([
+        {
+          method: 'rejected',
+          call: expect.objectContaining({sessionId: ringing.call.sessionId, status: 'failed'}),
+        },
+      ]);
+      expect(ongoing.session.terminated).toEqual([]);
+      expect(sdk.getLocalStream(ongoing.call.sessionId)).not.toBeNull();
+      expect(tracks[0].stopped).toBe(false);
+      await sdk.endCall(ongoing.call.sessionId);
+    });
+
+    it('should reject a call whose INVITE had not gone out when the connection is lost', async () => {
+      ua.emit('connected', {});
+      const me = sdk.getLoggedInUser()!;
+      const bob = {uid: 'bob', name: 'Bob'};
+      const placing = sdk.initiateCall({
+        sessionId: '',
+        type: 'audio',
+        sender: me,
+        callInitiator: me,
+        receiver: bob,
+        callReceiver: bob,
+      });
+      const failure = expect(placing).rejects.toBeInstanceOf(KitException);
+      await settle();
+      ua.emit('disconnected', {});
+      await failure;
+      expect(ua.placed[0].session.terminated).toHaveLength(1);
     });
 
     it('should refuse a call with ERR_NETWORK while the proxy is away', async () => {
@@ -522,6 +774,43 @@ describe('KitSipCallsSdk', () => {
       ua.emit('connected', {});
       ua.emit('registered', {});
       expect(sdk.status()).toBe('registered');
+    });
+  });
+
+  describe('kitSipCallsSdk()', () => {
+    it('should stop the user agent, end the live calls and read stopped when its injector is destroyed', async () => {
+      sdk.dispose();
+      // Logging out, or unmounting a micro-frontend, destroys the injector that built the SDK.
+      const injector = createEnvironmentInjector([], TestBed.inject(EnvironmentInjector));
+      sdk = runInInjectionContext(
+        injector,
+        kitSipCallsSdk({server: 'ws://127.0.0.1:5080', uri: 'sip:grace@kit.test'}),
+      );
+      await settle();
+      ua = FakeUA.last;
+      expect(ua.started).toBe(true);
+      ua.emit('connected', {});
+      ua.emit('registered', {});
+      listen();
+      const ringing = await ring();
+      const {session: ongoing} = await dial();
+      ongoing.emit('accepted', {originator: 'remote'});
+      expect(sdk.status()).toBe('registered');
+
+      injector.destroy();
+
+      expect(ua.started).toBe(false);
+      expect(sdk.status()).toBe('stopped');
+      expect(sdk.getLoggedInUser()).toBeNull();
+      expect(ringing.terminated).toHaveLength(1);
+      expect(ongoing.terminated).toHaveLength(1);
+      expect(tracks.length).toBeGreaterThan(0);
+      expect(tracks.every(track => track.stopped)).toBe(true);
+      // Nothing reaches a listener after the end: an INVITE that JsSIP still delivers rings nobody.
+      heard = [];
+      ua.emit('newRTCSession', {originator: 'remote', session: new FakeSession(), request: {}});
+      await settle();
+      expect(heard).toEqual([]);
     });
   });
 });

@@ -37,8 +37,18 @@ interface SipCallEntry {
   sent: boolean;
   /** Whether this adapter ended the session (its `failed` / `ended` events are then not news). */
   closing: boolean;
+  /** Whether a device of the callee rang (180), for an outgoing call. */
+  rang: boolean;
   timers: ReturnType<typeof setTimeout>[];
 }
+
+/** JsSIP's causes of a session that failed because the transport or a transaction broke, not by anyone's answer. */
+const BROKEN_CAUSES = new Set([
+  'Connection Error',
+  'Request Timeout',
+  'RTP Timeout',
+  'SIP Failure Code',
+]);
 
 /** How many ended session ids are remembered, to answer `ERR_CALL_ENDED` rather than `ERR_UNKNOWN_SESSION`. */
 const MAX_ENTRIES = 200;
@@ -48,10 +58,12 @@ const MAX_ENTRIES = 200;
  * places and answers audio and video calls, and hands the media streams to the ongoing call screen.
  *
  * The SIP mapping: INVITE → `onIncomingCallReceived`; CANCEL → `onIncomingCallCancelled` with `accepted-elsewhere`
- * (Reason cause 200), `rejected-elsewhere` (cause 600/603) or `cancelled`; 180 → `onOutgoingCallRinging`; 2xx →
- * `onOutgoingCallAccepted`; 603 → rejected, 486/600 → busy, anything else (408, 480, 404, 5xx...) → unanswered with
- * `sipStatusCode` kept; BYE → `onCallEnded`. My decline answers 603, busy 486, an unanswered ring 480; the caller's
- * ring time-out cancels with `Reason: SIP ;cause=480`.
+ * (Reason cause 200), `rejected-elsewhere` (cause 600/603), `unanswered` (cause 480: the caller's ring time-out) or
+ * `cancelled`; 180 → `onOutgoingCallRinging`; 2xx → `onOutgoingCallAccepted`; 603 → rejected, 486/600 → busy,
+ * 404/410/480/604 → unavailable (unanswered once it rang), 5xx and the rest → failed, with `sipStatusCode` kept;
+ * BYE → `onCallEnded`. A lost connection to the proxy fails every call still ringing or being set up at once (an
+ * ongoing call keeps its media and dialog); a failed media path ends a call as `failed`. My decline answers 603,
+ * busy 486, an unanswered ring 480; the caller's ring time-out cancels with `Reason: SIP ;cause=480`.
  */
 export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
   /** The user agent, once JsSIP is loaded. */
@@ -62,6 +74,14 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
   private readonly _calls = new Map<string, SipCallEntry>();
   private readonly _status = signal<KitSipStatus>('connecting');
   private _wasConnected = false;
+  /** When the credentials in JsSIP's hands expire (ms since the epoch; never for fixed ones). */
+  private _credentialsExpire = 0;
+  /** The question to the app's `credentials` in flight, shared by whoever needs fresh ones meanwhile. */
+  private _asking: Promise<boolean> | null = null;
+  /** Whether a refused registration was already retried with fresh credentials (reset once registered). */
+  private _authRetried = false;
+  /** The STUN/TURN servers that came with the last credentials, which replace the options' `iceServers`. */
+  private _iceServers: RTCIceServer[] | null = null;
 
   /** Where the adapter stands with the proxy; `registered` once calls can reach this device. */
   readonly status: Signal<KitSipStatus> = this._status.asReadonly();
@@ -95,13 +115,18 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    */
   async initiateCall(call: KitCall): Promise<KitCall> {
     const ua = this._connectedUA('The call could not start');
+    // The INVITE is answered 407 and JsSIP authenticates with what it holds: ephemeral credentials about to
+    // expire are renewed first.
+    if (this._options.credentials && Date.now() > this._credentialsExpire - 60_000) {
+      await this._refreshCredentials();
+    }
     const video = call.type !== KitConstants.CALL_TYPE_AUDIO;
     const stream = await kitSipGetUserMedia(video);
     let session: KitSipSession;
     try {
       session = ua.call(kitSipTarget(call.receiver.uid, this._domain), {
         mediaStream: stream,
-        pcConfig: {iceServers: this._options.iceServers ?? []},
+        pcConfig: this._pcConfig(),
         rtcOfferConstraints: {offerToReceiveAudio: true, offerToReceiveVideo: video},
         // The peer connection of an outgoing call is created inside `call()` (before `session` is assigned): only
         // these handlers see it.
@@ -147,6 +172,10 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    */
   async acceptCall(sessionId: string): Promise<KitCall> {
     const entry = this._ringing(sessionId, 'incoming');
+    // TURN credentials that came with the SIP ones expire with them.
+    if (this._iceServers && Date.now() > this._credentialsExpire - 60_000) {
+      await this._refreshCredentials();
+    }
     const stream = await kitSipGetUserMedia(entry.call.type !== KitConstants.CALL_TYPE_AUDIO);
     if (entry.done) {
       kitSipStopTracks(stream);
@@ -168,7 +197,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       try {
         entry.session.answer({
           mediaStream: stream,
-          pcConfig: {iceServers: this._options.iceServers ?? []},
+          pcConfig: this._pcConfig(),
         });
         this._watchPeer(() => entry.session, entry.session.connection);
       } catch (error) {
@@ -283,9 +312,10 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       sockets: [new jssip.WebSocketInterface(options.server)],
       uri: options.uri,
       display_name: options.displayName ?? this._user.name,
-      password: options.password,
-      authorization_user: options.authorizationUser,
-      register: true,
+      password: options.credentials ? undefined : options.password,
+      authorization_user: options.credentials ? undefined : options.authorizationUser,
+      // With `credentials`, the adapter registers itself once it has asked for them (see _listenTo).
+      register: !options.credentials,
       connection_recovery_min_interval: options.reconnectInterval?.min ?? 1,
       connection_recovery_max_interval: options.reconnectInterval?.max ?? 8,
       user_agent: 'kit-chat-uikit-angular (JsSIP)',
@@ -300,26 +330,85 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       this._wasConnected = true;
       this._status.set('connected');
     });
-    ua.on('registered', () => this._status.set('registered'));
+    ua.on('registered', () => {
+      this._authRetried = false;
+      this._status.set('registered');
+    });
+    if (this._options.credentials) {
+      // Fresh credentials before every registration: on each (re)connection, and before each refresh (JsSIP then
+      // leaves the refresh to this listener).
+      ua.on('connected', () => void this._register());
+      ua.on('registrationExpiring', () => void this._register());
+    }
     ua.on('disconnected', () => {
       if (this._status() === 'stopped') {
         return;
       }
       const lost = this._wasConnected && this._status() !== 'disconnected';
       this._status.set('disconnected');
+      this._failUnestablished();
       // JsSIP reconnects by itself with back-off and registers again once connected.
       if (lost) {
         this._report(KitErrorCodes.NETWORK, 'The connection to the SIP proxy was lost');
       }
     });
-    ua.on('registrationFailed', event =>
-      this._report(KitErrorCodes.NETWORK, `Registration failed (${event.cause})`, event),
-    );
+    ua.on('registrationFailed', event => {
+      const code = event.response?.status_code;
+      // Refused credentials (they expired while the tab slept, or the secret rotated): ask once more.
+      if (this._options.credentials && (code === 401 || code === 407) && !this._authRetried) {
+        this._authRetried = true;
+        void this._register();
+        return;
+      }
+      this._report(KitErrorCodes.NETWORK, `Registration failed (${event.cause})`, event);
+    });
     ua.on('newRTCSession', event => {
       if (event.originator === 'remote') {
         this._incoming(event);
       }
     });
+  }
+
+  /** Registers with fresh credentials from the app. */
+  private async _register(): Promise<void> {
+    if ((await this._refreshCredentials()) && this._status() !== 'stopped') {
+      this._ua?.register();
+    }
+  }
+
+  /**
+   * Asks the app's `credentials` and hands the answer to JsSIP.
+   * @returns Whether fresh credentials are in place.
+   */
+  private _refreshCredentials(): Promise<boolean> {
+    const ask = this._options.credentials;
+    if (!ask) {
+      return Promise.resolve(false);
+    }
+    // One question at a time: a reconnection and a call at the same moment share the answer. `then` keeps a
+    // synchronous throw of `ask` inside the promise.
+    this._asking ??= Promise.resolve()
+      .then(ask)
+      .then(
+        ({username, password, iceServers}) => {
+          const ua = this._ua;
+          if (!ua || this._status() === 'stopped') {
+            return false;
+          }
+          ua.set('authorization_user', username);
+          ua.set('password', password);
+          this._iceServers = iceServers ?? this._iceServers;
+          const expiry = Number(/^(\d+):/.exec(username)?.[1]);
+          this._credentialsExpire = expiry ? expiry * 1000 : Infinity;
+          return true;
+        },
+        error => {
+          this._report(KitErrorCodes.NETWORK, 'The SIP credentials could not be fetched', error);
+          return false;
+        },
+      )
+      .finally(() => (this._asking = null));
+    return this._asking;
   }
 
   private _incoming({session, request}: KitSipUAEvent): void {
@@ -356,16 +445,16 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       done: false,
       sent: false,
       closing: false,
+      rang: false,
       timers: [],
     };
     this._calls.set(session.id, entry);
     this._forgetOldCalls();
     session.on(direction === 'outgoing' ? 'sending' : 'accepted', () => (entry.sent = true));
     if (direction === 'outgoing') {
-      let rang = false;
       session.on('progress', event => {
-        if (!rang && !entry.done && event.response?.status_code === 180) {
-          rang = true;
+        if (!entry.rang && !entry.done && event.response?.status_code === 180) {
+          entry.rang = true;
           this._emit('onOutgoingCallRinging', entry.call);
         }
       });
@@ -403,18 +492,57 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       getHeader?(name: string): string;
     } | null;
     if (entry.direction === 'incoming') {
-      const status = kitSipCancelStatus(message?.getHeader?.('Reason'));
+      const status =
+        event.cause === 'Canceled'
+          ? kitSipCancelStatus(message?.getHeader?.('Reason'))
+          : event.cause === 'No Answer'
+            ? 'unanswered' // JsSIP's own no-answer timer: a missed call.
+            : BROKEN_CAUSES.has(event.cause ?? '')
+              ? 'failed'
+              : 'cancelled';
       this._finish(entry, {...entry.call, status}, 'onIncomingCallCancelled');
     } else {
       const code = message?.status_code ?? 0;
       this._finish(
         entry,
-        {...entry.call, status: kitSipRejectStatus(code), ...(code ? {sipStatusCode: code} : {})},
+        {
+          ...entry.call,
+          status: kitSipRejectStatus(code, entry.rang),
+          ...(code ? {sipStatusCode: code} : {}),
+        },
         'onOutgoingCallRejected',
       );
     }
     if (event.cause === 'Connection Error' || event.cause === 'Request Timeout') {
       this._report(KitErrorCodes.NETWORK, `The call failed: ${event.cause}`, event);
+    }
+  }
+
+  /**
+   * The transport to the proxy is gone: a ringing incoming call can no longer be answered (JsSIP would keep it
+   * ringing until its time-out) and an outgoing call being set up cannot be answered back, so each fails now. An
+   * ongoing call keeps its media and its dialog: its BYE finds the way again once the user agent reconnects.
+   */
+  private _failUnestablished(): void {
+    for (const entry of [...this._calls.values()]) {
+      if (entry.done || entry.call.status === 'ongoing') {
+        continue;
+      }
+      const sent = entry.sent;
+      try {
+        this._terminate(entry);
+      } catch {
+        // JsSIP cannot send over a dead transport: the call ends here anyway.
+      }
+      if (entry.direction === 'outgoing' && !sent) {
+        // `initiateCall` still waits for the INVITE to go out: it rejects with ERR_NETWORK (the session failed).
+        continue;
+      }
+      this._finish(
+        entry,
+        {...entry.call, status: 'failed'},
+        entry.direction === 'incoming' ? 'onIncomingCallCancelled' : 'onOutgoingCallRejected',
+      );
     }
   }
 
@@ -427,13 +555,13 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     entry.session.terminate(options);
   }
 
-  private _hangUp(entry: SipCallEntry): void {
+  private _hangUp(entry: SipCallEntry, status: 'ended' | 'failed' = 'ended'): void {
     try {
       this._terminate(entry);
     } catch {
       // The session is gone already (the transport dropped): the call ends here anyway.
     }
-    this._finish(entry, {...entry.call, status: 'ended'}, 'onCallEnded');
+    this._finish(entry, {...entry.call, status}, 'onCallEnded');
   }
 
   /** The one terminal path of a call: marks it done, stops its media and timers, tells the listeners. */
@@ -476,22 +604,27 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
         const entry = live();
         if (entry) {
           this._report(KitErrorCodes.NETWORK, 'The media connection of the call failed');
-          this._hangUp(entry);
+          this._hangUp(entry, 'failed');
         }
       },
     });
   }
 
   /**
-   * Sends the offer or answer shortly after the first ICE candidate instead of at the end of gathering, and gives
-   * the call up when no candidate arrives at all.
+   * Sends the offer or answer as soon as the candidates that can come are in, instead of at the end of gathering,
+   * and gives the call up when no candidate arrives at all.
    */
   private _watchIceGathering(entry: SipCallEntry): void {
+    // With no STUN or TURN server only host candidates can come, and the browser gathers them in one burst: the
+    // offer goes out once that burst is in (the next task), with no wait that gathering does not need. A
+    // server-reflexive or relay candidate takes a round trip to its server: a bounded wait for it (JsSIP sends
+    // earlier by itself when gathering completes first).
+    const wait = this._pcConfig().iceServers?.length ? (this._options.iceCandidateWait ?? 150) : 0;
     let first = true;
     entry.session.on('icecandidate', event => {
       if (first) {
         first = false;
-        entry.timers.push(setTimeout(event.ready, this._options.iceCandidateWait ?? 150));
+        entry.timers.push(setTimeout(event.ready, wait));
       }
     });
     const timeout = setTimeout(() => {
@@ -507,6 +640,15 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       }
     }, this._options.iceGatheringTimeout ?? 5000);
     entry.timers.push(timeout);
+  }
+
+  /** @returns The configuration of a new peer connection: its STUN/TURN servers and transport policy. */
+  private _pcConfig(): RTCConfiguration {
+    const policy = this._options.iceTransportPolicy;
+    return {
+      iceServers: this._iceServers ?? this._options.iceServers ?? [],
+      ...(policy ? {iceTransportPolicy: policy} : {}),
+    };
   }
 
   /** @returns The user agent, when it is connected to the proxy. */

@@ -15,20 +15,31 @@ export const KIT_SIP_CODES = {
 
 /**
  * What an outgoing call's final failure response means to the app.
- * @param statusCode The SIP status code of the final response (0 when no response arrived).
- * @returns `rejected` for 603, `busy` for 486 and 600, `unanswered` for everything else (408 and 480 are the
- *   time-outs; 404, 5xx and the rest are "nobody answered", with the code kept on the call as `sipStatusCode`).
+ * @param statusCode The SIP status code of the final response (0 when none arrived: the transport was lost or the
+ *   transaction timed out).
+ * @param rang Whether a device of the callee rang (a 180 arrived) before it.
+ * @returns `rejected` for 603, `busy` for 486 and 600; for 404, 410, 480 and 604 `unanswered` when a device rang (a
+ *   callee's own ring time-out answers 480) and `unavailable` when nothing rang (unknown, offline, no device
+ *   registered); 408 likewise `unanswered` after a ring, else `failed`; `failed` for 5xx, no response, and every
+ *   other failure (488...).
  * @docs-private
  */
-export function kitSipRejectStatus(statusCode: number): KitCallStatus {
+export function kitSipRejectStatus(statusCode: number, rang = false): KitCallStatus {
   switch (statusCode) {
     case 603:
       return 'rejected';
     case 486:
     case 600:
       return 'busy';
+    case 404:
+    case 410:
+    case 480:
+    case 604:
+      return rang ? 'unanswered' : 'unavailable';
+    case 408:
+      return rang ? 'unanswered' : 'failed';
     default:
-      return 'unanswered';
+      return 'failed';
   }
 }
 
@@ -36,7 +47,8 @@ export function kitSipRejectStatus(statusCode: number): KitCallStatus {
  * Why a ringing incoming call stopped, read from the `Reason` header of the CANCEL (RFC 3326). JsSIP reports every
  * CANCEL as `Canceled`: only this header tells an answer on another device from a plain cancel.
  * @param reason The value of the `Reason` header, e.g. `SIP ;cause=200 ;text="Call completed elsewhere"`.
- * @returns `accepted-elsewhere` (cause 200), `rejected-elsewhere` (cause 600 or 603), else `cancelled`.
+ * @returns `accepted-elsewhere` (cause 200), `rejected-elsewhere` (cause 600 or 603), `unanswered` (cause 480: the
+ *   caller's ring time-out, a missed call), else `cancelled`.
  * @docs-private
  */
 export function kitSipCancelStatus(reason: string | null | undefined): KitCallStatus {
@@ -54,6 +66,8 @@ export function kitSipCancelStatus(reason: string | null | undefined): KitCallSt
       case 600:
       case 603:
         return 'rejected-elsewhere';
+      case 480:
+        return 'unanswered';
     }
   }
   return 'cancelled';

@@ -8,28 +8,56 @@ export interface KitSipOptions {
   uri: string;
   /** The logged-in user's display name (the name the callee sees). */
   displayName?: string;
-  /** The SIP password, when the proxy asks for digest authentication. */
+  /**
+   * Where the SIP credentials come from: the app's backend, which knows who is logged in, mints short-lived ones
+   * (Kamailio's `auth_ephemeral`: `username` is `<expiry>:<uid>`, `password` base64(HMAC-SHA1(secret, username))).
+   * Asked before every registration and re-registration, before a call when the last ones expire within a minute,
+   * and again when the proxy refuses them (401/407): no password lives in the page. Takes precedence over
+   * `password`.
+   */
+  credentials?: () => Promise<KitSipCredentials>;
+  /** A fixed SIP password, when the proxy asks for digest authentication (prefer `credentials`). */
   password?: string;
   /** The user name for digest authentication, when it differs from the URI's user part. */
   authorizationUser?: string;
   /** The logged-in user as the screens show it. Default: uid from the URI's user part, name from `displayName`. */
   user?: KitUser;
-  /** STUN / TURN servers of the peer connections. Default: none (host candidates only). */
+  /**
+   * STUN / TURN servers of the peer connections. Default: none (host candidates only). Servers that come with the
+   * `credentials` (TURN with the same ephemeral credentials) replace these.
+   */
   iceServers?: RTCIceServer[];
+  /** `relay` sends all media through a TURN server (the callers' addresses stay hidden). Default: `all`. */
+  iceTransportPolicy?: RTCIceTransportPolicy;
   /**
    * How long to wait for ICE candidates before a call is given up, in ms (default 5000). With no usable network the
    * browser gathers none and no INVITE or answer would ever be sent.
    */
   iceGatheringTimeout?: number;
   /**
-   * How long to keep gathering after the first ICE candidate before the INVITE or the answer goes out, in ms
-   * (default 150). JsSIP otherwise waits for the end of gathering, which can take seconds with STUN servers.
+   * With `iceServers`: how long to keep gathering after the first ICE candidate before the INVITE or the answer
+   * goes out, in ms (default 150), for the server-reflexive and relay candidates; it goes out earlier when gathering
+   * completes. JsSIP otherwise waits for the end of gathering, which can take seconds with STUN servers. Without
+   * `iceServers` only host candidates can come: the INVITE goes out right after their burst, with no wait.
    */
   iceCandidateWait?: number;
   /** Shortest and longest wait between reconnection attempts after the proxy went away, in s (default 1 and 8). */
   reconnectInterval?: {min: number; max: number};
   /** Errors that no SDK method can reject with: transport loss (`ERR_NETWORK`), failed registrations. */
   onError?: KitOnError;
+}
+
+/** Digest credentials for the proxy, as `KitSipOptions.credentials` resolves them. */
+export interface KitSipCredentials {
+  /** The digest user name, e.g. `1767225600:ada` (ephemeral: `<expiry in Unix seconds>:<uid>`). */
+  username: string;
+  /** The digest password. */
+  password: string;
+  /**
+   * STUN / TURN servers to use from now on, e.g. a coturn with `use-auth-secret`, whose credentials the backend mints
+   * with the same secret and scheme. They replace `KitSipOptions.iceServers`.
+   */
+  iceServers?: RTCIceServer[];
 }
 
 /** A call of the SIP adapter: a `KitCall` that keeps the SIP status code that ended it. */

@@ -29,6 +29,7 @@ export interface KitSipUAEvent {
   originator?: 'local' | 'remote';
   session: KitSipSession;
   request?: {body?: unknown};
+  response?: {status_code: number} | null;
   cause?: string;
 }
 
@@ -44,6 +45,8 @@ export interface KitSipCallOptions {
 export interface KitSipUA {
   start(): void;
   stop(): void;
+  register(): void;
+  set(parameter: 'authorization_user' | 'password', value: string): boolean;
   isConnected(): boolean;
   call(target: string, options: KitSipCallOptions): KitSipSession;
   on(event: string, listener: (event: KitSipUAEvent) => void): unknown;

@@ -28,15 +28,35 @@ export function demoSipServer(search: string = globalThis.location?.search ?? ''
 }
 
 /**
- * The `callsSdk` of SIP mode: the person of this tab registers as `sip:<uid>@kit.test`.
+ * The `callsSdk` of SIP mode: the person of this tab registers as `sip:<uid>@kit.test`, with ephemeral credentials
+ * from `?sipAuth=<url>` (the endpoint that `npm run demo:sip` and the SIP browser tests serve; an app asks its own
+ * backend).
  * @param me The person of this tab.
  * @param server The proxy's WebSocket URL.
+ * @param search The query string of the page.
  */
-export function demoSipCallsSdk(me: DemoPerson, server: string): () => KitSipCallsSdk {
+export function demoSipCallsSdk(
+  me: DemoPerson,
+  server: string,
+  search: string = globalThis.location?.search ?? '',
+): () => KitSipCallsSdk {
+  const params = new URLSearchParams(search);
+  const auth = params.get('sipAuth');
   return kitSipCallsSdk({
     server,
     uri: `sip:${me.uid}@${DEMO_SIP_DOMAIN}`,
+    credentials: auth
+      ? async () => {
+          const response = await fetch(`${auth}?user=${encodeURIComponent(me.uid)}`);
+          if (!response.ok) {
+            throw new Error(`${auth} answered ${response.status}`);
+          }
+          return response.json();
+        }
+      : undefined,
     displayName: me.name,
+    // `?iceRelay=1`: media only through the TURN server that comes with the credentials.
+    iceTransportPolicy: params.get('iceRelay') === '1' ? 'relay' : undefined,
     user: demoUser(me),
     // Loopback: come back quickly after a proxy restart.
     reconnectInterval: {min: 1, max: 2},

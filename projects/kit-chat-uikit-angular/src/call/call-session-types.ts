@@ -15,6 +15,7 @@ export type KitCallEndReason =
   | 'cancelled'
   | 'busy'
   | 'unanswered'
+  | 'unavailable'
   | 'ended'
   | 'failed'
   | 'accepted-elsewhere'
@@ -38,6 +39,8 @@ export function kitEndReasonOf(status: KitCallStatus | undefined): KitCallEndRea
     case 'cancelled':
     case 'busy':
     case 'unanswered':
+    case 'unavailable':
+    case 'failed':
     case 'ended':
     case 'accepted-elsewhere':
     case 'rejected-elsewhere':

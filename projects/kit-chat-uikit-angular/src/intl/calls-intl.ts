@@ -32,6 +32,8 @@ export class KitCallsIntl {
   busy = 'Busy';
   /** Status when nobody answered. */
   noAnswer = 'No answer';
+  /** Status when the callee could not be reached (unknown, offline, no device registered). */
+  unavailable = 'Not available';
   /** Status when the caller cancelled. */
   cancelled = 'Call cancelled';
   /** Status when the call ended. */

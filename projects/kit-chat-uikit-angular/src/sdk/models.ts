@@ -17,7 +17,9 @@ export type KitCallType = 'audio' | 'video' | (string & {});
 
 /**
  * Status of a call as the SDK reports it. The `*-elsewhere` statuses tell a device that another device of the
- * same user answered or declined the call.
+ * same user answered or declined the call. `unavailable`: the callee could not be reached at all (unknown, offline,
+ * no device registered: nothing rang). `failed`: the call broke (a server error, the connection to the server
+ * lost, the media path failed, a time-out), as opposed to somebody's choice.
  */
 export type KitCallStatus =
   | 'initiated'
@@ -26,6 +28,8 @@ export type KitCallStatus =
   | 'cancelled'
   | 'busy'
   | 'unanswered'
+  | 'unavailable'
+  | 'failed'
   | 'ended'
   | 'accepted-elsewhere'
   | 'rejected-elsewhere';
@@ -71,6 +75,8 @@ export const KitConstants = {
   CALL_STATUS_CANCELLED: 'cancelled',
   CALL_STATUS_BUSY: 'busy',
   CALL_STATUS_UNANSWERED: 'unanswered',
+  CALL_STATUS_UNAVAILABLE: 'unavailable',
+  CALL_STATUS_FAILED: 'failed',
   CALL_STATUS_ENDED: 'ended',
   CALL_STATUS_ACCEPTED_ELSEWHERE: 'accepted-elsewhere',
   CALL_STATUS_REJECTED_ELSEWHERE: 'rejected-elsewhere',

@@ -1,0 +1,515 @@
+// Attacks on tools/kamailio, tried from outside with a raw SIP client (e2e/sip/sip-wire.mjs): what a browser never
+// sends, from loopback addresses of their own (127.0.0.x is another host to the proxy). One Kamailio (the single
+// proxy, and an edge with its registrar, with a secret of this run), no browser, a few seconds.
+//
+//   node e2e/sip/attacks.mjs [--only <regexp>]
+//
+// Prints `✓ name` or `✗ name: reason` for each named check, then exactly one line `sipattacks: N passed, N failed`;
+// exit code 1 when a check failed, 2 when the run could not start. The Kamailio it starts is stopped by its pid.
+import {randomBytes, randomUUID} from 'node:crypto';
+import {createServer} from 'node:net';
+import {mintSipCredentials} from '../../tools/sip-credentials.mjs';
+import {Proxies, kamailioInstalled} from './proxies.mjs';
+import {SipWire, randomContact, sendAuthenticated, sipRequest} from './sip-wire.mjs';
+
+const args = process.argv.slice(2);
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
+/** The proxy's limit of devices per address (MAX_CONTACTS in kamailio.cfg). */
+const MAX_CONTACTS = 10;
+
+let nextAddress = 10;
+/** A loopback address of its own for each check, so that the flood ban of one never touches another. */
+const address = () => `127.0.0.${nextAddress++}`;
+
+function expect(condition, message) {
+  if (!condition) {
+    throw new Error(message);
+  }
+}
+
+const line = reply => (reply ? reply.first : 'no reply');
+
+/** Waits until `wire` receives a request of `method`, or `timeout` passes (then `null`). */
+function incoming(wire, method, timeout = 3000) {
+  const seen = wire.messages.find(message => message.first.startsWith(`${method} `));
+  if (seen) {
+    return Promise.resolve(seen);
+  }
+  return new Promise(done => {
+    const timer = setTimeout(() => done(null), timeout);
+    wire.waiters.push(message => {
+      if (message.first.startsWith(`${method} `)) {
+        clearTimeout(timer);
+        done(message);
+        return true;
+      }
+      return false;
+    });
+  });
+}
+
+/** A reply to a request received on `wire` (a callee answering by hand). */
+function reply(request, status, reason, {toTag, contact, extra = []} = {}) {
+  const h = request.headers;
+  const to = toTag ? `${h.to[0]};tag=${toTag}` : h.to[0];
+  return [
+    `SIP/2.0 ${status} ${reason}`,
+    ...h.via.map(via => `Via: ${via}`),
+    ...(h['record-route'] ?? []).map(route => `Record-Route: ${route}`),
+    `From: ${h.from[0]}`,
+    `To: ${to}`,
+    `Call-ID: ${h['call-id'][0]}`,
+    `CSeq: ${h.cseq[0]}`,
+    ...(contact ? [`Contact: ${contact}`] : []),
+    ...extra,
+    'Content-Length: 0',
+    '',
+    '',
+  ].join('\r\n');
+}
+
+/** A registered raw client of `user`, from its own address. */
+async function registered(proxy, secret, user, localAddress = address()) {
+  const wire = await SipWire.open(proxy.url, {localAddress});
+  const contact = randomContact();
+  const answer = await sendAuthenticated(
+    wire,
+    'REGISTER',
+    {from: user, contact, expires: 120},
+    mintSipCredentials(secret, user),
+  );
+  expect(answer?.status === 200, `${user} could not register: ${line(answer)}`);
+  return {wire, contact};
+}
+
+/** A TCP server that records whether anyone connected to it (the host an open relay would reach). */
+async function trap() {
+  let connections = 0;
+  const server = createServer(socket => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise(done => server.listen(0, '127.0.0.1', done));
+  return {
+    port: server.address().port,
+    connections: () => connections,
+    close: () => new Promise(done => server.close(done)),
+  };
+}
+
+const checks = [
+  {
+    name: 'register as another user → 403',
+    fn: async ({proxy, secret}) => {
+      const wire = await SipWire.open(proxy.url, {localAddress: address()});
+      const answer = await sendAuthenticated(
+        wire,
+        'REGISTER',
+        {from: 'linus', expires: 60},
+        mintSipCredentials(secret, 'grace'),
+      );
+      wire.close();
+      expect(answer?.status === 403, `grace registering as linus got ${line(answer)}`);
+    },
+  },
+  {
+    name: 'INVITE without credentials → 407',
+    fn: async ({proxy, secret}) => {
+      const linus = await registered(proxy, secret, 'linus');
+      const wire = await SipWire.open(proxy.url, {localAddress: address()});
+      const answer = await wire.request(
+        sipRequest('INVITE', {
+          from: 'grace',
+          to: 'linus',
+          headers: ['Content-Type: application/sdp'],
+        }),
+      );
+      wire.close();
+      const reached = await incoming(linus.wire, 'INVITE', 500);
+      linus.wire.close();
+      expect(answer?.status === 407, `an INVITE with no credentials got ${line(answer)}`);
+      expect(!reached, 'the INVITE with no credentials reached the callee');
+    },
+  },
+  {
+    name: 'expired or forged credential → 401',
+    fn: async ({proxy, secret}) => {
+      const wire = await SipWire.open(proxy.url, {localAddress: address()});
+      const expired = mintSipCredentials(secret, 'grace', {now: Date.now() - 7200_000});
+      const forged = mintSipCredentials('not-the-secret-at-all', 'grace');
+      const unsigned = {...mintSipCredentials(secret, 'grace'), username: `${2 ** 31}:grace`};
+      for (const [what, credentials] of [
+        ['expired', expired],
+        ['forged', forged],
+        ['a later expiry with the old password', unsigned],
+      ]) {
+        const answer = await sendAuthenticated(
+          wire,
+          'REGISTER',
+          {from: 'grace', expires: 60},
+          credentials,
+        );
+        expect(answer?.status === 401, `an ${what} credential got ${line(answer)}`);
+      }
+      wire.close();
+    },
+  },
+  {
+    name: 'wrong Origin → the WebSocket handshake is refused',
+    fn: async ({proxy}) => {
+      for (const origin of ['https://evil.example', 'null', '']) {
+        const status = await SipWire.open(proxy.url, {origin, localAddress: address()}).then(
+          wire => {
+            wire.close();
+            return 101;
+          },
+          error => error.status ?? 0,
+        );
+        expect(status !== 101, `a handshake with Origin "${origin}" was accepted`);
+      }
+    },
+  },
+  {
+    name: '2,000 REGISTERs in 2 s from one address → banned, while a legitimate user still registers and calls',
+    timeout: 20000,
+    fn: async ({proxy, secret}) => {
+      const flooder = '127.0.0.2';
+      const wire = await SipWire.open(proxy.url, {localAddress: flooder});
+      // Built beforehand, so that the sending alone is timed (a busy machine builds slowly).
+      const flood = Array.from({length: 2000}, () =>
+        sipRequest('REGISTER', {from: `u${randomBytes(3).toString('hex')}`, expires: 60}),
+      );
+      const started = Date.now();
+      for (let sent = 0; sent < 2000; sent += 100) {
+        // One frame per request, as a WebSocket carries SIP (a frame of many would only overrun the buffer).
+        for (const request of flood.slice(sent, sent + 100)) {
+          wire.sendRaw(request);
+        }
+        await new Promise(done => setTimeout(done, 40));
+      }
+      const took = Date.now() - started;
+      expect(took < 2000, `the flood took ${took} ms, not under 2 s`);
+      await new Promise(done => setTimeout(done, 300));
+      const answered = wire.messages.length;
+      const after = await wire.request(sipRequest('REGISTER', {from: 'grace', expires: 60}), 1000);
+      expect(!after, `the flooding address is still answered: ${line(after)}`);
+      expect(answered < 2000, `all ${answered} of 2,000 flooded REGISTERs were answered`);
+      expect(!wire.isClosed || answered > 0, 'the flood connection was dropped before any answer');
+      const again = await SipWire.open(proxy.url, {localAddress: flooder}).then(
+        other => (other.close(), 101),
+        error => error.status ?? 0,
+      );
+      expect(again !== 101, 'the banned address opened a new WebSocket');
+      wire.close();
+      // A legitimate user, from another address, meanwhile: registers and rings someone.
+      const linus = await registered(proxy, secret, 'linus', '127.0.0.1');
+      const grace = await SipWire.open(proxy.url, {localAddress: '127.0.0.1'});
+      const invite = sendAuthenticated(
+        grace,
+        'INVITE',
+        {from: 'grace', to: 'linus', headers: ['Content-Type: application/sdp']},
+        mintSipCredentials(secret, 'grace'),
+        500,
+      );
+      const rang = await incoming(linus.wire, 'INVITE', 3000);
+      await invite;
+      grace.close();
+      linus.wire.close();
+      expect(rang, "the legitimate user's INVITE did not reach the callee");
+    },
+  },
+  {
+    name: 'malformed or oversized messages → refused, and the proxy keeps serving',
+    fn: async ({proxy}) => {
+      const bad = [
+        ['garbage', 'hello there\r\n\r\n'],
+        [
+          'a 65 KB message',
+          sipRequest('OPTIONS', {from: 'grace', headers: [`X-Fill: ${'x'.repeat(65 * 1024)}`]}),
+        ],
+        ['no Call-ID', sipRequest('OPTIONS', {from: 'grace'}).replace(/^Call-ID:.*\r\n/m, '')],
+        [
+          'a wrong Content-Length',
+          sipRequest('OPTIONS', {from: 'grace'}).replace(
+            /Content-Length: 0/,
+            'Content-Length: 4000',
+          ),
+        ],
+      ];
+      for (const [what, text] of bad) {
+        const wire = await SipWire.open(proxy.url, {localAddress: address()});
+        const answer = await wire.request(text, 500);
+        expect(!answer || answer.status >= 400, `${what} was accepted: ${line(answer)}`);
+        wire.close();
+        // The next request, on a new connection, is answered at once.
+        const probe = await SipWire.open(proxy.url, {localAddress: address()});
+        const started = Date.now();
+        const next = await probe.request(sipRequest('REGISTER', {from: 'grace'}), 1000);
+        probe.close();
+        expect(next?.status === 401, `after ${what}, a REGISTER got ${line(next)}`);
+        expect(
+          Date.now() - started < 500,
+          `after ${what}, the answer took ${Date.now() - started} ms`,
+        );
+      }
+    },
+  },
+  {
+    name: '"Contact: *" unregistration by someone else → refused',
+    fn: async ({proxy, secret}) => {
+      const linus = await registered(proxy, secret, 'linus');
+      const wire = await SipWire.open(proxy.url, {localAddress: address()});
+      for (const credentials of [undefined, mintSipCredentials(secret, 'grace')]) {
+        const answer = await sendAuthenticated(
+          wire,
+          'REGISTER',
+          {from: 'linus', contact: '*', expires: 0},
+          credentials,
+        );
+        expect(
+          answer?.status === (credentials ? 403 : 401),
+          `"Contact: *" for linus by ${credentials ? 'grace' : 'nobody'} got ${line(answer)}`,
+        );
+      }
+      wire.close();
+      // Linus is still reachable.
+      const grace = await SipWire.open(proxy.url, {localAddress: address()});
+      void sendAuthenticated(
+        grace,
+        'INVITE',
+        {from: 'grace', to: 'linus', headers: ['Content-Type: application/sdp']},
+        mintSipCredentials(secret, 'grace'),
+        500,
+      );
+      const rang = await incoming(linus.wire, 'INVITE', 3000);
+      grace.close();
+      linus.wire.close();
+      expect(rang, 'linus no longer rings after the refused unregistration');
+    },
+  },
+  {
+    name: `more than ${MAX_CONTACTS} contacts for one address → refused`,
+    fn: async ({proxy, secret}) => {
+      const user = `many${randomBytes(3).toString('hex')}`;
+      const credentials = mintSipCredentials(secret, user);
+      const wire = await SipWire.open(proxy.url, {localAddress: address()});
+      for (let device = 1; device <= MAX_CONTACTS + 1; device++) {
+        const answer = await sendAuthenticated(
+          wire,
+          'REGISTER',
+          {from: user, expires: 60, callId: randomUUID()},
+          credentials,
+        );
+        if (device <= MAX_CONTACTS) {
+          expect(answer?.status === 200, `device ${device} got ${line(answer)}`);
+        } else {
+          expect(
+            answer && answer.status >= 400,
+            `device ${device} (over the limit) got ${line(answer)}`,
+          );
+        }
+      }
+      wire.close();
+    },
+  },
+  {
+    name: 'a Route to a host the proxy did not record-route → refused (no open relay)',
+    fn: async ({proxy, secret}) => {
+      const target = await trap();
+      const grace = await registered(proxy, secret, 'grace');
+      const linus = await registered(proxy, secret, 'linus');
+      try {
+        // 1. A made-up in-dialog request: a tag of its own, a Route to the target.
+        const forged = await grace.wire.request(
+          sipRequest('BYE', {
+            uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
+            from: 'grace',
+            to: 'linus',
+            toTag: 'madeup',
+            headers: [`Route: <sip:127.0.0.1:${target.port};transport=tcp;lr>`],
+          }),
+        );
+        expect(forged?.status === 403, `a made-up Route got ${line(forged)}`);
+        // 2. A Route to this proxy without its signature.
+        const unsigned = await grace.wire.request(
+          sipRequest('BYE', {
+            uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
+            from: 'grace',
+            to: 'linus',
+            toTag: 'madeup',
+            headers: [`Route: <sip:127.0.0.1:${new URL(proxy.url).port};transport=ws;lr>`],
+          }),
+        );
+        expect(unsigned?.status === 403, `an unsigned Route to the proxy got ${line(unsigned)}`);
+        // 3. In a real dialog (Record-Route signed by the proxy), a BYE aimed at the target host.
+        const callId = randomUUID();
+        const fromTag = randomBytes(5).toString('hex');
+        const credentials = mintSipCredentials(secret, 'grace');
+        void sendAuthenticated(
+          grace.wire,
+          'INVITE',
+          {from: 'grace', to: 'linus', callId, fromTag, contact: grace.contact},
+          credentials,
+          3000,
+        );
+        const invite = await incoming(linus.wire, 'INVITE', 3000);
+        expect(invite, 'the INVITE did not reach linus');
+        linus.wire.sendRaw(reply(invite, 200, 'OK', {toTag: 'linus1', contact: linus.contact}));
+        const ok = await new Promise(done => {
+          const find = () =>
+            grace.wire.messages.find(m => m.status === 200 && m.headers['call-id']?.[0] === callId);
+          const timer = setInterval(() => {
+            if (find()) {
+              clearInterval(timer);
+              done(find());
+            }
+          }, 20);
+          setTimeout(() => (clearInterval(timer), done(find())), 3000);
+        });
+        expect(ok, 'the 200 OK did not reach grace');
+        const routes = (ok.headers['record-route'] ?? []).reverse();
+        expect(routes.length > 0, 'the proxy did not record-route the dialog');
+        const relayed = await grace.wire.request(
+          sipRequest('BYE', {
+            uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
+            from: 'grace',
+            to: 'linus',
+            callId,
+            fromTag,
+            toTag: 'linus1',
+            headers: routes.map(route => `Route: ${route}`),
+          }),
+        );
+        expect(
+          relayed?.status === 403,
+          `a BYE of a real dialog aimed at another host got ${line(relayed)}`,
+        );
+        await new Promise(done => setTimeout(done, 200));
+        expect(target.connections() === 0, 'the proxy opened a connection to the target host');
+      } finally {
+        grace.wire.close();
+        linus.wire.close();
+        await target.close();
+      }
+    },
+  },
+  {
+    name: 'an edge: no credentials → 401/407, another user → 403, plain SIP over TCP from another address → refused',
+    fn: async ({edge, secret}) => {
+      const wire = await SipWire.open(edge.url, {localAddress: address()});
+      const none = await wire.request(sipRequest('REGISTER', {from: 'grace', expires: 60}));
+      expect(
+        none?.status === 401,
+        `a REGISTER with no credentials through the edge got ${line(none)}`,
+      );
+      const other = await sendAuthenticated(
+        wire,
+        'REGISTER',
+        {from: 'linus', expires: 60},
+        mintSipCredentials(secret, 'grace'),
+      );
+      expect(
+        other?.status === 403,
+        `grace registering as linus through the edge got ${line(other)}`,
+      );
+      const invite = await wire.request(sipRequest('INVITE', {from: 'grace', to: 'linus'}));
+      expect(
+        invite?.status === 407,
+        `an INVITE with no credentials through the edge got ${line(invite)}`,
+      );
+      wire.close();
+      // Plain SIP from 127.0.0.x, not the registrar's address (127.0.0.1).
+      const tcp = await SipWire.open(edge.url, {tcp: true, localAddress: address()});
+      const answer = await tcp.request(
+        sipRequest('REGISTER', {from: 'grace', expires: 60, transport: 'TCP'}),
+        1000,
+      );
+      await Promise.race([tcp.closed, new Promise(done => setTimeout(done, 500))]);
+      expect(!answer, `plain SIP over TCP to the edge was answered: ${line(answer)}`);
+      expect(tcp.isClosed, 'the edge kept the plain TCP connection open');
+      tcp.close();
+    },
+  },
+  {
+    name: 'plain SIP over TCP on the WebSocket port → refused',
+    fn: async ({proxy, secret}) => {
+      const wire = await SipWire.open(proxy.url, {tcp: true, localAddress: address()});
+      const credentials = mintSipCredentials(secret, 'grace');
+      const answer = await sendAuthenticated(
+        wire,
+        'REGISTER',
+        {from: 'grace', expires: 60, transport: 'TCP'},
+        credentials,
+        1000,
+      );
+      await Promise.race([wire.closed, new Promise(done => setTimeout(done, 500))]);
+      expect(!answer, `plain SIP over TCP was answered: ${line(answer)}`);
+      expect(wire.isClosed, 'the proxy kept the plain TCP connection open');
+      wire.close();
+    },
+  },
+];
+
+async function main() {
+  if (!kamailioInstalled()) {
+    console.log(
+      'Kamailio is missing: apt-get install -y --no-install-recommends kamailio kamailio-websocket-modules kamailio-autheph-modules',
+    );
+    console.log('sipattacks: 0 passed, 1 failed');
+    process.exitCode = 2;
+    return;
+  }
+  const proxies = new Proxies();
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      proxies.stopAll();
+      process.exit(130);
+    });
+  }
+  let passed = 0;
+  let failed = 0;
+  try {
+    const proxy = await proxies.start('attacks');
+    const registrar = await proxies.start('registrar', {role: 'registrar'});
+    const edge = await proxies.start('edge', {role: 'edge', registrar: registrar.port});
+    console.log(
+      `Kamailio ${proxy.url}; an edge ${edge.url} → registrar 127.0.0.1:${registrar.port}`,
+    );
+    for (const check of checks) {
+      if (only && !only.test(check.name)) {
+        continue;
+      }
+      const started = Date.now();
+      let timer;
+      try {
+        await Promise.race([
+          check.fn({proxy, edge, secret: proxies.secret}),
+          new Promise((_, fail) => {
+            timer = setTimeout(
+              () => fail(new Error(`timed out after ${check.timeout ?? 10000} ms`)),
+              check.timeout ?? 10000,
+            );
+          }),
+        ]);
+        passed++;
+        console.log(`✓ ${check.name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed++;
+        console.log(`✗ ${check.name}: ${error?.message ?? error} (${Date.now() - started} ms)`);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  } finally {
+    proxies.stopAll();
+  }
+  console.log(`sipattacks: ${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch(error => {
+  console.error(error);
+  console.log('sipattacks: 0 passed, 1 failed');
+  process.exitCode = 2;
+});
