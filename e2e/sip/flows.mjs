@@ -319,9 +319,13 @@ export const sipFlows = [
     fn: async ({open}) => {
       const grace = await open('grace');
       await recordRejects(grace);
-      // Ada has no tab: nobody is registered as ada, the proxy answers 404.
-      await grace.click('call-voice-ada');
-      await rejectedAs(grace, 'unavailable', 5000);
+      // Linus has no tab: nobody is registered as linus, the proxy answers 404. (The demo lists only people who can
+      // be reached over SIP; Linus is one of them, only offline now.)
+      await grace.click('call-voice-linus');
+      await Promise.all([
+        rejectedAs(grace, 'unavailable', 5000),
+        grace.textIs(SEL.outgoingStatus, 'Not available', 3000),
+      ]);
       await grace.gone(SEL.outgoing, 8000);
       const events = await grace.events();
       expect(!events.includes('ccCallAccepted'), `an unreachable call was accepted: ${events}`);

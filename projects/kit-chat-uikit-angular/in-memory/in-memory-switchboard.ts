@@ -277,7 +277,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     const isCaller = kitCaller(session.call).uid === actorUid;
     const allowed: KitCallStatus[] = isCaller
       ? ['cancelled', 'unanswered']
-      : ['rejected', 'busy', 'unanswered'];
+      : ['rejected', 'busy', 'unanswered', 'unavailable', 'failed'];
     if (!allowed.includes(status)) {
       return this._fail(
         new KitException(
@@ -638,6 +638,20 @@ export class KitInMemoryFarSide {
   /** The callee of a call answers busy. @param sessionId The call. @returns The call. */
   busy(sessionId: string): Promise<KitCall> {
     return this._switchboard._reject(null, this._receiverOf(sessionId), sessionId, 'busy');
+  }
+
+  /**
+   * The network's word on a ringing call: the callee could not be reached (`'unavailable'`: offline, unknown), or
+   * the call broke (`'failed'`: a server error, a lost connection), as a SIP proxy's 480 or 5xx would say.
+   * @param sessionId The call.
+   * @param status `'unavailable'` or `'failed'`.
+   * @returns The ended call.
+   */
+  unreachable(
+    sessionId: string,
+    status: 'unavailable' | 'failed' = 'unavailable',
+  ): Promise<KitCall> {
+    return this._switchboard._reject(null, this._receiverOf(sessionId), sessionId, status);
   }
 
   /** The caller of a call cancels it. @param sessionId The call. @returns The cancelled call. */

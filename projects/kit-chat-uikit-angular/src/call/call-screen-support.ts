@@ -17,6 +17,8 @@ export function kitEndReasonText(intl: KitCallsIntl, reason: KitCallEndReason): 
       return intl.busy;
     case 'unanswered':
       return intl.noAnswer;
+    case 'unavailable':
+      return intl.unavailable;
     case 'cancelled':
       return intl.cancelled;
     case 'failed':

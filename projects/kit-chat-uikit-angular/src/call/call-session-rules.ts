@@ -44,7 +44,7 @@ export function classifyFailure(error: KitException): KitCallFailure {
  */
 export const ENDINGS_SHOWN: Record<'connected' | KitCallDirection, readonly KitCallEndReason[]> = {
   connected: ['ended', 'failed'],
-  outgoing: ['rejected', 'busy', 'unanswered', 'failed'],
+  outgoing: ['rejected', 'busy', 'unanswered', 'unavailable', 'failed'],
   incoming: [
     'cancelled',
     'ended',

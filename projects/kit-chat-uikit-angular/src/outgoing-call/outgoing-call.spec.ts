@@ -238,6 +238,8 @@ describe('KitOutgoingCallComponent: the answer of the callee (spec §3, §6.1, �
     ['rejected', 'Call declined'],
     ['busy', 'Busy'],
     ['unanswered', 'No answer'],
+    ['unavailable', 'Not available'],
+    ['failed', 'Call failed'],
   ] as const)(
     'should show why (%s) for closeDelay, stop the sound at once, then close',
     async (reason, text) => {

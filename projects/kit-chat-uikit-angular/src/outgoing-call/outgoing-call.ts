@@ -61,6 +61,7 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
   'rejected',
   'busy',
   'unanswered',
+  'unavailable',
   'failed',
 ];
 
