@@ -2,7 +2,7 @@ import {OverlayContainer} from '@angular/cdk/overlay';
 import {Component, Injectable, signal} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
-import {provideKitUIKit} from '../core/provide-kit-uikit';
+import {provideKitUIKit} from '../provide/provide-kit-uikit';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitCallListener, KitCallsSdk} from '../sdk/calls-sdk';
