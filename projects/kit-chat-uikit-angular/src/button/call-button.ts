@@ -1,0 +1,107 @@
+import {
+  ChangeDetectionStrategy,
+  Component,
+  ElementRef,
+  InputSignal,
+  InputSignalWithTransform,
+  OutputEmitterRef,
+  ViewEncapsulation,
+  booleanAttribute,
+  input,
+  output,
+  viewChild,
+} from '@angular/core';
+import {KitIconComponent, KitIconName} from '../icon/icon';
+
+/** The colour of a call button when its screen's theme tokens leave it unset. */
+export type KitCallButtonVariant = 'accept' | 'decline' | 'neutral';
+
+/**
+ * The round labelled button of the call screens (accept, decline, end call, mute...): an icon, a visible label and an
+ * accessible name. The label sits inside a pill (`labelPosition="inside"`) or under a round button (`"below"`,
+ * where it is hidden from screen readers: the accessible name already says it).
+ *
+ * A disabled button stays focusable and is announced as disabled (`aria-disabled`), as a phone keeps its buttons in
+ * place while a decision is in flight; a press on it is not emitted. The screen's own classes go on the native
+ * button through `buttonClass`, so that its harness, tests and theme tokens find it as before. @docs-private
+ */
+@Component({
+  selector: 'kit-call-button',
+  template: `
+    <button
+      #button
+      type="button"
+      class="kit-call-button-button"
+      [class]="buttonClass()"
+      [class.kit-call-button-round]="labelPosition() === 'below'"
+      [class.kit-call-button-accept]="variant() === 'accept'"
+      [class.kit-call-button-decline]="variant() === 'decline'"
+      [attr.aria-label]="ariaLabel() || null"
+      [attr.aria-disabled]="disabled() || null"
+      (click)="_press()"
+    >
+      <ng-content />
+      @if (icon(); as icon) {
+        <kit-icon class="kit-call-button-icon" [name]="icon" />
+      }
+      @if (labelPosition() === 'inside') {
+        <span class="kit-call-button-text" [class]="textClass()">{{ label() }}</span>
+      }
+    </button>
+    @if (labelPosition() === 'below') {
+      <span class="kit-call-button-text" aria-hidden="true" [class]="textClass()">{{
+        label()
+      }}</span>
+    }
+  `,
+  styleUrl: 'call-button.scss',
+  encapsulation: ViewEncapsulation.None,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [KitIconComponent],
+  host: {
+    class: 'kit-call-button',
+    '[class.kit-call-button-label-below]': 'labelPosition() === "below"',
+  },
+})
+export class KitCallButton {
+  /** The icon; `null` when the content projected into the button is the icon (an app's image). */
+  readonly icon: InputSignal<KitIconName | null> = input<KitIconName | null>(null);
+  /** The visible label. */
+  readonly label: InputSignal<string> = input('');
+  /** The accessible name, which says more than the label ("Decline voice call from Ada"). */
+  readonly ariaLabel: InputSignal<string | null | undefined> = input<string | null>();
+  /** Where the label stands: inside the pill, or under the round button. */
+  readonly labelPosition: InputSignal<'inside' | 'below'> = input<'inside' | 'below'>('inside');
+  /** The colour when the screen's tokens leave it unset. */
+  readonly variant: InputSignal<KitCallButtonVariant> = input<KitCallButtonVariant>('neutral');
+  /** Whether the button is disabled: shown and announced as such, still focusable; a press is not emitted. */
+  readonly disabled: InputSignalWithTransform<boolean, unknown> = input(false, {
+    transform: booleanAttribute,
+  });
+  /** Classes of the native button: the screen's part names and the classes its tokens are mapped on. */
+  readonly buttonClass: InputSignal<string | null | undefined> = input<string | null>();
+  /** Classes of the label (a text appearance class of the app). */
+  readonly textClass: InputSignal<string | null | undefined> = input<string | null>();
+
+  /** Emits when the button is pressed while enabled (click, Enter or Space). */
+  readonly press: OutputEmitterRef<void> = output<void>();
+
+  private readonly _button = viewChild.required<ElementRef<HTMLButtonElement>>('button');
+
+  /** @returns The native button, for a screen's `getBinding()`. @docs-private */
+  _element(): HTMLButtonElement {
+    return this._button().nativeElement;
+  }
+
+  /** Moves focus to the button. */
+  focus(): void {
+    this._element().focus();
+  }
+
+  /** @docs-private */
+  protected _press(): void {
+    if (!this.disabled()) {
+      this.press.emit();
+    }
+  }
+}
