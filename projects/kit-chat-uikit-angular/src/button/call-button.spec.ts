@@ -28,7 +28,7 @@ import {KitCallButton} from './call-button';
 class Host {
   readonly icon = signal<KitIconName | null>('callEnd');
   readonly label = signal('Decline');
-  readonly ariaLabel = signal('Decline voice call from Ada');
+  readonly ariaLabel = signal<string | null>('Decline voice call from Ada');
   readonly position = signal<'inside' | 'below'>('inside');
   readonly disabled = signal(false);
   presses = 0;
@@ -66,6 +66,14 @@ describe('KitCallButton', () => {
     expect(button().textContent?.trim()).toBe('');
     expect(button().classList).toContain('kit-call-button-round');
     expect(element.querySelector('kit-call-button')?.classList).toContain('app-host');
+  });
+
+  it('should take the label as its accessible name when no other is given', async () => {
+    const {button} = await render(host => {
+      host.ariaLabel.set(null);
+      host.position.set('below');
+    });
+    expect(button().getAttribute('aria-label')).toBe('Decline');
   });
 
   it('should emit a press when clicked', async () => {

@@ -36,7 +36,7 @@ export type KitCallButtonVariant = 'accept' | 'decline' | 'neutral';
       [class.kit-call-button-round]="labelPosition() === 'below'"
       [class.kit-call-button-accept]="variant() === 'accept'"
       [class.kit-call-button-decline]="variant() === 'decline'"
-      [attr.aria-label]="ariaLabel() || null"
+      [attr.aria-label]="ariaLabel() || label()"
       [attr.aria-disabled]="disabled() || null"
       (click)="_press()"
     >
@@ -68,7 +68,7 @@ export class KitCallButton {
   readonly icon: InputSignal<KitIconName | null> = input<KitIconName | null>(null);
   /** The visible label. */
   readonly label: InputSignal<string> = input('');
-  /** The accessible name, which says more than the label ("Decline voice call from Ada"). */
+  /** The accessible name when it says more than the label ("Decline voice call from Ada"); the label otherwise. */
   readonly ariaLabel: InputSignal<string | null | undefined> = input<string | null>();
   /** Where the label stands: inside the pill, or under the round button. */
   readonly labelPosition: InputSignal<'inside' | 'below'> = input<'inside' | 'below'>('inside');
