@@ -2,11 +2,12 @@ import {Component} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {KitCallButton} from './call-button';
+import {KitCallButtonComponent} from './call-button';
 
 /** A call button with the inputs of a decline button; `inputs` change or add to them. */
-async function render(inputs: Partial<Record<keyof KitCallButton, unknown>> = {}) {
-  const fixture: ComponentFixture<KitCallButton> = TestBed.createComponent(KitCallButton);
+async function render(inputs: Partial<Record<keyof KitCallButtonComponent, unknown>> = {}) {
+  const fixture: ComponentFixture<KitCallButtonComponent> =
+    TestBed.createComponent(KitCallButtonComponent);
   const all = {
     icon: 'callEnd',
     label: 'Decline',
@@ -29,12 +30,12 @@ async function render(inputs: Partial<Record<keyof KitCallButton, unknown>> = {}
 }
 
 @Component({
-  imports: [KitCallButton],
+  imports: [KitCallButtonComponent],
   template: `<kit-call-button label="Hang up"><span class="app-image"></span></kit-call-button>`,
 })
 class WithImage {}
 
-describe('KitCallButton', () => {
+describe('KitCallButtonComponent', () => {
   it('should render a native button with its accessible name, its label inside and its icon', async () => {
     const {button} = await render();
     expect(button().type).toBe('button');

@@ -63,7 +63,7 @@ export type KitCallButtonVariant = 'accept' | 'decline' | 'neutral';
     '[class.kit-call-button-label-below]': 'labelPosition() === "below"',
   },
 })
-export class KitCallButton {
+export class KitCallButtonComponent {
   /** The icon; `null` when the content projected into the button is the icon (an app's image). */
   readonly icon: InputSignal<KitIconName | null> = input<KitIconName | null>(null);
   /** The visible label. */

@@ -29,7 +29,7 @@ import {
 } from '@angular/core';
 import {Subscription} from 'rxjs';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {KitCallButton} from '../button/call-button';
+import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallRegistry} from '../call/call-registry';
 import {
   KitCallEndReason,
@@ -86,7 +86,7 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
   styleUrl: 'incoming-call.scss',
   encapsulation: ViewEncapsulation.None,
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [NgTemplateOutlet, KitAvatarComponent, KitCallButton, KitIconComponent],
+  imports: [NgTemplateOutlet, KitAvatarComponent, KitCallButtonComponent, KitIconComponent],
   host: {
     class: 'kit-incoming-call',
     '[class.kit-incoming-call-ringing]': '_viewModel.isRinging()',
@@ -176,8 +176,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _avatarEl = viewChild('avatar', {read: ElementRef<HTMLElement>});
   private readonly _titleEl = viewChild<ElementRef<HTMLElement>>('title');
   private readonly _subtitleEl = viewChild<ElementRef<HTMLElement>>('subtitle');
-  private readonly _acceptEl = viewChild<KitCallButton>('accept');
-  private readonly _rejectEl = viewChild<KitCallButton>('reject');
+  private readonly _acceptEl = viewChild<KitCallButtonComponent>('accept');
+  private readonly _rejectEl = viewChild<KitCallButtonComponent>('reject');
 
   /** @docs-private */
   protected readonly _viewModel = new KitIncomingCallViewModel(this._binding, {

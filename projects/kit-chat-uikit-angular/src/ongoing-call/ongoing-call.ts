@@ -24,7 +24,7 @@ import {
 } from '@angular/core';
 import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {KitCallButton} from '../button/call-button';
+import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallEndReason, KitCallSessionState} from '../call/call-session';
 import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
@@ -73,7 +73,7 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
   styleUrl: 'ongoing-call.scss',
   encapsulation: ViewEncapsulation.None,
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [KitAvatarComponent, KitCallButton],
+  imports: [KitAvatarComponent, KitCallButtonComponent],
   host: {
     class: 'kit-ongoing-call',
     // In a call overlay the CDK container is the one dialog, labelled by the ids it gave this screen.

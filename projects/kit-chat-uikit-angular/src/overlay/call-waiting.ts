@@ -17,7 +17,7 @@ import {
 } from '@angular/core';
 import {Subscription} from 'rxjs';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {KitCallButton} from '../button/call-button';
+import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallSession} from '../call/call-session';
 import {KitCallsIntl} from '../intl/calls-intl';
@@ -28,7 +28,7 @@ import {KitCallOverlay} from './call-overlay';
 /** The compact banner of a call that waits while another call is on screen. @docs-private */
 @Component({
   selector: 'kit-call-waiting',
-  imports: [KitAvatarComponent, KitCallButton],
+  imports: [KitAvatarComponent, KitCallButtonComponent],
   template: `
     @let caller = _caller();
     @let video = call().type !== 'audio';
