@@ -7,14 +7,11 @@ import {
   OutputEmitterRef,
   ViewEncapsulation,
   booleanAttribute,
+  inject,
   input,
   output,
-  viewChild,
 } from '@angular/core';
 import {KitIconComponent, KitIconName} from '../icon/icon';
-
-/** The colour of a call button when its screen's theme tokens leave it unset. */
-export type KitCallButtonVariant = 'accept' | 'decline' | 'neutral';
 
 /**
  * The round labelled button of the call screens (accept, decline, end call, mute...): an icon, a visible label and an
@@ -29,13 +26,9 @@ export type KitCallButtonVariant = 'accept' | 'decline' | 'neutral';
   selector: 'kit-call-button',
   template: `
     <button
-      #button
       type="button"
       class="kit-call-button-button"
       [class]="buttonClass()"
-      [class.kit-call-button-round]="labelPosition() === 'below'"
-      [class.kit-call-button-accept]="variant() === 'accept'"
-      [class.kit-call-button-decline]="variant() === 'decline'"
       [attr.aria-label]="ariaLabel() || label()"
       [attr.aria-disabled]="disabled() || null"
       (click)="_press()"
@@ -72,8 +65,6 @@ export class KitCallButtonComponent {
   readonly ariaLabel: InputSignal<string | null | undefined> = input<string | null>();
   /** Where the label stands: inside the pill, or under the round button. */
   readonly labelPosition: InputSignal<'inside' | 'below'> = input<'inside' | 'below'>('inside');
-  /** The colour when the screen's tokens leave it unset. */
-  readonly variant: InputSignal<KitCallButtonVariant> = input<KitCallButtonVariant>('neutral');
   /** Whether the button is disabled: shown and announced as such, still focusable; a press is not emitted. */
   readonly disabled: InputSignalWithTransform<boolean, unknown> = input(false, {
     transform: booleanAttribute,
@@ -86,16 +77,12 @@ export class KitCallButtonComponent {
   /** Emits when the button is pressed while enabled (click, Enter or Space). */
   readonly press: OutputEmitterRef<void> = output<void>();
 
-  private readonly _button = viewChild.required<ElementRef<HTMLButtonElement>>('button');
+  private readonly _host: HTMLElement = inject(ElementRef).nativeElement;
 
   /** @returns The native button, for a screen's `getBinding()`. @docs-private */
   _element(): HTMLButtonElement {
-    return this._button().nativeElement;
-  }
-
-  /** Moves focus to the button. */
-  focus(): void {
-    this._element().focus();
+    // The template's first node: no query needed to find it.
+    return this._host.firstElementChild as HTMLButtonElement;
   }
 
   /** @docs-private */

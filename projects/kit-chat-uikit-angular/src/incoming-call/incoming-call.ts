@@ -304,7 +304,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     effect(() => {
       if (this._showFailure()) {
         untracked(() =>
-          afterNextRender(() => this._acceptEl()?.focus(), {
+          afterNextRender(() => this._acceptEl()?._element().focus(), {
             injector: this._injector,
           }),
         );

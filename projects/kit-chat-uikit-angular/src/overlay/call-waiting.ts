@@ -43,7 +43,6 @@ import {KitCallOverlay} from './call-overlay';
     <div class="kit-call-waiting-actions">
       <kit-call-button
         icon="callEnd"
-        variant="decline"
         buttonClass="kit-call-waiting-button kit-call-waiting-decline"
         [label]="intl.decline"
         [ariaLabel]="intl.declineCallFrom(caller.name, video)"
