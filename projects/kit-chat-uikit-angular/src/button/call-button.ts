@@ -35,7 +35,7 @@ import {KitIconComponent, KitIconName} from '../icon/icon';
     >
       <ng-content />
       @if (icon(); as icon) {
-        <kit-icon class="kit-call-button-icon" [name]="icon" />
+        <kit-icon [name]="icon" />
       }
       @if (labelPosition() === 'inside') {
         <span class="kit-call-button-text" [class]="textClass()">{{ label() }}</span>
