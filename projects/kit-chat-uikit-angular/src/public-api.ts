@@ -8,8 +8,8 @@ export * from './sdk/call-settings';
 export * from './sdk/calls-sdk';
 export * from './sdk/validation';
 export * from './core/config';
-export * from './core/provide-kit-uikit';
-export {provideKitCalls} from './core/provide-kit-calls';
+export * from './provide/provide-kit-uikit';
+export {provideKitCalls} from './provide/provide-kit-calls';
 export type {
   KitAutoRingFeature,
   KitCallsFeature,

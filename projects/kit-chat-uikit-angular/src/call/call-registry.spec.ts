@@ -3,7 +3,7 @@ import {Component, Injectable, signal} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
 import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS} from '../core/config';
-import {provideKitUIKit} from '../core/provide-kit-uikit';
+import {provideKitUIKit} from '../provide/provide-kit-uikit';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitCallListener, KitCallsSdk} from '../sdk/calls-sdk';

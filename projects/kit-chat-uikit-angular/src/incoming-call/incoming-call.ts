@@ -29,6 +29,7 @@ import {
 } from '@angular/core';
 import {Subscription} from 'rxjs';
 import {KitAvatarComponent} from '../avatar/avatar';
+import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallRegistry} from '../call/call-registry';
 import {
   KitCallEndReason,
@@ -85,7 +86,7 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
   styleUrl: 'incoming-call.scss',
   encapsulation: ViewEncapsulation.None,
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [NgTemplateOutlet, KitAvatarComponent, KitIconComponent],
+  imports: [NgTemplateOutlet, KitAvatarComponent, KitCallButtonComponent, KitIconComponent],
   host: {
     class: 'kit-incoming-call',
     '[class.kit-incoming-call-ringing]': '_viewModel.isRinging()',
@@ -175,8 +176,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _avatarEl = viewChild('avatar', {read: ElementRef<HTMLElement>});
   private readonly _titleEl = viewChild<ElementRef<HTMLElement>>('title');
   private readonly _subtitleEl = viewChild<ElementRef<HTMLElement>>('subtitle');
-  private readonly _acceptEl = viewChild<ElementRef<HTMLButtonElement>>('accept');
-  private readonly _rejectEl = viewChild<ElementRef<HTMLButtonElement>>('reject');
+  private readonly _acceptEl = viewChild<KitCallButtonComponent>('accept');
+  private readonly _rejectEl = viewChild<KitCallButtonComponent>('reject');
 
   /** @docs-private */
   protected readonly _viewModel = new KitIncomingCallViewModel(this._binding, {
@@ -303,7 +304,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     effect(() => {
       if (this._showFailure()) {
         untracked(() =>
-          afterNextRender(() => this._acceptEl()?.nativeElement.focus(), {
+          afterNextRender(() => this._acceptEl()?._element().focus(), {
             injector: this._injector,
           }),
         );
@@ -335,8 +336,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       avatar: this._avatarEl()?.nativeElement ?? null,
       title: this._titleEl()?.nativeElement ?? null,
       subtitle: this._subtitleEl()?.nativeElement ?? null,
-      acceptButton: this._acceptEl()?.nativeElement ?? null,
-      rejectButton: this._rejectEl()?.nativeElement ?? null,
+      acceptButton: this._acceptEl()?._element() ?? null,
+      rejectButton: this._rejectEl()?._element() ?? null,
     };
   }
 

@@ -24,12 +24,12 @@ import {
 } from '@angular/core';
 import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
+import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallEndReason, KitCallSessionState} from '../call/call-session';
 import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
 import {kitEndReasonText, kitInvokeSafely} from '../call/call-screen-support';
-import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
@@ -73,7 +73,7 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
   styleUrl: 'ongoing-call.scss',
   encapsulation: ViewEncapsulation.None,
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [KitAvatarComponent, KitIconComponent],
+  imports: [KitAvatarComponent, KitCallButtonComponent],
   host: {
     class: 'kit-ongoing-call',
     // In a call overlay the CDK container is the one dialog, labelled by the ids it gave this screen.

@@ -1,5 +1,6 @@
-import {Directive, TemplateRef, inject} from '@angular/core';
+import {Directive} from '@angular/core';
 import {KitCall, KitUser} from '../sdk/models';
+import {KitCallSlot} from '../slot/call-slot';
 
 /**
  * What every slot template of `<kit-outgoing-call>` receives: the call (also as `$implicit`), the callee, and
@@ -24,45 +25,27 @@ export interface KitOutgoingCallContext {
  * ```
  */
 @Directive({selector: 'ng-template[kitOutgoingCallTitle]'})
-export class KitOutgoingCallTitle {
-  /** The template. */
-  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
-
+export class KitOutgoingCallTitle extends KitCallSlot<KitOutgoingCallContext> {
   /** Types the template's context. @returns Always true. */
-  static ngTemplateContextGuard(
-    _directive: KitOutgoingCallTitle,
-    _context: unknown,
-  ): _context is KitOutgoingCallContext {
+  static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
   }
 }
 
 /** Replaces the status line under the name (spec: `setSubtitleView`). */
 @Directive({selector: 'ng-template[kitOutgoingCallSubtitle]'})
-export class KitOutgoingCallSubtitle {
-  /** The template. */
-  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
-
+export class KitOutgoingCallSubtitle extends KitCallSlot<KitOutgoingCallContext> {
   /** Types the template's context. @returns Always true. */
-  static ngTemplateContextGuard(
-    _directive: KitOutgoingCallSubtitle,
-    _context: unknown,
-  ): _context is KitOutgoingCallContext {
+  static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
   }
 }
 
 /** Replaces the avatar (spec: `setAvatarView`). */
 @Directive({selector: 'ng-template[kitOutgoingCallAvatar]'})
-export class KitOutgoingCallAvatar {
-  /** The template. */
-  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
-
+export class KitOutgoingCallAvatar extends KitCallSlot<KitOutgoingCallContext> {
   /** Types the template's context. @returns Always true. */
-  static ngTemplateContextGuard(
-    _directive: KitOutgoingCallAvatar,
-    _context: unknown,
-  ): _context is KitOutgoingCallContext {
+  static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
   }
 }
@@ -77,15 +60,9 @@ export class KitOutgoingCallAvatar {
  * ```
  */
 @Directive({selector: 'ng-template[kitOutgoingCallEndCall]'})
-export class KitOutgoingCallEndCall {
-  /** The template. */
-  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
-
+export class KitOutgoingCallEndCall extends KitCallSlot<KitOutgoingCallContext> {
   /** Types the template's context. @returns Always true. */
-  static ngTemplateContextGuard(
-    _directive: KitOutgoingCallEndCall,
-    _context: unknown,
-  ): _context is KitOutgoingCallContext {
+  static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
   }
 }

@@ -30,6 +30,7 @@ import {
 } from '@angular/core';
 import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
+import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
@@ -76,7 +77,7 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
   styleUrl: 'outgoing-call.scss',
   encapsulation: ViewEncapsulation.None,
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [NgTemplateOutlet, KitAvatarComponent, KitIconComponent],
+  imports: [NgTemplateOutlet, KitAvatarComponent, KitCallButtonComponent, KitIconComponent],
   host: {
     class: 'kit-outgoing-call',
     // In a call overlay the CDK container is the one dialog, labelled by the ids it gave this screen.
@@ -195,7 +196,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     this._binding.state();
     return this._binding.session()?.sound?.state() ?? null;
   });
-  private readonly _endButton = viewChild<ElementRef<HTMLButtonElement>>('endButton');
+  private readonly _endButton = viewChild<KitCallButtonComponent>('endButton');
   private readonly _titleContent = contentChild(KitOutgoingCallTitle);
   private readonly _subtitleContent = contentChild(KitOutgoingCallSubtitle);
   private readonly _avatarContent = contentChild(KitOutgoingCallAvatar);
@@ -270,7 +271,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     afterNextRender(() => {
       const host = this._elementRef.nativeElement;
       this._focusTrap = this._focusTrapFactory.create(host);
-      (this._endButton()?.nativeElement ?? host).focus();
+      (this._endButton()?._element() ?? host).focus();
     });
 
     inject(DestroyRef).onDestroy(() => {

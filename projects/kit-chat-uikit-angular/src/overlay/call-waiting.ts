@@ -17,9 +17,9 @@ import {
 } from '@angular/core';
 import {Subscription} from 'rxjs';
 import {KitAvatarComponent} from '../avatar/avatar';
+import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallSession} from '../call/call-session';
-import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCall} from '../sdk/models';
 import {kitCaller} from '../sdk/validation';
@@ -28,7 +28,7 @@ import {KitCallOverlay} from './call-overlay';
 /** The compact banner of a call that waits while another call is on screen. @docs-private */
 @Component({
   selector: 'kit-call-waiting',
-  imports: [KitAvatarComponent, KitIconComponent],
+  imports: [KitAvatarComponent, KitCallButtonComponent],
   template: `
     @let caller = _caller();
     @let video = call().type !== 'audio';
@@ -41,24 +41,20 @@ import {KitCallOverlay} from './call-overlay';
       }}</span>
     </p>
     <div class="kit-call-waiting-actions">
-      <button
-        type="button"
-        class="kit-call-waiting-button kit-call-waiting-decline"
-        [attr.aria-label]="intl.declineCallFrom(caller.name, video)"
-        (click)="decline.emit()"
-      >
-        <kit-icon name="callEnd" />
-        <span>{{ intl.decline }}</span>
-      </button>
-      <button
-        type="button"
-        class="kit-call-waiting-button kit-call-waiting-end-and-accept"
-        [attr.aria-label]="intl.endAndAcceptCallFrom(caller.name, video)"
-        (click)="endAndAccept.emit()"
-      >
-        <kit-icon [name]="video ? 'videocam' : 'call'" />
-        <span>{{ intl.endAndAccept }}</span>
-      </button>
+      <kit-call-button
+        icon="callEnd"
+        buttonClass="kit-call-waiting-button kit-call-waiting-decline"
+        [label]="intl.decline"
+        [ariaLabel]="intl.declineCallFrom(caller.name, video)"
+        (press)="decline.emit()"
+      />
+      <kit-call-button
+        buttonClass="kit-call-waiting-button kit-call-waiting-end-and-accept"
+        [icon]="video ? 'videocam' : 'call'"
+        [label]="intl.endAndAccept"
+        [ariaLabel]="intl.endAndAcceptCallFrom(caller.name, video)"
+        (press)="endAndAccept.emit()"
+      />
     </div>
   `,
   styleUrl: 'call-waiting.scss',

@@ -8,8 +8,8 @@ import {withAutoRing, withCallWaiting, withHiddenTabNotifications} from '../over
 import {KitCall, KitUser} from '../sdk/models';
 import {KitException} from '../sdk/kit-exception';
 import {KitAudioPlayer} from '../sound/audio-player';
-import {KitCallsFeature} from './calls-feature';
-import {KitUIKitConfig} from './config';
+import {KitCallsFeature} from '../core/calls-feature';
+import {KitUIKitConfig} from '../core/config';
 import {provideKitCalls} from './provide-kit-calls';
 import {provideKitUIKit} from './provide-kit-uikit';
 

@@ -13,8 +13,8 @@ import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
 import {withAutoRing} from '../overlay/call-features';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {KitCallsFeature} from './calls-feature';
-import {KitUIKitConfig} from './config';
+import {KitCallsFeature} from '../core/calls-feature';
+import {KitUIKitConfig} from '../core/config';
 import {provideKitCalls} from './provide-kit-calls';
 
 /**

@@ -7,7 +7,7 @@ import {KitUser} from '../sdk/models';
 import {KitCallSettingsBuilder, KitCalls} from '../sdk/call-settings';
 import {KitErrorCodes} from '../sdk/kit-exception';
 import {KitCallOverlay} from '../overlay/call-overlay';
-import {KIT_UIKIT_CONFIG} from './config';
+import {KIT_UIKIT_CONFIG} from '../core/config';
 import {KitCallsModule, provideKitUIKit} from './provide-kit-uikit';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada'};

@@ -7,8 +7,8 @@ import {
 } from '@angular/core';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallsSdk} from '../sdk/calls-sdk';
-import {KitCallsFeature} from './calls-feature';
-import {KIT_UIKIT_CONFIG, KitUIKitConfig} from './config';
+import {KitCallsFeature} from '../core/calls-feature';
+import {KIT_UIKIT_CONFIG, KitUIKitConfig} from '../core/config';
 
 function sdkProviders(config: KitUIKitConfig): Provider[] {
   const sdk = config.callsSdk;
