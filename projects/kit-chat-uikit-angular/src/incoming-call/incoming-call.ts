@@ -117,6 +117,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _intlVersion = signal(0);
   private readonly _binding = new KitCallSessionBinding();
   private _inputDriven = false;
+  /** Calls the app took off this screen by clearing `call`: they never come back by themselves. */
+  private readonly _cleared = new WeakSet<KitCallSession>();
   private _following = true;
   private _destroyed = false;
   private _reportedMe: string | null = null;
@@ -401,6 +403,10 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       // Cleared: the call the input showed leaves; the screen shows the next call that rings.
       if (this._inputDriven) {
         this._inputDriven = false;
+        const shown = this._binding.session();
+        if (shown) {
+          this._cleared.add(shown);
+        }
         this._binding.bind(null);
       }
       this._showNextRinging();
@@ -408,6 +414,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     }
     const shown = this._binding.session();
     if (shown?.sessionId === call.sessionId) {
+      // The app now names the call shown (it may have rung here first): clearing the input takes it away.
+      this._inputDriven = true;
       shown._update(call); // A new status of the call shown: update, or close.
       return;
     }
@@ -429,12 +437,14 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       }
       return;
     }
+    this._cleared.delete(session);
     this._show(session);
   }
 
   private _showNextRinging(): void {
     const next = this._registry.nextRinging();
-    if (next && this._following) {
+    // A call the app cleared still rings at the SDK, but never again on this screen by itself.
+    if (next && this._following && !this._cleared.has(next)) {
       this._show(next);
     }
   }
