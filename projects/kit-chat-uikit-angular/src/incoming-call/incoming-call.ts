@@ -24,7 +24,7 @@ import {
 } from '@angular/core';
 import {Subscription} from 'rxjs';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {KitCallEndReason, KitCallSession, kitEndReasonOf} from '../call/call-session';
+import {KitCallEndReason, KitCallSession} from '../call/call-session';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
 import {kitEndingAnnouncement, kitInvokeSafely, kitSlot} from '../call/call-screen-support';
 import {KitIconComponent} from '../icon/icon';
@@ -41,24 +41,9 @@ import {
   KitIncomingCallTitle,
   KitIncomingCallTrailing,
 } from './incoming-call-slots';
-import {KitIncomingCallViewModel} from './incoming-call-view-model';
+import {KitIncomingCallSource} from './incoming-call-source';
+import {KitIncomingCallBinding, KitIncomingCallViewModel} from './incoming-call-view-model';
 import {KitIncomingCallStyleInputs} from './incoming-call-style-inputs';
-
-/** The elements of `<kit-incoming-call>` (spec: `KitIncomingCallComponentBinding`); `null` where a slot replaced a part. */
-export interface KitIncomingCallBinding {
-  /** The host element. */
-  readonly root: HTMLElement;
-  /** The default avatar. */
-  readonly avatar: HTMLElement | null;
-  /** The default title (the caller's name). */
-  readonly title: HTMLElement | null;
-  /** The default subtitle (the call type). */
-  readonly subtitle: HTMLElement | null;
-  /** The default accept button. */
-  readonly acceptButton: HTMLButtonElement | null;
-  /** The default reject button. */
-  readonly rejectButton: HTMLButtonElement | null;
-}
 
 type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
 
@@ -106,11 +91,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _subscriptions = new Subscription();
   private readonly _intlVersion = signal(0);
   private readonly _binding = this._shell.binding;
-  private _inputDriven = false;
-  /** Calls the app took off this screen by clearing `call`: they never come back by themselves. */
-  private readonly _cleared = new WeakSet<KitCallSession>();
-  private _following = true;
-  private _reportedMe: string | null = null;
 
   /** The call to show (spec: `setCall`). When not set, the screen shows the next call the SDK rings. */
   readonly call: InputSignal<KitCall | null | undefined> = input<KitCall | null | undefined>();
@@ -168,6 +148,13 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   protected readonly _viewModel = new KitIncomingCallViewModel(this._binding, {
     settings: () => untracked(this.callSettingsBuilder)?.build() ?? null,
     error: error => this._shell.report(error),
+  });
+  private readonly _source = new KitIncomingCallSource({
+    shell: this._shell,
+    call: this.call,
+    isBusy: () => this._viewModel.isBusy(),
+    show: session => this._show(session),
+    closed: reason => this._shell.emit(this.closed, reason),
   });
   private readonly _state = this._binding.state;
   protected readonly _showFailure = computed(() => {
@@ -259,19 +246,9 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     this._subscriptions.add(
       this._intl.changes.subscribe(() => this._intlVersion.update(v => v + 1)),
     );
-    if (!this._overlaySession) {
-      // With no `call` input, the screen shows the next call that rings.
-      this._subscriptions.add(
-        this._registry.shown.subscribe(session => {
-          if (this._following && !untracked(this.call) && !this._viewModel.isBusy()) {
-            this._show(session);
-          }
-        }),
-      );
-    }
     effect(() => {
       const call = this.call();
-      untracked(() => this._applyCallInput(call));
+      untracked(() => this._source.apply(call));
     });
     // The sound follows the inputs at once, also while ringing.
     effect(() => {
@@ -293,10 +270,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   }
 
   ngOnInit(): void {
-    const me = this._registry.me();
-    if (me instanceof KitException) {
-      this._reportMe(me);
-    }
+    this._source.checkMe();
   }
 
   /** @returns The view model: the call, its phase, and the built-in `acceptCall` / `rejectCall`. */
@@ -321,7 +295,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
    * component is destroyed; safe to call more than once.
    */
   disposeObservers(): void {
-    this._following = false;
+    this._source.stop();
     this._binding.release();
     this._subscriptions.unsubscribe();
   }
@@ -363,63 +337,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       kitInvokeSafely(handler);
     } else {
       void this._viewModel.rejectCall(call);
-    }
-  }
-
-  private _applyCallInput(call: KitCall | null | undefined): void {
-    if (this._overlaySession) {
-      if (!this._binding.session()) {
-        this._show(this._overlaySession);
-      }
-      return;
-    }
-    if (!call) {
-      // Cleared: the call the input showed leaves; the screen shows the next call that rings.
-      if (this._inputDriven) {
-        this._inputDriven = false;
-        const shown = this._binding.session();
-        if (shown) {
-          this._cleared.add(shown);
-        }
-        this._binding.bind(null);
-      }
-      this._showNextRinging();
-      return;
-    }
-    const shown = this._binding.session();
-    if (shown?.sessionId === call.sessionId) {
-      // The app now names the call shown (it may have rung here first): clearing the input takes it away.
-      this._inputDriven = true;
-      shown._update(call); // A new status of the call shown: update, or close.
-      return;
-    }
-    // The input wins over whatever was shown, so a bad input never leaves a misleading caller on screen.
-    this._inputDriven = true;
-    this._binding.bind(null);
-    const me = this._registry.me();
-    if (me instanceof KitException) {
-      this._reportMe(me);
-      return;
-    }
-    const session = this._registry.sessionFor(call, 'incoming');
-    if (session instanceof KitException) {
-      const over = kitEndReasonOf(call.status);
-      if (over) {
-        this._shell.emit(this.closed, over);
-      } else if (!this._registry.hasEnded(call.sessionId)) {
-        this._shell.report(session);
-      }
-      return;
-    }
-    this._cleared.delete(session);
-    this._show(session);
-  }
-
-  private _showNextRinging(): void {
-    const next = this._registry.nextRinging();
-    // A call the app cleared still rings at the SDK, but never again on this screen by itself.
-    if (next && this._following && !this._cleared.has(next)) {
-      this._show(next);
     }
   }
 
@@ -469,21 +386,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       // Focus goes back once the ending left the screen (at once when the user declined).
       this._shell.restoreFocus();
     }
-    if (state.done && !this._overlaySession) {
-      // Free for the next call that rings (a screen placed in a layout).
-      queueMicrotask(() => {
-        if (this._binding.session()?.state.done && !untracked(this.call)) {
-          this._binding.bind(null);
-          this._showNextRinging();
-        }
-      });
-    }
-  }
-
-  private _reportMe(error: KitException): void {
-    if (this._reportedMe !== error.code) {
-      this._reportedMe = error.code;
-      this._shell.report(error);
+    if (state.done) {
+      this._source.done();
     }
   }
 }
