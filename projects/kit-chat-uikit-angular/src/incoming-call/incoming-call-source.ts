@@ -20,8 +20,8 @@ export interface KitIncomingCallSourceScreen {
 }
 
 /**
- * Which call a `<kit-incoming-call>` shows: the session of its call overlay; else the `call` input; else the next
- * call that rings, but never one the app cleared from the input (it still rings at the SDK, not on this screen).
+ * Which call a `<kit-incoming-call>` placed in a page shows: the `call` input, else the next call that rings, but
+ * never one the app cleared from the input (it still rings at the SDK, not on this screen).
  * @docs-private
  */
 export class KitIncomingCallSource {
@@ -64,18 +64,11 @@ export class KitIncomingCallSource {
   }
 
   /**
-   * Follows the `call` input.
+   * Follows the `call` input of a screen placed in a page (in a call overlay the screen shows the overlay's session).
    * @param call Its new value.
    */
   apply(call: KitCall | null | undefined): void {
     const binding = this._shell.binding;
-    const overlaySession = this._shell.overlaySession;
-    if (overlaySession) {
-      if (!binding.session()) {
-        this._screen.show(overlaySession);
-      }
-      return;
-    }
     const shown = binding.session();
     if (!call) {
       // Cleared: the call the input showed leaves; the screen shows the next call that rings.

@@ -248,7 +248,11 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     );
     effect(() => {
       const call = this.call();
-      untracked(() => this._source.apply(call));
+      const session = this._overlaySession;
+      // In a call overlay the screen shows the overlay's session, bound once, whatever the input says.
+      untracked(() =>
+        session ? this._binding.session() || this._show(session) : this._source.apply(call),
+      );
     });
     // The sound follows the inputs at once, also while ringing.
     effect(() => {
