@@ -108,6 +108,22 @@ describe('KitCallOverlay: one dialog per call', () => {
     expect(dialog.hasAttribute('aria-describedby')).toBe(false);
   });
 
+  it("should keep focus in the dialog when the end call button that had it leaves for an app's own screen", async () => {
+    await setup({}, [
+      {provide: KIT_CALL_OVERLAY_DEFAULT_OPTIONS, useValue: {ongoingCallComponent: AppOngoing}},
+    ]);
+    const started = overlay.startCall(ADA);
+    await settle();
+    const ref = await started;
+    expect(document.activeElement).toBe(find('.kit-outgoing-call-end-call-button'));
+    const accepted = calls.farSide.accept(ref.call().sessionId);
+    await settle();
+    await accepted;
+    await settle();
+    expect(find('.app-ongoing')).not.toBeNull();
+    expect(document.activeElement).toBe(dialogs()[0]);
+  });
+
   it('should close once, with the first reason, however the overlay is closed and however often', async () => {
     await setup();
     const call = await ringFrom(ADA);
