@@ -3,6 +3,7 @@ import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
 import {isPlatformBrowser} from '@angular/common';
 import {
+  ChangeDetectorRef,
   DestroyRef,
   ElementRef,
   Injector,
@@ -10,9 +11,12 @@ import {
   PLATFORM_ID,
   Signal,
   afterNextRender,
+  effect,
   inject,
   signal,
+  untracked,
 } from '@angular/core';
+import {KitCallsIntl} from '../intl/calls-intl';
 import {KitException} from '../sdk/kit-exception';
 import {KitOnError} from '../sdk/models';
 import {KitCallRegistry} from './call-registry';
@@ -40,6 +44,8 @@ export interface KitCallScreenChange {
 export interface KitCallScreenShellOptions {
   /** The prefix of the ids the screen makes when it is not in a call overlay (`kit-incoming-call-`). */
   readonly idPrefix: string;
+  /** The suffix of its description's id outside an overlay (`subtitle`, `status`). */
+  readonly descriptionSuffix: string;
   /** The screen's `onError` input (read lazily: the shell is made before the screen's inputs). */
   readonly onError: () => KitOnError | null | undefined;
   /** The screen's `error` output. */
@@ -58,8 +64,9 @@ export class KitCallScreenShell {
   private readonly _injector = inject(Injector);
   private readonly _focusTrapFactory = inject(FocusTrapFactory);
   private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
-  private readonly _id: string;
+  private _sound: [Signal<boolean>, Signal<string | null | undefined>] | null = null;
   private readonly _endedFrom = signal<KitCallPhase | null>(null);
+  private readonly _intlVersion = signal(0);
   private _focusTrap: FocusTrap | null = null;
   private _previousFocus: HTMLElement | null = null;
   private _destroyed = false;
@@ -74,17 +81,27 @@ export class KitCallScreenShell {
   readonly inOverlay = !!this._screenIds;
   /** The binding to the session shown. */
   readonly binding = new KitCallSessionBinding();
-  /** The state of the session shown. */
-  readonly state: Signal<KitCallSessionState | null> = this.binding.state;
   /** The phase the session shown ended from (`'accepting'`: the caller's cancel crossed the accept). */
   readonly endedFrom: Signal<KitCallPhase | null> = this._endedFrom.asReadonly();
+  /** Counts the changes of the strings (`KitCallsIntl.changes`), for computed texts to follow them. */
+  readonly intlVersion: Signal<number> = this._intlVersion.asReadonly();
 
   constructor(private readonly _options: KitCallScreenShellOptions) {
     // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
     // app without Material's core styles never loaded: without them that text shows on the page.
     inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
-    this._id = inject(_IdGenerator).getId(_options.idPrefix);
+    const id = inject(_IdGenerator).getId(_options.idPrefix);
+    this.labelId = this._screenIds?.label ?? `${id}-label`;
+    this.descriptionId = this._screenIds?.description ?? `${id}-${_options.descriptionSuffix}`;
+    this.titleId = `${id}-title`;
+    // A language switch during a call re-renders the screen (OnPush): its texts come from KitCallsIntl.
+    const changeDetector = inject(ChangeDetectorRef);
+    const intl = inject(KitCallsIntl).changes.subscribe(() => {
+      this._intlVersion.update(version => version + 1);
+      changeDetector.markForCheck();
+    });
     inject(DestroyRef).onDestroy(() => {
+      intl.unsubscribe();
       this._destroyed = true;
       this.binding.release();
       this._focusTrap?.destroy();
@@ -93,31 +110,29 @@ export class KitCallScreenShell {
   }
 
   /** Id of the element that names the screen. */
-  get labelId(): string {
-    return this._screenIds?.label ?? `${this._id}-label`;
-  }
-
+  readonly labelId: string;
   /** Id of the element that describes the screen (its status or call type line). */
-  get descriptionId(): string {
-    return this._screenIds?.description ?? `${this._id}-${this._descriptionSuffix}`;
-  }
-
-  /** The suffix of the description id outside an overlay (each screen kept its own). */
-  private get _descriptionSuffix(): string {
-    return this._options.idPrefix === 'kit-incoming-call-' ? 'subtitle' : 'status';
-  }
+  readonly descriptionId: string;
+  /** Id of the screen's title. */
+  readonly titleId: string;
 
   /**
-   * @param suffix What the id is for.
-   * @returns An id of this screen, unique in the page.
+   * The sound of the session shown follows the screen's inputs: set when a session is bound, then at once on
+   * every change, also while it rings.
+   * @param disabled Whether the sound is off.
+   * @param url A custom sound.
    */
-  id(suffix: string): string {
-    return `${this._id}-${suffix}`;
-  }
-
-  /** Whether the screen is destroyed: its outputs no longer emit. */
-  get destroyed(): boolean {
-    return this._destroyed;
+  followSound(disabled: Signal<boolean>, url: Signal<string | null | undefined>): void {
+    this._sound = [disabled, url];
+    effect(
+      () => {
+        const session = this.binding.session();
+        const off = disabled();
+        const custom = url();
+        untracked(() => session?.setSound(off, custom));
+      },
+      {injector: this._injector},
+    );
   }
 
   /**
@@ -147,6 +162,9 @@ export class KitCallScreenShell {
       onChange?.(change);
     };
     this._endedFrom.set(null);
+    if (session && this._sound) {
+      session.setSound(untracked(this._sound[0]), untracked(this._sound[1]));
+    }
     this.binding.bind(session, {onError: error => this.report(error), ...options}, see);
     if (session) {
       see(session.state);

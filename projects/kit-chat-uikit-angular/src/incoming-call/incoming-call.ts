@@ -18,11 +18,9 @@ import {
   inject,
   input,
   output,
-  signal,
   untracked,
   viewChild,
 } from '@angular/core';
-import {Subscription} from 'rxjs';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallEndReason, KitCallSession} from '../call/call-session';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
@@ -78,6 +76,7 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
 export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
   private readonly _shell = new KitCallScreenShell({
     idPrefix: 'kit-incoming-call-',
+    descriptionSuffix: 'subtitle',
     onError: () => this.onError(),
     error: () => this.error,
   });
@@ -88,8 +87,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _overlaySession = this._shell.overlaySession;
   /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
   protected readonly _inOverlay = this._shell.inOverlay;
-  private readonly _subscriptions = new Subscription();
-  private readonly _intlVersion = signal(0);
   private readonly _binding = this._shell.binding;
 
   /** The call to show (spec: `setCall`). When not set, the screen shows the next call the SDK rings. */
@@ -162,7 +159,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     return state?.phase === 'ringing' && !!state.failure;
   });
 
-  protected readonly _titleId = this._shell.id('title');
+  protected readonly _titleId = this._shell.titleId;
   protected readonly _labelId = this._shell.labelId;
   protected readonly _subtitleId = this._shell.descriptionId;
   protected readonly _showing = computed(() => {
@@ -208,7 +205,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     );
   });
   protected readonly _text = computed(() => {
-    this._intlVersion();
+    this._shell.intlVersion();
     const intl = this._intl;
     const call = this._shownCall();
     const name = call ? kitCaller(call).name : '';
@@ -243,9 +240,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   constructor() {
     super();
     this._registry.listen();
-    this._subscriptions.add(
-      this._intl.changes.subscribe(() => this._intlVersion.update(v => v + 1)),
-    );
     effect(() => {
       const call = this.call();
       const session = this._overlaySession;
@@ -255,12 +249,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       );
     });
     // The sound follows the inputs at once, also while ringing.
-    effect(() => {
-      const session = this._binding.session();
-      const disabled = this.disableSoundForCalls();
-      const url = this.customSoundForCalls();
-      untracked(() => session?.setSound(disabled, url));
-    });
+    this._shell.followSound(this.disableSoundForCalls, this.customSoundForCalls);
     // An accept or decline that failed is said on screen, and focus goes back to accept.
     effect(() => {
       if (this._showFailure()) {
@@ -295,13 +284,12 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   }
 
   /**
-   * Stops following calls and string changes: the call shown goes on without this screen. Runs by itself when the
-   * component is destroyed; safe to call more than once.
+   * Stops following calls: the call shown goes on without this screen. Runs by itself when the component is
+   * destroyed; safe to call more than once.
    */
   disposeObservers(): void {
     this._source.stop();
     this._binding.release();
-    this._subscriptions.unsubscribe();
   }
 
   /**
@@ -345,7 +333,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   }
 
   private _show(session: KitCallSession): void {
-    session.setSound(untracked(this.disableSoundForCalls), untracked(this.customSoundForCalls));
     this._shell.bind(session, change => this._onChange(change));
     const state = session.state;
     if (state.phase !== 'ringing') {

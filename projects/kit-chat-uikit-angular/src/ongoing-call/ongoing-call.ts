@@ -1,6 +1,5 @@
 import {
   ChangeDetectionStrategy,
-  ChangeDetectorRef,
   Component,
   ElementRef,
   InputSignal,
@@ -16,7 +15,6 @@ import {
   untracked,
   viewChild,
 } from '@angular/core';
-import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallEndReason} from '../call/call-session';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
@@ -82,6 +80,7 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
 export class KitOngoingCallComponent {
   private readonly _shell = new KitCallScreenShell({
     idPrefix: 'kit-ongoing-call-',
+    descriptionSuffix: 'status',
     onError: () => this.onError(),
     error: () => this.error,
   });
@@ -159,9 +158,6 @@ export class KitOngoingCallComponent {
   private readonly _sessionId = computed(() => this.call()?.sessionId ?? '');
 
   constructor() {
-    const changeDetector = inject(ChangeDetectorRef);
-    this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
-
     // One session per session id: a new session id follows the new call with fresh toggles.
     effect(onCleanup => {
       this._sessionId();

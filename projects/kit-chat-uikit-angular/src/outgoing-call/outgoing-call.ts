@@ -2,7 +2,6 @@ import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {NgTemplateOutlet} from '@angular/common';
 import {
   ChangeDetectionStrategy,
-  ChangeDetectorRef,
   Component,
   DestroyRef,
   ElementRef,
@@ -24,7 +23,6 @@ import {
   untracked,
   viewChild,
 } from '@angular/core';
-import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
 import {KitCallEndReason, KitCallSession} from '../call/call-session';
@@ -90,6 +88,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   protected readonly _tokenPrefix = 'outgoing-call';
   private readonly _shell = new KitCallScreenShell({
     idPrefix: 'kit-outgoing-call-',
+    descriptionSuffix: 'status',
     onError: () => this.onError(),
     error: () => this.error,
   });
@@ -227,20 +226,13 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   constructor() {
     super();
     this._shell.rememberFocus();
-    const changeDetector = inject(ChangeDetectorRef);
-    this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
 
     effect(() => {
       const {call, user} = this._target();
       untracked(() => this._start(call, user));
     });
     // The ringback follows the inputs at once.
-    effect(() => {
-      const session = this._binding.session();
-      const disabled = this.disableSoundForCall();
-      const url = this.customSoundForCalls();
-      untracked(() => session?.setSound(disabled, url));
-    });
+    this._shell.followSound(this.disableSoundForCall, this.customSoundForCalls);
     effect(() => {
       const session = this._binding.session();
       const builder = this.callSettingsBuilder();
@@ -328,7 +320,6 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       }
       return;
     }
-    session.setSound(untracked(this.disableSoundForCall), untracked(this.customSoundForCalls));
     this._shell.bind(session, change => this._onChange(change));
     if (!session.isEnded) {
       this._announcer.announce(this.intl.callingName(this._name()), 'polite');

@@ -7,8 +7,10 @@ import {
   InjectionToken,
   Type,
   ViewEncapsulation,
-  afterRenderEffect,
+  Injector,
+  afterNextRender,
   computed,
+  effect,
   inject,
   reflectComponentType,
   untracked,
@@ -71,10 +73,17 @@ export class KitCallHost {
   });
 
   constructor() {
-    afterRenderEffect(() => {
+    const injector = inject(Injector);
+    effect(() => {
       this._screen();
-      this._ref.componentInstance = this._outlet().componentInstance;
-      untracked(() => this._keepFocusInside());
+      // Once the screen shown is rendered, the ref names it, and focus stays in the dialog.
+      afterNextRender(
+        () => {
+          this._ref.componentInstance = this._outlet().componentInstance;
+          this._keepFocusInside();
+        },
+        {injector},
+      );
     });
   }
 
