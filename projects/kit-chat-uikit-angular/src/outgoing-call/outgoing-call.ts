@@ -165,6 +165,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       return me instanceof KitException ? null : me;
     },
     () => this._builtInEndCall(),
+    this._shell.intlVersion,
   );
   private readonly _callAgainAction = inject(KIT_CALL_AGAIN, {optional: true});
   /** Whether the outcome on screen is one a second try can change (declined, busy, no answer, failed). */
