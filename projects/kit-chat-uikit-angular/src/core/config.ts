@@ -4,8 +4,9 @@ import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitOnError} from '../sdk/models';
 
 /**
- * Options of a call screen opened with `KitCallOverlay`. Defaults come from `KIT_CALL_OVERLAY_DEFAULT_OPTIONS`,
- * merged with the config given to each `open*` call.
+ * Options of a call screen opened with `KitCallOverlay`, merged once per call in this order: the config given to
+ * `open*Call` / `startCall`, then `KIT_CALL_OVERLAY_DEFAULT_OPTIONS`, then `KitUIKitConfig.overlay`, then the
+ * defaults below.
  */
 export class KitCallOverlayConfig {
   /** Extra CSS classes of the overlay pane (for theme classes made with the Sass mixins). */

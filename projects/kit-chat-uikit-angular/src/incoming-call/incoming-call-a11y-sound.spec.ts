@@ -157,6 +157,21 @@ describe('KitIncomingCallComponent: accessibility (spec §4.4)', () => {
     expect(tabbable).toEqual([button('reject'), button('accept')]);
   });
 
+  it('should keep Tab inside the screen while a call rings, and let go of it once the call left', async () => {
+    const {ring, calls, settle, screen, el} = await setup();
+    // The trap's anchors sit around the screen; only live ones take Tab.
+    const liveAnchors = () =>
+      Array.from(el.querySelectorAll<HTMLElement>('.cdk-focus-trap-anchor[tabindex="0"]'));
+    expect(liveAnchors()).toEqual([]);
+    const call = await ring();
+    expect(liveAnchors()).toHaveLength(2);
+    expect(liveAnchors()[0].nextElementSibling).toBe(screen());
+    await calls.farSide.cancel(call.sessionId);
+    await settle();
+    expect(screen().hasAttribute('hidden')).toBe(true);
+    expect(liveAnchors()).toEqual([]);
+  });
+
   it('should give focus back when destroyed while ringing', async () => {
     const {ring, el, host, fixture} = await setup();
     const outside = el.querySelector<HTMLButtonElement>('.outside')!;

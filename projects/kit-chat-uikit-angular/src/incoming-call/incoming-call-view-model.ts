@@ -82,3 +82,19 @@ export class KitIncomingCallViewModel {
     return null;
   }
 }
+
+/** The elements of `<kit-incoming-call>` (spec: `KitIncomingCallComponentBinding`); `null` where a slot replaced a part. */
+export interface KitIncomingCallBinding {
+  /** The host element. */
+  readonly root: HTMLElement;
+  /** The default avatar. */
+  readonly avatar: HTMLElement | null;
+  /** The default title (the caller's name). */
+  readonly title: HTMLElement | null;
+  /** The default subtitle (the call type). */
+  readonly subtitle: HTMLElement | null;
+  /** The default accept button. */
+  readonly acceptButton: HTMLButtonElement | null;
+  /** The default reject button. */
+  readonly rejectButton: HTMLButtonElement | null;
+}

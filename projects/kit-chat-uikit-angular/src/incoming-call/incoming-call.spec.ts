@@ -516,6 +516,24 @@ describe('KitIncomingCallComponent: behaviour', () => {
       expect(host.closed).toEqual(['cancelled']);
     });
 
+    it('should take a cleared call off the screen and stop its ringtone, then show the next call that rings', async () => {
+      const {host, el, calls, settle, ring} = await setup();
+      const call = await calls.farSide.ring(ADA, calls.me, 'video');
+      host.call.set(call);
+      await settle();
+      expect(dialog(el)).not.toBeNull();
+      expect(calls.audio.playing()).not.toEqual([]);
+      host.call.set(null);
+      await settle();
+      expect(dialog(el)).toBeNull();
+      expect(el.querySelector('.kit-incoming-call-title')).toBeNull();
+      expect(calls.audio.playing()).toEqual([]);
+      await ring(GRACE);
+      expect(el.querySelector('.kit-incoming-call-title')?.textContent?.trim()).toBe(
+        'Grace Hopper',
+      );
+    });
+
     it('should prefer the call input over calls the SDK rings', async () => {
       const {host, el, fixture, calls, ring} = await setup();
       const call = await calls.farSide.ring(GRACE, calls.me);

@@ -1,21 +1,16 @@
-import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
-import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
-import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
-import {NgTemplateOutlet, isPlatformBrowser} from '@angular/common';
+import {LiveAnnouncer} from '@angular/cdk/a11y';
+import {NgTemplateOutlet} from '@angular/common';
 import {
   ChangeDetectionStrategy,
   Component,
   DestroyRef,
   ElementRef,
-  Injector,
   InputSignal,
   InputSignalWithTransform,
   OnInit,
   OutputEmitterRef,
-  PLATFORM_ID,
   TemplateRef,
   ViewEncapsulation,
-  afterNextRender,
   booleanAttribute,
   computed,
   contentChild,
@@ -23,22 +18,13 @@ import {
   inject,
   input,
   output,
-  signal,
   untracked,
   viewChild,
 } from '@angular/core';
-import {Subscription} from 'rxjs';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallRegistry} from '../call/call-registry';
-import {
-  KitCallEndReason,
-  KitCallSession,
-  KitCallSessionState,
-  kitEndReasonOf,
-} from '../call/call-session';
-import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
-import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
+import {KitCallEndReason, KitCallSession} from '../call/call-session';
+import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
 import {kitEndingAnnouncement, kitInvokeSafely, kitSlot} from '../call/call-screen-support';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
@@ -54,24 +40,9 @@ import {
   KitIncomingCallTitle,
   KitIncomingCallTrailing,
 } from './incoming-call-slots';
-import {KitIncomingCallViewModel} from './incoming-call-view-model';
+import {KitIncomingCallSource} from './incoming-call-source';
+import {KitIncomingCallBinding, KitIncomingCallViewModel} from './incoming-call-view-model';
 import {KitIncomingCallStyleInputs} from './incoming-call-style-inputs';
-
-/** The elements of `<kit-incoming-call>` (spec: `KitIncomingCallComponentBinding`); `null` where a slot replaced a part. */
-export interface KitIncomingCallBinding {
-  /** The host element. */
-  readonly root: HTMLElement;
-  /** The default avatar. */
-  readonly avatar: HTMLElement | null;
-  /** The default title (the caller's name). */
-  readonly title: HTMLElement | null;
-  /** The default subtitle (the call type). */
-  readonly subtitle: HTMLElement | null;
-  /** The default accept button. */
-  readonly acceptButton: HTMLButtonElement | null;
-  /** The default reject button. */
-  readonly rejectButton: HTMLButtonElement | null;
-}
 
 type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
 
@@ -104,28 +75,20 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
   },
 })
 export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
+  private readonly _shell = new KitCallScreenShell({
+    idPrefix: 'kit-incoming-call-',
+    descriptionSuffix: 'subtitle',
+    onError: () => this.onError(),
+    error: () => this.error,
+  });
   private readonly _host: HTMLElement = inject(ElementRef).nativeElement;
-  private readonly _injector = inject(Injector);
   private readonly _intl = inject(KitCallsIntl);
   private readonly _announcer = inject(LiveAnnouncer);
-  private readonly _registry = inject(KitCallRegistry);
-  private readonly _overlaySession = inject(KIT_CALL_SESSION, {optional: true});
-  private readonly _id = inject(_IdGenerator).getId('kit-incoming-call-');
-  private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
+  private readonly _registry = this._shell.registry;
+  private readonly _overlaySession = this._shell.overlaySession;
   /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
-  protected readonly _inOverlay = !!this._screenIds;
-  private readonly _subscriptions = new Subscription();
-  private readonly _intlVersion = signal(0);
-  private readonly _binding = new KitCallSessionBinding();
-  private _inputDriven = false;
-  private _following = true;
-  private _destroyed = false;
-  private _reportedMe: string | null = null;
-  private _previousFocus: HTMLElement | null = null;
-  private _lastPhase: KitCallSessionState['phase'] | null = null;
-  /** What this screen already said about its session: accepted (handed over) or closed. */
-  private _told = {accepted: false, closed: false};
-  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  protected readonly _inOverlay = this._shell.inOverlay;
+  private readonly _binding = this._shell.binding;
 
   /** The call to show (spec: `setCall`). When not set, the screen shows the next call the SDK rings. */
   readonly call: InputSignal<KitCall | null | undefined> = input<KitCall | null | undefined>();
@@ -182,7 +145,14 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** @docs-private */
   protected readonly _viewModel = new KitIncomingCallViewModel(this._binding, {
     settings: () => untracked(this.callSettingsBuilder)?.build() ?? null,
-    error: error => this._report(error),
+    error: error => this._shell.report(error),
+  });
+  private readonly _source = new KitIncomingCallSource({
+    shell: this._shell,
+    call: this.call,
+    isBusy: () => this._viewModel.isBusy(),
+    show: session => this._show(session),
+    closed: reason => this._shell.emit(this.closed, reason),
   });
   private readonly _state = this._binding.state;
   protected readonly _showFailure = computed(() => {
@@ -190,9 +160,9 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     return state?.phase === 'ringing' && !!state.failure;
   });
 
-  protected readonly _titleId = `${this._id}-title`;
-  protected readonly _labelId = this._screenIds?.label ?? `${this._id}-label`;
-  protected readonly _subtitleId = this._screenIds?.description ?? `${this._id}-subtitle`;
+  protected readonly _titleId = this._shell.titleId;
+  protected readonly _labelId = this._shell.labelId;
+  protected readonly _subtitleId = this._shell.descriptionId;
   protected readonly _showing = computed(() => {
     const state = this._state();
     return (
@@ -205,8 +175,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
         (state.phase === 'ended' && !state.done && !state.connected))
     );
   });
-  /** Whether the last phase before the end was an accept in flight (the caller's cancel crossed it). */
-  private _crossedAccept = false;
   protected readonly _shownCall = computed(() => (this._showing() ? this._viewModel.call() : null));
   protected readonly _isVideo = computed(
     () => (this._viewModel.call()?.type ?? '') !== KitConstants.CALL_TYPE_AUDIO,
@@ -238,7 +206,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     );
   });
   protected readonly _text = computed(() => {
-    this._intlVersion();
+    this._shell.intlVersion();
     const intl = this._intl;
     const call = this._shownCall();
     const name = call ? kitCaller(call).name : '';
@@ -264,7 +232,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
               'incoming',
               this._state()?.endReason ?? 'ended',
               false,
-              this._crossedAccept,
+              this._shell.endedFrom() === 'accepting',
             )
           : null,
     };
@@ -272,56 +240,31 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
 
   constructor() {
     super();
-    // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
-    // app without Material's core styles never loaded: without them that text shows on the page.
-    inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
     this._registry.listen();
-    this._subscriptions.add(
-      this._intl.changes.subscribe(() => this._intlVersion.update(v => v + 1)),
-    );
-    if (!this._overlaySession) {
-      // With no `call` input, the screen shows the next call that rings.
-      this._subscriptions.add(
-        this._registry.shown.subscribe(session => {
-          if (this._following && !untracked(this.call) && !this._viewModel.isBusy()) {
-            this._show(session);
-          }
-        }),
-      );
-    }
     effect(() => {
       const call = this.call();
-      untracked(() => this._applyCallInput(call));
+      const session = this._overlaySession;
+      // In a call overlay the screen shows the overlay's session, bound once, whatever the input says.
+      untracked(() =>
+        session ? this._binding.session() || this._show(session) : this._source.apply(call),
+      );
     });
     // The sound follows the inputs at once, also while ringing.
-    effect(() => {
-      const session = this._binding.session();
-      const disabled = this.disableSoundForCalls();
-      const url = this.customSoundForCalls();
-      untracked(() => session?.setSound(disabled, url));
-    });
+    this._shell.followSound(this.disableSoundForCalls, this.customSoundForCalls);
     // An accept or decline that failed is said on screen, and focus goes back to accept.
     effect(() => {
       if (this._showFailure()) {
-        untracked(() =>
-          afterNextRender(() => this._acceptEl()?._element().focus(), {
-            injector: this._injector,
-          }),
-        );
+        untracked(() => this._shell.trapFocus(() => this._acceptEl()?._element()));
       }
     });
     inject(DestroyRef).onDestroy(() => {
-      this._destroyed = true;
       this.disposeObservers();
-      this._restoreFocus();
+      this._shell.restoreFocus();
     });
   }
 
   ngOnInit(): void {
-    const me = this._registry.me();
-    if (me instanceof KitException) {
-      this._reportMe(me);
-    }
+    this._source.checkMe();
   }
 
   /** @returns The view model: the call, its phase, and the built-in `acceptCall` / `rejectCall`. */
@@ -342,13 +285,12 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   }
 
   /**
-   * Stops following calls and string changes: the call shown goes on without this screen. Runs by itself when the
-   * component is destroyed; safe to call more than once.
+   * Stops following calls: the call shown goes on without this screen. Runs by itself when the component is
+   * destroyed; safe to call more than once.
    */
   disposeObservers(): void {
-    this._following = false;
+    this._source.stop();
     this._binding.release();
-    this._subscriptions.unsubscribe();
   }
 
   /**
@@ -367,7 +309,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     if (!call || !this._viewModel.isRinging()) {
       return; // A decision is pending, or the call ended: the first press won.
     }
-    this._emit(this.acceptClick, undefined);
+    this._shell.emit(this.acceptClick, undefined);
     const handler = this.onAcceptClick();
     if (handler) {
       kitInvokeSafely(handler);
@@ -382,7 +324,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     if (!call || !this._canDecline() || !this._binding.session()?.canDecline) {
       return; // A decline in the accept's own tick is the same gesture: the first press won.
     }
-    this._emit(this.rejectClick, undefined);
+    this._shell.emit(this.rejectClick, undefined);
     const handler = this.onRejectClick();
     if (handler) {
       kitInvokeSafely(handler);
@@ -391,70 +333,13 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     }
   }
 
-  private _applyCallInput(call: KitCall | null | undefined): void {
-    if (this._overlaySession) {
-      if (!this._binding.session()) {
-        this._show(this._overlaySession);
-      }
-      return;
-    }
-    if (!call) {
-      // Cleared: the call the input showed leaves; the screen shows the next call that rings.
-      if (this._inputDriven) {
-        this._inputDriven = false;
-        this._binding.bind(null);
-      }
-      this._showNextRinging();
-      return;
-    }
-    const shown = this._binding.session();
-    if (shown?.sessionId === call.sessionId) {
-      shown._update(call); // A new status of the call shown: update, or close.
-      return;
-    }
-    // The input wins over whatever was shown, so a bad input never leaves a misleading caller on screen.
-    this._inputDriven = true;
-    this._binding.bind(null);
-    const me = this._registry.me();
-    if (me instanceof KitException) {
-      this._reportMe(me);
-      return;
-    }
-    const session = this._registry.sessionFor(call, 'incoming');
-    if (session instanceof KitException) {
-      const over = kitEndReasonOf(call.status);
-      if (over) {
-        this._emit(this.closed, over);
-      } else if (!this._registry.hasEnded(call.sessionId)) {
-        this._report(session);
-      }
-      return;
-    }
-    this._show(session);
-  }
-
-  private _showNextRinging(): void {
-    const next = this._registry.nextRinging();
-    if (next && this._following) {
-      this._show(next);
-    }
-  }
-
   private _show(session: KitCallSession): void {
-    this._told = {accepted: false, closed: false};
-    session.setSound(untracked(this.disableSoundForCalls), untracked(this.customSoundForCalls));
-    this._binding.bind(session, {onError: error => this._report(error)}, state =>
-      this._onState(state),
-    );
+    this._shell.bind(session, change => this._onChange(change));
     const state = session.state;
     if (state.phase !== 'ringing') {
-      this._onState(state);
       return;
     }
-    if (this._isBrowser) {
-      // Focus is a browser matter: on the server there is nothing to remember or give back.
-      this._previousFocus ??= _getFocusedElementPierceShadowDom();
-    }
+    this._shell.rememberFocus();
     const caller = kitCaller(state.call);
     void this._announcer.announce(
       this._intl.incomingCallFrom(caller.name, state.call.type !== KitConstants.CALL_TYPE_AUDIO),
@@ -462,34 +347,18 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     );
     // Focus goes to the screen itself, never to accept: an Enter or Space meant for the page must not answer the
     // call (with the camera on, for a video call). In an overlay the labelled element is the dialog container.
-    afterNextRender(
-      () => {
-        if (this._showing()) {
-          const dialog = this._inOverlay
-            ? this._host.closest<HTMLElement>('.cdk-dialog-container')
-            : null;
-          (dialog ?? this._host).focus();
-        }
-      },
-      {injector: this._injector},
+    this._shell.trapFocus(
+      () => this._shell.dialog() ?? this._host,
+      () => this._showing(),
     );
   }
 
-  private _onState(state: KitCallSessionState): void {
-    const crossedAccept = this._lastPhase === 'accepting';
-    this._lastPhase = state.phase;
-    if (state.phase === 'ended') {
-      this._crossedAccept ||= crossedAccept;
-    } else {
-      this._crossedAccept = false;
+  private _onChange({state, endedFrom, connectedNow, endedNow}: KitCallScreenChange): void {
+    if (connectedNow) {
+      this._shell.restoreFocus();
+      this._shell.emit(this.accepted, state.call);
     }
-    if (state.connected && !this._told.accepted) {
-      this._told.accepted = true;
-      this._restoreFocus();
-      this._emit(this.accepted, state.call);
-    }
-    if (state.phase === 'ended' && !state.connected && !this._told.closed) {
-      this._told.closed = true;
+    if (endedNow && !state.connected) {
       if (!this._overlaySession) {
         // In an overlay the overlay says it; placed in a page, the screen vanishes and says why itself.
         const text = kitEndingAnnouncement(
@@ -497,58 +366,20 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
           'incoming',
           state.endReason ?? 'ended',
           false,
-          crossedAccept,
+          endedFrom === 'accepting',
         );
         if (text) {
           void this._announcer.announce(text, 'assertive');
         }
       }
-      this._emit(this.closed, state.endReason ?? 'ended');
+      this._shell.emit(this.closed, state.endReason ?? 'ended');
     }
     if (state.done) {
       // Focus goes back once the ending left the screen (at once when the user declined).
-      this._restoreFocus();
+      this._shell.restoreFocus();
     }
-    if (state.done && !this._overlaySession) {
-      // Free for the next call that rings (a screen placed in a layout).
-      queueMicrotask(() => {
-        if (this._binding.session()?.state.done && !untracked(this.call)) {
-          this._binding.bind(null);
-          this._showNextRinging();
-        }
-      });
-    }
-  }
-
-  private _restoreFocus(): void {
-    const previous = this._previousFocus;
-    this._previousFocus = null;
-    if (!previous) {
-      return;
-    }
-    const active = _getFocusedElementPierceShadowDom();
-    const focusInside =
-      !active || active === active.ownerDocument.body || this._host.contains(active);
-    if (previous?.isConnected && focusInside && !this._host.contains(previous)) {
-      previous.focus();
-    }
-  }
-
-  private _reportMe(error: KitException): void {
-    if (this._reportedMe !== error.code) {
-      this._reportedMe = error.code;
-      this._report(error);
-    }
-  }
-
-  private _report(error: KitException): void {
-    kitInvokeSafely(this.onError(), error);
-    this._emit(this.error, error);
-  }
-
-  private _emit<T>(emitter: OutputEmitterRef<T>, value: T): void {
-    if (!this._destroyed) {
-      emitter.emit(value);
+    if (state.done) {
+      this._source.done();
     }
   }
 }

@@ -1,18 +1,11 @@
-import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
-import {FocusTrap, FocusTrapFactory, _IdGenerator} from '@angular/cdk/a11y';
-import {isPlatformBrowser} from '@angular/common';
 import {
   ChangeDetectionStrategy,
-  ChangeDetectorRef,
   Component,
-  DestroyRef,
   ElementRef,
   InputSignal,
   OutputEmitterRef,
-  PLATFORM_ID,
   Signal,
   ViewEncapsulation,
-  afterNextRender,
   computed,
   effect,
   inject,
@@ -22,13 +15,10 @@ import {
   untracked,
   viewChild,
 } from '@angular/core';
-import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallRegistry} from '../call/call-registry';
-import {KitCallEndReason, KitCallSessionState} from '../call/call-session';
-import {KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
-import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
+import {KitCallEndReason} from '../call/call-session';
+import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
 import {kitEndReasonText, kitInvokeSafely} from '../call/call-screen-support';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';
@@ -88,16 +78,18 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
   },
 })
 export class KitOngoingCallComponent {
-  private readonly _registry = inject(KitCallRegistry);
-  private readonly _overlaySession = inject(KIT_CALL_SESSION, {optional: true});
+  private readonly _shell = new KitCallScreenShell({
+    idPrefix: 'kit-ongoing-call-',
+    descriptionSuffix: 'status',
+    onError: () => this.onError(),
+    error: () => this.error,
+  });
+  private readonly _registry = this._shell.registry;
+  private readonly _overlaySession = this._shell.overlaySession;
   private readonly _sdk = inject(KitCallsSdk, {optional: true}) as KitMediaSdk | null;
-  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
-  private readonly _elementRef: ElementRef<HTMLElement> = inject(ElementRef);
-  private readonly _focusTrapFactory = inject(FocusTrapFactory);
-  private readonly _binding = new KitCallSessionBinding();
-  private _focusTrap: FocusTrap | null = null;
+  private readonly _isBrowser = this._shell.isBrowser;
+  private readonly _binding = this._shell.binding;
   private _mediaFailed = false;
-  private _closedTold = false;
   protected readonly intl = inject(KitCallsIntl);
 
   /** The accepted call. Its `settings` (from `KitCallSettingsBuilder`) say whether it is audio only. */
@@ -118,12 +110,10 @@ export class KitOngoingCallComponent {
   /** Emits why the call ended (`'ended'` when either side hung up): remove the screen. */
   readonly closed: OutputEmitterRef<KitCallEndReason> = output<KitCallEndReason>();
 
-  private readonly _id = inject(_IdGenerator).getId('kit-ongoing-call-');
-  private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
   /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
-  protected readonly _inOverlay = !!this._screenIds;
-  protected readonly _labelId = this._screenIds?.label ?? `${this._id}-label`;
-  protected readonly _descriptionId = this._screenIds?.description ?? `${this._id}-status`;
+  protected readonly _inOverlay = this._shell.inOverlay;
+  protected readonly _labelId = this._shell.labelId;
+  protected readonly _descriptionId = this._shell.descriptionId;
   private readonly _state = this._binding.state;
   protected readonly _phase = computed(() => this._state()?.phase ?? 'ongoing');
   /** Whether an `endCall` sent to the SDK awaits its answer. */
@@ -168,12 +158,6 @@ export class KitOngoingCallComponent {
   private readonly _sessionId = computed(() => this.call()?.sessionId ?? '');
 
   constructor() {
-    // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
-    // app without Material's core styles never loaded: without them that text shows on the page.
-    inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
-    const changeDetector = inject(ChangeDetectorRef);
-    this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
-
     // One session per session id: a new session id follows the new call with fresh toggles.
     effect(onCleanup => {
       this._sessionId();
@@ -211,18 +195,8 @@ export class KitOngoingCallComponent {
       }
     });
 
-    afterNextRender(() => {
-      const host = this._elementRef.nativeElement;
-      this._focusTrap = this._focusTrapFactory.create(host);
-      // The element with the dialog role and the name takes focus, so the screen reader says where the user is.
-      const dialog = this._inOverlay ? host.closest<HTMLElement>('.cdk-dialog-container') : null;
-      (dialog ?? host).focus();
-    });
-
-    inject(DestroyRef).onDestroy(() => {
-      this._binding.release();
-      this._focusTrap?.destroy();
-    });
+    // The element with the dialog role and the name takes focus, so the screen reader says where the user is.
+    this._shell.trapFocus(() => this._shell.dialog());
   }
 
   /** The end-call button: notifies, then runs `onEndCallClick` or ends the call through the SDK. @docs-private */
@@ -263,23 +237,19 @@ export class KitOngoingCallComponent {
     this._muted.set(false);
     this._cameraOff.set(false);
     this._mediaFailed = false;
-    this._closedTold = false;
     const call = this.call();
     const session = this._overlaySession ?? this._sessionFor(call);
     if (session instanceof KitException) {
       this._binding.bind(null);
       if (session.code === KitErrorCodes.CALL_ENDED) {
-        this._closedTold = true; // The far side hung up before this screen first rendered.
-        this.closed.emit('ended');
+        this.closed.emit('ended'); // The far side hung up before this screen first rendered.
       } else {
-        this._report(session);
+        this._shell.report(session);
       }
       return;
     }
     // No clock on the server: it would keep the render from settling.
-    const options = {onError: (error: KitException) => this._report(error), ticks: this._isBrowser};
-    this._binding.bind(session, options, state => this._onState(state));
-    this._onState(session.state);
+    this._shell.bind(session, change => this._onChange(change), {ticks: this._isBrowser});
   }
 
   private _sessionFor(call: KitCall) {
@@ -295,9 +265,8 @@ export class KitOngoingCallComponent {
     return this._registry.sessionFor(call, direction, 'ongoing');
   }
 
-  private _onState(state: KitCallSessionState): void {
-    if (state.done && state.endReason !== 'dismissed' && !this._closedTold) {
-      this._closedTold = true;
+  private _onChange({state, doneNow}: KitCallScreenChange): void {
+    if (doneNow && state.endReason !== 'dismissed') {
       this.closed.emit('ended');
     }
   }
@@ -315,7 +284,9 @@ export class KitOngoingCallComponent {
       this._mediaFailed = true;
       this._localStream.set(null);
       this._remoteStream.set(null);
-      this._report(KitException.from(error, KitErrorCodes.SDK, 'Getting the media streams failed'));
+      this._shell.report(
+        KitException.from(error, KitErrorCodes.SDK, 'Getting the media streams failed'),
+      );
     }
   }
 
@@ -340,12 +311,9 @@ export class KitOngoingCallComponent {
       stream.getAudioTracks?.().forEach(track => (track.enabled = audioOn));
       stream.getVideoTracks?.().forEach(track => (track.enabled = videoOn));
     } catch (error) {
-      this._report(KitException.from(error, KitErrorCodes.SDK, 'Setting the media tracks failed'));
+      this._shell.report(
+        KitException.from(error, KitErrorCodes.SDK, 'Setting the media tracks failed'),
+      );
     }
-  }
-
-  private _report(error: KitException): void {
-    kitInvokeSafely(this.onError(), error);
-    this.error.emit(error);
   }
 }

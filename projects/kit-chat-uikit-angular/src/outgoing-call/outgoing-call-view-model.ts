@@ -1,6 +1,4 @@
 import {Signal, computed, inject} from '@angular/core';
-import {toSignal} from '@angular/core/rxjs-interop';
-import {map} from 'rxjs';
 import {KitCallEndReason, KitCallPhase} from '../call/call-session';
 import {KitCallSessionBinding} from '../call/call-session-binding';
 import {kitEndReasonText} from '../call/call-screen-support';
@@ -16,9 +14,6 @@ import {kitReceiver} from '../sdk/validation';
  */
 export class KitOutgoingCallViewModel {
   private readonly _intl = inject(KitCallsIntl);
-  private readonly _intlVersion = toSignal(this._intl.changes.pipe(map((_, index) => index + 1)), {
-    initialValue: 0,
-  });
 
   /** The call, when one was given. */
   readonly call: Signal<KitCall | null>;
@@ -41,6 +36,7 @@ export class KitOutgoingCallViewModel {
     error: Signal<KitException | null>,
     private readonly _me: () => KitUser | null,
     private readonly _endCall: () => void,
+    intlVersion: Signal<number>,
   ) {
     const state = binding.state;
     this.error = error;
@@ -52,7 +48,7 @@ export class KitOutgoingCallViewModel {
     this.phase = computed(() => state()?.phase ?? (error() ? 'ended' : 'dialing'));
     this.endReason = computed(() => state()?.endReason ?? (error() ? 'failed' : null));
     this.statusText = computed(() => {
-      this._intlVersion();
+      intlVersion();
       const reason = this.endReason();
       if (reason) {
         return kitEndReasonText(this._intl, reason);

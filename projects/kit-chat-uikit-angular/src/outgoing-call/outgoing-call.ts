@@ -1,25 +1,19 @@
-import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
-import {FocusTrap, FocusTrapFactory, LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
-import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
-import {NgTemplateOutlet, isPlatformBrowser} from '@angular/common';
+import {LiveAnnouncer} from '@angular/cdk/a11y';
+import {NgTemplateOutlet} from '@angular/common';
 import {
   ChangeDetectionStrategy,
-  ChangeDetectorRef,
   Component,
   DestroyRef,
-  ElementRef,
   InputSignal,
   InputSignalWithTransform,
   OutputEmitterRef,
   Signal,
   TemplateRef,
   ViewEncapsulation,
-  afterNextRender,
   booleanAttribute,
   computed,
   contentChild,
   effect,
-  PLATFORM_ID,
   inject,
   input,
   numberAttribute,
@@ -28,14 +22,12 @@ import {
   untracked,
   viewChild,
 } from '@angular/core';
-import {takeUntilDestroyed} from '@angular/core/rxjs-interop';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallRegistry} from '../call/call-registry';
 import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
-import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
-import {KIT_CALL_AGAIN, KIT_CALL_SCREEN_IDS} from '../call/call-screen-ids';
-import {KIT_CALL_SESSION, KitCallSessionBinding} from '../call/call-session-binding';
+import {KitCallEndReason, KitCallSession} from '../call/call-session';
+import {KIT_CALL_AGAIN} from '../call/call-screen-ids';
+import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
 import {kitInvokeSafely, kitSlot} from '../call/call-screen-support';
 import {kitCssUrl} from '../core/style-utils';
 import {KitIconComponent} from '../icon/icon';
@@ -95,20 +87,19 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
 })
 export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   protected readonly _tokenPrefix = 'outgoing-call';
+  private readonly _shell = new KitCallScreenShell({
+    idPrefix: 'kit-outgoing-call-',
+    descriptionSuffix: 'status',
+    onError: () => this.onError(),
+    error: () => this.error,
+  });
   private readonly _announcer = inject(LiveAnnouncer);
-  private readonly _elementRef: ElementRef<HTMLElement> = inject(ElementRef);
-  private readonly _focusTrapFactory = inject(FocusTrapFactory);
-  private readonly _registry = inject(KitCallRegistry);
-  private readonly _overlaySession = inject(KIT_CALL_SESSION, {optional: true});
-  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
-  // Focus is a browser matter: on the server there is nothing to remember or give back.
-  private readonly _previouslyFocused = this._isBrowser
-    ? _getFocusedElementPierceShadowDom()
-    : null;
-  private _focusTrap: FocusTrap | null = null;
-  private readonly _binding = new KitCallSessionBinding();
+  private readonly _registry = this._shell.registry;
+  private readonly _overlaySession = this._shell.overlaySession;
+  private readonly _binding = this._shell.binding;
   private readonly _problem = signal<KitException | null>(null);
-  private _told = {accepted: false, closed: false};
+  /** Whether `closed` was emitted for a call that could not start (no session says it then). */
+  private _closedWithoutSession = false;
   private _problemTimer: ReturnType<typeof setTimeout> | null = null;
   protected readonly intl = inject(KitCallsIntl);
 
@@ -175,9 +166,8 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       return me instanceof KitException ? null : me;
     },
     () => this._builtInEndCall(),
+    this._shell.intlVersion,
   );
-  private readonly _id = inject(_IdGenerator).getId('kit-outgoing-call-');
-  private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
   private readonly _callAgainAction = inject(KIT_CALL_AGAIN, {optional: true});
   /** Whether the outcome on screen is one a second try can change (declined, busy, no answer, failed). */
   protected readonly _canCallAgain = computed(
@@ -187,9 +177,9 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       CALL_AGAIN_REASONS.includes(this._vm.endReason() ?? 'ended'),
   );
   /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
-  protected readonly _inOverlay = !!this._screenIds;
-  protected readonly _labelId = this._screenIds?.label ?? `${this._id}-label`;
-  protected readonly _statusId = this._screenIds?.description ?? `${this._id}-status`;
+  protected readonly _inOverlay = this._shell.inOverlay;
+  protected readonly _labelId = this._shell.labelId;
+  protected readonly _statusId = this._shell.descriptionId;
   protected readonly _endCallIconUrl = computed(() => kitCssUrl(this.endCallIcon()));
   protected readonly _name = computed(() => this._vm.user()?.name ?? '');
   protected readonly _soundState: Signal<KitSoundState | null> = computed(() => {
@@ -237,23 +227,14 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
 
   constructor() {
     super();
-    // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
-    // app without Material's core styles never loaded: without them that text shows on the page.
-    inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
-    const changeDetector = inject(ChangeDetectorRef);
-    this.intl.changes.pipe(takeUntilDestroyed()).subscribe(() => changeDetector.markForCheck());
+    this._shell.rememberFocus();
 
     effect(() => {
       const {call, user} = this._target();
       untracked(() => this._start(call, user));
     });
     // The ringback follows the inputs at once.
-    effect(() => {
-      const session = this._binding.session();
-      const disabled = this.disableSoundForCall();
-      const url = this.customSoundForCalls();
-      untracked(() => session?.setSound(disabled, url));
-    });
+    this._shell.followSound(this.disableSoundForCall, this.customSoundForCalls);
     effect(() => {
       const session = this._binding.session();
       const builder = this.callSettingsBuilder();
@@ -268,17 +249,10 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       });
     });
 
-    afterNextRender(() => {
-      const host = this._elementRef.nativeElement;
-      this._focusTrap = this._focusTrapFactory.create(host);
-      (this._endButton()?._element() ?? host).focus();
-    });
-
+    this._shell.trapFocus(() => this._endButton()?._element());
     inject(DestroyRef).onDestroy(() => {
       this._clearProblemTimer();
-      this._binding.release();
-      this._focusTrap?.destroy();
-      this._restoreFocus();
+      this._shell.restoreFocus(false);
     });
   }
 
@@ -332,13 +306,13 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   private _start(call: KitCall | null | undefined, user: KitUser | null | undefined): void {
     this._binding.release();
     this._clearProblemTimer();
-    this._told = {accepted: false, closed: false};
+    this._closedWithoutSession = false;
     this._problem.set(null);
     const session = this._overlaySession ?? this._sessionFor(call, user);
     if (session instanceof KitException) {
       this._problem.set(session);
       this._binding.bind(null);
-      this._report(session);
+      this._shell.report(session);
       // With neither a call nor a user, the host may still be loading them: wait instead of closing.
       if (call || user) {
         this._problemTimer = setTimeout(
@@ -348,11 +322,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       }
       return;
     }
-    session.setSound(untracked(this.disableSoundForCall), untracked(this.customSoundForCalls));
-    this._binding.bind(session, {onError: error => this._report(error)}, state =>
-      this._onState(state),
-    );
-    this._onState(session.state);
+    this._shell.bind(session, change => this._onChange(change));
     if (!session.isEnded) {
       this._announcer.announce(this.intl.callingName(this._name()), 'polite');
     }
@@ -379,19 +349,13 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     );
   }
 
-  private _onState(state: KitCallSessionState): void {
-    if (state.connected && !this._told.accepted) {
-      this._told.accepted = true;
+  private _onChange({state, connectedNow, doneNow}: KitCallScreenChange): void {
+    if (connectedNow) {
       this.accepted.emit(state.call);
     }
-    if (state.done && !state.connected) {
+    if (doneNow && !state.connected) {
       this._close(state.endReason ?? 'ended');
     }
-  }
-
-  private _report(error: KitException): void {
-    kitInvokeSafely(this.onError(), error);
-    this.error.emit(error);
   }
 
   private _clearProblemTimer(): void {
@@ -403,28 +367,14 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
 
   private _close(reason: KitCallEndReason): void {
     this._clearProblemTimer();
-    if (this._told.closed) {
-      return;
+    if (!this._binding.session()) {
+      // A call that could not start closes once, whether its time ran out or end call was pressed.
+      if (this._closedWithoutSession) {
+        return;
+      }
+      this._closedWithoutSession = true;
     }
-    this._told.closed = true;
-    this._restoreFocus();
+    this._shell.restoreFocus(false);
     this.closed.emit(reason);
-  }
-
-  private _restoreFocus(): void {
-    const previous = this._previouslyFocused;
-    if (!previous) {
-      return;
-    }
-    const active = _getFocusedElementPierceShadowDom();
-    const host = this._elementRef.nativeElement;
-    // Only take focus back when it is still ours, so a user who moved on is not pulled back.
-    if (
-      previous instanceof HTMLElement &&
-      previous.isConnected &&
-      (!active || active === host.ownerDocument.body || host.contains(active))
-    ) {
-      previous.focus();
-    }
   }
 }

@@ -1,14 +1,41 @@
 import {Signal, WritableSignal, signal} from '@angular/core';
 import {Observable, ReplaySubject, Subject} from 'rxjs';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
+import {KitEndedFrom} from '../call/call-screen-support';
+import {KitCallPhase} from '../call/call-session-types';
+import {KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
 
 /** Where a call in an overlay stands: ringing (incoming), dialing (outgoing), ongoing, or closed. */
 export type KitCallOverlayStage = 'ringing' | 'dialing' | 'ongoing' | 'closed';
 
 /**
+ * What the overlay gives a reference to follow its session with.
+ * @docs-private
+ */
+export interface KitCallOverlayRefHooks {
+  /** Receives the session's errors (the overlay is a view of the session). */
+  readonly onError?: (error: KitException) => void;
+  /** Told once when the call connected, before any view renders it (the dialog changes its role then). */
+  readonly onConnected?: () => void;
+  /** Told once when the call ended, with the phase it ended from (to say why through the LiveAnnouncer). */
+  readonly onEnded?: (state: KitCallSessionState, endedFrom: KitCallPhase | null) => void;
+}
+
+/**
+ * What a reference needs of its CDK dialog: to close it, and to learn that someone else closed it.
+ * @docs-private
+ */
+export interface KitCallOverlayDialog {
+  /** Closes the dialog. */
+  close(): void;
+  /** Emits once the dialog closed. */
+  readonly closed: Observable<unknown>;
+}
+
+/**
  * Reference to a call opened in a full-screen overlay by `KitCallOverlay`: a view of the call's session, from the
- * ringing screen through the ongoing call to the end.
+ * ringing screen through the ongoing call to the end. It owns the overlay's single exit (`close()`).
  */
 export class KitCallOverlayRef<T = unknown> {
   private readonly _afterOpened = new ReplaySubject<void>(1);
@@ -16,7 +43,11 @@ export class KitCallOverlayRef<T = unknown> {
   private readonly _stageChanges = new Subject<KitCallOverlayStage>();
   private readonly _stage: WritableSignal<KitCallOverlayStage>;
   private readonly _call: WritableSignal<KitCall>;
-  private _closer: (reason: KitCallEndReason) => void = () => {};
+  private readonly _connectedSignal = signal(false);
+  private readonly _endedFrom = new KitEndedFrom();
+  private _detach: (() => void) | null = null;
+  private _closing = false;
+  private _saidEnd = false;
 
   /** The component on screen: the ringing screen, then the ongoing one. `null` once closed. */
   componentInstance: T | null = null;
@@ -27,23 +58,32 @@ export class KitCallOverlayRef<T = unknown> {
   readonly call: Signal<KitCall>;
   /** Whether the call rings here (`'incoming'`) or was placed from here (`'outgoing'`). */
   readonly direction: 'incoming' | 'outgoing';
+  /** Whether the call was ever ongoing: the overlay shows the ongoing view from then on. @docs-private */
+  readonly _connected: Signal<boolean> = this._connectedSignal.asReadonly();
 
   /**
    * @param direction Which side this device is on.
    * @param call The call.
    * @param _session The call's session (none for a call that could not be shown).
+   * @param _dialogRef The one CDK dialog of the call, closed by the single exit.
+   * @param hooks Where the session's errors and its end go.
    * @docs-private
    */
   constructor(
     direction: 'incoming' | 'outgoing',
     call: KitCall,
     readonly _session: KitCallSession | null = null,
+    private readonly _dialogRef: KitCallOverlayDialog | null = null,
+    private readonly hooks: KitCallOverlayRefHooks = {},
   ) {
     this.direction = direction;
     this._call = signal(call);
     this.call = this._call.asReadonly();
     this._stage = signal(direction === 'incoming' ? 'ringing' : 'dialing');
     this.stage = this._stage.asReadonly();
+    if (_session && _dialogRef) {
+      this._follow(_session, _dialogRef);
+    }
   }
 
   /** @returns Emits once the screen is in the page. */
@@ -66,12 +106,7 @@ export class KitCallOverlayRef<T = unknown> {
    * @param reason Reported by `afterClosed()` (default `'dismissed'`).
    */
   close(reason: KitCallEndReason = 'dismissed'): void {
-    this._closer(reason);
-  }
-
-  /** @docs-private */
-  _setCloser(closer: (reason: KitCallEndReason) => void): void {
-    this._closer = closer;
+    this._finish(reason, true);
   }
 
   /** @docs-private */
@@ -80,47 +115,78 @@ export class KitCallOverlayRef<T = unknown> {
     this._afterOpened.complete();
   }
 
-  /** Follows the session's state. @docs-private */
-  _sync(state: KitCallSessionState): void {
-    if (this._stage() === 'closed') {
+  /**
+   * The single exit, in `DialogRef.close`'s order: guard, stop following the session, dispose of what is left (the
+   * session when the app closed the overlay, then the dialog), emit, complete. Safe to call twice, and from inside
+   * itself (closing the dialog comes back here through `closed`).
+   * @param reason Why the overlay closes.
+   * @param fromOutside Whether the app (or a test) closed it, rather than the session being done.
+   * @docs-private
+   */
+  _finish(reason: KitCallEndReason, fromOutside = false): void {
+    if (this._closing) {
       return;
     }
+    this._closing = true;
+    this._detach?.();
+    this._detach = null;
+    const session = this._session;
+    if (fromOutside && session && !session.state.done) {
+      // Closed by the app: the call leaves the screen here without a word to the SDK.
+      session.dispose(reason);
+    }
+    this._dialogRef?.close();
+    this.componentInstance = null;
+    this._stage.set('closed');
+    this._stageChanges.next('closed');
+    this._stageChanges.complete();
+    this._afterClosed.next(
+      session?.state.endReason && !fromOutside ? session.state.endReason : reason,
+    );
+    this._afterClosed.complete();
+  }
+
+  private _follow(session: KitCallSession, dialogRef: KitCallOverlayDialog): void {
+    // The overlay is a view of the session too: its errors reach the app's onError. It plays no sound itself; the
+    // screen does once it is painted.
+    const detach = session.attach(this, {sound: false, onError: this.hooks.onError});
+    const unsubscribe = session.subscribe(state => this._sync(state));
+    // An app or a test that closes the CDK dialog directly still ends the call's overlay.
+    const closed = dialogRef.closed.subscribe(() => this._finish('dismissed', true));
+    this._detach = () => {
+      closed.unsubscribe();
+      unsubscribe();
+      detach();
+    };
+    this._sync(session.state);
+  }
+
+  /** Follows the session's state: the call, the stage, the end said once, and the close once it is done. */
+  private _sync(state: KitCallSessionState): void {
+    if (this._closing) {
+      return;
+    }
+    const endedFrom = this._endedFrom.observe(state);
     this._call.set(state.call);
-    const stage = kitOverlayStage(state, this.direction);
-    if (stage !== this._stage() && stage !== 'closed') {
+    if (state.connected && !this._connectedSignal()) {
+      this._connectedSignal.set(true);
+      this.hooks.onConnected?.();
+    }
+    const stage: KitCallOverlayStage = state.connected
+      ? 'ongoing'
+      : this.direction === 'incoming'
+        ? 'ringing'
+        : 'dialing';
+    if (stage !== this._stage()) {
       this._stage.set(stage);
       this._stageChanges.next(stage);
     }
-  }
-
-  /** @docs-private */
-  _closed(reason: KitCallEndReason): void {
-    if (this._stage() === 'closed') {
-      return;
+    if (state.phase === 'ended' && !this._saidEnd) {
+      this._saidEnd = true;
+      this.hooks.onEnded?.(state, endedFrom);
     }
-    this._stage.set('closed');
-    this._stageChanges.next('closed');
-    this.componentInstance = null;
-    this._stageChanges.complete();
-    this._afterClosed.next(reason);
-    this._afterClosed.complete();
+    if (state.done) {
+      this._finish(state.endReason ?? 'ended');
+    }
   }
-}
-
-/**
- * @param state A session's state.
- * @param direction The session's direction.
- * @returns The stage of its overlay: the ringing screen until the call connects (its outcome included).
- */
-function kitOverlayStage(
-  state: KitCallSessionState,
-  direction: 'incoming' | 'outgoing',
-): KitCallOverlayStage {
-  if (state.done) {
-    return 'closed';
-  }
-  if (state.connected) {
-    return 'ongoing';
-  }
-  return direction === 'incoming' ? 'ringing' : 'dialing';
 }

@@ -2,19 +2,11 @@ import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {Direction, Directionality} from '@angular/cdk/bidi';
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
 import {OverlayRef} from '@angular/cdk/overlay';
-import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {DOCUMENT, isPlatformBrowser} from '@angular/common';
-import {
-  ComponentRef,
-  Injectable,
-  PLATFORM_ID,
-  Type,
-  inject,
-  reflectComponentType,
-} from '@angular/core';
+import {Injectable, PLATFORM_ID, inject} from '@angular/core';
 import {Observable, Subject} from 'rxjs';
 import {KitCallRegistry} from '../call/call-registry';
-import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
+import {KitCallPhase, KitCallSession, KitCallSessionState} from '../call/call-session';
 import {KIT_CALL_AGAIN, KIT_CALL_SCREEN_IDS, KitCallScreenIds} from '../call/call-screen-ids';
 import {KIT_CALL_SESSION} from '../call/call-session-binding';
 import {kitEndingAnnouncement, kitInvokeSafely} from '../call/call-screen-support';
@@ -32,6 +24,7 @@ import {
   KitCallOverlayConfig,
   KitCallOverlayData,
 } from './call-overlay-config';
+import {KIT_CALL_HOST_VIEWS, KitCallHost, KitCallHostViews} from './call-host';
 import {KitCallOverlayRef} from './call-overlay-ref';
 
 /** Sound inputs of the ringing screens, applied to the session before its screen first renders. */
@@ -158,46 +151,61 @@ export class KitCallOverlay {
     if (existing) {
       return existing;
     }
-    const options: KitCallOverlayConfig = {
-      ...new KitCallOverlayConfig(),
-      ...this._config.overlay,
-      ...this._defaults,
-      ...config,
-    };
-    const ref = new KitCallOverlayRef(session.direction, session.state.call, session);
     if (!this._isBrowser || session.state.done) {
-      ref._closed(session.state.endReason ?? 'dismissed'); // Nothing rings on the server.
+      // Nothing rings on the server.
+      const ref = new KitCallOverlayRef(session.direction, session.state.call, session);
+      ref._finish(session.state.endReason ?? 'dismissed');
       return ref;
     }
-    this._applyOptions(session, options, config);
+    const {options, ringTimeout} = this._mergeOptions(config);
+    this._applyOptions(session, options, ringTimeout);
+    const ref = this._openDialog(session, options);
     this._open.set(session, ref);
-    new KitCallOverlayView(this, session, ref, options, _getFocusedElementPierceShadowDom()).open();
+    ref.afterClosed().subscribe(() => this._forget(session));
+    ref._opened();
     return ref;
   }
 
-  /** @docs-private */
-  _dialogFor<C>(
-    screen: Type<C>,
-    session: KitCallSession,
-    label: string,
-    options: KitCallOverlayConfig,
-    restoreFocus: boolean | HTMLElement,
-  ): DialogRef<unknown, C> {
-    const data: KitCallOverlayData = {
-      call: session.state.call,
-      close: reason => this._open.get(session)?.close(reason ?? 'ended'),
-    };
-    const ringing = session.direction === 'incoming' && !session.state.connected;
-    // The container is the one dialog of the screen: it is named and described by the screen's own label and
-    // status elements, whose ids the screen learns from KIT_CALL_SCREEN_IDS (the screen drops its own role).
+  /**
+   * Merges the options once, in the order `KitUIKitConfig.overlay` documents: the per-open config, then
+   * `KIT_CALL_OVERLAY_DEFAULT_OPTIONS`, then `KitUIKitConfig.overlay`, then the `KitCallOverlayConfig` defaults.
+   * @returns The options, and the ring time-out when one of the three gave one (else the session keeps its own).
+   */
+  private _mergeOptions(config?: KitCallOverlayConfig): {
+    options: KitCallOverlayConfig;
+    ringTimeout: number | undefined;
+  } {
+    const given: KitCallOverlayConfig = {...this._config.overlay, ...this._defaults, ...config};
+    return {options: {...new KitCallOverlayConfig(), ...given}, ringTimeout: given.ringTimeout};
+  }
+
+  /** Opens the one CDK dialog of a call, whose host shows the ringing view, then the ongoing one. */
+  private _openDialog(session: KitCallSession, options: KitCallOverlayConfig): KitCallOverlayRef {
+    const ringing =
+      session.direction === 'incoming' ? KitIncomingCallComponent : KitOutgoingCallComponent;
+    const ongoing =
+      options.ongoingCallComponent ?? this._ongoingComponent ?? KitOngoingCallComponent;
+    const connected = session.state.connected;
+    const foreign = connected && ongoing !== KitOngoingCallComponent;
+    // The container is the one dialog of the call: it is named and described by the screen's own label and
+    // status elements, whose ids the screens learn from KIT_CALL_SCREEN_IDS (the screens drop their own role).
     const id = this._ids.getId('kit-call-screen-');
     const ids: KitCallScreenIds = {label: `${id}-label`, description: `${id}-description`};
-    const dialogRef = this._dialog.open<unknown, unknown, C>(screen, {
-      role: ringing ? 'alertdialog' : 'dialog',
-      // A screen of the app's own that does not render the label element is still named.
-      ariaLabel: isKitScreen(screen) ? null : label,
-      ariaLabelledBy: isKitScreen(screen) ? ids.label : null,
-      ariaDescribedBy: isKitScreen(screen) ? ids.description : null,
+    const views: KitCallHostViews = {
+      ringing,
+      ringingInputs: {
+        ...(options.callSettingsBuilder ? {callSettingsBuilder: options.callSettingsBuilder} : {}),
+        ...options.inputs,
+      },
+      ongoing,
+    };
+    let ref: KitCallOverlayRef | null = null;
+    const dialogRef = this._dialog.open<unknown, unknown, KitCallHost>(KitCallHost, {
+      role: session.direction === 'incoming' && !connected ? 'alertdialog' : 'dialog',
+      // An app's own ongoing screen does not render the label element: the dialog is named here.
+      ariaLabel: foreign ? this._ongoingLabel(session) : null,
+      ariaLabelledBy: ids.label,
+      ariaDescribedBy: foreign ? null : ids.description,
       ariaModal: true,
       // No silent dismissal: a call ends through its buttons (Escape and the backdrop do nothing).
       disableClose: true,
@@ -205,20 +213,39 @@ export class KitCallOverlay {
       closeOnNavigation: false,
       closeOnDestroy: true,
       hasBackdrop: true,
-      autoFocus: false, // The screens move focus to their main button themselves.
-      restoreFocus,
+      // The screens move focus themselves: the ringing screen to itself, the others to their main button.
+      autoFocus: false,
+      // One dialog for the whole call: focus goes back to where it was before the call rang or was placed.
+      restoreFocus: options.restoreFocus !== false,
       width: '100%',
       height: '100%',
       maxWidth: '100%',
       maxHeight: '100%',
       panelClass: ['kit-call-overlay-pane', ...[options.panelClass ?? []].flat()],
       backdropClass: 'kit-call-overlay-backdrop',
-      providers: [
-        {provide: KIT_CALL_OVERLAY_DATA, useValue: data},
-        {provide: KIT_CALL_SESSION, useValue: session},
-        {provide: KIT_CALL_SCREEN_IDS, useValue: ids},
-        {provide: KIT_CALL_AGAIN, useValue: () => this._callAgain(session)},
-      ],
+      // The reference is built with the dialog, as MatBottomSheet builds its ref, and owns the only exit.
+      providers: cdkRef => {
+        ref = new KitCallOverlayRef(session.direction, session.state.call, session, cdkRef, {
+          onError: error => this._reportError(error),
+          onEnded: (state, endedFrom) => this._announceEnd(session, state, endedFrom),
+          onConnected: () => this._becomeDialog(cdkRef, session, ongoing),
+        });
+        const openRef = ref;
+        const data: KitCallOverlayData = {
+          get call() {
+            return session.state.call;
+          },
+          close: reason => openRef.close(reason ?? 'ended'),
+        };
+        return [
+          {provide: KitCallOverlayRef, useValue: ref},
+          {provide: KIT_CALL_HOST_VIEWS, useValue: views},
+          {provide: KIT_CALL_OVERLAY_DATA, useValue: data},
+          {provide: KIT_CALL_SESSION, useValue: session},
+          {provide: KIT_CALL_SCREEN_IDS, useValue: ids},
+          {provide: KIT_CALL_AGAIN, useValue: () => this._callAgain(session)},
+        ];
+      },
     });
     dialogRef.closed.subscribe(this._followDirection(dialogRef.overlayRef));
     if (options.zIndex !== null && options.zIndex !== undefined) {
@@ -230,37 +257,50 @@ export class KitCallOverlay {
       this._topContainer = container;
       this._screenShown.next(container);
     }
-    return dialogRef;
+    return ref!;
   }
 
-  /** @docs-private */
-  _label(session: KitCallSession, state: KitCallSessionState): string {
-    const call = state.call;
-    if (state.connected) {
-      const other = session.direction === 'incoming' ? kitCaller(call) : kitReceiver(call);
-      return this._intl.inCallWith(other?.name ?? '');
+  /**
+   * The dialog turns from an alert (a call that rings) into a plain dialog in place when the call connects. The
+   * container binds these from its config; marking the host marks the container, its parent, for its next check.
+   */
+  private _becomeDialog(
+    dialogRef: DialogRef<unknown, KitCallHost>,
+    session: KitCallSession,
+    ongoing: unknown,
+  ): void {
+    const config = dialogRef.config;
+    config.role = 'dialog';
+    if (ongoing !== KitOngoingCallComponent) {
+      // An app's own screen renders none of the kit's label and description elements.
+      config.ariaLabel = this._ongoingLabel(session);
+      config.ariaDescribedBy = null;
     }
-    return session.direction === 'incoming'
-      ? this._intl.incomingCallFrom(kitCaller(call)?.name ?? '', call.type !== 'audio')
-      : this._intl.callingName(kitReceiver(call)?.name ?? '');
+    dialogRef.componentRef?.changeDetectorRef.markForCheck();
   }
 
-  /** @docs-private */
-  _ongoingScreen(options: KitCallOverlayConfig): Type<unknown> {
-    return options.ongoingCallComponent ?? this._ongoingComponent ?? KitOngoingCallComponent;
+  /** The dialog's name for an app's own ongoing screen. */
+  private _ongoingLabel(session: KitCallSession): string {
+    const call = session.state.call;
+    const other = session.direction === 'incoming' ? kitCaller(call) : kitReceiver(call);
+    return this._intl.inCallWith(other?.name ?? '');
   }
 
   /**
    * Says how a call ended, once, through the LiveAnnouncer: the screen leaves (or shows the outcome) and focus goes
-   * back to the page, so without it a screen-reader user never learns why. @docs-private
+   * back to the page, so without it a screen-reader user never learns why.
    */
-  _announceEnd(session: KitCallSession, state: KitCallSessionState, crossedAccept: boolean): void {
+  private _announceEnd(
+    session: KitCallSession,
+    state: KitCallSessionState,
+    endedFrom: KitCallPhase | null,
+  ): void {
     const text = kitEndingAnnouncement(
       this._intl,
       session.direction,
       state.endReason ?? 'ended',
       state.connected,
-      crossedAccept,
+      endedFrom === 'accepting',
     );
     if (text) {
       void this._announcer.announce(text, 'assertive');
@@ -308,13 +348,11 @@ export class KitCallOverlay {
     });
   }
 
-  /** @docs-private */
-  _reportError(error: KitException): void {
+  private _reportError(error: KitException): void {
     kitInvokeSafely(this._config.onError, error);
   }
 
-  /** @docs-private */
-  _forget(session: KitCallSession): void {
+  private _forget(session: KitCallSession): void {
     if (this._open.delete(session) && this._open.size === 0) {
       this._allClosed.next();
     }
@@ -331,7 +369,7 @@ export class KitCallOverlay {
         this._reportError(session);
       }
       const ref = new KitCallOverlayRef(direction, call);
-      ref._closed(session.code === KitErrorCodes.CALL_ENDED ? 'ended' : 'failed');
+      ref._finish(session.code === KitErrorCodes.CALL_ENDED ? 'ended' : 'failed');
       return ref;
     }
     return this._openSession(session, config);
@@ -341,15 +379,13 @@ export class KitCallOverlay {
   private _applyOptions(
     session: KitCallSession,
     options: KitCallOverlayConfig,
-    config?: KitCallOverlayConfig,
+    ringTimeout: number | undefined,
   ): void {
     const inputs = (options.inputs ?? {}) as SoundInputs;
     const disabled =
       session.direction === 'incoming' ? inputs.disableSoundForCalls : inputs.disableSoundForCall;
     const url = inputs.customSoundForCalls;
     session.setSound(disabled === true || disabled === '' || disabled === 'true', url as string);
-    const ringTimeout =
-      config?.ringTimeout ?? this._defaults?.ringTimeout ?? this._config.overlay?.ringTimeout;
     if (ringTimeout !== undefined) {
       session.setRingTimeout(ringTimeout);
     }
@@ -357,151 +393,4 @@ export class KitCallOverlay {
       session.setCallSettings(options.callSettingsBuilder.build());
     }
   }
-}
-
-/**
- * One call's overlay: a view of its session that shows the ringing screen, then the ongoing one, and closes when
- * the session is done.
- */
-class KitCallOverlayView {
-  private _dialogRef: DialogRef<unknown, unknown> | null = null;
-  private _showsOngoing = false;
-  private _closed = false;
-  private _saidEnd = false;
-  private _lastPhase: KitCallSessionState['phase'] | null = null;
-  private _detach: (() => void) | null = null;
-
-  constructor(
-    private readonly _overlay: KitCallOverlay,
-    private readonly _session: KitCallSession,
-    private readonly _ref: KitCallOverlayRef,
-    private readonly _options: KitCallOverlayConfig,
-    private readonly _focusedBefore: HTMLElement | null,
-  ) {}
-
-  open(): void {
-    const session = this._session;
-    this._ref._setCloser(reason => this._close(reason, true));
-    // The overlay is a view of the session too: its errors reach the app's onError. It plays no sound itself;
-    // the screen does once it is painted.
-    const detach = session.attach(this, {
-      sound: false,
-      onError: error => this._overlay._reportError(error),
-    });
-    const unsubscribe = session.subscribe(state => this._sync(state));
-    this._detach = () => {
-      unsubscribe();
-      detach();
-    };
-    this._show(session.state);
-    this._ref._opened();
-    this._sync(session.state);
-  }
-
-  private _sync(state: KitCallSessionState): void {
-    if (this._closed) {
-      return;
-    }
-    this._ref._sync(state);
-    if (state.phase === 'ended' && !this._saidEnd) {
-      this._saidEnd = true;
-      this._overlay._announceEnd(this._session, state, this._lastPhase === 'accepting');
-    }
-    this._lastPhase = state.phase;
-    if (state.done) {
-      this._close(state.endReason ?? 'ended', false);
-      return;
-    }
-    if (state.connected && !this._showsOngoing) {
-      this._show(state);
-    }
-  }
-
-  private _show(state: KitCallSessionState): void {
-    const session = this._session;
-    const previous = this._dialogRef;
-    const ongoing = state.connected;
-    this._showsOngoing = ongoing;
-    const screen = ongoing
-      ? this._overlay._ongoingScreen(this._options)
-      : session.direction === 'incoming'
-        ? KitIncomingCallComponent
-        : KitOutgoingCallComponent;
-    // Each screen of the call gives focus back to where it was before the call: the element itself, since the
-    // ringing screen had it meanwhile.
-    const restoreFocus =
-      this._options.restoreFocus === false ? false : (this._focusedBefore ?? true);
-    const dialogRef = this._overlay._dialogFor(
-      screen as Type<unknown>,
-      session,
-      this._overlay._label(session, state),
-      this._options,
-      restoreFocus,
-    );
-    this._dialogRef = dialogRef;
-    // The ringing screen leaves once the ongoing one is in place, so focus never falls back to the page.
-    if (previous) {
-      previous.config.restoreFocus = false;
-      previous.close();
-    }
-    const componentRef = dialogRef.componentRef as ComponentRef<unknown> | null;
-    if (componentRef) {
-      const inputs: Record<string, unknown> = {call: state.call};
-      if (!ongoing) {
-        if (this._options.callSettingsBuilder) {
-          inputs['callSettingsBuilder'] = this._options.callSettingsBuilder;
-        }
-        Object.assign(inputs, this._options.inputs);
-      }
-      setInputs(componentRef, inputs);
-      this._ref.componentInstance = componentRef.instance;
-    }
-    // An app or a test that closes the CDK dialog directly still ends the call's overlay.
-    dialogRef.closed.subscribe(() => {
-      if (this._dialogRef === dialogRef) {
-        this._close('dismissed', true);
-      }
-    });
-  }
-
-  /** The single exit: detach from the session, close the dialog, tell the ref. Safe to call twice. */
-  private _close(reason: KitCallEndReason, fromOutside: boolean): void {
-    if (this._closed) {
-      return;
-    }
-    this._closed = true;
-    this._detach?.();
-    this._detach = null;
-    if (fromOutside && !this._session.state.done) {
-      // Closed by the app: the call leaves the screen here without a word to the SDK.
-      this._session.dispose(reason);
-    }
-    const dialog = this._dialogRef;
-    this._dialogRef = null;
-    this._overlay._forget(this._session);
-    this._ref._closed(
-      this._session.state.endReason && !fromOutside ? this._session.state.endReason : reason,
-    );
-    dialog?.close();
-  }
-}
-
-function setInputs<C>(componentRef: ComponentRef<C>, inputs: Record<string, unknown>): void {
-  const declared = new Set(
-    reflectComponentType(componentRef.componentType)?.inputs.map(input => input.templateName),
-  );
-  for (const [name, value] of Object.entries(inputs)) {
-    if (declared.has(name)) {
-      componentRef.setInput(name, value);
-    }
-  }
-}
-
-/** Whether the screen is one of this library's, which render the label and description the dialog points at. */
-function isKitScreen(screen: Type<unknown>): boolean {
-  return (
-    screen === KitIncomingCallComponent ||
-    screen === KitOutgoingCallComponent ||
-    screen === KitOngoingCallComponent
-  );
 }

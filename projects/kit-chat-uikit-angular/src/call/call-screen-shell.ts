@@ -1,0 +1,253 @@
+import {FocusTrap, FocusTrapFactory, _IdGenerator} from '@angular/cdk/a11y';
+import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
+import {_CdkPrivateStyleLoader, _VisuallyHiddenLoader} from '@angular/cdk/private';
+import {isPlatformBrowser} from '@angular/common';
+import {
+  ChangeDetectorRef,
+  DestroyRef,
+  ElementRef,
+  Injector,
+  OutputEmitterRef,
+  PLATFORM_ID,
+  Signal,
+  afterNextRender,
+  effect,
+  inject,
+  signal,
+  untracked,
+} from '@angular/core';
+import {KitCallsIntl} from '../intl/calls-intl';
+import {KitException} from '../sdk/kit-exception';
+import {KitOnError} from '../sdk/models';
+import {KitCallRegistry} from './call-registry';
+import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
+import {KitEndedFrom, kitInvokeSafely} from './call-screen-support';
+import {KIT_CALL_SESSION, KitCallSessionBinding} from './call-session-binding';
+import {KitCallSession} from './call-session';
+import {KitCallPhase, KitCallSessionState, KitCallSessionViewOptions} from './call-session-types';
+
+/** A change of the session a screen shows, with what it means for the screen (each is true once per session). */
+export interface KitCallScreenChange {
+  /** The new state. */
+  readonly state: KitCallSessionState;
+  /** The phase the session ended from, once it ended. */
+  readonly endedFrom: KitCallPhase | null;
+  /** Whether the call connected with this change (or was connected when the screen took it). */
+  readonly connectedNow: boolean;
+  /** Whether the call ended with this change (or had ended when the screen took it). */
+  readonly endedNow: boolean;
+  /** Whether the session is done with this change: the screen closes. */
+  readonly doneNow: boolean;
+}
+
+/** What a screen hands its shell: where its errors go. */
+export interface KitCallScreenShellOptions {
+  /** The prefix of the ids the screen makes when it is not in a call overlay (`kit-incoming-call-`). */
+  readonly idPrefix: string;
+  /** The suffix of its description's id outside an overlay (`subtitle`, `status`). */
+  readonly descriptionSuffix: string;
+  /** The screen's `onError` input (read lazily: the shell is made before the screen's inputs). */
+  readonly onError: () => KitOnError | null | undefined;
+  /** The screen's `error` output. */
+  readonly error: () => OutputEmitterRef<KitException>;
+}
+
+/**
+ * What the three call screens share, so that each of them is only a view: the CDK's visually-hidden styles, the ids
+ * that name and describe the screen (given by the call overlay, or made here), the binding to one session at a
+ * time with the phase it ended from, error reporting, and the focus trap and restore. Created in a screen's
+ * injection context.
+ * @docs-private
+ */
+export class KitCallScreenShell {
+  private readonly _host: HTMLElement = inject(ElementRef).nativeElement;
+  private readonly _injector = inject(Injector);
+  private readonly _focusTrapFactory = inject(FocusTrapFactory);
+  private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
+  private _sound: [Signal<boolean>, Signal<string | null | undefined>] | null = null;
+  private readonly _endedFrom = signal<KitCallPhase | null>(null);
+  private readonly _intlVersion = signal(0);
+  private _focusTrap: FocusTrap | null = null;
+  private _previousFocus: HTMLElement | null = null;
+  private _destroyed = false;
+
+  /** The registry of the app's calls. */
+  readonly registry = inject(KitCallRegistry);
+  /** The session a call overlay gives the screen, if it is in one. */
+  readonly overlaySession = inject(KIT_CALL_SESSION, {optional: true});
+  /** Whether the screen runs in a browser (focus, clocks and media are browser matters). */
+  readonly isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  /** Whether a call overlay's dialog container carries the role and the label. */
+  readonly inOverlay = !!this._screenIds;
+  /** The binding to the session shown. */
+  readonly binding = new KitCallSessionBinding();
+  /** The phase the session shown ended from (`'accepting'`: the caller's cancel crossed the accept). */
+  readonly endedFrom: Signal<KitCallPhase | null> = this._endedFrom.asReadonly();
+  /** Counts the changes of the strings (`KitCallsIntl.changes`), for computed texts to follow them. */
+  readonly intlVersion: Signal<number> = this._intlVersion.asReadonly();
+
+  constructor(private readonly _options: KitCallScreenShellOptions) {
+    // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
+    // app without Material's core styles never loaded: without them that text shows on the page.
+    inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
+    const id = inject(_IdGenerator).getId(_options.idPrefix);
+    this.labelId = this._screenIds?.label ?? `${id}-label`;
+    this.descriptionId = this._screenIds?.description ?? `${id}-${_options.descriptionSuffix}`;
+    this.titleId = `${id}-title`;
+    // A language switch during a call re-renders the screen (OnPush): its texts come from KitCallsIntl.
+    const changeDetector = inject(ChangeDetectorRef);
+    const intl = inject(KitCallsIntl).changes.subscribe(() => {
+      this._intlVersion.update(version => version + 1);
+      changeDetector.markForCheck();
+    });
+    inject(DestroyRef).onDestroy(() => {
+      intl.unsubscribe();
+      this._destroyed = true;
+      this.binding.release();
+      this._focusTrap?.destroy();
+      this._focusTrap = null;
+    });
+  }
+
+  /** Id of the element that names the screen. */
+  readonly labelId: string;
+  /** Id of the element that describes the screen (its status or call type line). */
+  readonly descriptionId: string;
+  /** Id of the screen's title. */
+  readonly titleId: string;
+
+  /**
+   * The sound of the session shown follows the screen's inputs: set when a session is bound, then at once on
+   * every change, also while it rings.
+   * @param disabled Whether the sound is off.
+   * @param url A custom sound.
+   */
+  followSound(disabled: Signal<boolean>, url: Signal<string | null | undefined>): void {
+    this._sound = [disabled, url];
+    effect(
+      () => {
+        const session = this.binding.session();
+        const off = disabled();
+        const custom = url();
+        untracked(() => session?.setSound(off, custom));
+      },
+      {injector: this._injector},
+    );
+  }
+
+  /**
+   * Shows a session (or none), leaving the previous one. `onChange` sees the session's state at once, then every
+   * change of it.
+   * @param session The session.
+   * @param onChange Called with each change, and what it means for the screen.
+   * @param options How the screen attaches (the clock, the sound); errors go to `report`.
+   */
+  bind(
+    session: KitCallSession | null,
+    onChange?: (change: KitCallScreenChange) => void,
+    options: KitCallSessionViewOptions = {},
+  ): void {
+    const endedFrom = new KitEndedFrom();
+    let previous: KitCallSessionState | null = null;
+    const see = (state: KitCallSessionState) => {
+      const change: KitCallScreenChange = {
+        state,
+        endedFrom: endedFrom.observe(state),
+        connectedNow: state.connected && !previous?.connected,
+        endedNow: state.phase === 'ended' && previous?.phase !== 'ended',
+        doneNow: state.done && !previous?.done,
+      };
+      previous = state;
+      this._endedFrom.set(change.endedFrom);
+      onChange?.(change);
+    };
+    this._endedFrom.set(null);
+    if (session && this._sound) {
+      session.setSound(untracked(this._sound[0]), untracked(this._sound[1]));
+    }
+    this.binding.bind(session, {onError: error => this.report(error), ...options}, see);
+    if (session) {
+      see(session.state);
+    }
+  }
+
+  /**
+   * Reports an error to the screen's `onError` (an exception thrown there is logged) and `error`.
+   * @param error The error.
+   */
+  report(error: KitException): void {
+    kitInvokeSafely(this._options.onError(), error);
+    this.emit(this._options.error(), error);
+  }
+
+  /**
+   * Emits an output, unless the screen is destroyed.
+   * @param emitter The output.
+   * @param value The value.
+   */
+  emit<T>(emitter: OutputEmitterRef<T>, value: T): void {
+    if (!this._destroyed) {
+      emitter.emit(value);
+    }
+  }
+
+  /** Remembers the element focused before the screen showed a call, to give focus back to it. */
+  rememberFocus(): void {
+    // In a call overlay the dialog gives focus back when the call leaves (or not, as the app configured it).
+    if (this.isBrowser && !this.inOverlay) {
+      this._previousFocus ??= _getFocusedElementPierceShadowDom();
+    }
+  }
+
+  /**
+   * Traps focus in the screen after its next render and moves it there.
+   * @param target The element to focus: the screen's main button, or the screen (or its dialog) itself.
+   * @param when Checked after the render: whether the screen still wants focus.
+   */
+  trapFocus(target: () => HTMLElement | null | undefined, when: () => boolean = () => true): void {
+    afterNextRender(
+      () => {
+        if (this._destroyed || !when()) {
+          return;
+        }
+        this._focusTrap ??= this._focusTrapFactory.create(this._host);
+        this._focusTrap.enabled = true;
+        (target() ?? this._host).focus();
+      },
+      {injector: this._injector},
+    );
+  }
+
+  /**
+   * @returns The call overlay's dialog around the screen, which carries the role and the name, if any.
+   */
+  dialog(): HTMLElement | null {
+    return this.inOverlay ? this._host.closest<HTMLElement>('.cdk-dialog-container') : null;
+  }
+
+  /**
+   * Gives focus back to the element that had it before the call, when focus is still ours (on the screen or
+   * fallen to the body), so a user who moved on is not pulled back.
+   * @param forget Whether the element is forgotten (a screen that shows the next call remembers anew); a screen
+   *   that shows one call keeps it, to give focus back again when it is destroyed.
+   */
+  restoreFocus(forget = true): void {
+    if (this._focusTrap) {
+      // A screen placed in a page stays in it: it lets go of Tab until it shows the next call.
+      this._focusTrap.enabled = false;
+    }
+    const previous = this._previousFocus;
+    if (forget) {
+      this._previousFocus = null;
+    }
+    if (!previous) {
+      return;
+    }
+    const active = _getFocusedElementPierceShadowDom();
+    const host = this._host;
+    const ours = !active || active === host.ownerDocument.body || host.contains(active);
+    if (previous.isConnected && ours && !host.contains(previous)) {
+      previous.focus();
+    }
+  }
+}

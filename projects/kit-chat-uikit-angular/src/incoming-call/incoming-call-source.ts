@@ -1,0 +1,129 @@
+import {Signal, untracked} from '@angular/core';
+import {Subscription} from 'rxjs';
+import {KitCallEndReason, KitCallSession, kitEndReasonOf} from '../call/call-session';
+import {KitCallScreenShell} from '../call/call-screen-shell';
+import {KitException} from '../sdk/kit-exception';
+import {KitCall} from '../sdk/models';
+
+/** What the source needs of its screen. */
+export interface KitIncomingCallSourceScreen {
+  /** The screen's shell: its registry, binding and error reporting. */
+  readonly shell: KitCallScreenShell;
+  /** The screen's `call` input. */
+  readonly call: Signal<KitCall | null | undefined>;
+  /** Whether a call occupies the screen (ringing, pending, or accepted and not yet ended). */
+  readonly isBusy: () => boolean;
+  /** Shows a session on the screen. */
+  readonly show: (session: KitCallSession) => void;
+  /** Says that the call given is over, without showing it. */
+  readonly closed: (reason: KitCallEndReason) => void;
+}
+
+/**
+ * Which call a `<kit-incoming-call>` placed in a page shows: the `call` input, else the next call that rings, but
+ * never one the app cleared from the input (it still rings at the SDK, not on this screen).
+ * @docs-private
+ */
+export class KitIncomingCallSource {
+  private readonly _shell: KitCallScreenShell;
+  private readonly _subscription = new Subscription();
+  /** Calls the app took off the screen by clearing `call`: they never come back by themselves. */
+  private readonly _cleared = new WeakSet<KitCallSession>();
+  private _inputDriven = false;
+  private _following = true;
+  private _reportedMe: string | null = null;
+
+  /** @param _screen The screen. */
+  constructor(private readonly _screen: KitIncomingCallSourceScreen) {
+    this._shell = _screen.shell;
+    if (!this._shell.overlaySession) {
+      // With no `call` input, the screen shows the next call that rings.
+      this._subscription.add(
+        this._shell.registry.shown.subscribe(session => {
+          if (this._following && !untracked(_screen.call) && !_screen.isBusy()) {
+            _screen.show(session);
+          }
+        }),
+      );
+    }
+  }
+
+  /** Stops following calls; the call shown goes on without the screen. */
+  stop(): void {
+    this._following = false;
+    this._subscription.unsubscribe();
+  }
+
+  /** Reports once that nobody is logged in, or that there is no SDK. */
+  checkMe(): void {
+    const me = this._shell.registry.me();
+    if (me instanceof KitException && this._reportedMe !== me.code) {
+      this._reportedMe = me.code;
+      this._shell.report(me);
+    }
+  }
+
+  /**
+   * Follows the `call` input of a screen placed in a page (in a call overlay the screen shows the overlay's session).
+   * @param call Its new value.
+   */
+  apply(call: KitCall | null | undefined): void {
+    const binding = this._shell.binding;
+    const shown = binding.session();
+    if (!call) {
+      // Cleared: the call the input showed leaves; the screen shows the next call that rings.
+      if (this._inputDriven && shown) {
+        this._cleared.add(shown);
+        binding.bind(null);
+      }
+      this._inputDriven = false;
+      this.showNext();
+      return;
+    }
+    // The app now names the call shown (it may have rung here first): clearing the input takes it away.
+    this._inputDriven = true;
+    if (shown?.sessionId === call.sessionId) {
+      shown._update(call); // A new status of the call shown: update, or close.
+      return;
+    }
+    // The input wins over whatever was shown, so a bad input never leaves a misleading caller on screen.
+    binding.bind(null);
+    this.checkMe();
+    if (this._shell.registry.me() instanceof KitException) {
+      return;
+    }
+    const session = this._shell.registry.sessionFor(call, 'incoming');
+    if (session instanceof KitException) {
+      const over = kitEndReasonOf(call.status);
+      if (over) {
+        this._screen.closed(over);
+      } else if (!this._shell.registry.hasEnded(call.sessionId)) {
+        this._shell.report(session);
+      }
+      return;
+    }
+    this._cleared.delete(session);
+    this._screen.show(session);
+  }
+
+  /** Shows the oldest call that rings, unless the app cleared it. */
+  showNext(): void {
+    const next = this._shell.registry.nextRinging();
+    if (next && this._following && !this._cleared.has(next)) {
+      this._screen.show(next);
+    }
+  }
+
+  /** The call shown is done: a screen placed in a layout is free for the next call that rings. */
+  done(): void {
+    if (this._shell.overlaySession) {
+      return;
+    }
+    queueMicrotask(() => {
+      if (this._shell.binding.session()?.state.done && !untracked(this._screen.call)) {
+        this._shell.binding.bind(null);
+        this.showNext();
+      }
+    });
+  }
+}
