@@ -1,5 +1,5 @@
 import {OverlayContainer} from '@angular/cdk/overlay';
-import {ApplicationRef, Component, signal, viewChild} from '@angular/core';
+import {ApplicationRef, Component, signal, viewChild, ɵgetHostElement} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import fc from 'fast-check';
 import {Subject} from 'rxjs';
@@ -892,13 +892,12 @@ class StressRun {
   }
 
   private hostOf(info: ScreenInfo): HTMLElement | null {
-    const instance = info.ref.componentInstance as {
-      _elementRef?: {nativeElement: HTMLElement};
-    } | null;
+    const instance = info.ref.componentInstance;
     if (instance instanceof KitIncomingCallComponent) {
       return instance.getBinding().root;
     }
-    return instance?._elementRef?.nativeElement ?? null;
+    // The screen's host element, by Angular's own debugging lookup (no field of the screen's is read).
+    return instance ? (ɵgetHostElement(instance) as HTMLElement) : null;
   }
 
   private waitingBanners(): Map<string, HTMLElement> {
