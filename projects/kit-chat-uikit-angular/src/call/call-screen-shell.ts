@@ -21,7 +21,7 @@ import {KitException} from '../sdk/kit-exception';
 import {KitOnError} from '../sdk/models';
 import {KitCallRegistry} from './call-registry';
 import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
-import {KitEndedFrom, kitInvokeSafely} from './call-screen-support';
+import {kitInvokeSafely} from './call-screen-support';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from './call-session-binding';
 import {KitCallSession} from './call-session';
 import {KitCallPhase, KitCallSessionState, KitCallSessionViewOptions} from './call-session-types';
@@ -147,12 +147,11 @@ export class KitCallScreenShell {
     onChange?: (change: KitCallScreenChange) => void,
     options: KitCallSessionViewOptions = {},
   ): void {
-    const endedFrom = new KitEndedFrom();
     let previous: KitCallSessionState | null = null;
     const see = (state: KitCallSessionState) => {
       const change: KitCallScreenChange = {
         state,
-        endedFrom: endedFrom.observe(state),
+        endedFrom: state.endedFrom,
         connectedNow: state.connected && !previous?.connected,
         endedNow: state.phase === 'ended' && previous?.phase !== 'ended',
         doneNow: state.done && !previous?.done,

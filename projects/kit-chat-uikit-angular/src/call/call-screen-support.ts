@@ -1,7 +1,6 @@
 import {Signal, TemplateRef, computed} from '@angular/core';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallEndReason} from './call-session';
-import {KitCallPhase, KitCallSessionState} from './call-session-types';
 
 /**
  * The status line for an ended call.
@@ -101,29 +100,4 @@ export function kitSlot<C>(
     const given = input();
     return given !== undefined ? given : content()?.template;
   });
-}
-
-/**
- * The phase a session ended from (`'accepting'` when the caller's cancel crossed this side's accept), in one place
- * for every view. It is derived from the phases seen until the session's state carries `endedFrom` itself; then
- * `observe` returns `state.endedFrom`.
- * @docs-private
- */
-export class KitEndedFrom {
-  private _last: KitCallPhase | null = null;
-  private _endedFrom: KitCallPhase | null = null;
-
-  /**
-   * @param state The session's state, given on every change.
-   * @returns The phase before `'ended'` once the session ended, else `null`.
-   */
-  observe(state: KitCallSessionState): KitCallPhase | null {
-    if (state.phase !== 'ended') {
-      this._endedFrom = null;
-    } else if (this._last !== 'ended') {
-      this._endedFrom = this._last;
-    }
-    this._last = state.phase;
-    return this._endedFrom;
-  }
 }

@@ -1,7 +1,6 @@
 import {Signal, WritableSignal, signal} from '@angular/core';
 import {Observable, ReplaySubject, Subject} from 'rxjs';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
-import {KitEndedFrom} from '../call/call-screen-support';
 import {KitCallPhase} from '../call/call-session-types';
 import {KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
@@ -44,7 +43,6 @@ export class KitCallOverlayRef<T = unknown> {
   private readonly _stage: WritableSignal<KitCallOverlayStage>;
   private readonly _call: WritableSignal<KitCall>;
   private readonly _connectedSignal = signal(false);
-  private readonly _endedFrom = new KitEndedFrom();
   private _detach: (() => void) | null = null;
   private _closing = false;
   private _saidEnd = false;
@@ -166,7 +164,7 @@ export class KitCallOverlayRef<T = unknown> {
     if (this._closing) {
       return;
     }
-    const endedFrom = this._endedFrom.observe(state);
+    const endedFrom = state.endedFrom;
     this._call.set(state.call);
     if (state.connected && !this._connectedSignal()) {
       this._connectedSignal.set(true);
