@@ -281,6 +281,21 @@ describe('KitIncomingCallComponent: behaviour', () => {
       expect(host.errors).toEqual([]);
     });
 
+    it('should run a handler that decides later (it does not accept yet) once for two presses in one tick', async () => {
+      const {host, ring, settle, button} = await setup();
+      const handler = jest.fn(); // Asks for the camera first, say: the call still rings after it returned.
+      host.onAccept.set(handler);
+      await ring();
+      button('accept')!.click();
+      button('accept')!.click();
+      await settle();
+      expect(handler).toHaveBeenCalledTimes(1);
+      expect(host.acceptClicks).toBe(1);
+      button('accept')!.click(); // A later press is the user's own again.
+      await settle();
+      expect(handler).toHaveBeenCalledTimes(2);
+    });
+
     it('should still accept from the handler through getViewModel().acceptCall(call)', async () => {
       const {host, ring, settle, button, calls} = await setup();
       host.onAccept.set(() => {

@@ -75,6 +75,8 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
   },
 })
 export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
+  /** Whether accept was pressed in this very tick with the app's handler set. */
+  private _pressed = false;
   private readonly _shell = new KitCallScreenShell({
     idPrefix: 'kit-incoming-call-',
     descriptionSuffix: 'subtitle',
@@ -306,12 +308,15 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** Accept was pressed: the app's handler, else the built-in accept. @docs-private */
   protected _accept(): void {
     const call = this._viewModel.call();
-    if (!call || !this._viewModel.isRinging()) {
-      return; // A decision is pending, or the call ended: the first press won.
+    if (!call || !this._viewModel.isRinging() || this._pressed) {
+      return; // A decision is pending, or the call ended, or this very tick's press: the first press won.
     }
     this._shell.emit(this.acceptClick, undefined);
     const handler = this.onAcceptClick();
     if (handler) {
+      // The app's handler decides, maybe later: a second press in the same tick is the same gesture.
+      this._pressed = true;
+      queueMicrotask(() => (this._pressed = false));
       kitInvokeSafely(handler);
     } else {
       void this._viewModel.acceptCall(call);
