@@ -16,8 +16,8 @@ import {KitInMemoryDevice, KitInMemorySwitchboard} from './in-memory-switchboard
  * or a test can ring one user from another with no server. Drive the far side with `switchboard.control`.
  */
 export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevice {
-  private readonly _listeners = new Map<string, KitCallListener>();
-  private _user: KitUser | null = null;
+  readonly #listeners = new Map<string, KitCallListener>();
+  #user: KitUser | null = null;
 
   /**
    * The switchboard this device is attached to: its `control` plays the far side of calls (ring me, accept,
@@ -41,7 +41,7 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
 
   /** The user logged in on this device. */
   get user(): KitUser | null {
-    return this._user;
+    return this.#user;
   }
 
   /**
@@ -54,25 +54,25 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
     if (invalid) {
       throw invalid;
     }
-    this._user = {...user};
+    this.#user = {...user};
     this.switchboard._register(user);
     this.switchboard._announceDevice(this);
   }
 
   /** Logs the user out of this device. */
   logout(): void {
-    this._user = null;
+    this.#user = null;
   }
 
   /** Detaches this device from the switchboard and drops its listeners. */
   dispose(): void {
-    this._listeners.clear();
+    this.#listeners.clear();
     this.switchboard._detach(this);
   }
 
   /** Number of registered listeners, for leak checks. */
   get listenerCount(): number {
-    return this._listeners.size;
+    return this.#listeners.size;
   }
 
   /**
@@ -80,7 +80,7 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
    * @returns A copy of the user, or `null` when nobody is logged in.
    */
   getLoggedInUser(): KitUser | null {
-    return this._user ? {...this._user} : null;
+    return this.#user ? {...this.#user} : null;
   }
 
   /**
@@ -92,7 +92,7 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
    *   (a call to oneself, a session id in use) or an injected fault.
    */
   initiateCall(call: KitCall): Promise<KitCall> {
-    return this._asUser(user => this.switchboard._initiate(this, user, call));
+    return this.#asUser(user => this.switchboard._initiate(this, user, call));
   }
 
   /**
@@ -103,7 +103,7 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
    *   ringing) or an injected fault.
    */
   acceptCall(sessionId: string): Promise<KitCall> {
-    return this._asUser(user => this.switchboard._accept(this, user.uid, sessionId));
+    return this.#asUser(user => this.switchboard._accept(this, user.uid, sessionId));
   }
 
   /**
@@ -116,7 +116,7 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
    *   `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED` or an injected fault.
    */
   rejectCall(sessionId: string, status: KitCallStatus): Promise<KitCall> {
-    return this._asUser(user => this.switchboard._reject(this, user.uid, sessionId, status));
+    return this.#asUser(user => this.switchboard._reject(this, user.uid, sessionId, status));
   }
 
   /**
@@ -126,7 +126,7 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
    *   `ERR_UNKNOWN_SESSION` or an injected fault.
    */
   endCall(sessionId: string): Promise<KitCall> {
-    return this._asUser(user => this.switchboard._end(user.uid, sessionId, this));
+    return this.#asUser(user => this.switchboard._end(user.uid, sessionId, this));
   }
 
   /**
@@ -136,7 +136,7 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
    * @param listener The callbacks.
    */
   addCallListener(listenerId: string, listener: KitCallListener): void {
-    this._listeners.set(listenerId, listener);
+    this.#listeners.set(listenerId, listener);
   }
 
   /**
@@ -144,12 +144,12 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
    * @param listenerId The id given to `addCallListener`; an unknown id is ignored.
    */
   removeCallListener(listenerId: string): void {
-    this._listeners.delete(listenerId);
+    this.#listeners.delete(listenerId);
   }
 
   /** @docs-private */
   _deliver(method: keyof KitCallListener, call: KitCall): void {
-    for (const listener of [...this._listeners.values()]) {
+    for (const listener of [...this.#listeners.values()]) {
       try {
         listener[method]?.({...call});
       } catch (error) {
@@ -159,11 +159,11 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
     }
   }
 
-  private _asUser(action: (user: KitUser) => Promise<KitCall>): Promise<KitCall> {
-    if (!this._user) {
+  #asUser(action: (user: KitUser) => Promise<KitCall>): Promise<KitCall> {
+    if (!this.#user) {
       return Promise.reject(new KitException(KitErrorCodes.NOT_LOGGED_IN, 'No user is logged in.'));
     }
-    return action(this._user);
+    return action(this.#user);
   }
 }
 

@@ -71,15 +71,15 @@ export class KitInMemorySwitchboard implements OnDestroy {
   /** Drives the far side of calls and injects faults: for demos and tests. */
   readonly control: KitInMemoryFarSide = new KitInMemoryFarSide(this);
 
-  private readonly _devices = new Set<KitInMemoryDevice>();
-  private readonly _sessions = new Map<string, Session>();
-  private readonly _faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
-  private readonly _answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
-  private readonly _directory = new Map<string, KitUser>();
+  readonly #devices = new Set<KitInMemoryDevice>();
+  readonly #sessions = new Map<string, Session>();
+  readonly #faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
+  readonly #answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
+  readonly #directory = new Map<string, KitUser>();
   /** Users with a device in another tab: their own kit decides about a call, also while they are in a call. */
-  private readonly _devicesElsewhere = new Set<string>();
-  private _sequence = 0;
-  private _channel: BroadcastChannel | null = null;
+  readonly #devicesElsewhere = new Set<string>();
+  #sequence = 0;
+  #channel: BroadcastChannel | null = null;
 
   /**
    * Shares the calls with the other tabs of this origin that connect to the same channel, through a
@@ -88,21 +88,21 @@ export class KitInMemorySwitchboard implements OnDestroy {
    * @param channelName Name of the channel.
    */
   connectTabs(channelName = 'kit-in-memory-calls'): void {
-    if (this._channel || typeof BroadcastChannel === 'undefined') {
+    if (this.#channel || typeof BroadcastChannel === 'undefined') {
       return;
     }
-    this._channel = new BroadcastChannel(channelName);
-    this._channel.onmessage = (event: MessageEvent<KitTabOperation>) => this._replay(event.data);
-    this._directory.forEach(user => this._broadcast({kind: 'register', user}));
-    this._devices.forEach(device => this._announceDevice(device));
+    this.#channel = new BroadcastChannel(channelName);
+    this.#channel.onmessage = (event: MessageEvent<KitTabOperation>) => this.#replay(event.data);
+    this.#directory.forEach(user => this.#broadcast({kind: 'register', user}));
+    this.#devices.forEach(device => this._announceDevice(device));
     // The tabs opened before this one answer with their devices.
-    this._broadcast({kind: 'hello'});
+    this.#broadcast({kind: 'hello'});
   }
 
   /** Stops sharing calls with other tabs. */
   disconnectTabs(): void {
-    this._channel?.close();
-    this._channel = null;
+    this.#channel?.close();
+    this.#channel = null;
   }
 
   /** Stops sharing calls with other tabs when the app's injector is destroyed. */
@@ -112,44 +112,44 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
   /** @docs-private */
   _attach(device: KitInMemoryDevice): void {
-    this._devices.add(device);
+    this.#devices.add(device);
     this._announceDevice(device);
   }
 
   /** Tells the other tabs that a user has a device here. Called again when a device logs a user in. @docs-private */
   _announceDevice(device: KitInMemoryDevice): void {
     if (device.user) {
-      this._broadcast({kind: 'device', uid: device.user.uid});
+      this.#broadcast({kind: 'device', uid: device.user.uid});
     }
   }
 
   /** @docs-private */
   _detach(device: KitInMemoryDevice): void {
-    this._devices.delete(device);
+    this.#devices.delete(device);
   }
 
   /** @docs-private */
   _setFault(action: KitInMemoryAction, code: KitErrorCode): void {
-    this._faults.push({action, code});
+    this.#faults.push({action, code});
   }
 
   /** @docs-private */
   _setAnswer(uid: string, answer: KitInMemoryAnswer, afterMs: number): void {
-    this._answers.set(uid, {answer, afterMs});
+    this.#answers.set(uid, {answer, afterMs});
   }
 
   /** @docs-private */
   _register(user: KitUser): void {
-    const known = this._directory.get(user.uid);
-    this._directory.set(user.uid, {...user});
+    const known = this.#directory.get(user.uid);
+    this.#directory.set(user.uid, {...user});
     if (!known) {
-      this._broadcast({kind: 'register', user});
+      this.#broadcast({kind: 'register', user});
     }
   }
 
   /** Users known to the switchboard: registered ones and everyone who took part in a call. */
   users(): KitUser[] {
-    return [...this._directory.values()].map(user => ({...user}));
+    return [...this.#directory.values()].map(user => ({...user}));
   }
 
   /**
@@ -158,8 +158,8 @@ export class KitInMemorySwitchboard implements OnDestroy {
    * @returns A copy of the call with its current status, or `undefined` when unknown.
    */
   getCall(sessionId: string): KitCall | undefined {
-    const session = this._sessions.get(sessionId);
-    return session && this._snapshot(session);
+    const session = this.#sessions.get(sessionId);
+    return session && this.#snapshot(session);
   }
 
   /**
@@ -167,7 +167,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
    * @returns Copies of the calls with their current status, oldest first.
    */
   calls(): KitCall[] {
-    return [...this._sessions.values()].map(session => this._snapshot(session));
+    return [...this.#sessions.values()].map(session => this.#snapshot(session));
   }
 
   /** Starts a call from `actor` (a device, or `null` for a simulated caller). @docs-private */
@@ -180,30 +180,30 @@ export class KitInMemorySwitchboard implements OnDestroy {
       },
     );
     if (invalid) {
-      return this._fail(invalid);
+      return this.#fail(invalid);
     }
     const receiver = kitReceiver(input);
     if (receiver.uid === caller.uid) {
-      return this._fail(
+      return this.#fail(
         new KitException(KitErrorCodes.INVALID_CALL, 'A user cannot call itself.', input),
       );
     }
-    if (input.sessionId && this._sessions.has(input.sessionId)) {
-      return this._fail(
+    if (input.sessionId && this.#sessions.has(input.sessionId)) {
+      return this.#fail(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           `Session "${input.sessionId}" exists already.`,
         ),
       );
     }
-    const fault = remote ? null : this._takeFault('initiate');
+    const fault = remote ? null : this.#takeFault('initiate');
     if (fault) {
-      return this._fail(fault);
+      return this.#fail(fault);
     }
     // Unique across tabs too: a counter, the time and a random part.
     const sessionId =
       input.sessionId ||
-      `call-${++this._sequence}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      `call-${++this.#sequence}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     const call: KitCall = {
       sessionId,
       type: input.type,
@@ -213,54 +213,54 @@ export class KitInMemorySwitchboard implements OnDestroy {
       callReceiver: {...receiver},
     };
     const session: Session = {call, status: RINGING, callerDevice: actor};
-    this._sessions.set(sessionId, session);
-    this._forgetOldCalls();
+    this.#sessions.set(sessionId, session);
+    this.#forgetOldCalls();
     this._register(caller);
     this._register(receiver);
     if (!remote) {
-      this._broadcast({kind: 'initiate', call});
+      this.#broadcast({kind: 'initiate', call});
     }
 
-    const hasDevice = this._hasDevice(receiver.uid);
-    if (this._isInCall(receiver.uid, sessionId) && !hasDevice) {
+    const hasDevice = this.#hasDevice(receiver.uid);
+    if (this.#isInCall(receiver.uid, sessionId) && !hasDevice) {
       // A callee with a device (here or in another tab) hears the call even while in a call: its kit answers busy or
       // shows the call waiting, by its own policy. A simulated callee has no kit, so the switchboard answers busy
       // for it, in the tab that placed the call only.
-      if (!remote && !this._devicesElsewhere.has(receiver.uid)) {
+      if (!remote && !this.#devicesElsewhere.has(receiver.uid)) {
         session.status = 'busy';
         // The busy answer comes from the callee's side, a round trip after the call was registered: never before the
         // caller has its call (and its screen) in hand.
         setTimeout(
-          () => this._notify(caller.uid, 'onOutgoingCallRejected', session),
+          () => this.#notify(caller.uid, 'onOutgoingCallRejected', session),
           BUSY_ANSWER_DELAY,
         );
       }
     } else {
-      if (this._notify(receiver.uid, 'onIncomingCallReceived', session)) {
-        this._ringing(session);
+      if (this.#notify(receiver.uid, 'onIncomingCallReceived', session)) {
+        this.#ringing(session);
       }
       if (!remote) {
-        this._autoAnswer(session);
+        this.#autoAnswer(session);
       }
     }
-    return this._answer(this._snapshot({...session, status: RINGING}));
+    return this.#answer(this.#snapshot({...session, status: RINGING}));
   }
 
   /** Accepts a call as `actor` (a device, or `null` for the simulated receiver). @docs-private */
   _accept(actor: KitInMemoryDevice | null, actorUid: string, sessionId: string): Promise<KitCall> {
-    const session = this._ringingSession(sessionId, actorUid, 'receiver');
+    const session = this.#ringingSession(sessionId, actorUid, 'receiver');
     if (session instanceof KitException) {
-      return this._fail(session);
+      return this.#fail(session);
     }
-    const fault = actor === OTHER_TAB ? null : this._takeFault('accept');
+    const fault = actor === OTHER_TAB ? null : this.#takeFault('accept');
     if (fault) {
-      return this._fail(fault);
+      return this.#fail(fault);
     }
-    this._share(actor, {kind: 'accept', uid: actorUid, sessionId});
+    this.#share(actor, {kind: 'accept', uid: actorUid, sessionId});
     session.status = 'ongoing';
-    this._notify(kitCaller(session.call).uid, 'onOutgoingCallAccepted', session);
-    this._notifyOtherDevices(actorUid, actor, session, 'accepted-elsewhere');
-    return this._answer(this._snapshot(session));
+    this.#notify(kitCaller(session.call).uid, 'onOutgoingCallAccepted', session);
+    this.#notifyOtherDevices(actorUid, actor, session, 'accepted-elsewhere');
+    return this.#answer(this.#snapshot(session));
   }
 
   /** Rejects (receiver) or cancels (caller) a ringing call. @docs-private */
@@ -270,35 +270,35 @@ export class KitInMemorySwitchboard implements OnDestroy {
     sessionId: string,
     status: KitCallStatus,
   ): Promise<KitCall> {
-    const session = this._ringingSession(sessionId, actorUid, 'either');
+    const session = this.#ringingSession(sessionId, actorUid, 'either');
     if (session instanceof KitException) {
-      return this._fail(session);
+      return this.#fail(session);
     }
     const isCaller = kitCaller(session.call).uid === actorUid;
     const allowed: KitCallStatus[] = isCaller
       ? ['cancelled', 'unanswered']
       : ['rejected', 'busy', 'unanswered', 'unavailable', 'failed'];
     if (!allowed.includes(status)) {
-      return this._fail(
+      return this.#fail(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           `The ${isCaller ? 'caller' : 'receiver'} cannot end a ringing call as "${status}"; use ${allowed.join(' or ')}.`,
         ),
       );
     }
-    const fault = actor === OTHER_TAB ? null : this._takeFault('reject');
+    const fault = actor === OTHER_TAB ? null : this.#takeFault('reject');
     if (fault) {
-      return this._fail(fault);
+      return this.#fail(fault);
     }
-    this._share(actor, {kind: 'reject', uid: actorUid, sessionId, status});
+    this.#share(actor, {kind: 'reject', uid: actorUid, sessionId, status});
     session.status = status;
     if (isCaller) {
-      this._notify(kitReceiver(session.call).uid, 'onIncomingCallCancelled', session);
+      this.#notify(kitReceiver(session.call).uid, 'onIncomingCallCancelled', session);
     } else {
-      this._notify(kitCaller(session.call).uid, 'onOutgoingCallRejected', session);
-      this._notifyOtherDevices(actorUid, actor, session, 'rejected-elsewhere');
+      this.#notify(kitCaller(session.call).uid, 'onOutgoingCallRejected', session);
+      this.#notifyOtherDevices(actorUid, actor, session, 'rejected-elsewhere');
     }
-    return this._answer(this._snapshot(session));
+    return this.#answer(this.#snapshot(session));
   }
 
   /** Ends an ongoing call. @docs-private */
@@ -307,40 +307,40 @@ export class KitInMemorySwitchboard implements OnDestroy {
     sessionId: string,
     actor: KitInMemoryDevice | null = null,
   ): Promise<KitCall> {
-    const session = this._sessions.get(sessionId);
+    const session = this.#sessions.get(sessionId);
     if (!session) {
-      return this._fail(this._unknown(sessionId));
+      return this.#fail(this.#unknown(sessionId));
     }
-    if (!this._isParty(session, actorUid)) {
-      return this._fail(
+    if (!this.#isParty(session, actorUid)) {
+      return this.#fail(
         new KitException(KitErrorCodes.INVALID_CALL, `"${actorUid}" is not in this call.`),
       );
     }
     if (session.status !== 'ongoing') {
-      return this._fail(this._ended(session));
+      return this.#fail(this.#ended(session));
     }
-    const fault = actor === OTHER_TAB ? null : this._takeFault('end');
+    const fault = actor === OTHER_TAB ? null : this.#takeFault('end');
     if (fault) {
-      return this._fail(fault);
+      return this.#fail(fault);
     }
-    this._share(actor, {kind: 'end', uid: actorUid, sessionId});
+    this.#share(actor, {kind: 'end', uid: actorUid, sessionId});
     session.status = 'ended';
-    this._notify(kitCaller(session.call).uid, 'onCallEnded', session);
-    this._notify(kitReceiver(session.call).uid, 'onCallEnded', session);
-    return this._answer(this._snapshot(session));
+    this.#notify(kitCaller(session.call).uid, 'onCallEnded', session);
+    this.#notify(kitReceiver(session.call).uid, 'onCallEnded', session);
+    return this.#answer(this.#snapshot(session));
   }
 
-  private _replay(operation: KitTabOperation): void {
+  #replay(operation: KitTabOperation): void {
     let replayed: Promise<unknown>;
     switch (operation.kind) {
       case 'register':
-        this._directory.set(operation.user.uid, {...operation.user});
+        this.#directory.set(operation.user.uid, {...operation.user});
         return;
       case 'device':
-        this._devicesElsewhere.add(operation.uid);
+        this.#devicesElsewhere.add(operation.uid);
         return;
       case 'hello':
-        this._devices.forEach(device => this._announceDevice(device));
+        this.#devices.forEach(device => this._announceDevice(device));
         return;
       case 'initiate':
         replayed = this._initiate(OTHER_TAB, kitCaller(operation.call), operation.call);
@@ -355,9 +355,9 @@ export class KitInMemorySwitchboard implements OnDestroy {
         replayed = this._end(operation.uid, operation.sessionId, OTHER_TAB);
         break;
       case 'ringing': {
-        const session = this._sessions.get(operation.sessionId);
+        const session = this.#sessions.get(operation.sessionId);
         if (session) {
-          this._ringing(session, true);
+          this.#ringing(session, true);
         }
         return;
       }
@@ -366,24 +366,24 @@ export class KitInMemorySwitchboard implements OnDestroy {
     replayed.catch(() => {});
   }
 
-  private _share(actor: KitInMemoryDevice | null, operation: KitTabOperation): void {
+  #share(actor: KitInMemoryDevice | null, operation: KitTabOperation): void {
     if (actor !== OTHER_TAB) {
-      this._broadcast(operation);
+      this.#broadcast(operation);
     }
   }
 
-  private _broadcast(operation: KitTabOperation): void {
-    this._channel?.postMessage(operation);
+  #broadcast(operation: KitTabOperation): void {
+    this.#channel?.postMessage(operation);
   }
 
-  private _ringingSession(
+  #ringingSession(
     sessionId: string,
     actorUid: string,
     role: 'receiver' | 'either',
   ): Session | KitException {
-    const session = this._sessions.get(sessionId);
+    const session = this.#sessions.get(sessionId);
     if (!session) {
-      return this._unknown(sessionId);
+      return this.#unknown(sessionId);
     }
     const isReceiver = kitReceiver(session.call).uid === actorUid;
     if (!isReceiver && (role === 'receiver' || kitCaller(session.call).uid !== actorUid)) {
@@ -392,27 +392,27 @@ export class KitInMemorySwitchboard implements OnDestroy {
         `"${actorUid}" cannot ${role === 'receiver' ? 'accept' : 'reject'} call "${sessionId}".`,
       );
     }
-    return session.status === RINGING ? session : this._ended(session);
+    return session.status === RINGING ? session : this.#ended(session);
   }
 
   /** Keeps memory flat in a long-lived demo: the oldest ended calls are forgotten past `SESSIONS_KEPT`. */
-  private _forgetOldCalls(): void {
-    for (const [id, session] of this._sessions) {
-      if (this._sessions.size <= SESSIONS_KEPT) {
+  #forgetOldCalls(): void {
+    for (const [id, session] of this.#sessions) {
+      if (this.#sessions.size <= SESSIONS_KEPT) {
         return;
       }
       if (session.status !== RINGING && session.status !== 'ongoing') {
-        this._sessions.delete(id);
+        this.#sessions.delete(id);
       }
     }
   }
 
-  private _isParty(session: Session, uid: string): boolean {
+  #isParty(session: Session, uid: string): boolean {
     return kitCaller(session.call).uid === uid || kitReceiver(session.call).uid === uid;
   }
 
-  private _hasDevice(uid: string): boolean {
-    for (const device of this._devices) {
+  #hasDevice(uid: string): boolean {
+    for (const device of this.#devices) {
       if (device.user?.uid === uid) {
         return true;
       }
@@ -420,18 +420,18 @@ export class KitInMemorySwitchboard implements OnDestroy {
     return false;
   }
 
-  private _isInCall(uid: string, exceptSessionId: string): boolean {
-    for (const [id, session] of this._sessions) {
-      if (id !== exceptSessionId && session.status === 'ongoing' && this._isParty(session, uid)) {
+  #isInCall(uid: string, exceptSessionId: string): boolean {
+    for (const [id, session] of this.#sessions) {
+      if (id !== exceptSessionId && session.status === 'ongoing' && this.#isParty(session, uid)) {
         return true;
       }
     }
     return false;
   }
 
-  private _autoAnswer(session: Session): void {
+  #autoAnswer(session: Session): void {
     const receiverUid = kitReceiver(session.call).uid;
-    const rule = this._answers.get(receiverUid);
+    const rule = this.#answers.get(receiverUid);
     if (!rule || rule.answer === 'never') {
       return;
     }
@@ -453,16 +453,16 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }, rule.afterMs);
   }
 
-  private _notifyOtherDevices(
+  #notifyOtherDevices(
     uid: string,
     actor: KitInMemoryDevice | null,
     session: Session,
     status: KitCallStatus,
   ): void {
-    const call = {...this._snapshot(session), status};
-    for (const device of this._devices) {
+    const call = {...this.#snapshot(session), status};
+    for (const device of this.#devices) {
       if (device !== actor && device.user?.uid === uid) {
-        this._later(() => device._deliver('onIncomingCallCancelled', call));
+        this.#later(() => device._deliver('onIncomingCallCancelled', call));
       }
     }
   }
@@ -471,7 +471,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
    * Tells the caller's device that the callee's device rings, once per call, as a real SDK relays a 180 Ringing.
    * A caller in another tab learns it through the channel; a simulated callee has no device, so it never rings.
    */
-  private _ringing(session: Session, fromOtherTab = false): void {
+  #ringing(session: Session, fromOtherTab = false): void {
     if (session.rang) {
       return;
     }
@@ -482,31 +482,31 @@ export class KitInMemorySwitchboard implements OnDestroy {
       if (fromOtherTab) {
         return;
       }
-      this._broadcast({kind: 'ringing', sessionId: session.call.sessionId});
+      this.#broadcast({kind: 'ringing', sessionId: session.call.sessionId});
     } else if (caller) {
       // After the callee's device got the call (a later task), and only while the call still rings.
-      this._later(() => {
+      this.#later(() => {
         if (session.status === RINGING) {
-          caller._deliver('onOutgoingCallRinging', this._snapshot(session));
+          caller._deliver('onOutgoingCallRinging', this.#snapshot(session));
         }
       });
     }
   }
 
   /** @returns Whether a device of the user got the call. */
-  private _notify(uid: string, method: keyof KitCallListener, session: Session): boolean {
-    const call = this._snapshot(session);
+  #notify(uid: string, method: keyof KitCallListener, session: Session): boolean {
+    const call = this.#snapshot(session);
     let delivered = false;
-    for (const device of this._devices) {
+    for (const device of this.#devices) {
       if (device.user?.uid === uid) {
         delivered = true;
-        this._later(() => device._deliver(method, call));
+        this.#later(() => device._deliver(method, call));
       }
     }
     return delivered;
   }
 
-  private _snapshot(session: Session): KitCall {
+  #snapshot(session: Session): KitCall {
     const {call} = session;
     return {
       ...call,
@@ -518,37 +518,37 @@ export class KitInMemorySwitchboard implements OnDestroy {
     };
   }
 
-  private _takeFault(action: KitInMemoryAction): KitException | null {
-    const index = this._faults.findIndex(fault => fault.action === action);
+  #takeFault(action: KitInMemoryAction): KitException | null {
+    const index = this.#faults.findIndex(fault => fault.action === action);
     if (index < 0) {
       return null;
     }
-    const [fault] = this._faults.splice(index, 1);
+    const [fault] = this.#faults.splice(index, 1);
     return new KitException(fault.code, `Injected fault: the next "${action}" fails.`);
   }
 
-  private _unknown(sessionId: string): KitException {
+  #unknown(sessionId: string): KitException {
     return new KitException(KitErrorCodes.UNKNOWN_SESSION, `Unknown call session "${sessionId}".`);
   }
 
-  private _ended(session: Session): KitException {
+  #ended(session: Session): KitException {
     return new KitException(
       KitErrorCodes.CALL_ENDED,
       `Call "${session.call.sessionId}" is ${session.status} and cannot be acted on.`,
-      this._snapshot(session),
+      this.#snapshot(session),
     );
   }
 
-  private _later(task: () => void): void {
+  #later(task: () => void): void {
     setTimeout(task, this.latency);
   }
 
-  private _answer(call: KitCall): Promise<KitCall> {
-    return new Promise(resolve => this._later(() => resolve(call)));
+  #answer(call: KitCall): Promise<KitCall> {
+    return new Promise(resolve => this.#later(() => resolve(call)));
   }
 
-  private _fail<T>(error: KitException): Promise<T> {
-    return new Promise((_, reject) => this._later(() => reject(error)));
+  #fail<T>(error: KitException): Promise<T> {
+    return new Promise((_, reject) => this.#later(() => reject(error)));
   }
 }
 
@@ -627,17 +627,17 @@ export class KitInMemoryFarSide {
 
   /** The callee of a call accepts it. @param sessionId The call. @returns The accepted call. */
   accept(sessionId: string): Promise<KitCall> {
-    return this._switchboard._accept(null, this._receiverOf(sessionId), sessionId);
+    return this._switchboard._accept(null, this.#receiverOf(sessionId), sessionId);
   }
 
   /** The callee of a call declines it. @param sessionId The call. @returns The rejected call. */
   reject(sessionId: string): Promise<KitCall> {
-    return this._switchboard._reject(null, this._receiverOf(sessionId), sessionId, 'rejected');
+    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'rejected');
   }
 
   /** The callee of a call answers busy. @param sessionId The call. @returns The call. */
   busy(sessionId: string): Promise<KitCall> {
-    return this._switchboard._reject(null, this._receiverOf(sessionId), sessionId, 'busy');
+    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'busy');
   }
 
   /**
@@ -651,7 +651,7 @@ export class KitInMemoryFarSide {
     sessionId: string,
     status: 'unavailable' | 'failed' = 'unavailable',
   ): Promise<KitCall> {
-    return this._switchboard._reject(null, this._receiverOf(sessionId), sessionId, status);
+    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, status);
   }
 
   /** The caller of a call cancels it. @param sessionId The call. @returns The cancelled call. */
@@ -678,7 +678,7 @@ export class KitInMemoryFarSide {
       .find(call => kitCaller(call).uid === uid || kitReceiver(call).uid === uid);
   }
 
-  private _receiverOf(sessionId: string): string {
+  #receiverOf(sessionId: string): string {
     const call = this._switchboard.getCall(sessionId);
     return call ? kitReceiver(call).uid : '';
   }

@@ -48,7 +48,7 @@ function publicMembers(symbol: ts.Symbol): ts.Symbol[] {
   const members = [...(symbol.members?.values() ?? [])];
   return members.filter(member => {
     const declaration = member.valueDeclaration ?? member.declarations?.[0];
-    if (!declaration || member.name.startsWith('_') || member.name === '__constructor') {
+    if (!declaration || /^[_#]/.test(member.name) || member.name === '__constructor') {
       return false;
     }
     const flags = ts.getCombinedModifierFlags(declaration as ts.Declaration);

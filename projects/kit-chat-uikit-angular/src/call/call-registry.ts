@@ -42,59 +42,59 @@ export const KIT_CALL_WAITING = new InjectionToken<boolean>('KIT_CALL_WAITING', 
  */
 @Injectable({providedIn: 'root'})
 export class KitCallRegistry {
-  private readonly _sdk = inject(KitCallsSdk, {optional: true});
-  private readonly _config = inject(KIT_UIKIT_CONFIG);
-  private readonly _callWaiting = inject(KIT_CALL_WAITING);
-  private readonly _events = inject(KitCallEventsService);
-  private readonly _ringtone = inject(KitRingtone);
-  private readonly _defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
-  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
-  private readonly _listenerId = inject(_IdGenerator).getId('kit-call-registry-');
-  private readonly _sessions = new Set<KitCallSession>();
-  private readonly _byId = new Map<string, KitCallSession>();
+  readonly #sdk = inject(KitCallsSdk, {optional: true});
+  readonly #config = inject(KIT_UIKIT_CONFIG);
+  readonly #callWaiting = inject(KIT_CALL_WAITING);
+  readonly #events = inject(KitCallEventsService);
+  readonly #ringtone = inject(KitRingtone);
+  readonly #defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
+  readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  readonly #listenerId = inject(_IdGenerator).getId('kit-call-registry-');
+  readonly #sessions = new Set<KitCallSession>();
+  readonly #byId = new Map<string, KitCallSession>();
   /** Sessions that only answer busy: never shown, never a reason to answer busy. */
-  private readonly _hidden = new WeakSet<KitCallSession>();
-  private readonly _shown = new Subject<KitCallSession>();
-  private readonly _changes = new Subject<void>();
-  private _destroyed = false;
+  readonly #hidden = new WeakSet<KitCallSession>();
+  readonly #shown = new Subject<KitCallSession>();
+  readonly #changes = new Subject<void>();
+  #destroyed = false;
   /** The SDK listener, the memory of ended ids and early answers, and the ring policies. */
-  private readonly _switch = new KitCallSwitch(
+  readonly #switch = new KitCallSwitch(
     {
       policies: () => this.policies,
-      callWaiting: () => this._callWaiting,
+      callWaiting: () => this.#callWaiting,
       sessions: () => this.sessions,
       me: () => this.me(),
       report: error => this.report(error),
-      find: sessionId => this._byId.get(sessionId),
-      create: (call, as) => this._ring(call, as),
-      destroyed: () => this._destroyed,
+      find: sessionId => this.#byId.get(sessionId),
+      create: (call, as) => this.#ring(call, as),
+      destroyed: () => this.#destroyed,
     },
-    this._sdk,
-    this._listenerId,
+    this.#sdk,
+    this.#listenerId,
   );
 
   /** Whether the policies (busy or wait, glare) apply: the kit rings by itself. */
   policies = false;
 
-  private readonly _destroyRef = inject(DestroyRef);
+  readonly #destroyRef = inject(DestroyRef);
 
   constructor() {
-    this._destroyRef.onDestroy(() => this._destroy());
+    this.#destroyRef.onDestroy(() => this.#destroy());
   }
 
   /** Emits each incoming session that should be shown full screen: a new ring, or a waiting call promoted. */
   get shown(): Observable<KitCallSession> {
-    return this._shown;
+    return this.#shown;
   }
 
   /** Emits after any session started, changed its waiting state, or ended. */
   get changes(): Observable<void> {
-    return this._changes;
+    return this.#changes;
   }
 
   /** The live sessions (not done), oldest first; busy answers in flight left out. */
   get sessions(): KitCallSession[] {
-    return [...this._sessions].filter(session => !this._hidden.has(session));
+    return [...this.#sessions].filter(session => !this.#hidden.has(session));
   }
 
   /** Calls waiting in a banner. */
@@ -104,8 +104,8 @@ export class KitCallRegistry {
 
   /** Starts listening to the SDK (once). Does nothing on the server or without an SDK. */
   listen(): void {
-    if (this._isBrowser) {
-      this._switch.listen();
+    if (this.#isBrowser) {
+      this.#switch.listen();
     }
   }
 
@@ -115,7 +115,7 @@ export class KitCallRegistry {
    * @returns Whether it waits.
    */
   isHeldForGlare(sessionId: string): boolean {
-    return this._switch.isHeldForGlare(sessionId);
+    return this.#switch.isHeldForGlare(sessionId);
   }
 
   /**
@@ -124,7 +124,7 @@ export class KitCallRegistry {
    * @returns Whether it ended.
    */
   hasEnded(sessionId: string): boolean {
-    return this._switch.hasEnded(sessionId);
+    return this.#switch.hasEnded(sessionId);
   }
 
   /**
@@ -132,11 +132,11 @@ export class KitCallRegistry {
    * @returns The user, or a `KitException` (`ERR_NOT_INITIALIZED`, `ERR_NOT_LOGGED_IN`, `ERR_SDK`).
    */
   me(): KitUser | KitException {
-    if (!this._sdk) {
+    if (!this.#sdk) {
       return kitNoSdk();
     }
     try {
-      const me = this._sdk.getLoggedInUser();
+      const me = this.#sdk.getLoggedInUser();
       if (!me) {
         return new KitException(KitErrorCodes.NOT_LOGGED_IN, 'No user is logged in.');
       }
@@ -185,7 +185,7 @@ export class KitCallRegistry {
       receiver,
       callReceiver: receiver,
     };
-    return this._create('outgoing', call);
+    return this.#create('outgoing', call);
   }
 
   /**
@@ -204,7 +204,7 @@ export class KitCallRegistry {
     if (invalid) {
       return invalid;
     }
-    const known = this._byId.get(call.sessionId);
+    const known = this.#byId.get(call.sessionId);
     if (known) {
       // The app may know more than the session: a call it accepted or ended through the SDK itself.
       known._update(
@@ -213,12 +213,12 @@ export class KitCallRegistry {
       return known;
     }
     const over = kitEndReasonOf(call.status);
-    if ((over && phase !== 'ongoing') || this._switch.hasEnded(call.sessionId)) {
+    if ((over && phase !== 'ongoing') || this.#switch.hasEnded(call.sessionId)) {
       return new KitException(KitErrorCodes.CALL_ENDED, 'This call is over.', call);
     }
     this.listen();
-    const session = this._create(direction, call, phase);
-    this._switch.replayEarly(session);
+    const session = this.#create(direction, call, phase);
+    this.#switch.replayEarly(session);
     return session;
   }
 
@@ -237,7 +237,7 @@ export class KitCallRegistry {
       receiver,
       callReceiver: receiver,
     };
-    return new KitCallSession('outgoing', call, {...this._ports(), sdk: null}, this._options());
+    return new KitCallSession('outgoing', call, {...this.#ports(), sdk: null}, this.#options());
   }
 
   /**
@@ -245,7 +245,7 @@ export class KitCallRegistry {
    * @returns The live session of that call, if any.
    */
   find(sessionId: string): KitCallSession | undefined {
-    return this._byId.get(sessionId);
+    return this.#byId.get(sessionId);
   }
 
   /** @returns The oldest incoming call that rings and is not waiting, if any. */
@@ -265,72 +265,68 @@ export class KitCallRegistry {
    */
   report(error: KitException): void {
     try {
-      this._config.onError?.(error);
+      this.#config.onError?.(error);
     } catch (thrown) {
       console.error('kit-chat-uikit-angular: the onError handler threw', thrown);
     }
   }
 
   /** The session of a new ring: shown, waiting in a banner, or hidden while it is answered busy. */
-  private _ring(call: KitCall, as: 'shown' | 'waiting' | 'busy'): KitCallSession {
-    const session = this._create('incoming', call);
+  #ring(call: KitCall, as: 'shown' | 'waiting' | 'busy'): KitCallSession {
+    const session = this.#create('incoming', call);
     if (as === 'shown') {
-      this._endOutcomes(session);
-      this._shown.next(session);
+      this.#endOutcomes(session);
+      this.#shown.next(session);
     } else if (as === 'waiting') {
       session._setWaiting(true);
-      this._changes.next();
+      this.#changes.next();
     } else {
-      this._hidden.add(session);
+      this.#hidden.add(session);
     }
     return session;
   }
 
-  private _ports(): KitCallSessionPorts {
+  #ports(): KitCallSessionPorts {
     return {
-      sdk: this._sdk,
-      events: this._events,
-      sound: this._ringtone,
-      clock: this._isBrowser ? KIT_BROWSER_CLOCK : KIT_SERVER_CLOCK,
+      sdk: this.#sdk,
+      events: this.#events,
+      sound: this.#ringtone,
+      clock: this.#isBrowser ? KIT_BROWSER_CLOCK : KIT_SERVER_CLOCK,
       report: error => this.report(error),
     };
   }
 
   /** Milliseconds an ending the user did not choose stays on screen (the kit's `closeDelay`). @docs-private */
   get closeDelay(): number {
-    return this._config.closeDelay ?? DEFAULT_CLOSE_DELAY;
+    return this.#config.closeDelay ?? DEFAULT_CLOSE_DELAY;
   }
 
-  private _options(): KitCallSessionOptions {
+  #options(): KitCallSessionOptions {
     return {
       // The order that KitUIKitConfig.overlay documents, and the overlay merges its options in:
       // KIT_CALL_OVERLAY_DEFAULT_OPTIONS wins over the config's overlay defaults.
       ringTimeout:
-        this._defaults?.ringTimeout ?? this._config.overlay?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
-      actionTimeout: this._config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
+        this.#defaults?.ringTimeout ?? this.#config.overlay?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
+      actionTimeout: this.#config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
       closeDelay: this.closeDelay,
     };
   }
 
-  private _create(
-    direction: KitCallDirection,
-    call: KitCall,
-    phase?: KitCallPhase,
-  ): KitCallSession {
-    const session = new KitCallSession(direction, call, this._ports(), this._options(), phase);
-    this._sessions.add(session);
+  #create(direction: KitCallDirection, call: KitCall, phase?: KitCallPhase): KitCallSession {
+    const session = new KitCallSession(direction, call, this.#ports(), this.#options(), phase);
+    this.#sessions.add(session);
     if (call.sessionId) {
-      this._byId.set(call.sessionId, session);
+      this.#byId.set(call.sessionId, session);
     }
     session.subscribe(state => {
       const id = state.call.sessionId;
-      if (id && !this._byId.has(id) && !state.done) {
+      if (id && !this.#byId.has(id) && !state.done) {
         // An outgoing call got its session id: the answers that came first are handed over now.
-        this._byId.set(id, session);
-        this._switch.replayEarly(session);
+        this.#byId.set(id, session);
+        this.#switch.replayEarly(session);
       }
       if (state.phase === 'ended' && id) {
-        this._switch.markEnded(id);
+        this.#switch.markEnded(id);
       }
       if (
         state.phase === 'ended' &&
@@ -343,15 +339,15 @@ export class KitCallRegistry {
         queueMicrotask(() => session.dispose());
       }
       if (state.done) {
-        this._forget(session);
+        this.#forget(session);
       }
     });
-    this._changes.next();
+    this.#changes.next();
     return session;
   }
 
   /** A new call takes the screen: the endings still on screen (an outcome, "Missed call") close now. */
-  private _endOutcomes(except: KitCallSession): void {
+  #endOutcomes(except: KitCallSession): void {
     for (const other of this.sessions) {
       if (other !== except && other.isEnded && !other.state.done) {
         other.dispose();
@@ -359,23 +355,23 @@ export class KitCallRegistry {
     }
   }
 
-  private _forget(session: KitCallSession): void {
-    if (!this._sessions.delete(session)) {
+  #forget(session: KitCallSession): void {
+    if (!this.#sessions.delete(session)) {
       return;
     }
-    if (this._byId.get(session.sessionId) === session) {
-      this._byId.delete(session.sessionId);
+    if (this.#byId.get(session.sessionId) === session) {
+      this.#byId.delete(session.sessionId);
     }
-    this._changes.next();
-    this._promoteWaiting();
+    this.#changes.next();
+    this.#promoteWaiting();
   }
 
   /** Once no call is on screen any more, the oldest waiting call rings on the full screen. */
-  private _promoteWaiting(): void {
+  #promoteWaiting(): void {
     // While the app is destroyed (its dialogs close first), nothing may open any more.
     if (
-      this._destroyed ||
-      this._destroyRef.destroyed ||
+      this.#destroyed ||
+      this.#destroyRef.destroyed ||
       this.sessions.some(s => !s.state.waiting && !s.state.done)
     ) {
       return;
@@ -383,18 +379,18 @@ export class KitCallRegistry {
     const next = this.waiting[0];
     if (next) {
       next._setWaiting(false);
-      this._changes.next();
-      this._shown.next(next);
+      this.#changes.next();
+      this.#shown.next(next);
     }
   }
 
-  private _destroy(): void {
-    this._destroyed = true;
+  #destroy(): void {
+    this.#destroyed = true;
     for (const session of this.sessions) {
       session.dispose();
     }
-    this._shown.complete();
-    this._changes.complete();
-    this._switch.stop();
+    this.#shown.complete();
+    this.#changes.complete();
+    this.#switch.stop();
   }
 }

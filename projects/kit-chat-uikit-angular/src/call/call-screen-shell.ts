@@ -60,16 +60,16 @@ export interface KitCallScreenShellOptions {
  * @docs-private
  */
 export class KitCallScreenShell {
-  private readonly _host: HTMLElement = inject(ElementRef).nativeElement;
-  private readonly _injector = inject(Injector);
-  private readonly _focusTrapFactory = inject(FocusTrapFactory);
-  private readonly _screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
-  private _sound: [Signal<boolean>, Signal<string | null | undefined>] | null = null;
-  private readonly _endedFrom = signal<KitCallPhase | null>(null);
-  private readonly _intlVersion = signal(0);
-  private _focusTrap: FocusTrap | null = null;
-  private _previousFocus: HTMLElement | null = null;
-  private _destroyed = false;
+  readonly #host: HTMLElement = inject(ElementRef).nativeElement;
+  readonly #injector = inject(Injector);
+  readonly #focusTrapFactory = inject(FocusTrapFactory);
+  readonly #screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
+  #sound: [Signal<boolean>, Signal<string | null | undefined>] | null = null;
+  readonly #endedFrom = signal<KitCallPhase | null>(null);
+  readonly #intlVersion = signal(0);
+  #focusTrap: FocusTrap | null = null;
+  #previousFocus: HTMLElement | null = null;
+  #destroyed = false;
 
   /** The registry of the app's calls. */
   readonly registry = inject(KitCallRegistry);
@@ -78,34 +78,34 @@ export class KitCallScreenShell {
   /** Whether the screen runs in a browser (focus, clocks and media are browser matters). */
   readonly isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   /** Whether a call overlay's dialog container carries the role and the label. */
-  readonly inOverlay = !!this._screenIds;
+  readonly inOverlay = !!this.#screenIds;
   /** The binding to the session shown. */
   readonly binding = new KitCallSessionBinding();
   /** The phase the session shown ended from (`'accepting'`: the caller's cancel crossed the accept). */
-  readonly endedFrom: Signal<KitCallPhase | null> = this._endedFrom.asReadonly();
+  readonly endedFrom: Signal<KitCallPhase | null> = this.#endedFrom.asReadonly();
   /** Counts the changes of the strings (`KitCallsIntl.changes`), for computed texts to follow them. */
-  readonly intlVersion: Signal<number> = this._intlVersion.asReadonly();
+  readonly intlVersion: Signal<number> = this.#intlVersion.asReadonly();
 
   constructor(private readonly _options: KitCallScreenShellOptions) {
     // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
     // app without Material's core styles never loaded: without them that text shows on the page.
     inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
     const id = inject(_IdGenerator).getId(_options.idPrefix);
-    this.labelId = this._screenIds?.label ?? `${id}-label`;
-    this.descriptionId = this._screenIds?.description ?? `${id}-${_options.descriptionSuffix}`;
+    this.labelId = this.#screenIds?.label ?? `${id}-label`;
+    this.descriptionId = this.#screenIds?.description ?? `${id}-${_options.descriptionSuffix}`;
     this.titleId = `${id}-title`;
     // A language switch during a call re-renders the screen (OnPush): its texts come from KitCallsIntl.
     const changeDetector = inject(ChangeDetectorRef);
     const intl = inject(KitCallsIntl).changes.subscribe(() => {
-      this._intlVersion.update(version => version + 1);
+      this.#intlVersion.update(version => version + 1);
       changeDetector.markForCheck();
     });
     inject(DestroyRef).onDestroy(() => {
       intl.unsubscribe();
-      this._destroyed = true;
+      this.#destroyed = true;
       this.binding.release();
-      this._focusTrap?.destroy();
-      this._focusTrap = null;
+      this.#focusTrap?.destroy();
+      this.#focusTrap = null;
     });
   }
 
@@ -123,7 +123,7 @@ export class KitCallScreenShell {
    * @param url A custom sound.
    */
   followSound(disabled: Signal<boolean>, url: Signal<string | null | undefined>): void {
-    this._sound = [disabled, url];
+    this.#sound = [disabled, url];
     effect(
       () => {
         const session = this.binding.session();
@@ -131,7 +131,7 @@ export class KitCallScreenShell {
         const custom = url();
         untracked(() => session?.setSound(off, custom));
       },
-      {injector: this._injector},
+      {injector: this.#injector},
     );
   }
 
@@ -157,12 +157,12 @@ export class KitCallScreenShell {
         doneNow: state.done && !previous?.done,
       };
       previous = state;
-      this._endedFrom.set(change.endedFrom);
+      this.#endedFrom.set(change.endedFrom);
       onChange?.(change);
     };
-    this._endedFrom.set(null);
-    if (session && this._sound) {
-      session.setSound(untracked(this._sound[0]), untracked(this._sound[1]));
+    this.#endedFrom.set(null);
+    if (session && this.#sound) {
+      session.setSound(untracked(this.#sound[0]), untracked(this.#sound[1]));
     }
     this.binding.bind(session, {onError: error => this.report(error), ...options}, see);
     if (session) {
@@ -185,7 +185,7 @@ export class KitCallScreenShell {
    * @param value The value.
    */
   emit<T>(emitter: OutputEmitterRef<T>, value: T): void {
-    if (!this._destroyed) {
+    if (!this.#destroyed) {
       emitter.emit(value);
     }
   }
@@ -194,7 +194,7 @@ export class KitCallScreenShell {
   rememberFocus(): void {
     // In a call overlay the dialog gives focus back when the call leaves (or not, as the app configured it).
     if (this.isBrowser && !this.inOverlay) {
-      this._previousFocus ??= _getFocusedElementPierceShadowDom();
+      this.#previousFocus ??= _getFocusedElementPierceShadowDom();
     }
   }
 
@@ -206,14 +206,14 @@ export class KitCallScreenShell {
   trapFocus(target: () => HTMLElement | null | undefined, when: () => boolean = () => true): void {
     afterNextRender(
       () => {
-        if (this._destroyed || !when()) {
+        if (this.#destroyed || !when()) {
           return;
         }
-        this._focusTrap ??= this._focusTrapFactory.create(this._host);
-        this._focusTrap.enabled = true;
-        (target() ?? this._host).focus();
+        this.#focusTrap ??= this.#focusTrapFactory.create(this.#host);
+        this.#focusTrap.enabled = true;
+        (target() ?? this.#host).focus();
       },
-      {injector: this._injector},
+      {injector: this.#injector},
     );
   }
 
@@ -221,7 +221,7 @@ export class KitCallScreenShell {
    * @returns The call overlay's dialog around the screen, which carries the role and the name, if any.
    */
   dialog(): HTMLElement | null {
-    return this.inOverlay ? this._host.closest<HTMLElement>('.cdk-dialog-container') : null;
+    return this.inOverlay ? this.#host.closest<HTMLElement>('.cdk-dialog-container') : null;
   }
 
   /**
@@ -231,19 +231,19 @@ export class KitCallScreenShell {
    *   that shows one call keeps it, to give focus back again when it is destroyed.
    */
   restoreFocus(forget = true): void {
-    if (this._focusTrap) {
+    if (this.#focusTrap) {
       // A screen placed in a page stays in it: it lets go of Tab until it shows the next call.
-      this._focusTrap.enabled = false;
+      this.#focusTrap.enabled = false;
     }
-    const previous = this._previousFocus;
+    const previous = this.#previousFocus;
     if (forget) {
-      this._previousFocus = null;
+      this.#previousFocus = null;
     }
     if (!previous) {
       return;
     }
     const active = _getFocusedElementPierceShadowDom();
-    const host = this._host;
+    const host = this.#host;
     const ours = !active || active === host.ownerDocument.body || host.contains(active);
     if (previous.isConnected && ours && !host.contains(previous)) {
       previous.focus();

@@ -86,9 +86,9 @@ export interface KitCallActionClock {
  * become a failed outcome with a `KitException`; a superseded action's late answer is dropped.
  */
 export class KitCallAction {
-  private _token = 0;
-  private _timer: unknown = null;
-  private _name: Action | null = null;
+  #token = 0;
+  #timer: unknown = null;
+  #name: Action | null = null;
 
   /**
    * @param _clock The clock of the time-outs.
@@ -101,7 +101,7 @@ export class KitCallAction {
 
   /** The action in flight, if any. */
   get name(): Action | null {
-    return this._name;
+    return this.#name;
   }
 
   /**
@@ -115,17 +115,17 @@ export class KitCallAction {
     run: () => PromiseLike<T> | T,
     answer: (outcome: KitCallOutcome<T>) => void,
   ): void {
-    const token = ++this._token;
-    this._clearTimer();
-    this._name = name;
+    const token = ++this.#token;
+    this.#clearTimer();
+    this.#name = name;
     const settle = (outcome: KitCallOutcome<T>) => {
-      if (token === this._token) {
-        this._clearTimer();
-        this._name = null;
+      if (token === this.#token) {
+        this.#clearTimer();
+        this.#name = null;
         answer(outcome);
       }
     };
-    this._timer = this._clock.setTimeout(() => {
+    this.#timer = this._clock.setTimeout(() => {
       const error = new KitException(
         KitErrorCodes.NETWORK,
         `The call SDK did not answer ${ACTION_NAMES[name]} within ${this._timeout()} ms.`,
@@ -150,18 +150,18 @@ export class KitCallAction {
    * @param keep An action that survives (initiateCall's answer still counts, to cancel a call nobody saw).
    */
   abort(keep?: Action): void {
-    if (this._name !== null && this._name === keep) {
+    if (this.#name !== null && this.#name === keep) {
       return;
     }
-    this._token++;
-    this._name = null;
-    this._clearTimer();
+    this.#token++;
+    this.#name = null;
+    this.#clearTimer();
   }
 
-  private _clearTimer(): void {
-    if (this._timer !== null) {
-      this._clock.clearTimeout(this._timer);
-      this._timer = null;
+  #clearTimer(): void {
+    if (this.#timer !== null) {
+      this._clock.clearTimeout(this.#timer);
+      this.#timer = null;
     }
   }
 }

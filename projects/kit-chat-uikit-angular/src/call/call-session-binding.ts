@@ -9,7 +9,7 @@ import {KitCallSession, KitCallSessionState, KitCallSessionViewOptions} from './
 export class KitCallSessionBinding {
   private readonly _session = signal<KitCallSession | null>(null);
   private readonly _state = signal<KitCallSessionState | null>(null);
-  private _release: (() => void) | null = null;
+  #release: (() => void) | null = null;
 
   /** The session shown, if any. */
   readonly session: Signal<KitCallSession | null> = this._session.asReadonly();
@@ -38,7 +38,7 @@ export class KitCallSessionBinding {
       onState?.(state);
     });
     const detach = session.attach(this, options);
-    this._release = () => {
+    this.#release = () => {
       unsubscribe();
       detach();
     };
@@ -46,8 +46,8 @@ export class KitCallSessionBinding {
 
   /** Stops following the session (it goes on without this view). Safe to call more than once. */
   release(): void {
-    const release = this._release;
-    this._release = null;
+    const release = this.#release;
+    this.#release = null;
     release?.();
   }
 }

@@ -53,14 +53,14 @@ export interface KitCallHostTarget {
  * session its clocks fired, and the session's table decides.
  */
 export class KitCallSessionHost {
-  private readonly _views = new Map<object, KitCallSessionViewOptions>();
-  private _sound: {readonly state: () => KitCallSoundState; stop(): void} | null = null;
-  private _soundOptions: {disabled: boolean; url: string | null} = {disabled: false, url: null};
-  private _ringTimer: unknown = null;
-  private _closeTimer: unknown = null;
-  private _elapsedTimer: unknown = null;
+  readonly #views = new Map<object, KitCallSessionViewOptions>();
+  #sound: {readonly state: () => KitCallSoundState; stop(): void} | null = null;
+  #soundOptions: {disabled: boolean; url: string | null} = {disabled: false, url: null};
+  #ringTimer: unknown = null;
+  #closeTimer: unknown = null;
+  #elapsedTimer: unknown = null;
   /** Whether the ring time-out counts (a view shows the ringing call, and it does not wait in a banner). */
-  private _armed = false;
+  #armed = false;
   /** Whether the ring time-out fired. */
   expired = false;
 
@@ -75,12 +75,12 @@ export class KitCallSessionHost {
 
   /** Whether a view shows the call. */
   get isShown(): boolean {
-    return this._views.size > 0;
+    return this.#views.size > 0;
   }
 
   /** The looping sound, while there is one. */
   get sound(): {readonly state: () => KitCallSoundState} | null {
-    return this._sound;
+    return this.#sound;
   }
 
   /**
@@ -90,14 +90,14 @@ export class KitCallSessionHost {
    * @returns Detaches the view.
    */
   attach(view: object, options: KitCallSessionViewOptions): () => void {
-    this._views.set(view, options);
+    this.#views.set(view, options);
     this.sync();
     return () => {
-      if (this._views.delete(view)) {
-        if (!this._views.size && this._armed) {
+      if (this.#views.delete(view)) {
+        if (!this.#views.size && this.#armed) {
           // Nobody shows the call any more: it stops counting towards its time-out until shown again.
-          this._armed = false;
-          this._clear('_ringTimer');
+          this.#armed = false;
+          this.#clearRing();
         }
         this.sync();
       }
@@ -110,12 +110,12 @@ export class KitCallSessionHost {
    * @param url A custom sound, or `null` for the built-in tone.
    */
   setSound(disabled: boolean, url: string | null): void {
-    if (disabled === this._soundOptions.disabled && url === this._soundOptions.url) {
+    if (disabled === this.#soundOptions.disabled && url === this.#soundOptions.url) {
       return;
     }
-    this._soundOptions = {disabled, url};
-    this._stopSound();
-    this._syncSound();
+    this.#soundOptions = {disabled, url};
+    this.#stopSound();
+    this.#syncSound();
   }
 
   /** Follows the session's state: the ring timer, the sound and the elapsed clock. */
@@ -123,52 +123,52 @@ export class KitCallSessionHost {
     const target = this._target;
     const ringing = target.phase() === 'ringing' || target.phase() === 'dialing';
     if (target.phase() === 'ended' || target.connectedAt() !== null) {
-      this._clear('_ringTimer');
+      this.#clearRing();
     } else if (target.waiting()) {
       // A waiting call rings until the call on screen ends, then takes the screen with a time-out of its own.
-      this._armed = false;
-      this._clear('_ringTimer');
+      this.#armed = false;
+      this.#clearRing();
     } else if (
-      !this._armed &&
+      !this.#armed &&
       ringing &&
-      this._views.size &&
+      this.#views.size &&
       (target.direction === 'incoming' || target.sessionId())
     ) {
-      this._armed = true;
-      this._arm(target.ringTimeout());
+      this.#armed = true;
+      this.#arm(target.ringTimeout());
     }
-    this._syncSound();
-    this._syncElapsed();
+    this.#syncSound();
+    this.#syncElapsed();
   }
 
   /** Sets the ring time-out anew, restarting it when the call already rings. */
   restartRing(): void {
-    if (this._armed && (this._target.phase() === 'ringing' || this._target.phase() === 'dialing')) {
-      this._arm(this._target.ringTimeout());
+    if (this.#armed && (this._target.phase() === 'ringing' || this._target.phase() === 'dialing')) {
+      this.#arm(this._target.ringTimeout());
     }
   }
 
   /** The ring time-out fired while a decision was pending, or was refused: it is tried again a little later. */
   retry(): void {
-    this._arm(Math.min(this._target.ringTimeout(), RETRY_TIMEOUT_MS));
+    this.#arm(Math.min(this._target.ringTimeout(), RETRY_TIMEOUT_MS));
   }
 
   /** @param ms Milliseconds the ending stays on screen; the session hears `closed()` then. */
   closeIn(ms: number): void {
-    this._clear('_closeTimer');
-    this._closeTimer = this._ports.clock.setTimeout(() => this._target.closed(), ms);
+    this.#clearClose();
+    this.#closeTimer = this._ports.clock.setTimeout(() => this._target.closed(), ms);
   }
 
   /** Stops every timer and the sound (safe to call twice). */
   teardown(): void {
     const clock = this._ports.clock;
-    this._clear('_ringTimer');
-    this._clear('_closeTimer');
-    if (this._elapsedTimer !== null) {
-      clock.clearInterval(this._elapsedTimer);
-      this._elapsedTimer = null;
+    this.#clearRing();
+    this.#clearClose();
+    if (this.#elapsedTimer !== null) {
+      clock.clearInterval(this.#elapsedTimer);
+      this.#elapsedTimer = null;
     }
-    this._stopSound();
+    this.#stopSound();
   }
 
   /**
@@ -177,7 +177,7 @@ export class KitCallSessionHost {
    * @param fallback Whether the app hears it when no view listens.
    */
   report(error: KitException, fallback: boolean): void {
-    const handlers = [...this._views.values()]
+    const handlers = [...this.#views.values()]
       .map(view => view.onError)
       .filter(handler => !!handler);
     if (!handlers.length) {
@@ -195,40 +195,47 @@ export class KitCallSessionHost {
     }
   }
 
-  private _arm(ms: number): void {
-    this._clear('_ringTimer');
+  #arm(ms: number): void {
+    this.#clearRing();
     if (ms <= 0 || this._target.ringTimeout() <= 0) {
       return;
     }
-    this._ringTimer = this._ports.clock.setTimeout(() => {
-      this._ringTimer = null;
+    this.#ringTimer = this._ports.clock.setTimeout(() => {
+      this.#ringTimer = null;
       this.expired = true;
       this._target.ringExpired();
     }, ms);
   }
 
-  private _clear(timer: '_ringTimer' | '_closeTimer'): void {
-    if (this[timer] !== null) {
-      this._ports.clock.clearTimeout(this[timer]);
-      this[timer] = null;
+  #clearRing(): void {
+    if (this.#ringTimer !== null) {
+      this._ports.clock.clearTimeout(this.#ringTimer);
+      this.#ringTimer = null;
+    }
+  }
+
+  #clearClose(): void {
+    if (this.#closeTimer !== null) {
+      this._ports.clock.clearTimeout(this.#closeTimer);
+      this.#closeTimer = null;
     }
   }
 
   /** The elapsed time ticks while the call is ongoing and a view that shows it is attached. */
-  private _syncElapsed(): void {
+  #syncElapsed(): void {
     const clock = this._ports.clock;
     const since = this._target.connectedAt();
     const wanted =
       since !== null &&
       this._target.phase() !== 'ended' &&
-      [...this._views.values()].some(view => view.ticks !== false);
+      [...this.#views.values()].some(view => view.ticks !== false);
     if (!wanted) {
-      if (this._elapsedTimer !== null) {
-        clock.clearInterval(this._elapsedTimer);
-        this._elapsedTimer = null;
+      if (this.#elapsedTimer !== null) {
+        clock.clearInterval(this.#elapsedTimer);
+        this.#elapsedTimer = null;
       }
-    } else if (this._elapsedTimer === null) {
-      this._elapsedTimer = clock.setInterval(
+    } else if (this.#elapsedTimer === null) {
+      this.#elapsedTimer = clock.setInterval(
         () => this._target.elapsed(Math.floor((clock.now() - since) / 1000)),
         1000,
       );
@@ -236,36 +243,36 @@ export class KitCallSessionHost {
   }
 
   /** The sound plays while the call rings or dials, a view that plays it is attached, and it is not off. */
-  private _syncSound(): void {
+  #syncSound(): void {
     const phase = this._target.phase();
     const wanted =
       (phase === 'ringing' || phase === 'dialing') &&
       !this._target.waiting() &&
-      !this._soundOptions.disabled &&
-      [...this._views.values()].some(view => view.sound !== false);
+      !this.#soundOptions.disabled &&
+      [...this.#views.values()].some(view => view.sound !== false);
     if (!wanted) {
-      this._stopSound();
+      this.#stopSound();
       return;
     }
-    if (this._sound) {
+    if (this.#sound) {
       return;
     }
     try {
-      this._sound = this._ports.sound.start(this._target.direction, {
-        url: this._soundOptions.url,
+      this.#sound = this._ports.sound.start(this._target.direction, {
+        url: this.#soundOptions.url,
         onError: error => this.report(error, true),
       });
     } catch (error) {
-      this._sound = null;
+      this.#sound = null;
       this._ports.report(KitException.from(error, KitErrorCodes.SOUND_FAILED, 'The sound failed'));
     }
     this._target.soundChanged();
   }
 
-  private _stopSound(): void {
-    const sound = this._sound;
+  #stopSound(): void {
+    const sound = this.#sound;
     if (sound) {
-      this._sound = null;
+      this.#sound = null;
       try {
         sound.stop();
       } catch (error) {

@@ -26,7 +26,7 @@ let nextKey = 0;
 export class KitCallSession extends KitCallEffects {
   /** A key unique in the app, also before the SDK gave the call a session id. */
   readonly key = `kit-call-${++nextKey}`;
-  private _started: Promise<KitCall> | null = null;
+  #started: Promise<KitCall> | null = null;
 
   /** The state of the transition table (a sub-state of the phase). @docs-private */
   get _tableState(): KitCallStep {
@@ -107,9 +107,9 @@ export class KitCallSession extends KitCallEffects {
    * @returns The call as the SDK registered it; rejects with a `KitException` when it could not start.
    */
   start(): Promise<KitCall> {
-    if (!this._started) {
+    if (!this.#started) {
       // Settles also when the session is done first (closed by the app while initiateCall was on its way).
-      this._started = this._until(
+      this.#started = this._until(
         () => !!this._startSettle || this._state.done,
         () => {
           const outcome = this._startSettle;
@@ -124,7 +124,7 @@ export class KitCallSession extends KitCallEffects {
       );
       this._fire({type: 'start'});
     }
-    return this._started;
+    return this.#started;
   }
 
   /**

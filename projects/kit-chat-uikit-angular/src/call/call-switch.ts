@@ -45,16 +45,16 @@ export interface KitCallSwitchHost {
  * second call, glare. Internal to the library; the registry owns it.
  */
 export class KitCallSwitch {
-  private readonly _ended = new Set<string>();
-  private readonly _early: {name: EventName; call: KitCall}[] = [];
+  readonly #ended = new Set<string>();
+  readonly #early: {name: EventName; call: KitCall}[] = [];
   /** Rings that lost a glare to my own call, shown once my withdrawal settled. */
-  private readonly _glare = new Map<string, KitCall>();
+  readonly #glare = new Map<string, KitCall>();
   /** My calls whose glare withdrawal was given up: a further ring from that person is a second call. */
-  private readonly _glareGivenUp = new WeakSet<KitCallSession>();
-  private _listening = false;
+  readonly #glareGivenUp = new WeakSet<KitCallSession>();
+  #listening = false;
   /** Whether adding the listener failed (reported once; the screens do not try again). */
-  private _listenFailed = false;
-  private _destroyed = false;
+  #listenFailed = false;
+  #destroyed = false;
 
   /**
    * @param _host The registry.
@@ -69,7 +69,7 @@ export class KitCallSwitch {
 
   /** Starts listening to the SDK (once). Does nothing on the server or without an SDK. */
   listen(): void {
-    if (this._listening || this._listenFailed || this._destroyed) {
+    if (this.#listening || this.#listenFailed || this.#destroyed) {
       return;
     }
     if (!this._sdk) {
@@ -77,18 +77,18 @@ export class KitCallSwitch {
       return;
     }
     const listener: KitCallListener = {
-      onIncomingCallReceived: call => this._dispatch('onIncomingCallReceived', call),
-      onIncomingCallCancelled: call => this._dispatch('onIncomingCallCancelled', call),
-      onOutgoingCallRinging: call => this._dispatch('onOutgoingCallRinging', call),
-      onOutgoingCallAccepted: call => this._dispatch('onOutgoingCallAccepted', call),
-      onOutgoingCallRejected: call => this._dispatch('onOutgoingCallRejected', call),
-      onCallEnded: call => this._dispatch('onCallEnded', call),
+      onIncomingCallReceived: call => this.#dispatch('onIncomingCallReceived', call),
+      onIncomingCallCancelled: call => this.#dispatch('onIncomingCallCancelled', call),
+      onOutgoingCallRinging: call => this.#dispatch('onOutgoingCallRinging', call),
+      onOutgoingCallAccepted: call => this.#dispatch('onOutgoingCallAccepted', call),
+      onOutgoingCallRejected: call => this.#dispatch('onOutgoingCallRejected', call),
+      onCallEnded: call => this.#dispatch('onCallEnded', call),
     };
     try {
       this._sdk.addCallListener(this._listenerId, listener);
-      this._listening = true;
+      this.#listening = true;
     } catch (error) {
-      this._listenFailed = true;
+      this.#listenFailed = true;
       this._host.report(KitException.from(error, KitErrorCodes.SDK, 'addCallListener() failed'));
     }
   }
@@ -99,7 +99,7 @@ export class KitCallSwitch {
    * @returns Whether it waits.
    */
   isHeldForGlare(sessionId: string): boolean {
-    return this._glare.has(sessionId);
+    return this.#glare.has(sessionId);
   }
 
   /**
@@ -108,15 +108,15 @@ export class KitCallSwitch {
    * @returns Whether it ended.
    */
   hasEnded(sessionId: string): boolean {
-    return this._ended.has(sessionId);
+    return this.#ended.has(sessionId);
   }
 
   /** Stops listening to the SDK, for good. */
   stop(): void {
-    this._destroyed = true;
-    this._glare.clear();
-    if (this._listening) {
-      this._listening = false;
+    this.#destroyed = true;
+    this.#glare.clear();
+    if (this.#listening) {
+      this.#listening = false;
       try {
         this._sdk?.removeCallListener(this._listenerId);
       } catch (error) {
@@ -129,31 +129,31 @@ export class KitCallSwitch {
 
   /** @param sessionId A session id that ended here (or was answered busy): a later ring for it is a ghost. */
   markEnded(sessionId: string): void {
-    this._ended.add(sessionId);
-    if (this._ended.size > ENDED_MEMORY) {
-      this._ended.delete(this._ended.values().next().value as string);
+    this.#ended.add(sessionId);
+    if (this.#ended.size > ENDED_MEMORY) {
+      this.#ended.delete(this.#ended.values().next().value as string);
     }
   }
 
   /** @param session A session that just got its session id: the answers that came first are handed over. */
   replayEarly(session: KitCallSession): void {
     const id = session.sessionId;
-    const mine = this._early.filter(event => event.call.sessionId === id);
+    const mine = this.#early.filter(event => event.call.sessionId === id);
     if (!mine.length) {
       return;
     }
-    this._early.splice(0, this._early.length, ...this._early.filter(e => e.call.sessionId !== id));
-    mine.forEach(event => this._route(event.name, event.call));
+    this.#early.splice(0, this.#early.length, ...this.#early.filter(e => e.call.sessionId !== id));
+    mine.forEach(event => this.#route(event.name, event.call));
   }
 
-  private _dispatch(name: EventName, payload: unknown): void {
+  #dispatch(name: EventName, payload: unknown): void {
     try {
-      if (this._destroyed) {
+      if (this.#destroyed) {
         return;
       }
-      const call = this._check(name, payload);
+      const call = this.#check(name, payload);
       if (call) {
-        this._route(name, call);
+        this.#route(name, call);
       }
     } catch (error) {
       // Nothing is ever thrown back into the SDK's dispatch.
@@ -162,7 +162,7 @@ export class KitCallSwitch {
   }
 
   /** A ring must be a whole, valid call; other events need a session id (the rest is known here). */
-  private _check(name: EventName, payload: unknown): KitCall | null {
+  #check(name: EventName, payload: unknown): KitCall | null {
     const candidate = payload as Partial<KitCall> | null | undefined;
     const problem =
       name === 'onIncomingCallReceived'
@@ -186,14 +186,14 @@ export class KitCallSwitch {
     return {...(payload as KitCall)};
   }
 
-  private _route(name: EventName, call: KitCall): void {
+  #route(name: EventName, call: KitCall): void {
     if (name === 'onIncomingCallReceived') {
-      this._ring(call);
+      this.#ring(call);
       return;
     }
     const session = this._host.find(call.sessionId);
     if (!session) {
-      this._unknown(name, call);
+      this.#unknown(name, call);
       return;
     }
     switch (name) {
@@ -216,22 +216,22 @@ export class KitCallSwitch {
   }
 
   /** An event for a call with no session: a ghost later, or an answer that came before `initiateCall` resolved. */
-  private _unknown(name: EventName, call: KitCall): void {
+  #unknown(name: EventName, call: KitCall): void {
     if (name === 'onIncomingCallCancelled' || name === 'onCallEnded') {
       this.markEnded(call.sessionId);
-      if (this._glare.delete(call.sessionId)) {
+      if (this.#glare.delete(call.sessionId)) {
         return;
       }
     }
-    this._early.push({name, call});
-    if (this._early.length > EARLY_EVENTS_KEPT) {
-      this._early.shift();
+    this.#early.push({name, call});
+    if (this.#early.length > EARLY_EVENTS_KEPT) {
+      this.#early.shift();
     }
   }
 
-  private _ring(call: KitCall, glareSettled = false): void {
+  #ring(call: KitCall, glareSettled = false): void {
     const id = call.sessionId;
-    if (this._ended.has(id) || !!this._host.find(id) || (!glareSettled && this._glare.has(id))) {
+    if (this.#ended.has(id) || !!this._host.find(id) || (!glareSettled && this.#glare.has(id))) {
       return; // A ghost (it ended) or a duplicate (it rings already).
     }
     if (kitEndReasonOf(call.status)) {
@@ -263,7 +263,7 @@ export class KitCallSwitch {
       );
       return;
     }
-    if (this._host.policies() && !glareSettled && this._resolveGlare(call)) {
+    if (this._host.policies() && !glareSettled && this.#resolveGlare(call)) {
       return;
     }
     // A call whose ending is still on screen is over: it does not make the user busy.
@@ -288,7 +288,7 @@ export class KitCallSwitch {
    * its own call and shows the winner's ring once the withdrawal settled; the winning side ignores the loser's.
    * @returns Whether the ring was handled here.
    */
-  private _resolveGlare(theirs: KitCall): boolean {
+  #resolveGlare(theirs: KitCall): boolean {
     const caller = kitCaller(theirs).uid;
     const mine = this._host
       .sessions()
@@ -296,7 +296,7 @@ export class KitCallSwitch {
         session =>
           session.direction === 'outgoing' &&
           session.state.phase === 'dialing' &&
-          !this._glareGivenUp.has(session) &&
+          !this.#glareGivenUp.has(session) &&
           kitReceiver(session.state.call).uid === caller,
       );
     if (!mine) {
@@ -306,13 +306,13 @@ export class KitCallSwitch {
       this.markEnded(theirs.sessionId);
       return true;
     }
-    this._glare.set(theirs.sessionId, theirs);
+    this.#glare.set(theirs.sessionId, theirs);
     void mine.withdraw().then(ended => {
       if (!ended) {
-        this._glareGivenUp.add(mine); // It dials on: the next ring from that person is a second call.
+        this.#glareGivenUp.add(mine); // It dials on: the next ring from that person is a second call.
       }
-      if (this._glare.delete(theirs.sessionId) && !this._destroyed && !this._host.destroyed()) {
-        this._ring(theirs, true);
+      if (this.#glare.delete(theirs.sessionId) && !this.#destroyed && !this._host.destroyed()) {
+        this.#ring(theirs, true);
       }
     });
     return true;

@@ -81,22 +81,22 @@ export class KitCallEventsService implements OnDestroy {
 
   /** Publishes `ccCallAccepted`. @param call The call (required). */
   publishCallAccepted(call: KitCall): void {
-    this._publish(this._accepted, call, 'ccCallAccepted');
+    this.#publish(this._accepted, call, 'ccCallAccepted');
   }
 
   /** Publishes `ccCallRejected`. @param call The call (required). */
   publishCallRejected(call: KitCall): void {
-    this._publish(this._rejected, call, 'ccCallRejected');
+    this.#publish(this._rejected, call, 'ccCallRejected');
   }
 
   /** Publishes `ccCallEnded`. @param call The call (required). */
   publishCallEnded(call: KitCall): void {
-    this._publish(this._ended, call, 'ccCallEnded');
+    this.#publish(this._ended, call, 'ccCallEnded');
   }
 
   /** Publishes `ccOutgoingCall`. @param call The call (required). */
   publishOutgoingCall(call: KitCall): void {
-    this._publish(this._outgoing, call, 'ccOutgoingCall');
+    this.#publish(this._outgoing, call, 'ccOutgoingCall');
   }
 
   ngOnDestroy(): void {
@@ -107,7 +107,7 @@ export class KitCallEventsService implements OnDestroy {
     );
   }
 
-  private _publish(subject: Subject<KitCall>, call: KitCall, name: KitCallEventName): void {
+  #publish(subject: Subject<KitCall>, call: KitCall, name: KitCallEventName): void {
     if (call === null || call === undefined || typeof call !== 'object') {
       console.error(`KitCallEventsService: ${name} needs a call; "${String(call)}" was refused.`);
       return;

@@ -28,10 +28,10 @@ export class KitIncomingCallSource {
   private readonly _shell: KitCallScreenShell;
   private readonly _subscription = new Subscription();
   /** Calls the app took off the screen by clearing `call`: they never come back by themselves. */
-  private readonly _cleared = new WeakSet<KitCallSession>();
-  private _inputDriven = false;
-  private _following = true;
-  private _reportedMe: string | null = null;
+  readonly #cleared = new WeakSet<KitCallSession>();
+  #inputDriven = false;
+  #following = true;
+  #reportedMe: string | null = null;
 
   /** @param _screen The screen. */
   constructor(private readonly _screen: KitIncomingCallSourceScreen) {
@@ -40,7 +40,7 @@ export class KitIncomingCallSource {
       // With no `call` input, the screen shows the next call that rings.
       this._subscription.add(
         this._shell.registry.shown.subscribe(session => {
-          if (this._following && !untracked(_screen.call) && !_screen.isBusy()) {
+          if (this.#following && !untracked(_screen.call) && !_screen.isBusy()) {
             _screen.show(session);
           }
         }),
@@ -50,15 +50,15 @@ export class KitIncomingCallSource {
 
   /** Stops following calls; the call shown goes on without the screen. */
   stop(): void {
-    this._following = false;
+    this.#following = false;
     this._subscription.unsubscribe();
   }
 
   /** Reports once that nobody is logged in, or that there is no SDK. */
   checkMe(): void {
     const me = this._shell.registry.me();
-    if (me instanceof KitException && this._reportedMe !== me.code) {
-      this._reportedMe = me.code;
+    if (me instanceof KitException && this.#reportedMe !== me.code) {
+      this.#reportedMe = me.code;
       this._shell.report(me);
     }
   }
@@ -72,16 +72,16 @@ export class KitIncomingCallSource {
     const shown = binding.session();
     if (!call) {
       // Cleared: the call the input showed leaves; the screen shows the next call that rings.
-      if (this._inputDriven && shown) {
-        this._cleared.add(shown);
+      if (this.#inputDriven && shown) {
+        this.#cleared.add(shown);
         binding.bind(null);
       }
-      this._inputDriven = false;
+      this.#inputDriven = false;
       this.showNext();
       return;
     }
     // The app now names the call shown (it may have rung here first): clearing the input takes it away.
-    this._inputDriven = true;
+    this.#inputDriven = true;
     if (shown?.sessionId === call.sessionId) {
       shown._update(call); // A new status of the call shown: update, or close.
       return;
@@ -102,14 +102,14 @@ export class KitIncomingCallSource {
       }
       return;
     }
-    this._cleared.delete(session);
+    this.#cleared.delete(session);
     this._screen.show(session);
   }
 
   /** Shows the oldest call that rings, unless the app cleared it. */
   showNext(): void {
     const next = this._shell.registry.nextRinging();
-    if (next && this._following && !this._cleared.has(next)) {
+    if (next && this.#following && !this.#cleared.has(next)) {
       this._screen.show(next);
     }
   }

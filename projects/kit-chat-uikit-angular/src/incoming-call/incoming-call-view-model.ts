@@ -53,7 +53,7 @@ export class KitIncomingCallViewModel {
    * @returns A promise that settles (never rejects) once the SDK answered.
    */
   acceptCall(call: KitCall): Promise<void> {
-    const session = this._sessionOf(call);
+    const session = this.#sessionOf(call);
     return session ? session.accept(this._host.settings()).then(() => {}) : Promise.resolve();
   }
 
@@ -65,11 +65,11 @@ export class KitIncomingCallViewModel {
    * @returns A promise that settles (never rejects) once the SDK answered.
    */
   rejectCall(call: KitCall): Promise<void> {
-    const session = this._sessionOf(call);
+    const session = this.#sessionOf(call);
     return session ? session.decline().then(() => {}) : Promise.resolve();
   }
 
-  private _sessionOf(call: KitCall) {
+  #sessionOf(call: KitCall) {
     const session = this._binding.session();
     if (session && call && session.sessionId === call.sessionId) {
       return session;

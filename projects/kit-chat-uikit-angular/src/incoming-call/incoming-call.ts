@@ -76,21 +76,21 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
 })
 export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
   /** Whether accept was pressed in this very tick with the app's handler set. */
-  private _pressed = false;
-  private readonly _shell = new KitCallScreenShell({
+  #pressed = false;
+  readonly #shell = new KitCallScreenShell({
     idPrefix: 'kit-incoming-call-',
     descriptionSuffix: 'subtitle',
     onError: () => this.onError(),
     error: () => this.error,
   });
-  private readonly _host: HTMLElement = inject(ElementRef).nativeElement;
-  private readonly _intl = inject(KitCallsIntl);
-  private readonly _announcer = inject(LiveAnnouncer);
-  private readonly _registry = this._shell.registry;
-  private readonly _overlaySession = this._shell.overlaySession;
+  readonly #host: HTMLElement = inject(ElementRef).nativeElement;
+  readonly #intl = inject(KitCallsIntl);
+  readonly #announcer = inject(LiveAnnouncer);
+  readonly #registry = this.#shell.registry;
+  readonly #overlaySession = this.#shell.overlaySession;
   /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
-  protected readonly _inOverlay = this._shell.inOverlay;
-  private readonly _binding = this._shell.binding;
+  protected readonly _inOverlay = this.#shell.inOverlay;
+  readonly #binding = this.#shell.binding;
 
   /** The call to show (spec: `setCall`). When not set, the screen shows the next call the SDK rings. */
   readonly call: InputSignal<KitCall | null | undefined> = input<KitCall | null | undefined>();
@@ -145,28 +145,28 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _rejectEl = viewChild<KitCallButtonComponent>('reject');
 
   /** @docs-private */
-  protected readonly _viewModel = new KitIncomingCallViewModel(this._binding, {
+  protected readonly _viewModel = new KitIncomingCallViewModel(this.#binding, {
     settings: () => untracked(this.callSettingsBuilder)?.build() ?? null,
-    error: error => this._shell.report(error),
+    error: error => this.#shell.report(error),
   });
-  private readonly _source = new KitIncomingCallSource({
-    shell: this._shell,
+  readonly #source = new KitIncomingCallSource({
+    shell: this.#shell,
     call: this.call,
     isBusy: () => this._viewModel.isBusy(),
-    show: session => this._show(session),
-    closed: reason => this._shell.emit(this.closed, reason),
+    show: session => this.#show(session),
+    closed: reason => this.#shell.emit(this.closed, reason),
   });
-  private readonly _state = this._binding.state;
+  readonly #state = this.#binding.state;
   protected readonly _showFailure = computed(() => {
-    const state = this._state();
+    const state = this.#state();
     return state?.phase === 'ringing' && !!state.failure;
   });
 
-  protected readonly _titleId = this._shell.titleId;
-  protected readonly _labelId = this._shell.labelId;
-  protected readonly _subtitleId = this._shell.descriptionId;
+  protected readonly _titleId = this.#shell.titleId;
+  protected readonly _labelId = this.#shell.labelId;
+  protected readonly _subtitleId = this.#shell.descriptionId;
   protected readonly _showing = computed(() => {
-    const state = this._state();
+    const state = this.#state();
     return (
       !!state &&
       !state.waiting &&
@@ -198,8 +198,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     () => this._item() === undefined && this._subtitle() === undefined,
   );
   protected readonly _soundBlocked = computed(() => {
-    this._state();
-    return this._binding.session()?.sound?.state() === 'blocked';
+    this.#state();
+    return this.#binding.session()?.sound?.state() === 'blocked';
   });
   protected readonly _context = computed<KitIncomingCallContext | null>(() => {
     const call = this._shownCall();
@@ -208,8 +208,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     );
   });
   protected readonly _text = computed(() => {
-    this._shell.intlVersion();
-    const intl = this._intl;
+    this.#shell.intlVersion();
+    const intl = this.#intl;
     const call = this._shownCall();
     const name = call ? kitCaller(call).name : '';
     return {
@@ -222,19 +222,19 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       acceptLabel: intl.acceptCallFrom(name, this._isVideo()),
       declineLabel: intl.declineCallFrom(name, this._isVideo()),
       pending:
-        this._state()?.phase === 'accepting'
+        this.#state()?.phase === 'accepting'
           ? intl.connecting
-          : this._state()?.phase === 'declining'
+          : this.#state()?.phase === 'declining'
             ? intl.ending
             : null,
       ending:
-        this._state()?.phase === 'ended'
+        this.#state()?.phase === 'ended'
           ? kitEndingAnnouncement(
               intl,
               'incoming',
-              this._state()?.endReason ?? 'ended',
+              this.#state()?.endReason ?? 'ended',
               false,
-              this._shell.endedFrom() === 'accepting',
+              this.#shell.endedFrom() === 'accepting',
             )
           : null,
     };
@@ -242,31 +242,31 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
 
   constructor() {
     super();
-    this._registry.listen();
+    this.#registry.listen();
     effect(() => {
       const call = this.call();
-      const session = this._overlaySession;
+      const session = this.#overlaySession;
       // In a call overlay the screen shows the overlay's session, bound once, whatever the input says.
       untracked(() =>
-        session ? this._binding.session() || this._show(session) : this._source.apply(call),
+        session ? this.#binding.session() || this.#show(session) : this.#source.apply(call),
       );
     });
     // The sound follows the inputs at once, also while ringing.
-    this._shell.followSound(this.disableSoundForCalls, this.customSoundForCalls);
+    this.#shell.followSound(this.disableSoundForCalls, this.customSoundForCalls);
     // An accept or decline that failed is said on screen, and focus goes back to accept.
     effect(() => {
       if (this._showFailure()) {
-        untracked(() => this._shell.trapFocus(() => this._acceptEl()?._element()));
+        untracked(() => this.#shell.trapFocus(() => this._acceptEl()?._element()));
       }
     });
     inject(DestroyRef).onDestroy(() => {
       this.disposeObservers();
-      this._shell.restoreFocus();
+      this.#shell.restoreFocus();
     });
   }
 
   ngOnInit(): void {
-    this._source.checkMe();
+    this.#source.checkMe();
   }
 
   /** @returns The view model: the call, its phase, and the built-in `acceptCall` / `rejectCall`. */
@@ -277,7 +277,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** @returns The root element and the default parts; `null` for a part that a slot replaced. */
   getBinding(): KitIncomingCallBinding {
     return {
-      root: this._host,
+      root: this.#host,
       avatar: this._avatarEl()?.nativeElement ?? null,
       title: this._titleEl()?.nativeElement ?? null,
       subtitle: this._subtitleEl()?.nativeElement ?? null,
@@ -291,8 +291,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
    * destroyed; safe to call more than once.
    */
   disposeObservers(): void {
-    this._source.stop();
-    this._binding.release();
+    this.#source.stop();
+    this.#binding.release();
   }
 
   /**
@@ -308,15 +308,15 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** Accept was pressed: the app's handler, else the built-in accept. @docs-private */
   protected _accept(): void {
     const call = this._viewModel.call();
-    if (!call || !this._viewModel.isRinging() || this._pressed) {
+    if (!call || !this._viewModel.isRinging() || this.#pressed) {
       return; // A decision is pending, or the call ended, or this very tick's press: the first press won.
     }
-    this._shell.emit(this.acceptClick, undefined);
+    this.#shell.emit(this.acceptClick, undefined);
     const handler = this.onAcceptClick();
     if (handler) {
       // The app's handler decides, maybe later: a second press in the same tick is the same gesture.
-      this._pressed = true;
-      queueMicrotask(() => (this._pressed = false));
+      this.#pressed = true;
+      queueMicrotask(() => (this.#pressed = false));
       kitInvokeSafely(handler);
     } else {
       void this._viewModel.acceptCall(call);
@@ -326,10 +326,10 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** Reject was pressed: the app's handler, else the built-in reject (which supersedes an accept in flight). @docs-private */
   protected _reject(): void {
     const call = this._viewModel.call();
-    if (!call || !this._canDecline() || !this._binding.session()?.canDecline) {
+    if (!call || !this._canDecline() || !this.#binding.session()?.canDecline) {
       return; // A decline in the accept's own tick is the same gesture: the first press won.
     }
-    this._shell.emit(this.rejectClick, undefined);
+    this.#shell.emit(this.rejectClick, undefined);
     const handler = this.onRejectClick();
     if (handler) {
       kitInvokeSafely(handler);
@@ -338,53 +338,53 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     }
   }
 
-  private _show(session: KitCallSession): void {
-    this._shell.bind(session, change => this._onChange(change));
+  #show(session: KitCallSession): void {
+    this.#shell.bind(session, change => this.#onChange(change));
     const state = session.state;
     if (state.phase !== 'ringing') {
       return;
     }
-    this._shell.rememberFocus();
+    this.#shell.rememberFocus();
     const caller = kitCaller(state.call);
-    void this._announcer.announce(
-      this._intl.incomingCallFrom(caller.name, state.call.type !== KitConstants.CALL_TYPE_AUDIO),
+    void this.#announcer.announce(
+      this.#intl.incomingCallFrom(caller.name, state.call.type !== KitConstants.CALL_TYPE_AUDIO),
       'assertive',
     );
     // Focus goes to the screen itself, never to accept: an Enter or Space meant for the page must not answer the
     // call (with the camera on, for a video call). In an overlay the labelled element is the dialog container.
-    this._shell.trapFocus(
-      () => this._shell.dialog() ?? this._host,
+    this.#shell.trapFocus(
+      () => this.#shell.dialog() ?? this.#host,
       () => this._showing(),
     );
   }
 
-  private _onChange({state, endedFrom, connectedNow, endedNow}: KitCallScreenChange): void {
+  #onChange({state, endedFrom, connectedNow, endedNow}: KitCallScreenChange): void {
     if (connectedNow) {
-      this._shell.restoreFocus();
-      this._shell.emit(this.accepted, state.call);
+      this.#shell.restoreFocus();
+      this.#shell.emit(this.accepted, state.call);
     }
     if (endedNow && !state.connected) {
-      if (!this._overlaySession) {
+      if (!this.#overlaySession) {
         // In an overlay the overlay says it; placed in a page, the screen vanishes and says why itself.
         const text = kitEndingAnnouncement(
-          this._intl,
+          this.#intl,
           'incoming',
           state.endReason ?? 'ended',
           false,
           endedFrom === 'accepting',
         );
         if (text) {
-          void this._announcer.announce(text, 'assertive');
+          void this.#announcer.announce(text, 'assertive');
         }
       }
-      this._shell.emit(this.closed, state.endReason ?? 'ended');
+      this.#shell.emit(this.closed, state.endReason ?? 'ended');
     }
     if (state.done) {
       // Focus goes back once the ending left the screen (at once when the user declined).
-      this._shell.restoreFocus();
+      this.#shell.restoreFocus();
     }
     if (state.done) {
-      this._source.done();
+      this.#source.done();
     }
   }
 }

@@ -78,18 +78,18 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
   },
 })
 export class KitOngoingCallComponent {
-  private readonly _shell = new KitCallScreenShell({
+  readonly #shell = new KitCallScreenShell({
     idPrefix: 'kit-ongoing-call-',
     descriptionSuffix: 'status',
     onError: () => this.onError(),
     error: () => this.error,
   });
-  private readonly _registry = this._shell.registry;
-  private readonly _overlaySession = this._shell.overlaySession;
-  private readonly _sdk = inject(KitCallsSdk, {optional: true}) as KitMediaSdk | null;
-  private readonly _isBrowser = this._shell.isBrowser;
-  private readonly _binding = this._shell.binding;
-  private _mediaFailed = false;
+  readonly #registry = this.#shell.registry;
+  readonly #overlaySession = this.#shell.overlaySession;
+  readonly #sdk = inject(KitCallsSdk, {optional: true}) as KitMediaSdk | null;
+  readonly #isBrowser = this.#shell.isBrowser;
+  readonly #binding = this.#shell.binding;
+  #mediaFailed = false;
   protected readonly intl = inject(KitCallsIntl);
 
   /** The accepted call. Its `settings` (from `KitCallSettingsBuilder`) say whether it is audio only. */
@@ -111,24 +111,24 @@ export class KitOngoingCallComponent {
   readonly closed: OutputEmitterRef<KitCallEndReason> = output<KitCallEndReason>();
 
   /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
-  protected readonly _inOverlay = this._shell.inOverlay;
-  protected readonly _labelId = this._shell.labelId;
-  protected readonly _descriptionId = this._shell.descriptionId;
-  private readonly _state = this._binding.state;
-  protected readonly _phase = computed(() => this._state()?.phase ?? 'ongoing');
+  protected readonly _inOverlay = this.#shell.inOverlay;
+  protected readonly _labelId = this.#shell.labelId;
+  protected readonly _descriptionId = this.#shell.descriptionId;
+  readonly #state = this.#binding.state;
+  protected readonly _phase = computed(() => this.#state()?.phase ?? 'ongoing');
   /** Whether an `endCall` sent to the SDK awaits its answer. */
-  protected readonly _ending = computed(() => this._state()?.phase === 'ending');
+  protected readonly _ending = computed(() => this.#state()?.phase === 'ending');
   protected readonly _muted = signal(false);
   protected readonly _cameraOff = signal(false);
   protected readonly _elapsedText = computed(() =>
-    kitFormatCallDuration(this._state()?.elapsedSeconds ?? 0),
+    kitFormatCallDuration(this.#state()?.elapsedSeconds ?? 0),
   );
-  protected readonly _elapsedIso = computed(() => `PT${this._state()?.elapsedSeconds ?? 0}S`);
+  protected readonly _elapsedIso = computed(() => `PT${this.#state()?.elapsedSeconds ?? 0}S`);
   protected readonly _endText = computed(() => {
-    const state = this._state();
+    const state = this.#state();
     return state?.phase === 'ended' ? kitEndReasonText(this.intl, state.endReason ?? 'ended') : '';
   });
-  private readonly _localStream = signal<MediaStream | null>(null);
+  readonly #localStream = signal<MediaStream | null>(null);
   protected readonly _remoteStream = signal<MediaStream | null>(null);
 
   /** The person on the other end: whichever party is not the logged-in user. */
@@ -139,69 +139,69 @@ export class KitOngoingCallComponent {
     }
     const caller = kitCaller(call) ?? null;
     const receiver = kitReceiver(call) ?? null;
-    const me = this._me();
+    const me = this.#me();
     return me && caller?.uid === me.uid ? receiver : caller;
   });
   protected readonly _name = computed(() => this._other()?.name ?? '');
-  private readonly _settings = computed(() => this.callSettings() ?? this.call()?.settings ?? null);
+  readonly #settings = computed(() => this.callSettings() ?? this.call()?.settings ?? null);
   /** Whether the call has video: a video call whose settings are not audio only. */
   protected readonly _isVideo = computed(
-    () => this.call()?.type !== KitConstants.CALL_TYPE_AUDIO && !this._settings()?.audioOnly,
+    () => this.call()?.type !== KitConstants.CALL_TYPE_AUDIO && !this.#settings()?.audioOnly,
   );
   protected readonly _showRemoteVideo = computed(() => this._isVideo() && !!this._remoteStream());
   protected readonly _showLocalVideo = computed(
-    () => this._isVideo() && !this._cameraOff() && !!this._localStream(),
+    () => this._isVideo() && !this._cameraOff() && !!this.#localStream(),
   );
 
   private readonly _remoteVideo = viewChild<ElementRef<HTMLVideoElement>>('remoteVideo');
   private readonly _localVideo = viewChild<ElementRef<HTMLVideoElement>>('localVideo');
-  private readonly _sessionId = computed(() => this.call()?.sessionId ?? '');
+  readonly #sessionId = computed(() => this.call()?.sessionId ?? '');
 
   constructor() {
     // One session per session id: a new session id follows the new call with fresh toggles.
     effect(onCleanup => {
-      this._sessionId();
-      untracked(() => this._start());
-      onCleanup(() => this._binding.release());
+      this.#sessionId();
+      untracked(() => this.#start());
+      onCleanup(() => this.#binding.release());
     });
 
     // The streams are asked for every second while the call is ongoing: a stream negotiated late still appears.
     effect(onCleanup => {
-      const sessionId = this._sessionId();
-      const live = this._phase() !== 'ended' && !!this._binding.session();
-      if (!live || !this._isBrowser) {
+      const sessionId = this.#sessionId();
+      const live = this._phase() !== 'ended' && !!this.#binding.session();
+      if (!live || !this.#isBrowser) {
         return;
       }
-      untracked(() => this._refreshStreams(sessionId));
-      const timer = setInterval(() => this._refreshStreams(sessionId), 1000);
+      untracked(() => this.#refreshStreams(sessionId));
+      const timer = setInterval(() => this.#refreshStreams(sessionId), 1000);
       onCleanup(() => {
         clearInterval(timer);
-        this._localStream.set(null);
+        this.#localStream.set(null);
         this._remoteStream.set(null);
       });
     });
 
     // `srcObject` cannot be bound in a template; set it on the element in code.
     effect(() => this._attach(this._remoteVideo(), this._remoteStream()));
-    effect(() => this._attach(this._localVideo(), this._localStream(), true));
+    effect(() => this._attach(this._localVideo(), this.#localStream(), true));
 
     // The tracks follow the toggles, and a stream that arrives late gets the current state.
     effect(() => {
-      const stream = this._localStream();
+      const stream = this.#localStream();
       const audioOn = !this._muted();
       const videoOn = this._isVideo() && !this._cameraOff();
       if (stream) {
-        untracked(() => this._setTracks(stream, audioOn, videoOn));
+        untracked(() => this.#setTracks(stream, audioOn, videoOn));
       }
     });
 
     // The element with the dialog role and the name takes focus, so the screen reader says where the user is.
-    this._shell.trapFocus(() => this._shell.dialog());
+    this.#shell.trapFocus(() => this.#shell.dialog());
   }
 
   /** The end-call button: notifies, then runs `onEndCallClick` or ends the call through the SDK. @docs-private */
   protected _endCall(): void {
-    const session = this._binding.session();
+    const session = this.#binding.session();
     if (!session || session.isEnded || this._ending()) {
       return; // Ended, or an end is under way: a second press must not send a second endCall.
     }
@@ -228,32 +228,32 @@ export class KitOngoingCallComponent {
     }
   }
 
-  private _me(): KitUser | null {
-    const me = this._registry.me();
+  #me(): KitUser | null {
+    const me = this.#registry.me();
     return me instanceof KitException ? null : me;
   }
 
-  private _start(): void {
+  #start(): void {
     this._muted.set(false);
     this._cameraOff.set(false);
-    this._mediaFailed = false;
+    this.#mediaFailed = false;
     const call = this.call();
-    const session = this._overlaySession ?? this._sessionFor(call);
+    const session = this.#overlaySession ?? this.#sessionFor(call);
     if (session instanceof KitException) {
-      this._binding.bind(null);
+      this.#binding.bind(null);
       if (session.code === KitErrorCodes.CALL_ENDED) {
         this.closed.emit('ended'); // The far side hung up before this screen first rendered.
       } else {
-        this._shell.report(session);
+        this.#shell.report(session);
       }
       return;
     }
     // No clock on the server: it would keep the render from settling.
-    this._shell.bind(session, change => this._onChange(change), {ticks: this._isBrowser});
+    this.#shell.bind(session, change => this.#onChange(change), {ticks: this.#isBrowser});
   }
 
-  private _sessionFor(call: KitCall) {
-    const me = this._registry.me();
+  #sessionFor(call: KitCall) {
+    const me = this.#registry.me();
     if (me instanceof KitException) {
       return me;
     }
@@ -262,29 +262,29 @@ export class KitOngoingCallComponent {
       return invalid;
     }
     const direction = kitCaller(call).uid === me.uid ? 'outgoing' : 'incoming';
-    return this._registry.sessionFor(call, direction, 'ongoing');
+    return this.#registry.sessionFor(call, direction, 'ongoing');
   }
 
-  private _onChange({state, doneNow}: KitCallScreenChange): void {
+  #onChange({state, doneNow}: KitCallScreenChange): void {
     if (doneNow && state.endReason !== 'dismissed') {
       this.closed.emit('ended');
     }
   }
 
-  private _refreshStreams(sessionId: string): void {
-    const sdk = this._sdk;
-    if (!sdk || this._mediaFailed || (!sdk.getLocalStream && !sdk.getRemoteStream)) {
+  #refreshStreams(sessionId: string): void {
+    const sdk = this.#sdk;
+    if (!sdk || this.#mediaFailed || (!sdk.getLocalStream && !sdk.getRemoteStream)) {
       return;
     }
     try {
-      this._localStream.set(sdk.getLocalStream?.(sessionId) ?? null);
+      this.#localStream.set(sdk.getLocalStream?.(sessionId) ?? null);
       this._remoteStream.set(sdk.getRemoteStream?.(sessionId) ?? null);
     } catch (error) {
       // Report once, then show the avatars: asking every second would flood `error`.
-      this._mediaFailed = true;
-      this._localStream.set(null);
+      this.#mediaFailed = true;
+      this.#localStream.set(null);
       this._remoteStream.set(null);
-      this._shell.report(
+      this.#shell.report(
         KitException.from(error, KitErrorCodes.SDK, 'Getting the media streams failed'),
       );
     }
@@ -296,7 +296,7 @@ export class KitOngoingCallComponent {
     muted = false,
   ): void {
     const element = video?.nativeElement;
-    if (!this._isBrowser || !element) {
+    if (!this.#isBrowser || !element) {
       return;
     }
     // Set in code as well: the `muted` attribute alone does not mute in every browser.
@@ -306,12 +306,12 @@ export class KitOngoingCallComponent {
     }
   }
 
-  private _setTracks(stream: MediaStream, audioOn: boolean, videoOn: boolean): void {
+  #setTracks(stream: MediaStream, audioOn: boolean, videoOn: boolean): void {
     try {
       stream.getAudioTracks?.().forEach(track => (track.enabled = audioOn));
       stream.getVideoTracks?.().forEach(track => (track.enabled = videoOn));
     } catch (error) {
-      this._shell.report(
+      this.#shell.report(
         KitException.from(error, KitErrorCodes.SDK, 'Setting the media tracks failed'),
       );
     }

@@ -87,20 +87,20 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
 })
 export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   protected readonly _tokenPrefix = 'outgoing-call';
-  private readonly _shell = new KitCallScreenShell({
+  readonly #shell = new KitCallScreenShell({
     idPrefix: 'kit-outgoing-call-',
     descriptionSuffix: 'status',
     onError: () => this.onError(),
     error: () => this.error,
   });
-  private readonly _announcer = inject(LiveAnnouncer);
-  private readonly _registry = this._shell.registry;
-  private readonly _overlaySession = this._shell.overlaySession;
-  private readonly _binding = this._shell.binding;
-  private readonly _problem = signal<KitException | null>(null);
+  readonly #announcer = inject(LiveAnnouncer);
+  readonly #registry = this.#shell.registry;
+  readonly #overlaySession = this.#shell.overlaySession;
+  readonly #binding = this.#shell.binding;
+  readonly #problem = signal<KitException | null>(null);
   /** Whether `closed` was emitted for a call that could not start (no session says it then). */
-  private _closedWithoutSession = false;
-  private _problemTimer: ReturnType<typeof setTimeout> | null = null;
+  #closedWithoutSession = false;
+  #problemTimer: ReturnType<typeof setTimeout> | null = null;
   protected readonly intl = inject(KitCallsIntl);
 
   /** The call (spec: `setCall`); its receiver is shown. */
@@ -157,34 +157,34 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
 
   /** @docs-private */
   protected readonly _vm = new KitOutgoingCallViewModel(
-    this._binding,
-    computed(() => this.call() ?? this._overlaySession?.state.call ?? null),
+    this.#binding,
+    computed(() => this.call() ?? this.#overlaySession?.state.call ?? null),
     this.user,
-    this._problem.asReadonly(),
+    this.#problem.asReadonly(),
     () => {
-      const me = this._registry.me();
+      const me = this.#registry.me();
       return me instanceof KitException ? null : me;
     },
-    () => this._builtInEndCall(),
-    this._shell.intlVersion,
+    () => this.#builtInEndCall(),
+    this.#shell.intlVersion,
   );
-  private readonly _callAgainAction = inject(KIT_CALL_AGAIN, {optional: true});
+  readonly #callAgainAction = inject(KIT_CALL_AGAIN, {optional: true});
   /** Whether the outcome on screen is one a second try can change (declined, busy, no answer, failed). */
   protected readonly _canCallAgain = computed(
     () =>
-      !!this._callAgainAction &&
+      !!this.#callAgainAction &&
       this._vm.phase() === 'ended' &&
       CALL_AGAIN_REASONS.includes(this._vm.endReason() ?? 'ended'),
   );
   /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
-  protected readonly _inOverlay = this._shell.inOverlay;
-  protected readonly _labelId = this._shell.labelId;
-  protected readonly _statusId = this._shell.descriptionId;
+  protected readonly _inOverlay = this.#shell.inOverlay;
+  protected readonly _labelId = this.#shell.labelId;
+  protected readonly _statusId = this.#shell.descriptionId;
   protected readonly _endCallIconUrl = computed(() => kitCssUrl(this.endCallIcon()));
   protected readonly _name = computed(() => this._vm.user()?.name ?? '');
   protected readonly _soundState: Signal<KitSoundState | null> = computed(() => {
-    this._binding.state();
-    return this._binding.session()?.sound?.state() ?? null;
+    this.#binding.state();
+    return this.#binding.session()?.sound?.state() ?? null;
   });
   private readonly _endButton = viewChild<KitCallButtonComponent>('endButton');
   private readonly _titleContent = contentChild(KitOutgoingCallTitle);
@@ -216,27 +216,24 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   });
 
   /** What the screen shows: a new call (by session id) or a new callee starts over. */
-  private readonly _target = computed(
-    () => ({call: this.call(), user: this.call() ? null : this.user()}),
-    {
-      equal: (a, b) =>
-        a.user === b.user &&
-        (a.call === b.call || (!!a.call?.sessionId && a.call.sessionId === b.call?.sessionId)),
-    },
-  );
+  readonly #target = computed(() => ({call: this.call(), user: this.call() ? null : this.user()}), {
+    equal: (a, b) =>
+      a.user === b.user &&
+      (a.call === b.call || (!!a.call?.sessionId && a.call.sessionId === b.call?.sessionId)),
+  });
 
   constructor() {
     super();
-    this._shell.rememberFocus();
+    this.#shell.rememberFocus();
 
     effect(() => {
-      const {call, user} = this._target();
-      untracked(() => this._start(call, user));
+      const {call, user} = this.#target();
+      untracked(() => this.#start(call, user));
     });
     // The ringback follows the inputs at once.
-    this._shell.followSound(this.disableSoundForCall, this.customSoundForCalls);
+    this.#shell.followSound(this.disableSoundForCall, this.customSoundForCalls);
     effect(() => {
-      const session = this._binding.session();
+      const session = this.#binding.session();
       const builder = this.callSettingsBuilder();
       const delay = this.closeDelay();
       untracked(() => {
@@ -249,10 +246,10 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       });
     });
 
-    this._shell.trapFocus(() => this._endButton()?._element());
+    this.#shell.trapFocus(() => this._endButton()?._element());
     inject(DestroyRef).onDestroy(() => {
-      this._clearProblemTimer();
-      this._shell.restoreFocus(false);
+      this.#clearProblemTimer();
+      this.#shell.restoreFocus(false);
     });
   }
 
@@ -263,13 +260,13 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
 
   /** Stops following the call (spec: `disposeObservers`); the call goes on without this screen. */
   disposeObservers(): void {
-    this._binding.release();
+    this.#binding.release();
   }
 
   /** "Call again" on an outcome screen. @docs-private */
   protected _callAgain(): void {
     if (this._canCallAgain()) {
-      this._callAgainAction?.();
+      this.#callAgainAction?.();
     }
   }
 
@@ -284,15 +281,15 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     if (handler) {
       kitInvokeSafely(handler);
     } else {
-      this._builtInEndCall();
+      this.#builtInEndCall();
     }
   }
 
-  private _builtInEndCall(): void {
-    const session = this._binding.session();
+  #builtInEndCall(): void {
+    const session = this.#binding.session();
     if (!session) {
-      if (this._problem()) {
-        this._close(this._vm.endReason() ?? 'failed');
+      if (this.#problem()) {
+        this.#close(this._vm.endReason() ?? 'failed');
       }
       return;
     }
@@ -303,44 +300,44 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     void session.hangUp();
   }
 
-  private _start(call: KitCall | null | undefined, user: KitUser | null | undefined): void {
-    this._binding.release();
-    this._clearProblemTimer();
-    this._closedWithoutSession = false;
-    this._problem.set(null);
-    const session = this._overlaySession ?? this._sessionFor(call, user);
+  #start(call: KitCall | null | undefined, user: KitUser | null | undefined): void {
+    this.#binding.release();
+    this.#clearProblemTimer();
+    this.#closedWithoutSession = false;
+    this.#problem.set(null);
+    const session = this.#overlaySession ?? this.#sessionFor(call, user);
     if (session instanceof KitException) {
-      this._problem.set(session);
-      this._binding.bind(null);
-      this._shell.report(session);
+      this.#problem.set(session);
+      this.#binding.bind(null);
+      this.#shell.report(session);
       // With neither a call nor a user, the host may still be loading them: wait instead of closing.
       if (call || user) {
-        this._problemTimer = setTimeout(
-          () => this._close('failed'),
-          untracked(this.closeDelay) ?? this._registry.closeDelay,
+        this.#problemTimer = setTimeout(
+          () => this.#close('failed'),
+          untracked(this.closeDelay) ?? this.#registry.closeDelay,
         );
       }
       return;
     }
-    this._shell.bind(session, change => this._onChange(change));
+    this.#shell.bind(session, change => this.#onChange(change));
     if (!session.isEnded) {
-      this._announcer.announce(this.intl.callingName(this._name()), 'polite');
+      this.#announcer.announce(this.intl.callingName(this._name()), 'polite');
     }
   }
 
-  private _sessionFor(
+  #sessionFor(
     call: KitCall | null | undefined,
     user: KitUser | null | undefined,
   ): KitCallSession | KitException {
-    const me = this._registry.me();
+    const me = this.#registry.me();
     if (me instanceof KitException) {
       return me;
     }
     if (call) {
-      return kitValidateCall(call) ?? this._registry.sessionFor(call, 'outgoing');
+      return kitValidateCall(call) ?? this.#registry.sessionFor(call, 'outgoing');
     }
     if (user) {
-      return kitValidateUser(user, 'callee') ?? this._registry.preview(user, me);
+      return kitValidateUser(user, 'callee') ?? this.#registry.preview(user, me);
     }
     return new KitException(
       KitErrorCodes.INVALID_CALL,
@@ -349,32 +346,32 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     );
   }
 
-  private _onChange({state, connectedNow, doneNow}: KitCallScreenChange): void {
+  #onChange({state, connectedNow, doneNow}: KitCallScreenChange): void {
     if (connectedNow) {
       this.accepted.emit(state.call);
     }
     if (doneNow && !state.connected) {
-      this._close(state.endReason ?? 'ended');
+      this.#close(state.endReason ?? 'ended');
     }
   }
 
-  private _clearProblemTimer(): void {
-    if (this._problemTimer !== null) {
-      clearTimeout(this._problemTimer);
-      this._problemTimer = null;
+  #clearProblemTimer(): void {
+    if (this.#problemTimer !== null) {
+      clearTimeout(this.#problemTimer);
+      this.#problemTimer = null;
     }
   }
 
-  private _close(reason: KitCallEndReason): void {
-    this._clearProblemTimer();
-    if (!this._binding.session()) {
+  #close(reason: KitCallEndReason): void {
+    this.#clearProblemTimer();
+    if (!this.#binding.session()) {
       // A call that could not start closes once, whether its time ran out or end call was pressed.
-      if (this._closedWithoutSession) {
+      if (this.#closedWithoutSession) {
         return;
       }
-      this._closedWithoutSession = true;
+      this.#closedWithoutSession = true;
     }
-    this._shell.restoreFocus(false);
+    this.#shell.restoreFocus(false);
     this.closed.emit(reason);
   }
 }

@@ -12,42 +12,42 @@ import {KitCallOverlay} from './call-overlay';
  */
 @Injectable({providedIn: 'root'})
 export class KitCallAutoRing {
-  private readonly _registry = inject(KitCallRegistry);
-  private readonly _overlay = inject(KitCallOverlay);
-  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
-  private readonly _destroyRef = inject(DestroyRef);
-  private _subscription: Subscription | null = null;
+  readonly #registry = inject(KitCallRegistry);
+  readonly #overlay = inject(KitCallOverlay);
+  readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  readonly #destroyRef = inject(DestroyRef);
+  #subscription: Subscription | null = null;
 
   constructor() {
-    this._destroyRef.onDestroy(() => this.stop());
+    this.#destroyRef.onDestroy(() => this.stop());
   }
 
   /** Whether the kit rings by itself. */
   get isStarted(): boolean {
-    return this._subscription !== null;
+    return this.#subscription !== null;
   }
 
   /** Starts ringing by itself. Does nothing on the server or when already started. */
   start(): void {
-    if (!this._isBrowser || this._subscription) {
+    if (!this.#isBrowser || this.#subscription) {
       return;
     }
-    this._registry.policies = true;
-    this._registry.listen();
-    this._subscription = this._registry.shown.subscribe(session => this._ring(session));
+    this.#registry.policies = true;
+    this.#registry.listen();
+    this.#subscription = this.#registry.shown.subscribe(session => this.#ring(session));
   }
 
   /** Stops ringing by itself. Screens already open stay. */
   stop(): void {
-    this._subscription?.unsubscribe();
-    this._subscription = null;
-    this._registry.policies = false;
+    this.#subscription?.unsubscribe();
+    this.#subscription = null;
+    this.#registry.policies = false;
   }
 
-  private _ring(session: KitCallSession): void {
-    if (this._destroyRef.destroyed) {
+  #ring(session: KitCallSession): void {
+    if (this.#destroyRef.destroyed) {
       return; // The app is being destroyed: nothing may open any more.
     }
-    this._overlay._openSession(session);
+    this.#overlay._openSession(session);
   }
 }

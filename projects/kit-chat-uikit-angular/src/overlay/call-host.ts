@@ -49,14 +49,14 @@ export const KIT_CALL_HOST_VIEWS = new InjectionToken<KitCallHostViews>('KIT_CAL
   host: {class: 'kit-call-host'},
 })
 export class KitCallHost {
-  private readonly _ref = inject(KitCallOverlayRef);
+  readonly #ref = inject(KitCallOverlayRef);
   private readonly _views = inject(KIT_CALL_HOST_VIEWS);
   private readonly _dialogRef = inject(DialogRef);
   private readonly _outlet = viewChild.required(NgComponentOutlet);
 
   /** The screen shown: the ongoing one from the moment the call connected, for good. @docs-private */
   protected readonly _screen = computed(() =>
-    this._ref._connected() ? this._views.ongoing : this._views.ringing,
+    this.#ref._connected() ? this._views.ongoing : this._views.ringing,
   );
 
   /**
@@ -68,7 +68,7 @@ export class KitCallHost {
     const inputs =
       screen === this._views.ringing
         ? this._views.ringingInputs
-        : {call: untracked(this._ref.call)};
+        : {call: untracked(this.#ref.call)};
     return declaredInputs(screen, inputs);
   });
 
@@ -79,8 +79,8 @@ export class KitCallHost {
       // Once the screen shown is rendered, the ref names it, and focus stays in the dialog.
       afterNextRender(
         () => {
-          this._ref.componentInstance = this._outlet().componentInstance;
-          this._keepFocusInside();
+          this.#ref.componentInstance = this._outlet().componentInstance;
+          this.#keepFocusInside();
         },
         {injector},
       );
@@ -88,7 +88,7 @@ export class KitCallHost {
   }
 
   /** The screen that left had focus: an app's own ongoing screen may not take it, so the dialog does. */
-  private _keepFocusInside(): void {
+  #keepFocusInside(): void {
     const container =
       this._dialogRef.overlayRef.overlayElement.querySelector<HTMLElement>('.cdk-dialog-container');
     const active = _getFocusedElementPierceShadowDom();

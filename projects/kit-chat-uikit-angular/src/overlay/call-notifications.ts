@@ -14,29 +14,29 @@ import {kitCaller} from '../sdk/validation';
  */
 @Injectable({providedIn: 'root'})
 export class KitCallNotifications {
-  private readonly _registry = inject(KitCallRegistry);
-  private readonly _document = inject(DOCUMENT);
-  private readonly _intl = inject(KitCallsIntl);
-  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
-  private _subscription: Subscription | null = null;
+  readonly #registry = inject(KitCallRegistry);
+  readonly #document = inject(DOCUMENT);
+  readonly #intl = inject(KitCallsIntl);
+  readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  #subscription: Subscription | null = null;
 
   constructor() {
-    inject(DestroyRef).onDestroy(() => this._subscription?.unsubscribe());
+    inject(DestroyRef).onDestroy(() => this.#subscription?.unsubscribe());
   }
 
   /** Starts notifying. Does nothing on the server or when already started. */
   start(): void {
-    if (!this._isBrowser || this._subscription) {
+    if (!this.#isBrowser || this.#subscription) {
       return;
     }
-    this._registry.listen();
-    this._subscription = this._registry.shown.subscribe(session => this._notifyIfHidden(session));
+    this.#registry.listen();
+    this.#subscription = this.#registry.shown.subscribe(session => this.#notifyIfHidden(session));
   }
 
-  private _notifyIfHidden(session: KitCallSession): void {
-    const view = this._document.defaultView as (Window & typeof globalThis) | null;
+  #notifyIfHidden(session: KitCallSession): void {
+    const view = this.#document.defaultView as (Window & typeof globalThis) | null;
     if (
-      this._document.visibilityState !== 'hidden' ||
+      this.#document.visibilityState !== 'hidden' ||
       !view?.Notification ||
       view.Notification.permission !== 'granted'
     ) {
@@ -45,7 +45,7 @@ export class KitCallNotifications {
     const call = session.state.call;
     try {
       const notification = new view.Notification(
-        this._intl.incomingCallFrom(kitCaller(call).name, call.type !== 'audio'),
+        this.#intl.incomingCallFrom(kitCaller(call).name, call.type !== 'audio'),
         {tag: `kit-call-${call.sessionId}`, requireInteraction: true},
       );
       notification.onclick = () => {
@@ -61,7 +61,7 @@ export class KitCallNotifications {
       });
     } catch (error) {
       // Some browsers only allow notifications from a service worker: the screen still rings.
-      this._registry.report(
+      this.#registry.report(
         KitException.from(error, KitErrorCodes.SDK, 'The notification could not be shown'),
       );
     }

@@ -37,15 +37,15 @@ export interface KitCallOverlayDialog {
  * ringing screen through the ongoing call to the end. It owns the overlay's single exit (`close()`).
  */
 export class KitCallOverlayRef<T = unknown> {
-  private readonly _afterOpened = new ReplaySubject<void>(1);
-  private readonly _afterClosed = new ReplaySubject<KitCallEndReason>(1);
-  private readonly _stageChanges = new Subject<KitCallOverlayStage>();
-  private readonly _stage: WritableSignal<KitCallOverlayStage>;
-  private readonly _call: WritableSignal<KitCall>;
-  private readonly _connectedSignal = signal(false);
+  readonly #afterOpened = new ReplaySubject<void>(1);
+  readonly #afterClosed = new ReplaySubject<KitCallEndReason>(1);
+  readonly #stageChanges = new Subject<KitCallOverlayStage>();
+  readonly #stage: WritableSignal<KitCallOverlayStage>;
+  readonly #call: WritableSignal<KitCall>;
+  readonly #connectedSignal = signal(false);
   private _detach: (() => void) | null = null;
-  private _closing = false;
-  private _saidEnd = false;
+  #closing = false;
+  #saidEnd = false;
 
   /** The component on screen: the ringing screen, then the ongoing one. `null` once closed. */
   componentInstance: T | null = null;
@@ -57,7 +57,7 @@ export class KitCallOverlayRef<T = unknown> {
   /** Whether the call rings here (`'incoming'`) or was placed from here (`'outgoing'`). */
   readonly direction: 'incoming' | 'outgoing';
   /** Whether the call was ever ongoing: the overlay shows the ongoing view from then on. @docs-private */
-  readonly _connected: Signal<boolean> = this._connectedSignal.asReadonly();
+  readonly _connected: Signal<boolean> = this.#connectedSignal.asReadonly();
 
   /**
    * @param direction Which side this device is on.
@@ -75,28 +75,28 @@ export class KitCallOverlayRef<T = unknown> {
     private readonly hooks: KitCallOverlayRefHooks = {},
   ) {
     this.direction = direction;
-    this._call = signal(call);
-    this.call = this._call.asReadonly();
-    this._stage = signal(direction === 'incoming' ? 'ringing' : 'dialing');
-    this.stage = this._stage.asReadonly();
+    this.#call = signal(call);
+    this.call = this.#call.asReadonly();
+    this.#stage = signal(direction === 'incoming' ? 'ringing' : 'dialing');
+    this.stage = this.#stage.asReadonly();
     if (_session && _dialogRef) {
-      this._follow(_session, _dialogRef);
+      this.#follow(_session, _dialogRef);
     }
   }
 
   /** @returns Emits once the screen is in the page. */
   afterOpened(): Observable<void> {
-    return this._afterOpened;
+    return this.#afterOpened;
   }
 
   /** @returns Emits the reason once, when the call's overlay closed for good, then completes. */
   afterClosed(): Observable<KitCallEndReason> {
-    return this._afterClosed;
+    return this.#afterClosed;
   }
 
   /** @returns Emits each change of stage. */
   stageChanges(): Observable<KitCallOverlayStage> {
-    return this._stageChanges;
+    return this.#stageChanges;
   }
 
   /**
@@ -109,8 +109,8 @@ export class KitCallOverlayRef<T = unknown> {
 
   /** @docs-private */
   _opened(): void {
-    this._afterOpened.next();
-    this._afterOpened.complete();
+    this.#afterOpened.next();
+    this.#afterOpened.complete();
   }
 
   /**
@@ -122,10 +122,10 @@ export class KitCallOverlayRef<T = unknown> {
    * @docs-private
    */
   _finish(reason: KitCallEndReason, fromOutside = false): void {
-    if (this._closing) {
+    if (this.#closing) {
       return;
     }
-    this._closing = true;
+    this.#closing = true;
     this._detach?.();
     this._detach = null;
     const session = this._session;
@@ -135,20 +135,20 @@ export class KitCallOverlayRef<T = unknown> {
     }
     this._dialogRef?.close();
     this.componentInstance = null;
-    this._stage.set('closed');
-    this._stageChanges.next('closed');
-    this._stageChanges.complete();
-    this._afterClosed.next(
+    this.#stage.set('closed');
+    this.#stageChanges.next('closed');
+    this.#stageChanges.complete();
+    this.#afterClosed.next(
       session?.state.endReason && !fromOutside ? session.state.endReason : reason,
     );
-    this._afterClosed.complete();
+    this.#afterClosed.complete();
   }
 
-  private _follow(session: KitCallSession, dialogRef: KitCallOverlayDialog): void {
+  #follow(session: KitCallSession, dialogRef: KitCallOverlayDialog): void {
     // The overlay is a view of the session too: its errors reach the app's onError. It plays no sound itself; the
     // screen does once it is painted.
     const detach = session.attach(this, {sound: false, onError: this.hooks.onError});
-    const unsubscribe = session.subscribe(state => this._sync(state));
+    const unsubscribe = session.subscribe(state => this.#sync(state));
     // An app or a test that closes the CDK dialog directly still ends the call's overlay.
     const closed = dialogRef.closed.subscribe(() => this._finish('dismissed', true));
     this._detach = () => {
@@ -156,18 +156,18 @@ export class KitCallOverlayRef<T = unknown> {
       unsubscribe();
       detach();
     };
-    this._sync(session.state);
+    this.#sync(session.state);
   }
 
   /** Follows the session's state: the call, the stage, the end said once, and the close once it is done. */
-  private _sync(state: KitCallSessionState): void {
-    if (this._closing) {
+  #sync(state: KitCallSessionState): void {
+    if (this.#closing) {
       return;
     }
     const endedFrom = state.endedFrom;
-    this._call.set(state.call);
-    if (state.connected && !this._connectedSignal()) {
-      this._connectedSignal.set(true);
+    this.#call.set(state.call);
+    if (state.connected && !this.#connectedSignal()) {
+      this.#connectedSignal.set(true);
       this.hooks.onConnected?.();
     }
     const stage: KitCallOverlayStage = state.connected
@@ -175,12 +175,12 @@ export class KitCallOverlayRef<T = unknown> {
       : this.direction === 'incoming'
         ? 'ringing'
         : 'dialing';
-    if (stage !== this._stage()) {
-      this._stage.set(stage);
-      this._stageChanges.next(stage);
+    if (stage !== this.#stage()) {
+      this.#stage.set(stage);
+      this.#stageChanges.next(stage);
     }
-    if (state.phase === 'ended' && !this._saidEnd) {
-      this._saidEnd = true;
+    if (state.phase === 'ended' && !this.#saidEnd) {
+      this.#saidEnd = true;
       this.hooks.onEnded?.(state, endedFrom);
     }
     if (state.done) {

@@ -42,30 +42,30 @@ interface SoundInputs {
  */
 @Injectable({providedIn: 'root'})
 export class KitCallOverlay {
-  private readonly _dialog = inject(Dialog);
-  private readonly _ids = inject(_IdGenerator);
-  private readonly _announcer = inject(LiveAnnouncer);
-  private readonly _dir = inject(Directionality, {optional: true});
-  private readonly _document = inject(DOCUMENT);
-  private readonly _registry = inject(KitCallRegistry);
-  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
-  private readonly _defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
-  private readonly _ongoingComponent = inject(KIT_ONGOING_CALL_COMPONENT, {optional: true});
-  private readonly _intl = inject(KitCallsIntl);
-  private readonly _config = inject(KIT_UIKIT_CONFIG);
-  private readonly _open = new Map<KitCallSession, KitCallOverlayRef>();
-  private readonly _allClosed = new Subject<void>();
-  private readonly _screenShown = new Subject<HTMLElement>();
-  private _topContainer: HTMLElement | null = null;
+  readonly #dialog = inject(Dialog);
+  readonly #ids = inject(_IdGenerator);
+  readonly #announcer = inject(LiveAnnouncer);
+  readonly #dir = inject(Directionality, {optional: true});
+  readonly #document = inject(DOCUMENT);
+  readonly #registry = inject(KitCallRegistry);
+  readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  readonly #defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
+  readonly #ongoingComponent = inject(KIT_ONGOING_CALL_COMPONENT, {optional: true});
+  readonly #intl = inject(KitCallsIntl);
+  readonly #config = inject(KIT_UIKIT_CONFIG);
+  readonly #open = new Map<KitCallSession, KitCallOverlayRef>();
+  readonly #allClosed = new Subject<void>();
+  readonly #screenShown = new Subject<HTMLElement>();
+  #topContainer: HTMLElement | null = null;
 
   /** Calls on screen now, oldest first. */
   get openCalls(): readonly KitCallOverlayRef[] {
-    return [...this._open.values()];
+    return [...this.#open.values()];
   }
 
   /** @returns Emits each time the last call on screen closed. */
   afterAllClosed(): Observable<void> {
-    return this._allClosed;
+    return this.#allClosed;
   }
 
   /**
@@ -73,12 +73,12 @@ export class KitCallOverlay {
    * @docs-private
    */
   _screenContainers(): Observable<HTMLElement> {
-    return this._screenShown;
+    return this.#screenShown;
   }
 
   /** @returns The container of the call screen opened last, while it is in the page. @docs-private */
   _topScreenContainer(): HTMLElement | null {
-    return this._topContainer?.isConnected ? this._topContainer : null;
+    return this.#topContainer?.isConnected ? this.#topContainer : null;
   }
 
   /**
@@ -87,7 +87,7 @@ export class KitCallOverlay {
    * @returns Whether it ended.
    */
   hasEnded(sessionId: string): boolean {
-    return this._registry.hasEnded(sessionId);
+    return this.#registry.hasEnded(sessionId);
   }
 
   /**
@@ -100,7 +100,7 @@ export class KitCallOverlay {
     call: KitCall,
     config?: KitCallOverlayConfig,
   ): KitCallOverlayRef<KitIncomingCallComponent> {
-    return this._openCall(call, 'incoming', config) as KitCallOverlayRef<KitIncomingCallComponent>;
+    return this.#openCall(call, 'incoming', config) as KitCallOverlayRef<KitIncomingCallComponent>;
   }
 
   /**
@@ -113,7 +113,7 @@ export class KitCallOverlay {
     call: KitCall,
     config?: KitCallOverlayConfig,
   ): KitCallOverlayRef<KitOutgoingCallComponent> {
-    return this._openCall(call, 'outgoing', config) as KitCallOverlayRef<KitOutgoingCallComponent>;
+    return this.#openCall(call, 'outgoing', config) as KitCallOverlayRef<KitOutgoingCallComponent>;
   }
 
   /**
@@ -130,7 +130,7 @@ export class KitCallOverlay {
     type: KitCallType = 'audio',
     config?: KitCallOverlayConfig,
   ): Promise<KitCallOverlayRef<KitOutgoingCallComponent>> {
-    const session = this._registry.placeCall(receiver, type);
+    const session = this.#registry.placeCall(receiver, type);
     if (session instanceof KitException) {
       throw session;
     }
@@ -147,21 +147,21 @@ export class KitCallOverlay {
    * @docs-private
    */
   _openSession(session: KitCallSession, config?: KitCallOverlayConfig): KitCallOverlayRef {
-    const existing = this._open.get(session);
+    const existing = this.#open.get(session);
     if (existing) {
       return existing;
     }
-    if (!this._isBrowser || session.state.done) {
+    if (!this.#isBrowser || session.state.done) {
       // Nothing rings on the server.
       const ref = new KitCallOverlayRef(session.direction, session.state.call, session);
       ref._finish(session.state.endReason ?? 'dismissed');
       return ref;
     }
-    const {options, ringTimeout} = this._mergeOptions(config);
-    this._applyOptions(session, options, ringTimeout);
-    const ref = this._openDialog(session, options);
-    this._open.set(session, ref);
-    ref.afterClosed().subscribe(() => this._forget(session));
+    const {options, ringTimeout} = this.#mergeOptions(config);
+    this.#applyOptions(session, options, ringTimeout);
+    const ref = this.#openDialog(session, options);
+    this.#open.set(session, ref);
+    ref.afterClosed().subscribe(() => this.#forget(session));
     ref._opened();
     return ref;
   }
@@ -171,25 +171,25 @@ export class KitCallOverlay {
    * `KIT_CALL_OVERLAY_DEFAULT_OPTIONS`, then `KitUIKitConfig.overlay`, then the `KitCallOverlayConfig` defaults.
    * @returns The options, and the ring time-out when one of the three gave one (else the session keeps its own).
    */
-  private _mergeOptions(config?: KitCallOverlayConfig): {
+  #mergeOptions(config?: KitCallOverlayConfig): {
     options: KitCallOverlayConfig;
     ringTimeout: number | undefined;
   } {
-    const given: KitCallOverlayConfig = {...this._config.overlay, ...this._defaults, ...config};
+    const given: KitCallOverlayConfig = {...this.#config.overlay, ...this.#defaults, ...config};
     return {options: {...new KitCallOverlayConfig(), ...given}, ringTimeout: given.ringTimeout};
   }
 
   /** Opens the one CDK dialog of a call, whose host shows the ringing view, then the ongoing one. */
-  private _openDialog(session: KitCallSession, options: KitCallOverlayConfig): KitCallOverlayRef {
+  #openDialog(session: KitCallSession, options: KitCallOverlayConfig): KitCallOverlayRef {
     const ringing =
       session.direction === 'incoming' ? KitIncomingCallComponent : KitOutgoingCallComponent;
     const ongoing =
-      options.ongoingCallComponent ?? this._ongoingComponent ?? KitOngoingCallComponent;
+      options.ongoingCallComponent ?? this.#ongoingComponent ?? KitOngoingCallComponent;
     const connected = session.state.connected;
     const foreign = connected && ongoing !== KitOngoingCallComponent;
     // The container is the one dialog of the call: it is named and described by the screen's own label and
     // status elements, whose ids the screens learn from KIT_CALL_SCREEN_IDS (the screens drop their own role).
-    const id = this._ids.getId('kit-call-screen-');
+    const id = this.#ids.getId('kit-call-screen-');
     const ids: KitCallScreenIds = {label: `${id}-label`, description: `${id}-description`};
     const views: KitCallHostViews = {
       ringing,
@@ -200,10 +200,10 @@ export class KitCallOverlay {
       ongoing,
     };
     let ref: KitCallOverlayRef | null = null;
-    const dialogRef = this._dialog.open<unknown, unknown, KitCallHost>(KitCallHost, {
+    const dialogRef = this.#dialog.open<unknown, unknown, KitCallHost>(KitCallHost, {
       role: session.direction === 'incoming' && !connected ? 'alertdialog' : 'dialog',
       // An app's own ongoing screen does not render the label element: the dialog is named here.
-      ariaLabel: foreign ? this._ongoingLabel(session) : null,
+      ariaLabel: foreign ? this.#ongoingLabel(session) : null,
       ariaLabelledBy: ids.label,
       ariaDescribedBy: foreign ? null : ids.description,
       ariaModal: true,
@@ -226,9 +226,9 @@ export class KitCallOverlay {
       // The reference is built with the dialog, as MatBottomSheet builds its ref, and owns the only exit.
       providers: cdkRef => {
         ref = new KitCallOverlayRef(session.direction, session.state.call, session, cdkRef, {
-          onError: error => this._reportError(error),
-          onEnded: (state, endedFrom) => this._announceEnd(session, state, endedFrom),
-          onConnected: () => this._becomeDialog(cdkRef, session, ongoing),
+          onError: error => this.#reportError(error),
+          onEnded: (state, endedFrom) => this.#announceEnd(session, state, endedFrom),
+          onConnected: () => this.#becomeDialog(cdkRef, session, ongoing),
         });
         const openRef = ref;
         const data: KitCallOverlayData = {
@@ -243,19 +243,19 @@ export class KitCallOverlay {
           {provide: KIT_CALL_OVERLAY_DATA, useValue: data},
           {provide: KIT_CALL_SESSION, useValue: session},
           {provide: KIT_CALL_SCREEN_IDS, useValue: ids},
-          {provide: KIT_CALL_AGAIN, useValue: () => this._callAgain(session)},
+          {provide: KIT_CALL_AGAIN, useValue: () => this.#callAgain(session)},
         ];
       },
     });
-    dialogRef.closed.subscribe(this._followDirection(dialogRef.overlayRef));
+    dialogRef.closed.subscribe(this.#followDirection(dialogRef.overlayRef));
     if (options.zIndex !== null && options.zIndex !== undefined) {
       dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
     }
     const container =
       dialogRef.overlayRef.overlayElement.querySelector<HTMLElement>('.cdk-dialog-container');
     if (container) {
-      this._topContainer = container;
-      this._screenShown.next(container);
+      this.#topContainer = container;
+      this.#screenShown.next(container);
     }
     return ref!;
   }
@@ -264,7 +264,7 @@ export class KitCallOverlay {
    * The dialog turns from an alert (a call that rings) into a plain dialog in place when the call connects. The
    * container binds these from its config; marking the host marks the container, its parent, for its next check.
    */
-  private _becomeDialog(
+  #becomeDialog(
     dialogRef: DialogRef<unknown, KitCallHost>,
     session: KitCallSession,
     ongoing: unknown,
@@ -273,37 +273,37 @@ export class KitCallOverlay {
     config.role = 'dialog';
     if (ongoing !== KitOngoingCallComponent) {
       // An app's own screen renders none of the kit's label and description elements.
-      config.ariaLabel = this._ongoingLabel(session);
+      config.ariaLabel = this.#ongoingLabel(session);
       config.ariaDescribedBy = null;
     }
     dialogRef.componentRef?.changeDetectorRef.markForCheck();
   }
 
   /** The dialog's name for an app's own ongoing screen. */
-  private _ongoingLabel(session: KitCallSession): string {
+  #ongoingLabel(session: KitCallSession): string {
     const call = session.state.call;
     const other = session.direction === 'incoming' ? kitCaller(call) : kitReceiver(call);
-    return this._intl.inCallWith(other?.name ?? '');
+    return this.#intl.inCallWith(other?.name ?? '');
   }
 
   /**
    * Says how a call ended, once, through the LiveAnnouncer: the screen leaves (or shows the outcome) and focus goes
    * back to the page, so without it a screen-reader user never learns why.
    */
-  private _announceEnd(
+  #announceEnd(
     session: KitCallSession,
     state: KitCallSessionState,
     endedFrom: KitCallPhase | null,
   ): void {
     const text = kitEndingAnnouncement(
-      this._intl,
+      this.#intl,
       session.direction,
       state.endReason ?? 'ended',
       state.connected,
       endedFrom === 'accepting',
     );
     if (text) {
-      void this._announcer.announce(text, 'assertive');
+      void this.#announcer.announce(text, 'assertive');
     }
   }
 
@@ -312,10 +312,10 @@ export class KitCallOverlay {
    * `Directionality`, or the page's `dir` attribute when the language changes) is followed.
    * @returns What stops following.
    */
-  private _followDirection(overlayRef: OverlayRef): () => void {
+  #followDirection(overlayRef: OverlayRef): () => void {
     const apply = (dir: Direction) => overlayRef.setDirection(dir);
-    const changes = this._dir?.change.subscribe(apply);
-    const doc = this._document;
+    const changes = this.#dir?.change.subscribe(apply);
+    const doc = this.#document;
     const observer =
       typeof MutationObserver === 'undefined'
         ? null
@@ -334,39 +334,39 @@ export class KitCallOverlay {
   }
 
   /** "Call again" on an outcome screen: the same call, placed anew, in place of the outcome. */
-  private _callAgain(session: KitCallSession): void {
+  #callAgain(session: KitCallSession): void {
     const call = session.state.call;
     const receiver = kitReceiver(call);
     if (session.direction !== 'outgoing' || !receiver) {
       return;
     }
-    this._open.get(session)?.close(session.state.endReason ?? 'ended');
+    this.#open.get(session)?.close(session.state.endReason ?? 'ended');
     this.startCall(receiver, call.type).catch((error: unknown) => {
       if (error instanceof KitException) {
-        this._reportError(error);
+        this.#reportError(error);
       }
     });
   }
 
-  private _reportError(error: KitException): void {
-    kitInvokeSafely(this._config.onError, error);
+  #reportError(error: KitException): void {
+    kitInvokeSafely(this.#config.onError, error);
   }
 
-  private _forget(session: KitCallSession): void {
-    if (this._open.delete(session) && this._open.size === 0) {
-      this._allClosed.next();
+  #forget(session: KitCallSession): void {
+    if (this.#open.delete(session) && this.#open.size === 0) {
+      this.#allClosed.next();
     }
   }
 
-  private _openCall(
+  #openCall(
     call: KitCall,
     direction: 'incoming' | 'outgoing',
     config?: KitCallOverlayConfig,
   ): KitCallOverlayRef {
-    const session = this._registry.sessionFor(call, direction);
+    const session = this.#registry.sessionFor(call, direction);
     if (session instanceof KitException) {
       if (session.code !== KitErrorCodes.CALL_ENDED) {
-        this._reportError(session);
+        this.#reportError(session);
       }
       const ref = new KitCallOverlayRef(direction, call);
       ref._finish(session.code === KitErrorCodes.CALL_ENDED ? 'ended' : 'failed');
@@ -376,7 +376,7 @@ export class KitCallOverlay {
   }
 
   /** The options that are the session's own (sound, ring time-out, settings) go to the session first. */
-  private _applyOptions(
+  #applyOptions(
     session: KitCallSession,
     options: KitCallOverlayConfig,
     ringTimeout: number | undefined,

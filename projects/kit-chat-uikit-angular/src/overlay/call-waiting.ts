@@ -86,97 +86,97 @@ interface Waiting {
  */
 @Injectable({providedIn: 'root'})
 export class KitCallWaiting {
-  private readonly _injector = inject(Injector);
-  private readonly _environment = inject(EnvironmentInjector);
-  private readonly _appRef = inject(ApplicationRef);
-  private readonly _callOverlay = inject(KitCallOverlay);
-  private readonly _registry = inject(KitCallRegistry);
-  private readonly _announcer = inject(LiveAnnouncer);
-  private readonly _intl = inject(KitCallsIntl);
-  private readonly _waiting = new Map<KitCallSession, Waiting>();
-  private _subscription: Subscription | null = null;
+  readonly #injector = inject(Injector);
+  readonly #environment = inject(EnvironmentInjector);
+  readonly #appRef = inject(ApplicationRef);
+  readonly #callOverlay = inject(KitCallOverlay);
+  readonly #registry = inject(KitCallRegistry);
+  readonly #announcer = inject(LiveAnnouncer);
+  readonly #intl = inject(KitCallsIntl);
+  readonly #waiting = new Map<KitCallSession, Waiting>();
+  #subscription: Subscription | null = null;
 
   constructor() {
     inject(DestroyRef).onDestroy(() => {
-      this._subscription?.unsubscribe();
-      [...this._waiting.keys()].forEach(session => this._remove(session));
+      this.#subscription?.unsubscribe();
+      [...this.#waiting.keys()].forEach(session => this.#remove(session));
     });
   }
 
   /** Follows the waiting calls of the registry. */
   start(): void {
-    if (this._subscription) {
+    if (this.#subscription) {
       return;
     }
-    this._subscription = this._registry.changes.subscribe(() => this._sync());
+    this.#subscription = this.#registry.changes.subscribe(() => this.#sync());
     // When the call on screen moves on (ringing → ongoing), its banners move into the new screen.
-    this._subscription.add(
-      this._callOverlay
+    this.#subscription.add(
+      this.#callOverlay
         ._screenContainers()
         .subscribe(container =>
-          this._waiting.forEach(({componentRef}) => this._place(componentRef, container)),
+          this.#waiting.forEach(({componentRef}) => this.#place(componentRef, container)),
         ),
     );
   }
 
   /** @returns Whether the session waits in a banner. @param sessionId The session. */
   has(sessionId: string): boolean {
-    return [...this._waiting.keys()].some(session => session.sessionId === sessionId);
+    return [...this.#waiting.keys()].some(session => session.sessionId === sessionId);
   }
 
   /** The banners shown, by session id (for tests). @docs-private */
   _banners(): Map<string, HTMLElement> {
     return new Map(
-      [...this._waiting.values()].map(({session, componentRef}) => [
+      [...this.#waiting.values()].map(({session, componentRef}) => [
         session.sessionId,
         componentRef.location.nativeElement as HTMLElement,
       ]),
     );
   }
 
-  private _sync(): void {
-    const waiting = new Set(this._registry.waiting);
-    for (const session of [...this._waiting.keys()]) {
+  #sync(): void {
+    const waiting = new Set(this.#registry.waiting);
+    for (const session of [...this.#waiting.keys()]) {
       if (!waiting.has(session) || session.isEnded) {
-        this._remove(session);
+        this.#remove(session);
       }
     }
     waiting.forEach(session => {
-      if (!this._waiting.has(session) && !session.isEnded) {
-        this._show(session);
+      if (!this.#waiting.has(session) && !session.isEnded) {
+        this.#show(session);
       }
     });
   }
 
-  private _show(session: KitCallSession): void {
+  #show(session: KitCallSession): void {
     const componentRef = createComponent(KitCallWaitingComponent, {
-      environmentInjector: this._environment,
-      elementInjector: this._injector,
+      environmentInjector: this.#environment,
+      elementInjector: this.#injector,
     });
     componentRef.setInput('call', session.state.call);
     componentRef.instance.decline.subscribe(() => void session.decline());
-    componentRef.instance.endAndAccept.subscribe(() => void this._endAndAccept(session));
+    componentRef.instance.endAndAccept.subscribe(() => void this.#endAndAccept(session));
     // Announced like any incoming call: the banner appears without taking focus from the call on screen.
-    void this._announcer.announce(
-      this._intl.incomingCallFrom(
+    void this.#announcer.announce(
+      this.#intl.incomingCallFrom(
         kitCaller(session.state.call).name,
         session.state.call.type !== 'audio',
       ),
       'assertive',
     );
-    this._appRef.attachView(componentRef.hostView);
-    this._place(componentRef, this._callOverlay._topScreenContainer());
+    this.#appRef.attachView(componentRef.hostView);
+    this.#place(componentRef, this.#callOverlay._topScreenContainer());
     // A view of the session that plays no sound; its errors reach the app's onError.
     const detach = session.attach(componentRef, {
       sound: false,
-      onError: error => this._registry.report(error),
+      onError: error => this.#registry.report(error),
     });
     const unsubscribe = session.subscribe(state => {
       if (state.phase === 'ended' || !state.waiting) {
-        this._remove(session);
+        this.#remove(session);
       }
     });
-    this._waiting.set(session, {
+    this.#waiting.set(session, {
       session,
       componentRef,
       detach: () => {
@@ -191,8 +191,8 @@ export class KitCallWaiting {
    * waiting call, which then takes the full screen. If the current call cannot be ended, the waiting one keeps
    * ringing in its banner (the failure is said by the current call's screen).
    */
-  private async _endAndAccept(session: KitCallSession): Promise<void> {
-    const current = this._registry.sessions.filter(
+  async #endAndAccept(session: KitCallSession): Promise<void> {
+    const current = this.#registry.sessions.filter(
       other => other !== session && !other.state.waiting && !other.isEnded,
     );
     // A hang-up whose call ended meanwhile (the SDK's onCallEnded before endCall resolved) answers false but ended.
@@ -204,27 +204,24 @@ export class KitCallWaiting {
     }
     if (session.state.waiting) {
       session._setWaiting(false);
-      this._callOverlay._openSession(session);
+      this.#callOverlay._openSession(session);
     }
     await session.accept();
   }
 
-  private _place(
-    componentRef: ComponentRef<KitCallWaitingComponent>,
-    container: HTMLElement | null,
-  ): void {
+  #place(componentRef: ComponentRef<KitCallWaitingComponent>, container: HTMLElement | null): void {
     const element: HTMLElement = componentRef.location.nativeElement;
     // First in the screen's dialog: inside its focus trap, and first in the Tab order.
-    (container ?? this._injector.get(DOCUMENT).body).prepend(element);
+    (container ?? this.#injector.get(DOCUMENT).body).prepend(element);
   }
 
-  private _remove(session: KitCallSession): void {
-    const waiting = this._waiting.get(session);
+  #remove(session: KitCallSession): void {
+    const waiting = this.#waiting.get(session);
     if (waiting) {
-      this._waiting.delete(session);
+      this.#waiting.delete(session);
       waiting.detach();
-      if (!this._appRef.destroyed) {
-        this._appRef.detachView(waiting.componentRef.hostView);
+      if (!this.#appRef.destroyed) {
+        this.#appRef.detachView(waiting.componentRef.hostView);
       }
       waiting.componentRef.destroy();
       waiting.componentRef.location.nativeElement.remove();

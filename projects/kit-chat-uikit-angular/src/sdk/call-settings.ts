@@ -9,12 +9,12 @@ import {KitAudioMode, KitCallSettings} from './models';
  * ```
  */
 export class KitCallSettingsBuilder {
-  private _audioOnly: boolean;
-  private _defaultAudioMode: KitAudioMode = 'SPEAKER';
+  #audioOnly: boolean;
+  #defaultAudioMode: KitAudioMode = 'SPEAKER';
 
   /** @param audioOnly Whether the call starts as voice only. */
   constructor(audioOnly = false) {
-    this._audioOnly = audioOnly;
+    this.#audioOnly = audioOnly;
   }
 
   /**
@@ -23,7 +23,7 @@ export class KitCallSettingsBuilder {
    * @returns This builder.
    */
   setDefaultAudioMode(mode: KitAudioMode): this {
-    this._defaultAudioMode = mode;
+    this.#defaultAudioMode = mode;
     return this;
   }
 
@@ -33,13 +33,13 @@ export class KitCallSettingsBuilder {
    * @returns This builder.
    */
   setIsAudioOnly(audioOnly: boolean): this {
-    this._audioOnly = audioOnly;
+    this.#audioOnly = audioOnly;
     return this;
   }
 
   /** @returns The settings as a plain, frozen object. */
   build(): KitCallSettings {
-    return Object.freeze({audioOnly: this._audioOnly, defaultAudioMode: this._defaultAudioMode});
+    return Object.freeze({audioOnly: this.#audioOnly, defaultAudioMode: this.#defaultAudioMode});
   }
 }
 

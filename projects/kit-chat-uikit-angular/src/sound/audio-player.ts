@@ -35,14 +35,14 @@ export abstract class KitAudioPlayer {
 export class KitHtmlAudioPlayer extends KitAudioPlayer implements OnDestroy {
   private readonly _document = inject(DOCUMENT);
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
-  private readonly _toneUrls = new Map<KitTone, string>();
+  readonly #toneUrls = new Map<KitTone, string>();
 
   createTrack(source: KitSoundSource): KitAudioTrack {
     const view = this._document.defaultView;
     if (!this._isBrowser || !view || typeof view.Audio !== 'function') {
       return {play: () => Promise.resolve(), stop: () => {}};
     }
-    const url = 'url' in source ? source.url : this._toneUrl(source.tone);
+    const url = 'url' in source ? source.url : this.#toneUrl(source.tone);
     let audio: HTMLAudioElement | null = new view.Audio();
     audio.loop = true;
     audio.src = url;
@@ -61,15 +61,15 @@ export class KitHtmlAudioPlayer extends KitAudioPlayer implements OnDestroy {
   }
 
   ngOnDestroy(): void {
-    this._toneUrls.forEach(url => URL.revokeObjectURL(url));
-    this._toneUrls.clear();
+    this.#toneUrls.forEach(url => URL.revokeObjectURL(url));
+    this.#toneUrls.clear();
   }
 
-  private _toneUrl(tone: KitTone): string {
-    let url = this._toneUrls.get(tone);
+  #toneUrl(tone: KitTone): string {
+    let url = this.#toneUrls.get(tone);
     if (!url) {
       url = URL.createObjectURL(new Blob([kitToneWav(tone)], {type: 'audio/wav'}));
-      this._toneUrls.set(tone, url);
+      this.#toneUrls.set(tone, url);
     }
     return url;
   }

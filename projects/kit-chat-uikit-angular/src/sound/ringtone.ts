@@ -27,13 +27,13 @@ const GESTURES = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 /** The sound of one call. Stop it on every way out: `stop()` is idempotent. */
 export class KitRingtoneRef {
-  private readonly _state = signal<KitSoundState>('starting');
-  private _track: KitAudioTrack | null;
-  private _removeGestureListeners: (() => void) | null = null;
-  private _releaseLock: (() => void) | null = null;
+  readonly #state = signal<KitSoundState>('starting');
+  #track: KitAudioTrack | null;
+  #removeGestureListeners: (() => void) | null = null;
+  #releaseLock: (() => void) | null = null;
 
   /** Current state of the sound. */
-  readonly state: Signal<KitSoundState> = this._state.asReadonly();
+  readonly state: Signal<KitSoundState> = this.#state.asReadonly();
 
   /** @docs-private */
   constructor(
@@ -42,33 +42,33 @@ export class KitRingtoneRef {
     private readonly _options: KitRingOptions,
     lock?: {ringer: KitRingerLock; key: string},
   ) {
-    this._track = track;
+    this.#track = track;
     if (lock) {
-      this._releaseLock = lock.ringer.acquire(lock.key, held => {
+      this.#releaseLock = lock.ringer.acquire(lock.key, held => {
         if (held) {
-          this._play();
-        } else if (this._track) {
-          this._state.set('silent');
+          this.#play();
+        } else if (this.#track) {
+          this.#state.set('silent');
         }
       });
     } else {
-      this._play();
+      this.#play();
     }
   }
 
   /** Stops the sound and forgets any pending start. Safe to call any number of times. */
   stop(): void {
-    this._releaseLock?.();
-    this._releaseLock = null;
-    this._removeGestureListeners?.();
-    this._removeGestureListeners = null;
-    this._track?.stop();
-    this._track = null;
-    this._state.set('stopped');
+    this.#releaseLock?.();
+    this.#releaseLock = null;
+    this.#removeGestureListeners?.();
+    this.#removeGestureListeners = null;
+    this.#track?.stop();
+    this.#track = null;
+    this.#state.set('stopped');
   }
 
-  private _play(): void {
-    const track = this._track;
+  #play(): void {
+    const track = this.#track;
     if (!track) {
       return;
     }
@@ -80,42 +80,42 @@ export class KitRingtoneRef {
     }
     started.then(
       () => {
-        if (this._track === track) {
-          this._state.set('playing');
+        if (this.#track === track) {
+          this.#state.set('playing');
         }
       },
       (error: unknown) => {
-        if (this._track !== track) {
+        if (this.#track !== track) {
           return; // Stopped meanwhile: a late refusal is of no interest.
         }
         if ((error as {name?: string} | null)?.name === 'NotAllowedError') {
-          this._state.set('blocked');
-          this._waitForGesture();
-          this._report(
+          this.#state.set('blocked');
+          this.#waitForGesture();
+          this.#report(
             KitErrorCodes.SOUND_BLOCKED,
             'The browser blocked the ringtone until the user interacts',
             error,
           );
         } else {
-          this._state.set('failed');
-          this._report(KitErrorCodes.SOUND_FAILED, 'The ringtone could not be played', error);
+          this.#state.set('failed');
+          this.#report(KitErrorCodes.SOUND_FAILED, 'The ringtone could not be played', error);
         }
       },
     );
   }
 
-  private _waitForGesture(): void {
+  #waitForGesture(): void {
     const retry = () => {
-      this._removeGestureListeners?.();
-      this._removeGestureListeners = null;
-      this._play();
+      this.#removeGestureListeners?.();
+      this.#removeGestureListeners = null;
+      this.#play();
     };
     GESTURES.forEach(type => this._document.addEventListener(type, retry, {capture: true}));
-    this._removeGestureListeners = () =>
+    this.#removeGestureListeners = () =>
       GESTURES.forEach(type => this._document.removeEventListener(type, retry, {capture: true}));
   }
 
-  private _report(
+  #report(
     code: typeof KitErrorCodes.SOUND_BLOCKED | typeof KitErrorCodes.SOUND_FAILED,
     message: string,
     cause: unknown,
@@ -134,10 +134,10 @@ export class KitRingtoneRef {
  */
 @Injectable({providedIn: 'root'})
 export class KitRingtone {
-  private readonly _player = inject(KitAudioPlayer);
+  readonly #player = inject(KitAudioPlayer);
   private readonly _document = inject(DOCUMENT);
-  private readonly _ringer = inject(KitRingerLock);
-  private readonly _sdk = inject(KitCallsSdk, {optional: true});
+  readonly #ringer = inject(KitRingerLock);
+  readonly #sdk = inject(KitCallsSdk, {optional: true});
 
   /**
    * Starts a looping sound. An incoming ringtone rings aloud in one tab of the logged-in user at a time.
@@ -147,17 +147,17 @@ export class KitRingtone {
    */
   start(kind: KitRingKind, options: KitRingOptions = {}): KitRingtoneRef {
     const url = options.url?.trim();
-    const track = this._player.createTrack(
+    const track = this.#player.createTrack(
       url ? {url} : {tone: kind === 'incoming' ? 'ringtone' : 'ringback'},
     );
-    const uid = kind === 'incoming' ? this._loggedInUid() : null;
-    const lock = uid ? {ringer: this._ringer, key: `kit-ringer:${uid}`} : undefined;
+    const uid = kind === 'incoming' ? this.#loggedInUid() : null;
+    const lock = uid ? {ringer: this.#ringer, key: `kit-ringer:${uid}`} : undefined;
     return new KitRingtoneRef(track, this._document, options, lock);
   }
 
-  private _loggedInUid(): string | null {
+  #loggedInUid(): string | null {
     try {
-      return this._sdk?.getLoggedInUser()?.uid ?? null;
+      return this.#sdk?.getLoggedInUser()?.uid ?? null;
     } catch {
       return null; // The screens report SDK failures; the sound just rings without the cross-tab lock.
     }
