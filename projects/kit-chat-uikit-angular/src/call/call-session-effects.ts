@@ -194,7 +194,8 @@ export abstract class KitCallEffects extends KitCallMachine {
             ),
           true,
         );
-        return this._end(from, {reason: 'unanswered', event: null, delay: 0}, this._state.call);
+        // The app heard of the call: it hears that it ended here.
+        return this._end(from, {reason: 'unanswered', event: 'ended', delay: 0}, this._state.call);
       case 'cancelUnseen':
         if (this._state.endReason === 'dismissed') {
           const call = {...this._state.call, ...event.call} as KitCall;

@@ -1080,9 +1080,19 @@ class StressRun {
       const shown = this.screens.filter(info => info.sessionId === id);
       // An SDK action that never answered: the user's hang-up closed the screen at once, the SDK never ended it.
       const hung = this.sdkLog.some(entry => entry.sessionId === id && entry.state === 'hung');
+      // The SDK refused the ring time-out's decline or cancel twice: the kit closed the call here and said so.
+      const givenUp =
+        this.sdkLog.filter(
+          entry =>
+            entry.sessionId === id &&
+            entry.method === 'rejectCall' &&
+            entry.status === 'unanswered' &&
+            entry.state === 'failed',
+        ).length >= 2;
       if (
         !mine ||
         hung ||
+        givenUp ||
         this.answeredElsewhere.has(id) ||
         shown.some(info => info.dismissedByUser) ||
         !late(this.liveSince.get(`${id}:${call.status}`), leaving.has(id) ? this.maxLatency : 0)
@@ -1651,6 +1661,34 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'ring', who: 1, video: false}),
       step({kind: 'start', who: 1, video: false}),
       step({kind: 'far', op: 'cancel', pick: 0}),
+    ],
+  ],
+  // X (found by a 25,000-sequence run, seed 60311, with the table): glare withdraws my call and the SDK never
+  // answers the withdrawal; the ring time-out then ends my call here (the far side is silent), but published no
+  // ccCallEnded though the app had heard ccOutgoingCall. A call the kit gives up on now says that it ended.
+  [
+    run({latency: 30}),
+    [
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'start', who: 0, video: false}),
+      step({kind: 'sdkFault', method: 'rejectCall', fault: 'hang'}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+      step({kind: 'replay', pick: 0}),
+    ],
+  ],
+  // Y (found by a 25,000-sequence run, seed 60312): the SDK refuses the ring time-out's decline twice; the kit closes
+  // the call here with onError instead of trying without end (issue 21), and the check that every call ringing in the
+  // SDK has a screen must allow that one.
+  [
+    run({}),
+    [
+      step({kind: 'sdkFault', method: 'rejectCall', fault: 'rejectUndefined'}),
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+      step({kind: 'fail', action: 'reject'}),
+      step({kind: 'wait', ms: 'ringTimeout'}),
+      step({kind: 'fail', action: 'initiate'}),
     ],
   ],
 ];
