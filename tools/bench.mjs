@@ -48,7 +48,8 @@ let failed = false;
 
 // ---------------------------------------------------------------- size
 
-const GOALS = {material: 25 * 1024, layoutOnly: 10 * 1024, ownCode: 15 * 1024};
+// The size goals of the call-states issue (the 25 / 10 / 15 KB goals before them are retired).
+const GOALS = {material: 31 * 1024, layoutOnly: 25 * 1024, ownCode: 22 * 1024};
 // The library's own sources (the secondary entry points, such as the in-memory SDK, are counted apart).
 const OWN_SOURCE = /projects\/kit-chat-uikit-angular\/src\//;
 const IN_MEMORY_SOURCE = /projects\/kit-chat-uikit-angular\/in-memory\//;
