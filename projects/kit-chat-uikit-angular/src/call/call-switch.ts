@@ -152,7 +152,9 @@ export class KitCallSwitch {
         return;
       }
       const call = this.#check(name, payload);
-      if (call) {
+      if (call && name === 'onIncomingCallReceived') {
+        this.#ring(call); // A ring goes straight to the policies: the shortest way to the screen.
+      } else if (call) {
         this.#route(name, call);
       }
     } catch (error) {
@@ -186,11 +188,8 @@ export class KitCallSwitch {
     return {...(payload as KitCall)};
   }
 
+  /** Hands an event for a known call to its session (early ones wait for the session id). */
   #route(name: EventName, call: KitCall): void {
-    if (name === 'onIncomingCallReceived') {
-      this.#ring(call);
-      return;
-    }
     const session = this._host.find(call.sessionId);
     if (!session) {
       this.#unknown(name, call);
