@@ -3,124 +3,22 @@ import {TestBed} from '@angular/core/testing';
 import {KitCall, KitCallListener, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
 import {KitSipCallsSdk, kitSipCallsSdk} from './sip-calls-sdk';
 import {KitSipOptions} from './sip-options';
-
-/** A JsSIP-style event handler: each event has its own payload shape, so the fakes take any handler. */
-type Handler = (event: never) => void;
-
-/** A tiny event emitter, like the one JsSIP's classes extend. */
-class FakeEmitter {
-  private readonly _handlers = new Map<string, Handler[]>();
-  on(event: string, handler: Handler): this {
-    this._handlers.set(event, [...(this._handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  emit(event: string, payload: unknown = {}): void {
-    for (const handler of this._handlers.get(event) ?? []) {
-      handler(payload as never);
-    }
-  }
-}
-
-/** A fake peer connection: the adapter listens to `track` and `connectionstatechange`. */
-class FakePeer extends EventTarget {
-  connectionState = 'new';
-}
-
-/** A JsSIP RTCSession as the adapter sees it; records what SIP the adapter asked for. */
-class FakeSession extends FakeEmitter {
-  static count = 0;
-  readonly id = `call-${++FakeSession.count}`;
-  connection?: FakePeer;
-  terminated: {status_code?: number; reason_phrase?: string}[] = [];
-  answered = 0;
-  constructor(readonly remote_identity = {display_name: 'Ada Lovelace', uri: {user: 'ada'}}) {
-    super();
-  }
-  answer(): void {
-    this.answered++;
-    this.connection = new FakePeer();
-  }
-  terminate(options: {status_code?: number; reason_phrase?: string} = {}): void {
-    this.terminated.push(options);
-    this.emit('failed', {originator: 'local', cause: 'Canceled'});
-  }
-}
-
-class FakeUA extends FakeEmitter {
-  static last: FakeUA;
-  connected = true;
-  started = false;
-  /** How many times the adapter asked JsSIP to register. */
-  registrations = 0;
-  /** What the adapter set at runtime (`authorization_user`, `password`). */
-  readonly settings: Record<string, string> = {};
-  readonly placed: {target: string; session: FakeSession; options: Record<string, unknown>}[] = [];
-  constructor(readonly config: Record<string, unknown>) {
-    super();
-    FakeUA.last = this;
-  }
-  start(): void {
-    this.started = true;
-  }
-  stop(): void {
-    this.started = false;
-  }
-  register(): void {
-    this.registrations++;
-  }
-  set(parameter: string, value: string): boolean {
-    this.settings[parameter] = value;
-    return true;
-  }
-  isConnected(): boolean {
-    return this.connected;
-  }
-  call(target: string, options: {eventHandlers: {peerconnection: Handler}}): FakeSession {
-    const session = new FakeSession({display_name: 'Bob', uri: {user: 'bob'}});
-    session.connection = new FakePeer();
-    options.eventHandlers.peerconnection({peerconnection: session.connection} as never);
-    this.placed.push({target, session, options});
-    return session;
-  }
-}
+import {
+  FakeSession,
+  FakeTrack,
+  FakeUA,
+  INVITE_AUDIO,
+  INVITE_VIDEO,
+  fakeCapture,
+  installFakeMedia,
+  message,
+  settle,
+} from './sip-fakes.spec-helper';
 
 jest.mock('jssip', () => ({
   UA: jest.fn((config: Record<string, unknown>) => new FakeUA(config)),
   WebSocketInterface: jest.fn((url: string) => ({url})),
 }));
-
-class FakeTrack {
-  stopped = false;
-  stop(): void {
-    this.stopped = true;
-  }
-}
-class FakeMediaStream {
-  readonly tracks: unknown[] = [];
-  constructor(tracks: unknown[] = []) {
-    this.tracks.push(...tracks);
-  }
-  addTrack(track: unknown): void {
-    this.tracks.push(track);
-  }
-  getTracks(): unknown[] {
-    return this.tracks;
-  }
-}
-
-const INVITE_VIDEO = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n';
-const INVITE_AUDIO = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nm=video 0 UDP/TLS/RTP/SAVPF 96\r\n';
-
-/** A SIP message as JsSIP hands it to a `failed` handler. */
-function message(statusCode: number, reason?: string) {
-  return {
-    status_code: statusCode,
-    getHeader: (name: string) => (name === 'Reason' ? reason : undefined),
-  };
-}
-
-/** Lets the adapter's later (setTimeout) deliveries run. */
-const settle = () => new Promise(done => setTimeout(done, 0));
 
 describe('KitSipCallsSdk', () => {
   let sdk: KitSipCallsSdk;
@@ -186,17 +84,7 @@ describe('KitSipCallsSdk', () => {
     heard = [];
     errors = [];
     tracks = [];
-    (globalThis as unknown as {MediaStream: unknown}).MediaStream = FakeMediaStream;
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: {
-        getUserMedia: jest.fn(async () => {
-          const track = new FakeTrack();
-          tracks.push(track);
-          return new FakeMediaStream([track]);
-        }),
-      },
-    });
+    installFakeMedia(jest.fn(fakeCapture(tracks)));
     await create();
   });
 

@@ -1,0 +1,143 @@
+// Fakes of JsSIP and of the browser's media, shared by the SIP adapter's specs. Not a spec itself (Jest runs only
+// `*.spec.ts`) and not reachable from the entry point, so the package never ships it. No Jest globals here: a spec
+// wraps what it wants to spy on in `jest.fn` itself.
+
+/** A JsSIP-style event handler: each event has its own payload shape, so the fakes take any handler. */
+export type Handler = (event: never) => void;
+
+/** A tiny event emitter, like the one JsSIP's classes extend. */
+export class FakeEmitter {
+  private readonly _handlers = new Map<string, Handler[]>();
+  on(event: string, handler: Handler): this {
+    this._handlers.set(event, [...(this._handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  emit(event: string, payload: unknown = {}): void {
+    for (const handler of this._handlers.get(event) ?? []) {
+      handler(payload as never);
+    }
+  }
+}
+
+/** A fake peer connection: the adapter listens to `track` and `connectionstatechange`. */
+export class FakePeer extends EventTarget {
+  connectionState = 'new';
+}
+
+/** A JsSIP RTCSession as the adapter sees it; records what SIP the adapter asked for. */
+export class FakeSession extends FakeEmitter {
+  static count = 0;
+  readonly id = `call-${++FakeSession.count}`;
+  connection?: FakePeer;
+  terminated: {status_code?: number; reason_phrase?: string}[] = [];
+  answered = 0;
+  constructor(readonly remote_identity = {display_name: 'Ada Lovelace', uri: {user: 'ada'}}) {
+    super();
+  }
+  answer(): void {
+    this.answered++;
+    this.connection = new FakePeer();
+  }
+  terminate(options: {status_code?: number; reason_phrase?: string} = {}): void {
+    this.terminated.push(options);
+    this.emit('failed', {originator: 'local', cause: 'Canceled'});
+  }
+}
+
+export class FakeUA extends FakeEmitter {
+  static last: FakeUA;
+  connected = true;
+  started = false;
+  /** How many times the adapter asked JsSIP to register. */
+  registrations = 0;
+  /** What the adapter set at runtime (`authorization_user`, `password`). */
+  readonly settings: Record<string, string> = {};
+  readonly placed: {target: string; session: FakeSession; options: Record<string, unknown>}[] = [];
+  constructor(readonly config: Record<string, unknown>) {
+    super();
+    FakeUA.last = this;
+  }
+  start(): void {
+    this.started = true;
+  }
+  stop(): void {
+    this.started = false;
+  }
+  register(): void {
+    this.registrations++;
+  }
+  set(parameter: string, value: string): boolean {
+    this.settings[parameter] = value;
+    return true;
+  }
+  isConnected(): boolean {
+    return this.connected;
+  }
+  call(target: string, options: {eventHandlers: {peerconnection: Handler}}): FakeSession {
+    const session = new FakeSession({display_name: 'Bob', uri: {user: 'bob'}});
+    session.connection = new FakePeer();
+    options.eventHandlers.peerconnection({peerconnection: session.connection} as never);
+    this.placed.push({target, session, options});
+    return session;
+  }
+}
+
+export class FakeTrack {
+  stopped = false;
+  stop(): void {
+    this.stopped = true;
+  }
+}
+
+export class FakeMediaStream {
+  readonly tracks: unknown[] = [];
+  constructor(tracks: unknown[] = []) {
+    this.tracks.push(...tracks);
+  }
+  addTrack(track: unknown): void {
+    this.tracks.push(track);
+  }
+  getTracks(): unknown[] {
+    return this.tracks;
+  }
+}
+
+/**
+ * Puts `FakeMediaStream` and a `navigator.mediaDevices` on the page.
+ * @param getUserMedia The capture (`jest.fn(fakeCapture(tracks))` to spy on it).
+ */
+export function installFakeMedia(getUserMedia: () => Promise<FakeMediaStream>): void {
+  (globalThis as unknown as {MediaStream: unknown}).MediaStream = FakeMediaStream;
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: {getUserMedia},
+  });
+}
+
+/**
+ * A `getUserMedia` whose every capture is a stream of one new track.
+ * @param tracks Where each new track goes, to check later that it was stopped.
+ */
+export function fakeCapture(tracks: FakeTrack[]): () => Promise<FakeMediaStream> {
+  return async () => {
+    const track = new FakeTrack();
+    tracks.push(track);
+    return new FakeMediaStream([track]);
+  };
+}
+
+export const INVITE_VIDEO =
+  'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\n';
+export const INVITE_AUDIO =
+  'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nm=video 0 UDP/TLS/RTP/SAVPF 96\r\n';
+
+/** A SIP message as JsSIP hands it to a `failed` handler. */
+export function message(statusCode: number, reason?: string) {
+  return {
+    status_code: statusCode,
+    getHeader: (name: string) => (name === 'Reason' ? reason : undefined),
+  };
+}
+
+/** Lets the adapter's later (setTimeout) deliveries run. */
+export const settle = () => new Promise(done => setTimeout(done, 0));
