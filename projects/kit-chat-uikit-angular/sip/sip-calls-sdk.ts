@@ -1,4 +1,4 @@
-import {DestroyRef, Signal, inject, signal} from '@angular/core';
+import {DestroyRef, Signal, inject} from '@angular/core';
 import {
   KitCall,
   KitCallListener,
@@ -13,45 +13,16 @@ import {
 } from 'kit-chat-uikit-angular';
 import {
   kitSipAnswerCode,
-  kitSipCancelStatus,
   kitSipOffersVideo,
-  kitSipRejectStatus,
   kitSipTarget,
   kitSipUser,
   KIT_SIP_CODES,
 } from './sip-mapping';
-import {kitSipGetUserMedia, kitSipStopTracks, kitSipWatchPeer} from './sip-media';
-import {KitSipCall, KitSipOptions, KitSipStatus} from './sip-options';
-import {KitSipSession, KitSipUA, KitSipUAEvent} from './sip-types';
-
-/** One call of this device: its JsSIP session and media. */
-interface SipCallEntry {
-  readonly session: KitSipSession;
-  readonly direction: 'incoming' | 'outgoing';
-  call: KitSipCall;
-  local: MediaStream | null;
-  remote: MediaStream | null;
-  /** Whether the call reached a terminal state (every later event of the session is ignored). */
-  done: boolean;
-  /** Whether the INVITE (outgoing) or the answer (incoming) went out. */
-  sent: boolean;
-  /** Whether this adapter ended the session (its `failed` / `ended` events are then not news). */
-  closing: boolean;
-  /** Whether a device of the callee rang (180), for an outgoing call. */
-  rang: boolean;
-  timers: ReturnType<typeof setTimeout>[];
-}
-
-/** JsSIP's causes of a session that failed because the transport or a transaction broke, not by anyone's answer. */
-const BROKEN_CAUSES = new Set([
-  'Connection Error',
-  'Request Timeout',
-  'RTP Timeout',
-  'SIP Failure Code',
-]);
-
-/** How many ended session ids are remembered, to answer `ERR_CALL_ENDED` rather than `ERR_UNKNOWN_SESSION`. */
-const MAX_ENTRIES = 200;
+import {kitSipGetUserMedia, kitSipStopTracks} from './sip-media';
+import {KitSipOptions, KitSipStatus} from './sip-options';
+import {KitSipSessions} from './sip-sessions';
+import {KitSipSession, KitSipUAEvent} from './sip-types';
+import {KitSipUserAgent} from './sip-user-agent';
 
 /**
  * A `KitCallsSdk` over SIP: JsSIP registers with a SIP proxy over WebSocket (Kamailio, Asterisk, FreeSWITCH...),
@@ -66,25 +37,16 @@ const MAX_ENTRIES = 200;
  * busy 486, an unanswered ring 480; the caller's ring time-out cancels with `Reason: SIP ;cause=480`.
  */
 export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
-  /** The user agent, once JsSIP is loaded. */
-  private _ua: KitSipUA | null = null;
+  /** JsSIP's user agent: the connection, the registration and the credentials. */
+  private readonly _agent: KitSipUserAgent;
+  /** The calls of this device. */
+  private readonly _calls: KitSipSessions;
   private readonly _user: KitUser;
   private readonly _domain: string;
   private readonly _listeners = new Map<string, KitCallListener>();
-  private readonly _calls = new Map<string, SipCallEntry>();
-  private readonly _status = signal<KitSipStatus>('connecting');
-  private _wasConnected = false;
-  /** When the credentials in JsSIP's hands expire (ms since the epoch; never for fixed ones). */
-  private _credentialsExpire = 0;
-  /** The question to the app's `credentials` in flight, shared by whoever needs fresh ones meanwhile. */
-  private _asking: Promise<boolean> | null = null;
-  /** Whether a refused registration was already retried with fresh credentials (reset once registered). */
-  private _authRetried = false;
-  /** The STUN/TURN servers that came with the last credentials, which replace the options' `iceServers`. */
-  private _iceServers: RTCIceServer[] | null = null;
 
   /** Where the adapter stands with the proxy; `registered` once calls can reach this device. */
-  readonly status: Signal<KitSipStatus> = this._status.asReadonly();
+  readonly status: Signal<KitSipStatus>;
 
   /**
    * @param options The proxy, the user's SIP address and the call options. The user agent starts at once.
@@ -100,12 +62,25 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     }
     this._domain = domain;
     this._user = _options.user ?? kitSipUser(userPart, _options.displayName);
-    void this._start();
+    const report = this._report.bind(this);
+    this._agent = new KitSipUserAgent(_options, this._user, {
+      incoming: event => this._incoming(event),
+      disconnected: () => this._calls.failUnestablished(),
+      report,
+    });
+    this._calls = new KitSipSessions(_options, {
+      emit: this._emit.bind(this),
+      report,
+      pcConfig: () => this._agent.pcConfig(),
+    });
+    this.status = this._agent.status;
+    // Started last: its events go to the call book, which must exist by then.
+    void this._agent.start();
   }
 
   /** @returns The logged-in user (from the options), also while the proxy is unreachable. */
   getLoggedInUser(): KitUser | null {
-    return this._status() === 'stopped' ? null : this._user;
+    return this.status() === 'stopped' ? null : this._user;
   }
 
   /**
@@ -114,11 +89,11 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    * @returns The call with the SIP session's id.
    */
   async initiateCall(call: KitCall): Promise<KitCall> {
-    const ua = this._connectedUA('The call could not start');
+    const ua = this._agent.connected('The call could not start');
     // The INVITE is answered 407 and JsSIP authenticates with what it holds: ephemeral credentials about to
     // expire are renewed first.
-    if (this._options.credentials && Date.now() > this._credentialsExpire - 60_000) {
-      await this._refreshCredentials();
+    if (this._options.credentials && this._agent.expiresSoon()) {
+      await this._agent.refreshCredentials();
     }
     const video = call.type !== KitConstants.CALL_TYPE_AUDIO;
     const stream = await kitSipGetUserMedia(video);
@@ -126,30 +101,30 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     try {
       session = ua.call(kitSipTarget(call.receiver.uid, this._domain), {
         mediaStream: stream,
-        pcConfig: this._pcConfig(),
+        pcConfig: this._agent.pcConfig(),
         rtcOfferConstraints: {offerToReceiveAudio: true, offerToReceiveVideo: video},
         // The peer connection of an outgoing call is created inside `call()` (before `session` is assigned): only
         // these handlers see it.
         eventHandlers: {
-          peerconnection: event => this._watchPeer(() => session, event.peerconnection),
+          peerconnection: event => this._calls.watchPeer(() => session, event.peerconnection),
         },
       });
     } catch (error) {
       kitSipStopTracks(stream);
       throw new KitException(KitErrorCodes.CALL_FAILED, 'JsSIP could not place the call', error);
     }
-    const entry = this._track(session, 'outgoing', {
+    const entry = this._calls.track(session, 'outgoing', {
       ...call,
       sessionId: session.id,
       status: 'initiated',
     });
     entry.local = stream;
-    this._watchIceGathering(entry);
+    this._calls.watchIceGathering(entry);
     await new Promise<void>((sent, failed) => {
       session.on('sending', () => sent());
       session.on('failed', event => {
         if (!entry.sent) {
-          this._teardown(entry);
+          this._calls.teardown(entry);
           failed(
             new KitException(
               event.cause === 'Connection Error'
@@ -171,10 +146,10 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    * @returns The call, `ongoing`.
    */
   async acceptCall(sessionId: string): Promise<KitCall> {
-    const entry = this._ringing(sessionId, 'incoming');
+    const entry = this._calls.ringing(sessionId, 'incoming');
     // TURN credentials that came with the SIP ones expire with them.
-    if (this._iceServers && Date.now() > this._credentialsExpire - 60_000) {
-      await this._refreshCredentials();
+    if (this._agent.hasOwnIceServers() && this._agent.expiresSoon()) {
+      await this._agent.refreshCredentials();
     }
     const stream = await kitSipGetUserMedia(entry.call.type !== KitConstants.CALL_TYPE_AUDIO);
     if (entry.done) {
@@ -182,7 +157,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       throw new KitException(KitErrorCodes.CALL_ENDED, 'The caller hung up before the answer');
     }
     entry.local = stream;
-    this._watchIceGathering(entry);
+    this._calls.watchIceGathering(entry);
     await new Promise<void>((accepted, failed) => {
       entry.session.on('accepted', () => accepted());
       entry.session.on('failed', event =>
@@ -197,9 +172,9 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       try {
         entry.session.answer({
           mediaStream: stream,
-          pcConfig: this._pcConfig(),
+          pcConfig: this._agent.pcConfig(),
         });
-        this._watchPeer(() => entry.session, entry.session.connection);
+        this._calls.watchPeer(() => entry.session, entry.session.connection);
       } catch (error) {
         failed(new KitException(KitErrorCodes.CALL_FAILED, 'JsSIP could not answer', error));
       }
@@ -216,23 +191,23 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    * @returns The call with that status.
    */
   async rejectCall(sessionId: string, status: KitCallStatus): Promise<KitCall> {
-    const entry = this._ringing(sessionId);
+    const entry = this._calls.ringing(sessionId);
     try {
       if (entry.direction === 'incoming') {
-        this._terminate(entry, {status_code: kitSipAnswerCode(status)});
+        this._calls.terminate(entry, {status_code: kitSipAnswerCode(status)});
       } else if (status === 'unanswered') {
-        this._terminate(entry, {
+        this._calls.terminate(entry, {
           status_code: KIT_SIP_CODES.unanswered,
           reason_phrase: 'Temporarily Unavailable',
         });
       } else {
-        this._terminate(entry);
+        this._calls.terminate(entry);
       }
     } catch (error) {
       throw new KitException(KitErrorCodes.CALL_FAILED, 'JsSIP could not end the call', error);
     }
     const call = {...entry.call, status};
-    this._finish(entry, call);
+    this._calls.finish(entry, call);
     return {...call};
   }
 
@@ -242,11 +217,11 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    * @returns The call, `ended`.
    */
   async endCall(sessionId: string): Promise<KitCall> {
-    const entry = this._entry(sessionId);
+    const entry = this._calls.entry(sessionId);
     if (entry.done) {
       throw new KitException(KitErrorCodes.CALL_ENDED, `The call ${sessionId} already ended`);
     }
-    this._hangUp(entry);
+    this._calls.hangUp(entry);
     return {...entry.call};
   }
 
@@ -272,143 +247,9 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
 
   /** Hangs up every call, unregisters and closes the connection. The adapter cannot be started again. */
   dispose(): void {
-    for (const entry of this._calls.values()) {
-      if (!entry.done) {
-        try {
-          this._terminate(entry);
-        } catch {
-          // Ending anyway: the streams stop below.
-        }
-        this._teardown(entry);
-      }
-    }
+    this._calls.endAll();
     this._listeners.clear();
-    this._status.set('stopped');
-    this._ua?.stop();
-  }
-
-  /**
-   * Loads JsSIP (a chunk of its own: about 250 kB that an app loads only when it creates this SDK) and starts the
-   * user agent, which connects and registers.
-   */
-  private async _start(): Promise<void> {
-    let jssip: typeof import('jssip');
-    try {
-      const loaded = await import('jssip');
-      // JsSIP is CommonJS: bundlers put its exports on the namespace, or only on `default`.
-      jssip = (loaded as {UA?: unknown}).UA
-        ? loaded
-        : (loaded as unknown as {default: typeof import('jssip')}).default;
-    } catch (error) {
-      this._status.set('disconnected');
-      this._report(KitErrorCodes.SDK, 'JsSIP could not be loaded: npm install jssip', error);
-      return;
-    }
-    if (this._status() === 'stopped') {
-      return;
-    }
-    const options = this._options;
-    const ua = new jssip.UA({
-      sockets: [new jssip.WebSocketInterface(options.server)],
-      uri: options.uri,
-      display_name: options.displayName ?? this._user.name,
-      password: options.credentials ? undefined : options.password,
-      authorization_user: options.credentials ? undefined : options.authorizationUser,
-      // With `credentials`, the adapter registers itself once it has asked for them (see _listenTo).
-      register: !options.credentials,
-      connection_recovery_min_interval: options.reconnectInterval?.min ?? 1,
-      connection_recovery_max_interval: options.reconnectInterval?.max ?? 8,
-      user_agent: 'kit-chat-uikit-angular (JsSIP)',
-    }) as unknown as KitSipUA;
-    this._ua = ua;
-    this._listenTo(ua);
-    ua.start();
-  }
-
-  private _listenTo(ua: KitSipUA): void {
-    ua.on('connected', () => {
-      this._wasConnected = true;
-      this._status.set('connected');
-    });
-    ua.on('registered', () => {
-      this._authRetried = false;
-      this._status.set('registered');
-    });
-    if (this._options.credentials) {
-      // Fresh credentials before every registration: on each (re)connection, and before each refresh (JsSIP then
-      // leaves the refresh to this listener).
-      ua.on('connected', () => void this._register());
-      ua.on('registrationExpiring', () => void this._register());
-    }
-    ua.on('disconnected', () => {
-      if (this._status() === 'stopped') {
-        return;
-      }
-      const lost = this._wasConnected && this._status() !== 'disconnected';
-      this._status.set('disconnected');
-      this._failUnestablished();
-      // JsSIP reconnects by itself with back-off and registers again once connected.
-      if (lost) {
-        this._report(KitErrorCodes.NETWORK, 'The connection to the SIP proxy was lost');
-      }
-    });
-    ua.on('registrationFailed', event => {
-      const code = event.response?.status_code;
-      // Refused credentials (they expired while the tab slept, or the secret rotated): ask once more.
-      if (this._options.credentials && (code === 401 || code === 407) && !this._authRetried) {
-        this._authRetried = true;
-        void this._register();
-        return;
-      }
-      this._report(KitErrorCodes.NETWORK, `Registration failed (${event.cause})`, event);
-    });
-    ua.on('newRTCSession', event => {
-      if (event.originator === 'remote') {
-        this._incoming(event);
-      }
-    });
-  }
-
-  /** Registers with fresh credentials from the app. */
-  private async _register(): Promise<void> {
-    if ((await this._refreshCredentials()) && this._status() !== 'stopped') {
-      this._ua?.register();
-    }
-  }
-
-  /**
-   * Asks the app's `credentials` and hands the answer to JsSIP.
-   * @returns Whether fresh credentials are in place.
-   */
-  private _refreshCredentials(): Promise<boolean> {
-    const ask = this._options.credentials;
-    if (!ask) {
-      return Promise.resolve(false);
-    }
-    // One question at a time: a reconnection and a call at the same moment share the answer. `then` keeps a
-    // synchronous throw of `ask` inside the promise.
-    this._asking ??= Promise.resolve()
-      .then(ask)
-      .then(
-        ({username, password, iceServers}) => {
-          const ua = this._ua;
-          if (!ua || this._status() === 'stopped') {
-            return false;
-          }
-          ua.set('authorization_user', username);
-          ua.set('password', password);
-          this._iceServers = iceServers ?? this._iceServers;
-          const expiry = Number(/^(\d+):/.exec(username)?.[1]);
-          this._credentialsExpire = expiry ? expiry * 1000 : Infinity;
-          return true;
-        },
-        error => {
-          this._report(KitErrorCodes.NETWORK, 'The SIP credentials could not be fetched', error);
-          return false;
-        },
-      )
-      .finally(() => (this._asking = null));
-    return this._asking;
+    this._agent.stop();
   }
 
   private _incoming({session, request}: KitSipUAEvent): void {
@@ -416,7 +257,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       session.remote_identity.uri.user,
       session.remote_identity.display_name,
     );
-    const entry = this._track(session, 'incoming', {
+    const entry = this._calls.track(session, 'incoming', {
       sessionId: session.id,
       type: kitSipOffersVideo(request?.body)
         ? KitConstants.CALL_TYPE_VIDEO
@@ -428,272 +269,6 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
       status: 'initiated',
     });
     this._emit('onIncomingCallReceived', entry.call);
-  }
-
-  /** Keeps a session and maps its events onto the listeners. */
-  private _track(
-    session: KitSipSession,
-    direction: 'incoming' | 'outgoing',
-    call: KitSipCall,
-  ): SipCallEntry {
-    const entry: SipCallEntry = {
-      session,
-      direction,
-      call,
-      local: null,
-      remote: null,
-      done: false,
-      sent: false,
-      closing: false,
-      rang: false,
-      timers: [],
-    };
-    this._calls.set(session.id, entry);
-    this._forgetOldCalls();
-    session.on(direction === 'outgoing' ? 'sending' : 'accepted', () => (entry.sent = true));
-    if (direction === 'outgoing') {
-      session.on('progress', event => {
-        if (!entry.rang && !entry.done && event.response?.status_code === 180) {
-          entry.rang = true;
-          this._emit('onOutgoingCallRinging', entry.call);
-        }
-      });
-      session.on('accepted', () => {
-        if (!entry.done) {
-          entry.call = {...entry.call, status: 'ongoing'};
-          this._emit('onOutgoingCallAccepted', entry.call);
-        }
-      });
-    }
-    // An incoming call's peer connection is created in `answer()`.
-    session.on('peerconnection', event => this._watchPeer(() => session, event.peerconnection));
-    session.on('failed', event => this._failed(entry, event));
-    session.on('ended', () => {
-      if (!entry.done) {
-        this._finish(entry, {...entry.call, status: 'ended'}, 'onCallEnded');
-      }
-    });
-    return entry;
-  }
-
-  /** A session that failed before it was established: a CANCEL, a failure response, a lost transport. */
-  private _failed(
-    entry: SipCallEntry,
-    event: {originator: string; cause?: string; message?: unknown},
-  ) {
-    if (entry.done || entry.closing) {
-      return; // My own reject, cancel or time-out: the method that caused it reported it.
-    }
-    if (entry.direction === 'outgoing' && !entry.sent) {
-      return; // `initiateCall` rejects with it.
-    }
-    const message = event.message as {
-      status_code?: number;
-      getHeader?(name: string): string;
-    } | null;
-    if (entry.direction === 'incoming') {
-      const status =
-        event.cause === 'Canceled'
-          ? kitSipCancelStatus(message?.getHeader?.('Reason'))
-          : event.cause === 'No Answer'
-            ? 'unanswered' // JsSIP's own no-answer timer: a missed call.
-            : BROKEN_CAUSES.has(event.cause ?? '')
-              ? 'failed'
-              : 'cancelled';
-      this._finish(entry, {...entry.call, status}, 'onIncomingCallCancelled');
-    } else {
-      const code = message?.status_code ?? 0;
-      this._finish(
-        entry,
-        {
-          ...entry.call,
-          status: kitSipRejectStatus(code, entry.rang),
-          ...(code ? {sipStatusCode: code} : {}),
-        },
-        'onOutgoingCallRejected',
-      );
-    }
-    if (event.cause === 'Connection Error' || event.cause === 'Request Timeout') {
-      this._report(KitErrorCodes.NETWORK, `The call failed: ${event.cause}`, event);
-    }
-  }
-
-  /**
-   * The transport to the proxy is gone: a ringing incoming call can no longer be answered (JsSIP would keep it
-   * ringing until its time-out) and an outgoing call being set up cannot be answered back, so each fails now. An
-   * ongoing call keeps its media and its dialog: its BYE finds the way again once the user agent reconnects.
-   */
-  private _failUnestablished(): void {
-    for (const entry of [...this._calls.values()]) {
-      if (entry.done || entry.call.status === 'ongoing') {
-        continue;
-      }
-      const sent = entry.sent;
-      try {
-        this._terminate(entry);
-      } catch {
-        // JsSIP cannot send over a dead transport: the call ends here anyway.
-      }
-      if (entry.direction === 'outgoing' && !sent) {
-        // `initiateCall` still waits for the INVITE to go out: it rejects with ERR_NETWORK (the session failed).
-        continue;
-      }
-      this._finish(
-        entry,
-        {...entry.call, status: 'failed'},
-        entry.direction === 'incoming' ? 'onIncomingCallCancelled' : 'onOutgoingCallRejected',
-      );
-    }
-  }
-
-  /** Ends the JsSIP session, marked as this adapter's doing. */
-  private _terminate(
-    entry: SipCallEntry,
-    options?: {status_code?: number; reason_phrase?: string},
-  ): void {
-    entry.closing = true;
-    entry.session.terminate(options);
-  }
-
-  private _hangUp(entry: SipCallEntry, status: 'ended' | 'failed' = 'ended'): void {
-    try {
-      this._terminate(entry);
-    } catch {
-      // The session is gone already (the transport dropped): the call ends here anyway.
-    }
-    this._finish(entry, {...entry.call, status}, 'onCallEnded');
-  }
-
-  /** The one terminal path of a call: marks it done, stops its media and timers, tells the listeners. */
-  private _finish(entry: SipCallEntry, call: KitSipCall, method?: keyof KitCallListener): void {
-    if (entry.done) {
-      return;
-    }
-    entry.call = call;
-    this._teardown(entry);
-    if (method) {
-      this._emit(method, call);
-    }
-  }
-
-  private _teardown(entry: SipCallEntry): void {
-    entry.done = true;
-    entry.timers.forEach(clearTimeout);
-    entry.timers = [];
-    kitSipStopTracks(entry.local);
-  }
-
-  /** Shows the tracks that arrive as the remote stream, and ends the call when its media path fails. */
-  private _watchPeer(
-    session: () => KitSipSession | undefined,
-    peer: RTCPeerConnection | undefined,
-  ): void {
-    const live = () => {
-      const entry = this._calls.get(session()?.id ?? '');
-      return entry && !entry.done ? entry : null;
-    };
-    kitSipWatchPeer(peer, {
-      track: track => {
-        const entry = live();
-        if (entry) {
-          entry.remote ??= new MediaStream();
-          entry.remote.addTrack(track);
-        }
-      },
-      failed: () => {
-        const entry = live();
-        if (entry) {
-          this._report(KitErrorCodes.NETWORK, 'The media connection of the call failed');
-          this._hangUp(entry, 'failed');
-        }
-      },
-    });
-  }
-
-  /**
-   * Sends the offer or answer as soon as the candidates that can come are in, instead of at the end of gathering,
-   * and gives the call up when no candidate arrives at all.
-   */
-  private _watchIceGathering(entry: SipCallEntry): void {
-    // With no STUN or TURN server only host candidates can come, and the browser gathers them in one burst: the
-    // offer goes out once that burst is in (the next task), with no wait that gathering does not need. A
-    // server-reflexive or relay candidate takes a round trip to its server: a bounded wait for it (JsSIP sends
-    // earlier by itself when gathering completes first).
-    const wait = this._pcConfig().iceServers?.length ? (this._options.iceCandidateWait ?? 150) : 0;
-    let first = true;
-    entry.session.on('icecandidate', event => {
-      if (first) {
-        first = false;
-        entry.timers.push(setTimeout(event.ready, wait));
-      }
-    });
-    const timeout = setTimeout(() => {
-      // Nothing went out: `initiateCall` or `acceptCall` is still waiting and rejects on the session's failure.
-      if (!entry.sent && !entry.done) {
-        this._report(KitErrorCodes.NETWORK, 'No ICE candidate was gathered: the call is given up');
-        try {
-          this._terminate(entry);
-        } catch {
-          // Ending anyway.
-        }
-        this._teardown(entry);
-      }
-    }, this._options.iceGatheringTimeout ?? 5000);
-    entry.timers.push(timeout);
-  }
-
-  /** @returns The configuration of a new peer connection: its STUN/TURN servers and transport policy. */
-  private _pcConfig(): RTCConfiguration {
-    const policy = this._options.iceTransportPolicy;
-    return {
-      iceServers: this._iceServers ?? this._options.iceServers ?? [],
-      ...(policy ? {iceTransportPolicy: policy} : {}),
-    };
-  }
-
-  /** @returns The user agent, when it is connected to the proxy. */
-  private _connectedUA(what: string): KitSipUA {
-    if (!this._ua?.isConnected()) {
-      throw new KitException(KitErrorCodes.NETWORK, `${what}: no connection to the SIP proxy`);
-    }
-    return this._ua;
-  }
-
-  private _entry(sessionId: string): SipCallEntry {
-    const entry = this._calls.get(sessionId);
-    if (!entry) {
-      throw new KitException(KitErrorCodes.UNKNOWN_SESSION, `No call ${sessionId}`);
-    }
-    return entry;
-  }
-
-  /** A call that still rings (in the given direction). */
-  private _ringing(sessionId: string, direction?: 'incoming' | 'outgoing'): SipCallEntry {
-    const entry = this._entry(sessionId);
-    if (entry.done || entry.call.status === 'ongoing') {
-      throw new KitException(
-        KitErrorCodes.CALL_ENDED,
-        `The call ${sessionId} is ${entry.call.status}, not ringing`,
-      );
-    }
-    if (direction && entry.direction !== direction) {
-      throw new KitException(
-        KitErrorCodes.INVALID_CALL,
-        `The call ${sessionId} is not ${direction}`,
-      );
-    }
-    return entry;
-  }
-
-  private _forgetOldCalls(): void {
-    for (const [id, entry] of this._calls) {
-      if (this._calls.size <= MAX_ENTRIES) {
-        return;
-      }
-      if (entry.done) {
-        this._calls.delete(id);
-      }
-    }
   }
 
   /** Calls every listener, later: never inside the SDK method or the JsSIP event that caused it. */

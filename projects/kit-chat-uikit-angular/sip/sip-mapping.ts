@@ -73,6 +73,35 @@ export function kitSipCancelStatus(reason: string | null | undefined): KitCallSt
   return 'cancelled';
 }
 
+/** JsSIP's causes of a session that failed because the transport or a transaction broke, not by anyone's answer. */
+const BROKEN_CAUSES = new Set([
+  'Connection Error',
+  'Request Timeout',
+  'RTP Timeout',
+  'SIP Failure Code',
+]);
+
+/**
+ * Why a ringing incoming call stopped before this device answered it.
+ * @param cause JsSIP's cause of the session's failure.
+ * @param message The request or response that failed it (the CANCEL, whose `Reason` header is read), if any.
+ * @returns For a CANCEL what `kitSipCancelStatus` reads; `unanswered` for JsSIP's own no-answer timer (a missed
+ *   call); `failed` when the transport or a transaction broke; else `cancelled`.
+ * @docs-private
+ */
+export function kitSipIncomingFailStatus(
+  cause: string | undefined,
+  message: {getHeader?(name: string): string} | null,
+): KitCallStatus {
+  if (cause === 'Canceled') {
+    return kitSipCancelStatus(message?.getHeader?.('Reason'));
+  }
+  if (cause === 'No Answer') {
+    return 'unanswered';
+  }
+  return BROKEN_CAUSES.has(cause ?? '') ? 'failed' : 'cancelled';
+}
+
 /**
  * The status code with which I end a ringing incoming call.
  * @param status The status given to `rejectCall`.

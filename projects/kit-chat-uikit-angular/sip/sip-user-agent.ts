@@ -1,0 +1,209 @@
+import {Signal, signal} from '@angular/core';
+import {KitErrorCode, KitErrorCodes, KitException, KitUser} from 'kit-chat-uikit-angular';
+import {KitSipOptions, KitSipStatus} from './sip-options';
+import {KitSipUA, KitSipUAEvent} from './sip-types';
+
+/** What the user agent tells the adapter. @docs-private */
+export interface KitSipAgentEvents {
+  /** An INVITE arrived: a call rings on this device. */
+  incoming(event: KitSipUAEvent): void;
+  /** The transport to the proxy dropped (before the loss is reported). */
+  disconnected(): void;
+  /** An error that no SDK method can reject with. */
+  report(code: KitErrorCode, message: string, details?: unknown): void;
+}
+
+/**
+ * The JsSIP user agent of the adapter: loads JsSIP, connects and registers with the proxy, and keeps the
+ * credentials (and the STUN/TURN servers that come with them) fresh.
+ * @docs-private
+ */
+export class KitSipUserAgent {
+  /** The user agent, once JsSIP is loaded. */
+  private _ua: KitSipUA | null = null;
+  private readonly _status = signal<KitSipStatus>('connecting');
+  private _wasConnected = false;
+  /** When the credentials in JsSIP's hands expire (ms since the epoch; never for fixed ones). */
+  private _credentialsExpire = 0;
+  /** The question to the app's `credentials` in flight, shared by whoever needs fresh ones meanwhile. */
+  private _asking: Promise<boolean> | null = null;
+  /** Whether a refused registration was already retried with fresh credentials (reset once registered). */
+  private _authRetried = false;
+  /** The STUN/TURN servers that came with the last credentials, which replace the options' `iceServers`. */
+  private _iceServers: RTCIceServer[] | null = null;
+
+  /** Where the adapter stands with the proxy; `registered` once calls can reach this device. */
+  readonly status: Signal<KitSipStatus> = this._status.asReadonly();
+
+  /**
+   * @param _options The proxy, the user's SIP address and the call options.
+   * @param _user The logged-in user (its name is the default display name).
+   * @param _events Where incoming calls, a lost transport and errors go.
+   */
+  constructor(
+    private readonly _options: KitSipOptions,
+    private readonly _user: KitUser,
+    private readonly _events: KitSipAgentEvents,
+  ) {}
+
+  /** Whether the credentials in JsSIP's hands expire within a minute. */
+  expiresSoon(): boolean {
+    return Date.now() > this._credentialsExpire - 60_000;
+  }
+
+  /** Whether STUN/TURN servers came with the credentials (they expire with them). */
+  hasOwnIceServers(): boolean {
+    return !!this._iceServers;
+  }
+
+  /**
+   * Loads JsSIP (a chunk of its own: about 250 kB that an app loads only when it creates this SDK) and starts the
+   * user agent, which connects and registers.
+   */
+  async start(): Promise<void> {
+    let jssip: typeof import('jssip');
+    try {
+      const loaded = await import('jssip');
+      // JsSIP is CommonJS: bundlers put its exports on the namespace, or only on `default`.
+      jssip = (loaded as {UA?: unknown}).UA
+        ? loaded
+        : (loaded as unknown as {default: typeof import('jssip')}).default;
+    } catch (error) {
+      this._status.set('disconnected');
+      this._events.report(KitErrorCodes.SDK, 'JsSIP could not be loaded: npm install jssip', error);
+      return;
+    }
+    if (this._status() === 'stopped') {
+      return;
+    }
+    const options = this._options;
+    const ua = new jssip.UA({
+      sockets: [new jssip.WebSocketInterface(options.server)],
+      uri: options.uri,
+      display_name: options.displayName ?? this._user.name,
+      password: options.credentials ? undefined : options.password,
+      authorization_user: options.credentials ? undefined : options.authorizationUser,
+      // With `credentials`, the adapter registers itself once it has asked for them (see _listenTo).
+      register: !options.credentials,
+      connection_recovery_min_interval: options.reconnectInterval?.min ?? 1,
+      connection_recovery_max_interval: options.reconnectInterval?.max ?? 8,
+      user_agent: 'kit-chat-uikit-angular (JsSIP)',
+    }) as unknown as KitSipUA;
+    this._ua = ua;
+    this._listenTo(ua);
+    ua.start();
+  }
+
+  /** Marks the adapter stopped, unregisters and closes the connection. */
+  stop(): void {
+    this._status.set('stopped');
+    this._ua?.stop();
+  }
+
+  /** @returns The user agent, when it is connected to the proxy. */
+  connected(what: string): KitSipUA {
+    if (!this._ua?.isConnected()) {
+      throw new KitException(KitErrorCodes.NETWORK, `${what}: no connection to the SIP proxy`);
+    }
+    return this._ua;
+  }
+
+  /** @returns The configuration of a new peer connection: its STUN/TURN servers and transport policy. */
+  pcConfig(): RTCConfiguration {
+    const policy = this._options.iceTransportPolicy;
+    return {
+      iceServers: this._iceServers ?? this._options.iceServers ?? [],
+      ...(policy ? {iceTransportPolicy: policy} : {}),
+    };
+  }
+
+  /**
+   * Asks the app's `credentials` and hands the answer to JsSIP.
+   * @returns Whether fresh credentials are in place.
+   */
+  refreshCredentials(): Promise<boolean> {
+    const ask = this._options.credentials;
+    if (!ask) {
+      return Promise.resolve(false);
+    }
+    // One question at a time: a reconnection and a call at the same moment share the answer. `then` keeps a
+    // synchronous throw of `ask` inside the promise.
+    this._asking ??= Promise.resolve()
+      .then(ask)
+      .then(
+        ({username, password, iceServers}) => {
+          const ua = this._ua;
+          if (!ua || this._status() === 'stopped') {
+            return false;
+          }
+          ua.set('authorization_user', username);
+          ua.set('password', password);
+          this._iceServers = iceServers ?? this._iceServers;
+          const expiry = Number(/^(\d+):/.exec(username)?.[1]);
+          this._credentialsExpire = expiry ? expiry * 1000 : Infinity;
+          return true;
+        },
+        error => {
+          this._events.report(
+            KitErrorCodes.NETWORK,
+            'The SIP credentials could not be fetched',
+            error,
+          );
+          return false;
+        },
+      )
+      .finally(() => (this._asking = null));
+    return this._asking;
+  }
+
+  private _listenTo(ua: KitSipUA): void {
+    ua.on('connected', () => {
+      this._wasConnected = true;
+      this._status.set('connected');
+    });
+    ua.on('registered', () => {
+      this._authRetried = false;
+      this._status.set('registered');
+    });
+    if (this._options.credentials) {
+      // Fresh credentials before every registration: on each (re)connection, and before each refresh (JsSIP then
+      // leaves the refresh to this listener).
+      ua.on('connected', () => void this._register());
+      ua.on('registrationExpiring', () => void this._register());
+    }
+    ua.on('disconnected', () => {
+      if (this._status() === 'stopped') {
+        return;
+      }
+      const lost = this._wasConnected && this._status() !== 'disconnected';
+      this._status.set('disconnected');
+      this._events.disconnected();
+      // JsSIP reconnects by itself with back-off and registers again once connected.
+      if (lost) {
+        this._events.report(KitErrorCodes.NETWORK, 'The connection to the SIP proxy was lost');
+      }
+    });
+    ua.on('registrationFailed', event => {
+      const code = event.response?.status_code;
+      // Refused credentials (they expired while the tab slept, or the secret rotated): ask once more.
+      if (this._options.credentials && (code === 401 || code === 407) && !this._authRetried) {
+        this._authRetried = true;
+        void this._register();
+        return;
+      }
+      this._events.report(KitErrorCodes.NETWORK, `Registration failed (${event.cause})`, event);
+    });
+    ua.on('newRTCSession', event => {
+      if (event.originator === 'remote') {
+        this._events.incoming(event);
+      }
+    });
+  }
+
+  /** Registers with fresh credentials from the app. */
+  private async _register(): Promise<void> {
+    if ((await this.refreshCredentials()) && this._status() !== 'stopped') {
+      this._ua?.register();
+    }
+  }
+}
