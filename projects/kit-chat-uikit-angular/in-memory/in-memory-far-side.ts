@@ -1,0 +1,215 @@
+import {KitErrorCodes, KitException, kitCaller, kitReceiver} from 'kit-chat-uikit-angular';
+import type {KitCall, KitCallType, KitErrorCode, KitUser} from 'kit-chat-uikit-angular';
+// Type-only: the switchboard makes its far side, so a value import would be a cycle.
+import type {KitInMemorySwitchboard} from './in-memory-switchboard';
+import {KitInMemorySession, RINGING} from './in-memory-sessions';
+
+/** An SDK action whose next use can be made to fail with `KitInMemoryFarSide.failNext`. */
+export type KitInMemoryAction = 'initiate' | 'accept' | 'reject' | 'end';
+
+/** What a simulated user does when a call rings for it. */
+export type KitInMemoryAnswer = 'accept' | 'reject' | 'busy' | 'never';
+
+/** The faults injected with `KitInMemoryFarSide.failNext`, each spent by the next use of its action. */
+export class KitInMemoryFaults {
+  readonly #faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
+
+  /**
+   * Makes the next use of an action fail.
+   * @param action The action.
+   * @param code Code of the `KitException`.
+   */
+  add(action: KitInMemoryAction, code: KitErrorCode): void {
+    this.#faults.push({action, code});
+  }
+
+  /**
+   * Spends the oldest fault of an action.
+   * @param action The action about to be used.
+   * @returns The error it fails with, or `null` when it goes through.
+   */
+  take(action: KitInMemoryAction): KitException | null {
+    const index = this.#faults.findIndex(fault => fault.action === action);
+    if (index < 0) {
+      return null;
+    }
+    const [fault] = this.#faults.splice(index, 1);
+    return new KitException(fault.code, `Injected fault: the next "${action}" fails.`);
+  }
+}
+
+/** What the simulated users answer when a call rings for them, set with `KitInMemoryFarSide.autoAnswer`. */
+export class KitInMemoryAnswers {
+  readonly #answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
+
+  /**
+   * Sets what a simulated user answers.
+   * @param uid The simulated user.
+   * @param answer What it answers.
+   * @param afterMs How long it rings first.
+   */
+  set(uid: string, answer: KitInMemoryAnswer, afterMs: number): void {
+    this.#answers.set(uid, {answer, afterMs});
+  }
+
+  /**
+   * Plays the callee's answer to a call that rings, when a rule is set for the callee.
+   * @param switchboard The switchboard the call rings on.
+   * @param session The call.
+   */
+  play(switchboard: KitInMemorySwitchboard, session: KitInMemorySession): void {
+    const receiverUid = kitReceiver(session.call).uid;
+    const rule = this.#answers.get(receiverUid);
+    if (!rule || rule.answer === 'never') {
+      return;
+    }
+    setTimeout(() => {
+      if (session.status !== RINGING) {
+        return;
+      }
+      const answer =
+        rule.answer === 'accept'
+          ? switchboard._accept(null, receiverUid, session.call.sessionId)
+          : switchboard._reject(
+              null,
+              receiverUid,
+              session.call.sessionId,
+              rule.answer === 'busy' ? 'busy' : 'rejected',
+            );
+      // A fault injected for the far side is the test's business: nothing to report here.
+      answer.catch(() => {});
+    }, rule.afterMs);
+  }
+}
+
+/**
+ * Plays the people at the far side of calls on a `KitInMemorySwitchboard`, and injects faults. Reached as
+ * `switchboard.control`.
+ */
+export class KitInMemoryFarSide {
+  /**
+   * Made by its switchboard: reach it as `switchboard.control`.
+   * @param _switchboard The switchboard whose far side this plays.
+   */
+  constructor(private readonly _switchboard: KitInMemorySwitchboard) {}
+
+  /**
+   * Sets the delay of every answer and callback.
+   * @param ms Milliseconds.
+   */
+  setLatency(ms: number): void {
+    this._switchboard.latency = Math.max(0, ms);
+  }
+
+  /**
+   * Makes the next use of an SDK action fail, by whichever side uses it.
+   * @param action `'initiate'`, `'accept'`, `'reject'` or `'end'`.
+   * @param code Code of the `KitException` (default `ERR_NETWORK`).
+   */
+  failNext(action: KitInMemoryAction, code: KitErrorCode = KitErrorCodes.NETWORK): void {
+    this._switchboard._setFault(action, code);
+  }
+
+  /**
+   * Sets what a simulated user does when a call rings for it.
+   * @param uid The simulated user.
+   * @param answer `'accept'`, `'reject'`, `'busy'` or `'never'` (the default: it rings until cancelled).
+   * @param afterMs How long it rings first.
+   */
+  autoAnswer(uid: string, answer: KitInMemoryAnswer, afterMs = 1000): void {
+    this._switchboard._setAnswer(uid, answer, afterMs);
+  }
+
+  /**
+   * A callee that never answers.
+   * @param uid The simulated user.
+   */
+  neverAnswer(uid: string): void {
+    this.autoAnswer(uid, 'never');
+  }
+
+  /**
+   * Adds users to the directory, for contact lists.
+   * @param users The users.
+   */
+  addUsers(...users: KitUser[]): void {
+    users.forEach(user => this._switchboard._register(user));
+  }
+
+  /**
+   * A simulated user calls someone.
+   * @param from The caller.
+   * @param to The callee (usually the user logged in on a device).
+   * @param type `'audio'` or `'video'`.
+   * @returns The call, once the switchboard registered it.
+   */
+  ring(from: KitUser, to: KitUser, type: KitCallType = 'audio'): Promise<KitCall> {
+    const call: KitCall = {
+      sessionId: '',
+      type,
+      sender: from,
+      callInitiator: from,
+      receiver: to,
+      callReceiver: to,
+    };
+    return this._switchboard._initiate(null, from, call);
+  }
+
+  /** The callee of a call accepts it. @param sessionId The call. @returns The accepted call. */
+  accept(sessionId: string): Promise<KitCall> {
+    return this._switchboard._accept(null, this.#receiverOf(sessionId), sessionId);
+  }
+
+  /** The callee of a call declines it. @param sessionId The call. @returns The rejected call. */
+  reject(sessionId: string): Promise<KitCall> {
+    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'rejected');
+  }
+
+  /** The callee of a call answers busy. @param sessionId The call. @returns The call. */
+  busy(sessionId: string): Promise<KitCall> {
+    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'busy');
+  }
+
+  /**
+   * The network's word on a ringing call: the callee could not be reached (`'unavailable'`: offline, unknown), or
+   * the call broke (`'failed'`: a server error, a lost connection), as a SIP proxy's 480 or 5xx would say.
+   * @param sessionId The call.
+   * @param status `'unavailable'` or `'failed'`.
+   * @returns The ended call.
+   */
+  unreachable(
+    sessionId: string,
+    status: 'unavailable' | 'failed' = 'unavailable',
+  ): Promise<KitCall> {
+    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, status);
+  }
+
+  /** The caller of a call cancels it. @param sessionId The call. @returns The cancelled call. */
+  cancel(sessionId: string): Promise<KitCall> {
+    const call = this._switchboard.getCall(sessionId);
+    return this._switchboard._reject(null, call ? kitCaller(call).uid : '', sessionId, 'cancelled');
+  }
+
+  /** The far side hangs up an ongoing call. @param sessionId The call. @returns The ended call. */
+  end(sessionId: string): Promise<KitCall> {
+    const call = this._switchboard.getCall(sessionId);
+    return this._switchboard._end(call ? kitReceiver(call).uid : '', sessionId);
+  }
+
+  /**
+   * The newest call of a user, to act on it (`accept(farSide.lastCallOf('ada')!.sessionId)`).
+   * @param uid A user.
+   * @returns The newest call that involves the user, if any.
+   */
+  lastCallOf(uid: string): KitCall | undefined {
+    return this._switchboard
+      .calls()
+      .reverse()
+      .find(call => kitCaller(call).uid === uid || kitReceiver(call).uid === uid);
+  }
+
+  #receiverOf(sessionId: string): string {
+    const call = this._switchboard.getCall(sessionId);
+    return call ? kitReceiver(call).uid : '';
+  }
+}

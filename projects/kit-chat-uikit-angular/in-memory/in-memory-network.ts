@@ -1,0 +1,95 @@
+import {KitCall, KitCallListener, KitException} from 'kit-chat-uikit-angular';
+// Type-only: the switchboard owns its network, so a value import would be a cycle.
+import type {KitInMemoryDevice} from './in-memory-switchboard';
+
+/**
+ * The devices attached to a switchboard and the network between them: every answer and listener callback comes a
+ * latency later, as over a wire.
+ */
+export class KitInMemoryNetwork {
+  readonly #devices = new Set<KitInMemoryDevice>();
+
+  /** @param _latency The current delay, in ms, of every answer and callback. */
+  constructor(private readonly _latency: () => number) {}
+
+  /** @param device A device to attach. */
+  add(device: KitInMemoryDevice): void {
+    this.#devices.add(device);
+  }
+
+  /** @param device A device to detach. */
+  delete(device: KitInMemoryDevice): void {
+    this.#devices.delete(device);
+  }
+
+  /** @param visit Called with each attached device. */
+  forEach(visit: (device: KitInMemoryDevice) => void): void {
+    this.#devices.forEach(visit);
+  }
+
+  /**
+   * @param uid A user.
+   * @returns Whether the user is logged in on a device here.
+   */
+  hasDevice(uid: string): boolean {
+    for (const device of this.#devices) {
+      if (device.user?.uid === uid) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Delivers a listener callback to every device of a user.
+   * @param uid The user.
+   * @param method The callback.
+   * @param call The call it carries.
+   * @returns Whether a device of the user got the call.
+   */
+  notify(uid: string, method: keyof KitCallListener, call: KitCall): boolean {
+    let delivered = false;
+    for (const device of this.#devices) {
+      if (device.user?.uid === uid) {
+        delivered = true;
+        this.later(() => device._deliver(method, call));
+      }
+    }
+    return delivered;
+  }
+
+  /**
+   * Tells the other devices of a user that one of its devices took a ringing call up.
+   * @param uid The user.
+   * @param actor The device that acted, which is not told.
+   * @param call The call, with the status the other devices see.
+   */
+  notifyOthers(uid: string, actor: KitInMemoryDevice | null, call: KitCall): void {
+    for (const device of this.#devices) {
+      if (device !== actor && device.user?.uid === uid) {
+        this.later(() => device._deliver('onIncomingCallCancelled', call));
+      }
+    }
+  }
+
+  /** @param task Run after the latency. */
+  later(task: () => void): void {
+    setTimeout(task, this._latency());
+  }
+
+  /**
+   * @param call The answer of an SDK action.
+   * @returns It, after the latency.
+   */
+  answer(call: KitCall): Promise<KitCall> {
+    return new Promise(resolve => this.later(() => resolve(call)));
+  }
+
+  /**
+   * @param error The failure of an SDK action.
+   * @returns A promise rejected with it after the latency.
+   */
+  fail<T>(error: KitException): Promise<T> {
+    return new Promise((_, reject) => this.later(() => reject(error)));
+  }
+}

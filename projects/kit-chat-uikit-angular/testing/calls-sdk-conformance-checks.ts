@@ -1,0 +1,204 @@
+import {KitException, kitCaller, kitReceiver} from 'kit-chat-uikit-angular';
+import {
+  Probe,
+  Seen,
+  delay,
+  describeError,
+  expectSame,
+  expectWholeCall,
+} from './calls-sdk-conformance-probe';
+
+/** A check of the suite. */
+export interface Check {
+  name: string;
+  run(probe: Probe): Promise<void>;
+}
+
+/** The checks of the suite, each run on a fresh adapter and driver. */
+export const CHECKS: Check[] = [
+  {
+    name: 'getLoggedInUser() returns the logged-in user, with a uid and a name',
+    async run({sdk, driver}) {
+      const user = sdk.getLoggedInUser();
+      expectSame(user?.uid, driver.me.uid, 'getLoggedInUser().uid');
+      if (!user?.name) {
+        throw new Error('getLoggedInUser() has no name');
+      }
+    },
+  },
+  {
+    name: 'initiateCall() resolves with the call: a session id, the type, me as the caller, the peer as the callee',
+    async run(probe) {
+      const call = await probe.callPeer('video');
+      expectWholeCall(call, 'initiateCall()');
+      expectSame(call.type, 'video', 'initiateCall().type');
+      expectSame(kitCaller(call).uid, probe.driver.me.uid, 'the caller');
+      expectSame(kitReceiver(call).uid, probe.driver.peer.uid, 'the callee');
+      probe.checkAsynchronous();
+    },
+  },
+  {
+    name: 'two calls get two session ids',
+    async run(probe) {
+      const first = await probe.callPeer();
+      await probe.succeed('rejectCall(cancelled)', () =>
+        probe.sdk.rejectCall(first.sessionId, 'cancelled'),
+      );
+      const second = await probe.callPeer();
+      if (first.sessionId === second.sessionId) {
+        throw new Error(`both calls have the session id "${first.sessionId}"`);
+      }
+    },
+  },
+  {
+    name: 'a ring arrives through onIncomingCallReceived as a whole call for me',
+    async run(probe) {
+      const call = await probe.ringMe('video');
+      expectWholeCall(call, 'onIncomingCallReceived');
+      expectSame(kitReceiver(call).uid, probe.driver.me.uid, 'the callee of the ring');
+      expectSame(kitCaller(call).uid, probe.driver.peer.uid, 'the caller of the ring');
+      expectSame(call.type, 'video', 'the type of the ring');
+    },
+  },
+  {
+    name: 'acceptCall() answers a ring with the same session id, and no listener runs inside it',
+    async run(probe) {
+      const ring = await probe.ringMe();
+      const accepted = await probe.succeed('acceptCall', () =>
+        probe.sdk.acceptCall(ring.sessionId),
+      );
+      expectSame(accepted?.sessionId, ring.sessionId, 'acceptCall().sessionId');
+      probe.checkAsynchronous();
+    },
+  },
+  {
+    name: 'rejectCall(id, "rejected") declines a ring',
+    async run(probe) {
+      const ring = await probe.ringMe();
+      const rejected = await probe.succeed('rejectCall(rejected)', () =>
+        probe.sdk.rejectCall(ring.sessionId, 'rejected'),
+      );
+      expectSame(rejected?.sessionId, ring.sessionId, 'rejectCall().sessionId');
+    },
+  },
+  {
+    name: 'rejectCall(id, "busy") answers a ring busy',
+    async run(probe) {
+      const ring = await probe.ringMe();
+      await probe.succeed('rejectCall(busy)', () => probe.sdk.rejectCall(ring.sessionId, 'busy'));
+    },
+  },
+  {
+    name: 'the caller’s cancel arrives through onIncomingCallCancelled, after the ring',
+    async run(probe) {
+      const ring = await probe.ringMe();
+      await probe.driver.cancel(ring.sessionId);
+      const cancelled = await probe.next('onIncomingCallCancelled', ring.sessionId);
+      const order = probe.seen.indexOf(cancelled) > probe.seen.findIndex(e => e.call === ring);
+      if (!order) {
+        throw new Error('onIncomingCallCancelled came before the ring it cancels');
+      }
+    },
+  },
+  {
+    name: 'the callee’s accept arrives through onOutgoingCallAccepted for the session initiateCall gave',
+    async run(probe) {
+      const call = await probe.callPeer();
+      await probe.driver.accept(call.sessionId);
+      await probe.next('onOutgoingCallAccepted', call.sessionId);
+    },
+  },
+  {
+    name: 'the callee’s decline arrives through onOutgoingCallRejected (status rejected, busy or unanswered)',
+    async run(probe) {
+      const call = await probe.callPeer();
+      await probe.driver.reject(call.sessionId);
+      const {call: rejected} = await probe.next('onOutgoingCallRejected', call.sessionId);
+      if (!['rejected', 'busy', 'unanswered'].includes(String(rejected.status))) {
+        throw new Error(`onOutgoingCallRejected with status "${rejected.status}"`);
+      }
+    },
+  },
+  {
+    name: 'rejectCall(id, "cancelled") withdraws my ringing call',
+    async run(probe) {
+      const call = await probe.callPeer();
+      await probe.succeed('rejectCall(cancelled)', () =>
+        probe.sdk.rejectCall(call.sessionId, 'cancelled'),
+      );
+    },
+  },
+  {
+    name: 'the peer’s hang-up arrives through onCallEnded, after the accept',
+    async run(probe) {
+      const ring = await probe.ringMe();
+      await probe.succeed('acceptCall', () => probe.sdk.acceptCall(ring.sessionId));
+      await probe.driver.hangUp(ring.sessionId);
+      await probe.next('onCallEnded', ring.sessionId);
+    },
+  },
+  {
+    name: 'endCall() hangs up an ongoing call and settles',
+    async run(probe) {
+      const call = await probe.callPeer();
+      await probe.driver.accept(call.sessionId);
+      await probe.next('onOutgoingCallAccepted', call.sessionId);
+      await probe.succeed('endCall', () => probe.sdk.endCall(call.sessionId));
+      probe.checkAsynchronous();
+    },
+  },
+  {
+    name: 'a second decision on the same call settles (duplicates are tolerated), never throws or hangs',
+    async run(probe) {
+      const ring = await probe.ringMe();
+      await probe.succeed('rejectCall(rejected)', () =>
+        probe.sdk.rejectCall(ring.sessionId, 'rejected'),
+      );
+      await probe.act('a second rejectCall', () =>
+        probe.sdk.rejectCall(ring.sessionId, 'rejected'),
+      );
+      await probe.act('acceptCall after the decline', () => probe.sdk.acceptCall(ring.sessionId));
+    },
+  },
+  {
+    name: 'every action on an unknown session rejects, with a KitException',
+    async run(probe) {
+      const actions: [string, () => Promise<unknown>][] = [
+        ['acceptCall', () => probe.sdk.acceptCall('kit-conformance-unknown')],
+        ['rejectCall', () => probe.sdk.rejectCall('kit-conformance-unknown', 'rejected')],
+        ['endCall', () => probe.sdk.endCall('kit-conformance-unknown')],
+      ];
+      for (const [what, action] of actions) {
+        const result = await probe.act(`${what} of an unknown session`, action);
+        if (result.ok) {
+          throw new Error(`${what} of an unknown session resolved`);
+        }
+        if (!(result.error instanceof KitException)) {
+          throw new Error(
+            `${what} of an unknown session rejected with ${describeError(result.error)}, not a KitException`,
+          );
+        }
+      }
+    },
+  },
+  {
+    name: 'addCallListener with the same id replaces the listener; removeCallListener stops it',
+    async run(probe) {
+      const again: Seen[] = [];
+      probe.sdk.addCallListener('kit-conformance-2', probe.listener(again));
+      probe.sdk.addCallListener('kit-conformance-2', probe.listener(again));
+      const ring = await probe.ringMe();
+      await delay(50);
+      const rings = again.filter(entry => entry.method === 'onIncomingCallReceived');
+      expectSame(rings.length, 1, 'rings heard by one listener id registered twice');
+      probe.sdk.removeCallListener('kit-conformance-2');
+      probe.sdk.removeCallListener('kit-conformance-never-added');
+      await probe.driver.cancel(ring.sessionId);
+      await probe.next('onIncomingCallCancelled', ring.sessionId);
+      await delay(50);
+      if (again.some(entry => entry.method === 'onIncomingCallCancelled')) {
+        throw new Error('a removed listener was still called');
+      }
+    },
+  },
+];
