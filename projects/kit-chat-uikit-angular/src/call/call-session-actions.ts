@@ -99,11 +99,6 @@ export class KitCallAction {
     private readonly _timeout: () => number,
   ) {}
 
-  /** The action in flight, if any. */
-  get name(): Action | null {
-    return this.#name;
-  }
-
   /**
    * Sends an action, superseding the one in flight.
    * @param name The action.

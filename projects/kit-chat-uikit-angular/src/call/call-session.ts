@@ -2,7 +2,7 @@ import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings} from '../sdk/models';
 import {KitCallEffects} from './call-session-effects';
 import {ACCEPTING} from './call-session-machine';
-import {KIT_CALL_TABLE, KitCallStep} from './call-session-table';
+import {KIT_CALL_TABLE} from './call-session-table';
 import {
   KitCallEndReason,
   KitCallSessionViewOptions,
@@ -27,11 +27,6 @@ export class KitCallSession extends KitCallEffects {
   /** A key unique in the app, also before the SDK gave the call a session id. */
   readonly key = `kit-call-${++nextKey}`;
   #started: Promise<KitCall> | null = null;
-
-  /** The state of the transition table (a sub-state of the phase). @docs-private */
-  get _tableState(): KitCallStep {
-    return this._step;
-  }
 
   /** Whether the call still rings or dials with no decision pending. */
   get isRinging(): boolean {
