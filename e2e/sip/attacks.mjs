@@ -83,6 +83,26 @@ async function registered(proxy, secret, user, localAddress = address()) {
   return {wire, contact};
 }
 
+/**
+ * Whether Grace, registered with valid credentials from `localAddress`, still reaches Linus: her INVITE arrives on
+ * Linus's wire. Closes both wires.
+ */
+async function graceReaches(proxy, secret, linus, localAddress) {
+  const grace = await SipWire.open(proxy.url, {localAddress});
+  const invite = sendAuthenticated(
+    grace,
+    'INVITE',
+    {from: 'grace', to: 'linus', headers: ['Content-Type: application/sdp']},
+    mintSipCredentials(secret, 'grace'),
+    500,
+  );
+  const rang = await incoming(linus.wire, 'INVITE', 3000);
+  await invite;
+  grace.close();
+  linus.wire.close();
+  return !!rang;
+}
+
 /** A TCP server that records whether anyone connected to it (the host an open relay would reach). */
 async function trap() {
   let connections = 0;
@@ -204,19 +224,10 @@ const checks = [
       wire.close();
       // A legitimate user, from another address, meanwhile: registers and rings someone.
       const linus = await registered(proxy, secret, 'linus', '127.0.0.1');
-      const grace = await SipWire.open(proxy.url, {localAddress: '127.0.0.1'});
-      const invite = sendAuthenticated(
-        grace,
-        'INVITE',
-        {from: 'grace', to: 'linus', headers: ['Content-Type: application/sdp']},
-        mintSipCredentials(secret, 'grace'),
-        500,
+      expect(
+        await graceReaches(proxy, secret, linus, '127.0.0.1'),
+        "the legitimate user's INVITE did not reach the callee",
       );
-      const rang = await incoming(linus.wire, 'INVITE', 3000);
-      await invite;
-      grace.close();
-      linus.wire.close();
-      expect(rang, "the legitimate user's INVITE did not reach the callee");
     },
   },
   {
@@ -274,18 +285,10 @@ const checks = [
       }
       wire.close();
       // Linus is still reachable.
-      const grace = await SipWire.open(proxy.url, {localAddress: address()});
-      void sendAuthenticated(
-        grace,
-        'INVITE',
-        {from: 'grace', to: 'linus', headers: ['Content-Type: application/sdp']},
-        mintSipCredentials(secret, 'grace'),
-        500,
+      expect(
+        await graceReaches(proxy, secret, linus, address()),
+        'linus no longer rings after the refused unregistration',
       );
-      const rang = await incoming(linus.wire, 'INVITE', 3000);
-      grace.close();
-      linus.wire.close();
-      expect(rang, 'linus no longer rings after the refused unregistration');
     },
   },
   {
