@@ -197,6 +197,20 @@ export class KitInMemoryFarSide {
   }
 
   /**
+   * The network drops the connection of an ongoing call: both sides hear `onCallReconnecting` (the ongoing screen
+   * says "Reconnecting…"), as over SIP when ICE disconnects. Nothing happens to a call that is not ongoing.
+   * @param sessionId The call.
+   */
+  dropConnection(sessionId: string): void {
+    this._switchboard._link(sessionId, true);
+  }
+
+  /** The dropped connection of an ongoing call is back (`onCallReconnected`). @param sessionId The call. */
+  restoreConnection(sessionId: string): void {
+    this._switchboard._link(sessionId, false);
+  }
+
+  /**
    * The newest call of a user, to act on it (`accept(farSide.lastCallOf('ada')!.sessionId)`).
    * @param uid A user.
    * @returns The newest call that involves the user, if any.

@@ -284,6 +284,16 @@ export class KitInMemorySwitchboard implements OnDestroy {
     return this.#network.answer(kitSessionSnapshot(session));
   }
 
+  /** Tells both sides of an ongoing call that its connection dropped or came back. @docs-private */
+  _link(sessionId: string, lost: boolean): void {
+    const session = this.#sessions.get(sessionId);
+    if (session?.status === 'ongoing') {
+      for (const party of [kitCaller(session.call), kitReceiver(session.call)]) {
+        this.#notify(party.uid, lost ? 'onCallReconnecting' : 'onCallReconnected', session);
+      }
+    }
+  }
+
   #replay(operation: KitTabOperation): void {
     let replayed: Promise<unknown>;
     switch (operation.kind) {

@@ -309,6 +309,7 @@ export class KitCallRegistry {
         this.#defaults?.ringTimeout ?? this.#config.overlay?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
       actionTimeout: this.#config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
       closeDelay: this.closeDelay,
+      reconnectTimeout: this.#config.reconnectTimeout,
     };
   }
 

@@ -71,6 +71,7 @@ export abstract class KitCallEffects extends KitCallMachine {
         waiting: false,
         done: false,
         connected,
+        reconnecting: false,
       },
       phase === 'dialing' && !call.sessionId ? 'dialing.starting' : (phase as KitCallStep),
     );
@@ -84,6 +85,9 @@ export abstract class KitCallEffects extends KitCallMachine {
       ringTimeout: () => this.options.ringTimeout,
       connectedAt: () => this._connectedAt,
       ringExpired: () => this._fire({type: 'ringExpired'}),
+      reconnecting: () => this._state.reconnecting,
+      reconnectTimeout: () => this.options.reconnectTimeout,
+      reconnectExpired: () => this._fire({type: 'reconnectExpired'}),
       closed: () => this._fire({type: 'closed'}),
       elapsed: seconds => {
         if (seconds !== this._state.elapsedSeconds) {
@@ -158,7 +162,7 @@ export abstract class KitCallEffects extends KitCallMachine {
         this._sent = event.type === 'initiated' ? this._sent : sentBy(event.type, 'cancelled');
         return this._send('cancel', () => sdk!.rejectCall(id, this._sent as KitCallStatus));
       case 'sendEnd':
-        if (from !== 'ongoing') {
+        if (kitPhaseOf(from) !== 'ongoing') {
           // The other side (or the SDK) made the call live while the user left it: endCall, the user's call.
           this._patch({call: {...this._state.call, ...this._landed, ...event.call} as KitCall});
         }
@@ -176,6 +180,26 @@ export abstract class KitCallEffects extends KitCallMachine {
         return this._host.report(event.error!, true);
       case 'markRinging':
         return this._patch({remoteRinging: true});
+      case 'reconnect':
+        return this._patch({reconnecting: this._step === 'ongoing.reconnecting'});
+      case 'lose':
+        this._host.report(
+          new KitException(
+            KitErrorCodes.NETWORK,
+            'The call lost its connection and it did not come back: the call was ended here.',
+            this._state.call,
+          ),
+          true,
+        );
+        this._background('end', () => sdk!.endCall(id));
+        return this._end(
+          from,
+          {reason: 'failed', event: 'ended'},
+          {
+            ...this._state.call,
+            status: 'failed',
+          },
+        );
       case 'back':
         return this._back(event.error!);
       case 'hung':
@@ -314,7 +338,7 @@ export abstract class KitCallEffects extends KitCallMachine {
   protected _end(from: KitCallStep, ending: KitCallEnding, call: KitCall): void {
     this._action.abort();
     this._host.teardown();
-    this._patch({call, endReason: ending.reason, endedFrom: kitPhaseOf(from)});
+    this._patch({call, endReason: ending.reason, endedFrom: kitPhaseOf(from), reconnecting: false});
     if (ending.event === 'rejected') {
       this._ports.events.publishCallRejected(call);
     } else if (ending.event === 'ended' && call.sessionId) {

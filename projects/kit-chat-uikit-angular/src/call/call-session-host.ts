@@ -9,6 +9,8 @@ import {
 
 /** How long before a ring time-out that fired while a decision was pending is tried again. */
 const RETRY_TIMEOUT_MS = 5_000;
+/** How long an ongoing call waits for its lost connection by default. */
+const RECONNECT_TIMEOUT_MS = 30_000;
 
 /** A clock whose timers never fire: on the server nothing may keep the render from settling. */
 export const KIT_SERVER_CLOCK: KitCallSessionPorts['clock'] = {
@@ -39,6 +41,11 @@ export interface KitCallHostTarget {
   connectedAt(): number | null;
   /** The ring time-out fired (or its retry). */
   ringExpired(): void;
+  /** Whether the ongoing call waits for its connection, and for how long at most. */
+  reconnecting(): boolean;
+  reconnectTimeout(): number | undefined;
+  /** The connection did not come back in time. */
+  reconnectExpired(): void;
   /** The close delay passed. */
   closed(): void;
   /** Whole seconds since the call became ongoing, each second while a view ticks. */
@@ -59,6 +66,7 @@ export class KitCallSessionHost {
   #ringTimer: unknown = null;
   #closeTimer: unknown = null;
   #elapsedTimer: unknown = null;
+  #lostTimer: unknown = null;
   /** Whether the ring time-out counts (a view shows the ringing call, and it does not wait in a banner). */
   #armed = false;
   /** Whether the ring time-out fired. */
@@ -139,6 +147,7 @@ export class KitCallSessionHost {
     }
     this.#syncSound();
     this.#syncElapsed();
+    this.#syncLost();
   }
 
   /** Sets the ring time-out anew, restarting it when the call already rings. */
@@ -168,6 +177,7 @@ export class KitCallSessionHost {
       clock.clearInterval(this.#elapsedTimer);
       this.#elapsedTimer = null;
     }
+    this.#clearLost();
     this.#stopSound();
   }
 
@@ -211,6 +221,25 @@ export class KitCallSessionHost {
     if (this.#ringTimer !== null) {
       this._ports.clock.clearTimeout(this.#ringTimer);
       this.#ringTimer = null;
+    }
+  }
+
+  /** While the call reconnects, the bound runs; once back (or ended), it stops. */
+  #syncLost(): void {
+    if (!this._target.reconnecting() || this._target.phase() === 'ended') {
+      this.#clearLost();
+    } else if (this.#lostTimer === null) {
+      this.#lostTimer = this._ports.clock.setTimeout(() => {
+        this.#lostTimer = null;
+        this._target.reconnectExpired();
+      }, this._target.reconnectTimeout() ?? RECONNECT_TIMEOUT_MS);
+    }
+  }
+
+  #clearLost(): void {
+    if (this.#lostTimer !== null) {
+      this._ports.clock.clearTimeout(this.#lostTimer);
+      this.#lostTimer = null;
     }
   }
 

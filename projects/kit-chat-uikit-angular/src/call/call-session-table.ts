@@ -33,6 +33,8 @@ export type KitCallStep =
   /** The app withdraws the call: a pick-up that crosses it wins. */
   | 'withdrawing'
   | 'ongoing'
+  /** The media path or the SDK's connection dropped: the call waits for it to come back, for a bound. */
+  | 'ongoing.reconnecting'
   | 'ending'
   /** Over; its outcome may stay on screen for the close delay. */
   | 'ended'
@@ -42,8 +44,8 @@ export type KitCallStep =
 /** The user's and the app's moves. */
 // prettier-ignore
 const PRESSES = ['start', 'accept', 'decline', 'busy', 'hangUp', 'timeOut', 'withdraw', 'dispose'] as const;
-/** The session's own clocks: the tick after a press, the ring time-out, the close delay. */
-const CLOCKS = ['tick', 'ringExpired', 'closed'] as const;
+/** The session's own clocks: the tick after a press, the ring time-out, the close delay, the reconnect bound. */
+const CLOCKS = ['tick', 'ringExpired', 'closed', 'reconnectExpired'] as const;
 /** The SDK's answer to the action in flight, classified by `classifyFailure`. */
 const ANSWERS = ['answered', 'refused', 'over', 'overLive', 'timedOut'] as const;
 /** The answers to `initiateCall`, and to an accept that a decline superseded. */
@@ -54,11 +56,13 @@ const INCOMING_NEWS = ['remoteCancelled'] as const;
 const OUTGOING_NEWS = ['remoteRinging', 'remoteAccepted', 'remoteRejected', 'appEnded'] as const;
 /** What the SDK or the app says of any call. */
 const ANY_NEWS = ['remoteEnded', 'appConnected'] as const;
+/** What the SDK says of a live call's connection. */
+const LINK_NEWS = ['reconnecting', 'reconnected'] as const;
 
 /** Every event a session handles. */
 // prettier-ignore
 export const KIT_CALL_EVENTS = [
-  ...PRESSES, ...CLOCKS, ...ANSWERS, ...SIDE_ANSWERS, ...INCOMING_NEWS, ...OUTGOING_NEWS, ...ANY_NEWS,
+  ...PRESSES, ...CLOCKS, ...ANSWERS, ...SIDE_ANSWERS, ...INCOMING_NEWS, ...OUTGOING_NEWS, ...ANY_NEWS, ...LINK_NEWS,
 ] as const;
 
 /** An event of a session. */
@@ -76,6 +80,8 @@ export type KitCallEffect =
   | 'registered'
   | 'connect'
   | 'markRinging'
+  | 'reconnect'
+  | 'lose'
   | 'report'
   | 'back'
   | 'hung'
@@ -261,7 +267,13 @@ export const KIT_CALL_TABLE: Readonly<Record<KitCallStep, KitCallState>> = {
     },
   },
   ongoing: {
-    on: {hangUp: go('ending', 'sendEnd'), remoteEnded: finish, dispose: dismiss},
+    on: {hangUp: go('ending', 'sendEnd'), remoteEnded: finish, dispose: dismiss, reconnecting: go('ongoing.reconnecting', 'reconnect')},
+  },
+  'ongoing.reconnecting': {
+    on: {
+      reconnected: go('ongoing', 'reconnect'), reconnectExpired: go('ended', 'lose'), // Gone for good: "Call failed".
+      hangUp: go('ending', 'sendEnd'), remoteEnded: finish, dispose: dismiss,
+    },
   },
   ending: {
     on: {answered: finish, refused: go('ongoing', 'back'), timedOut: finish, over: finish, overLive: finish, remoteEnded: finish, dispose: dismiss},
@@ -281,7 +293,7 @@ export const KIT_CALL_TABLE: Readonly<Record<KitCallStep, KitCallState>> = {
  */
 // prettier-ignore
 export const KIT_CALL_IGNORES: Readonly<Record<KitCallStep, readonly KitCallEventType[]>> | null =
-  typeof ngDevMode === 'undefined' || ngDevMode ? {
+  typeof ngDevMode === 'undefined' || ngDevMode ? withLinkIgnored({
     ringing: [...NOT_INCOMING, ...ANSWERS, 'tick', 'closed'],
     // A decline in the accept's own tick is the same gesture's second press: the first press wins.
     'accepting.fresh': [...NOT_INCOMING, 'accept', 'decline', 'busy', 'hangUp', 'timeOut', 'acceptLanded', 'closed'],
@@ -313,7 +325,27 @@ export const KIT_CALL_IGNORES: Readonly<Record<KitCallStep, readonly KitCallEven
       'acceptLanded', ...INCOMING_NEWS, ...OUTGOING_NEWS, ...ANY_NEWS,
     ],
     done: KIT_CALL_EVENTS.filter(event => event !== 'initiated'),
-  } : null;
+    'ongoing.reconnecting': [
+      ...PRESSES.filter(event => event !== 'hangUp' && event !== 'dispose'), 'tick', 'ringExpired', 'closed', ...ANSWERS,
+      ...SIDE_ANSWERS, ...INCOMING_NEWS, ...OUTGOING_NEWS, 'appConnected', 'reconnecting',
+    ],
+  }) : null;
+
+/** A live call's connection news matter to the ongoing states only: every other state ignores them. */
+function withLinkIgnored(
+  ignores: Record<KitCallStep, readonly KitCallEventType[]>,
+): Record<KitCallStep, readonly KitCallEventType[]> {
+  for (const step of Object.keys(ignores) as KitCallStep[]) {
+    const extra =
+      step === 'ongoing'
+        ? ['reconnected']
+        : step === 'ongoing.reconnecting'
+          ? []
+          : [...LINK_NEWS, 'reconnectExpired'];
+    ignores[step] = [...new Set([...ignores[step], ...extra])] as KitCallEventType[];
+  }
+  return ignores;
+}
 
 /**
  * @param step A state.

@@ -92,6 +92,11 @@ export interface KitCallSessionOptions {
    * call the other side ended.
    */
   closeDelay: number;
+  /**
+   * Milliseconds an ongoing call may stay "Reconnecting…" (the SDK said its connection dropped) before it ends as
+   * failed. Default 30000.
+   */
+  reconnectTimeout?: number;
 }
 
 /** Everything a view renders of a call: a snapshot, replaced on every change. */
@@ -116,6 +121,8 @@ export interface KitCallSessionState {
   readonly done: boolean;
   /** Whether the call was ever ongoing. */
   readonly connected: boolean;
+  /** Whether the ongoing call lost its connection and waits for it to come back ("Reconnecting…"). */
+  readonly reconnecting: boolean;
 }
 
 /** How a view that shows a session attaches to it. */

@@ -484,6 +484,79 @@ describe('KitCallSession', () => {
     });
   });
 
+  describe('a connection that drops during the call', () => {
+    async function ongoing() {
+      const t = setup('incoming');
+      t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'ongoing'});
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      await t.session.accept();
+      return t;
+    }
+
+    it('should say "reconnecting" until the SDK says the connection is back, and go on as before', async () => {
+      const t = await ongoing();
+      t.session._reconnecting();
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ongoing', reconnecting: true}),
+      );
+      await jest.advanceTimersByTimeAsync(29_000);
+      t.session._reconnected();
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ongoing', reconnecting: false}),
+      );
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(t.session.state.phase).toBe('ongoing');
+      expect(t.viewErrors).toEqual([]);
+    });
+
+    it('should end the call as failed, with ERR_NETWORK and an endCall, when the connection stays away', async () => {
+      const t = await ongoing();
+      t.session._reconnecting();
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({
+          phase: 'ended',
+          endReason: 'failed',
+          reconnecting: false,
+          done: false,
+        }),
+      );
+      expect(t.viewErrors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
+      expect(t.sdk.sent).toEqual(['acceptCall(s1)', 'endCall(s1)']);
+      expect(t.events).toEqual(['accepted s1', 'ended s1']);
+      await jest.advanceTimersByTimeAsync(2_000); // "Call failed" stays for the close delay.
+      expect(t.session.state.done).toBe(true);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    it('should still let the user hang up while reconnecting, and the far side end the call', async () => {
+      const t = await ongoing();
+      t.session._reconnecting();
+      t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'ended'});
+      expect(await t.session.hangUp()).toBe(true);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', reconnecting: false}),
+      );
+      const u = await ongoing();
+      u.session._reconnecting();
+      u.session._remoteEnded({...call('incoming'), status: 'ended'});
+      expect(u.session.state).toEqual(
+        expect.objectContaining({endReason: 'ended', reconnecting: false}),
+      );
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(u.viewErrors).toEqual([]);
+    });
+
+    it('should ignore connection news of a call that is not ongoing', async () => {
+      const t = setup('incoming');
+      t.session.attach(t.view);
+      t.session._reconnecting();
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ringing', reconnecting: false}),
+      );
+    });
+  });
+
   describe('initiateCall', () => {
     it('should fail the start with ERR_INVALID_CALL when the SDK answers without a session id', async () => {
       const t = setup('outgoing', '');

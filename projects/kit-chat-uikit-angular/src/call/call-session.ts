@@ -238,6 +238,16 @@ export class KitCallSession extends KitCallEffects {
     this._fire({type: 'remoteCancelled', call});
   }
 
+  /** The call's connection dropped; it may come back. @docs-private */
+  _reconnecting(): void {
+    this._fire({type: 'reconnecting'});
+  }
+
+  /** The call's connection came back. @docs-private */
+  _reconnected(): void {
+    this._fire({type: 'reconnected'});
+  }
+
   /** The call ended (either side hung up). @param call The call. @docs-private */
   _remoteEnded(call: KitCall): void {
     this._fire({type: 'remoteEnded', call});

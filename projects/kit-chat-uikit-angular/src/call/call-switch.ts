@@ -83,6 +83,8 @@ export class KitCallSwitch {
       onOutgoingCallAccepted: call => this.#dispatch('onOutgoingCallAccepted', call),
       onOutgoingCallRejected: call => this.#dispatch('onOutgoingCallRejected', call),
       onCallEnded: call => this.#dispatch('onCallEnded', call),
+      onCallReconnecting: call => this.#dispatch('onCallReconnecting', call),
+      onCallReconnected: call => this.#dispatch('onCallReconnected', call),
     };
     try {
       this._sdk.addCallListener(this._listenerId, listener);
@@ -210,6 +212,12 @@ export class KitCallSwitch {
         break;
       case 'onCallEnded':
         session._remoteEnded(call);
+        break;
+      case 'onCallReconnecting':
+        session._reconnecting();
+        break;
+      case 'onCallReconnected':
+        session._reconnected();
         break;
     }
   }

@@ -72,6 +72,11 @@ export interface KitUIKitConfig {
    * closes every ending at once. The outgoing screen's `closeDelay` input wins for that screen.
    */
   closeDelay?: number;
+  /**
+   * Milliseconds an ongoing call may stay "Reconnecting…" after the SDK said its connection dropped
+   * (`onCallReconnecting`) before it ends as failed (default 30000).
+   */
+  reconnectTimeout?: number;
   /** Receives the errors of the flows that run by themselves (auto ring, busy answers, glare). */
   onError?: KitOnError;
 }

@@ -58,6 +58,10 @@ export class KitCallsIntl {
   connecting = 'Connecting…';
   /** Status while a decline or a hang-up is on its way to the SDK. */
   ending = 'Ending…';
+  /** Status while an ongoing call waits for its lost connection (the SDK called `onCallReconnecting`). */
+  reconnecting = 'Reconnecting…';
+  /** Said when the connection of an ongoing call came back. */
+  reconnected = 'Connected again';
   /** Cue shown when the browser blocked the ringtone until the user interacts. */
   soundBlocked = 'Sound is off: tap anywhere to hear the ringtone';
   /** Text of the mute button of the ongoing call. */

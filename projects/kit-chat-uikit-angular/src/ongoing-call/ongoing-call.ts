@@ -1,3 +1,4 @@
+import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {
   ChangeDetectionStrategy,
   Component,
@@ -123,6 +124,8 @@ export class KitOngoingCallComponent {
   protected readonly _elapsedText = computed(() =>
     kitFormatCallDuration(this.#state()?.elapsedSeconds ?? 0),
   );
+  /** Whether the call waits for its lost connection ("Reconnecting…"). */
+  protected readonly _reconnecting = computed(() => !!this.#state()?.reconnecting);
   protected readonly _elapsedIso = computed(() => `PT${this.#state()?.elapsedSeconds ?? 0}S`);
   protected readonly _endText = computed(() => {
     const state = this.#state();
@@ -192,6 +195,23 @@ export class KitOngoingCallComponent {
       const videoOn = this._isVideo() && !this._cameraOff();
       if (stream) {
         untracked(() => this.#setTracks(stream, audioOn, videoOn));
+      }
+    });
+
+    // "Reconnecting…" and its end are said once each (the status line itself is not a live region).
+    const announcer = inject(LiveAnnouncer);
+    let wasReconnecting = false;
+    effect(() => {
+      const reconnecting = this._reconnecting();
+      if (reconnecting !== wasReconnecting) {
+        wasReconnecting = reconnecting;
+        const back = this._phase() !== 'ended';
+        if (reconnecting || back) {
+          void announcer.announce(
+            reconnecting ? this.intl.reconnecting : this.intl.reconnected,
+            reconnecting ? 'assertive' : 'polite',
+          );
+        }
       }
     });
 

@@ -20,6 +20,14 @@ export interface KitCallListener {
   onOutgoingCallRejected?(call: KitCall): void;
   /** An ongoing call ended. */
   onCallEnded?(call: KitCall): void;
+  /**
+   * The connection of an ongoing call dropped (SIP: ICE `disconnected`/`failed`, or the signalling transport lost):
+   * the ongoing screen says "Reconnecting…". Optional; `onCallReconnected` follows when it is back, or the call ends as
+   * failed after `reconnectTimeout`.
+   */
+  onCallReconnecting?(call: KitCall): void;
+  /** The connection of a call that was reconnecting is back. */
+  onCallReconnected?(call: KitCall): void;
 }
 
 /**

@@ -45,6 +45,7 @@ type StressButton = 'accept' | 'reject' | 'outgoingEnd' | 'ongoingEnd' | 'waitin
 type StressAction =
   | {kind: 'ring'; who: number; video: boolean}
   | {kind: 'far'; op: StressFarOp; pick: number}
+  | {kind: 'link'; lost: boolean; pick: number}
   | {kind: 'replay'; pick: number}
   | {kind: 'unknown'; method: keyof KitCallListener; id: number}
   | {kind: 'fail'; action: KitInMemoryAction}
@@ -103,6 +104,10 @@ const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
   },
   {
     weight: 2,
+    arbitrary: fc.record({kind: fc.constant('link' as const), lost: fc.boolean(), pick}),
+  },
+  {
+    weight: 2,
     arbitrary: fc.record({kind: fc.constant('replay' as const), pick: fc.nat({max: 31})}),
   },
   {
@@ -116,6 +121,7 @@ const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
         'onOutgoingCallAccepted',
         'onOutgoingCallRejected',
         'onCallEnded',
+        'onCallReconnecting',
       ),
       id: fc.nat({max: 2}),
     }),
@@ -203,6 +209,7 @@ const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
         'onOutgoingCallAccepted',
         'onOutgoingCallRejected',
         'onCallEnded',
+        'onCallReconnected',
       ),
       shape: fc.constantFrom<StressGarbage>('null', 'empty', 'noParties', 'foreign'),
     }),
@@ -688,6 +695,15 @@ class StressRun {
           calls.farSide.ring(STRESS_USERS[action.who], calls.me, action.video ? 'video' : 'audio'),
         );
         break;
+      case 'link': {
+        // The network drops or restores an ongoing call's connection ("Reconnecting…").
+        const live = calls.switchboard.calls().filter(call => call.status === 'ongoing');
+        const call = live[action.pick % Math.max(1, live.length)];
+        if (call) {
+          calls.farSide[action.lost ? 'dropConnection' : 'restoreConnection'](call.sessionId);
+        }
+        break;
+      }
       case 'far': {
         // The far side is the other party: it cancels only calls to me, and answers or hangs up any call.
         const sessions = calls.switchboard
@@ -724,6 +740,8 @@ class StressRun {
           onOutgoingCallAccepted: 'ongoing',
           onOutgoingCallRejected: 'rejected',
           onCallEnded: 'ended',
+          onCallReconnecting: 'ongoing',
+          onCallReconnected: 'ongoing',
         };
         this.deliver(action.method, {
           sessionId: `unknown-${action.id}`,
