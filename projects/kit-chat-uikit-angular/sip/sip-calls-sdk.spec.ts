@@ -36,6 +36,8 @@ describe('KitSipCallsSdk', () => {
       onOutgoingCallAccepted: record('accepted'),
       onOutgoingCallRejected: record('rejected'),
       onCallEnded: record('ended'),
+      onCallReconnecting: record('reconnecting'),
+      onCallReconnected: record('reconnected'),
     };
     sdk.addCallListener(id, listener);
     return listener;
@@ -352,18 +354,59 @@ describe('KitSipCallsSdk', () => {
       expect(sdk.getRemoteStream(call.sessionId)?.getTracks()).toEqual([track]);
     });
 
-    it('should end the call when its peer connection fails', async () => {
+    it('should say reconnecting when ICE fails, restart ICE, and say reconnected once the re-INVITE is answered', async () => {
       const {session, call} = await dial();
       session.emit('accepted', {originator: 'remote'});
-      session.connection!.connectionState = 'failed';
-      session.connection!.dispatchEvent(new Event('connectionstatechange'));
-      expect(session.terminated).toHaveLength(1);
+      session.connection!.ice('connected');
+      session.connection!.ice('disconnected');
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'reconnecting',
+        call: expect.objectContaining({sessionId: call.sessionId}),
+      });
+      expect(session.renegotiations).toEqual([]); // Disconnected may heal by itself.
+      session.connection!.ice('failed');
+      expect(session.renegotiations.map(r => r.options)).toEqual([
+        {rtcOfferConstraints: {iceRestart: true}},
+      ]);
+      session.renegotiations[0].done!();
+      session.connection!.ice('connected');
+      await settle();
+      expect(heard.slice(-2).map(entry => entry.method)).toEqual(['reconnecting', 'reconnected']);
+      expect(session.terminated).toEqual([]);
+    });
+
+    it('should restart ICE once registered again after the transport dropped mid-call', async () => {
+      const {session, call} = await dial();
+      session.emit('accepted', {originator: 'remote'});
+      session.connection!.ice('connected');
+      ua.connected = false;
+      ua.emit('disconnected');
+      await settle();
+      expect(heard.at(-1)).toEqual({
+        method: 'reconnecting',
+        call: expect.objectContaining({sessionId: call.sessionId}),
+      });
+      expect(session.renegotiations).toEqual([]); // Nothing can be sent before the transport is back.
+      ua.connected = true;
+      ua.emit('connected');
+      ua.emit('registered');
+      expect(session.renegotiations).toHaveLength(1);
+      session.renegotiations[0].done!();
+      await settle();
+      expect(heard.at(-1)?.method).toBe('reconnected');
+    });
+
+    it('should end the call as failed when the ICE restart is refused', async () => {
+      const {session, call} = await dial();
+      session.emit('accepted', {originator: 'remote'});
+      session.connection!.ice('failed');
+      session.emit('ended', {originator: 'system', cause: 'WebRTC Error'}); // JsSIP's answer to a refused re-INVITE.
       await settle();
       expect(heard.at(-1)).toEqual({
         method: 'ended',
         call: expect.objectContaining({sessionId: call.sessionId, status: 'failed'}),
       });
-      expect(errors.map(error => error.code)).toContain(KitErrorCodes.NETWORK);
     });
 
     /** I call Bob with fake timers; returns the placed session and the pending call. */
@@ -599,7 +642,7 @@ describe('KitSipCallsSdk', () => {
       expect(tracks.every(track => track.stopped)).toBe(true);
     });
 
-    it('should fail an outgoing call being set up, and keep an ongoing call, when the connection is lost', async () => {
+    it('should fail an outgoing call being set up, and keep an ongoing call (reconnecting), when the connection is lost', async () => {
       ua.emit('connected', {});
       const ongoing = await dial();
       ongoing.session.emit('accepted', {originator: 'remote'});
@@ -613,6 +656,10 @@ describe('KitSipCallsSdk', () => {
         {
           method: 'rejected',
           call: expect.objectContaining({sessionId: ringing.call.sessionId, status: 'failed'}),
+        },
+        {
+          method: 'reconnecting',
+          call: expect.objectContaining({sessionId: ongoing.call.sessionId, status: 'ongoing'}),
         },
       ]);
       expect(ongoing.session.terminated).toEqual([]);

@@ -65,7 +65,8 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     const report = this._report.bind(this);
     this._agent = new KitSipUserAgent(_options, this._user, {
       incoming: event => this._incoming(event),
-      disconnected: () => this._calls.failUnestablished(),
+      disconnected: () => this._calls.linkLost(),
+      registered: () => this._calls.linkBack(),
       report,
     });
     this._calls = new KitSipSessions(_options, {

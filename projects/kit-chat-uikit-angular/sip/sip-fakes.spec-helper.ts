@@ -19,9 +19,14 @@ export class FakeEmitter {
   }
 }
 
-/** A fake peer connection: the adapter listens to `track` and `connectionstatechange`. */
+/** A fake peer connection: the adapter listens to `track` and `iceconnectionstatechange`. */
 export class FakePeer extends EventTarget {
-  connectionState = 'new';
+  iceConnectionState: RTCIceConnectionState = 'new';
+  /** Moves ICE to a state, as the browser does. */
+  ice(state: RTCIceConnectionState): void {
+    this.iceConnectionState = state;
+    this.dispatchEvent(new Event('iceconnectionstatechange'));
+  }
 }
 
 /** A JsSIP RTCSession as the adapter sees it; records what SIP the adapter asked for. */
@@ -31,12 +36,18 @@ export class FakeSession extends FakeEmitter {
   connection?: FakePeer;
   terminated: {status_code?: number; reason_phrase?: string}[] = [];
   answered = 0;
+  /** The re-INVITEs the adapter asked for, with their options; `done` answers one with a 200. */
+  readonly renegotiations: {options: object; done?: () => void}[] = [];
   constructor(readonly remote_identity = {display_name: 'Ada Lovelace', uri: {user: 'ada'}}) {
     super();
   }
   answer(): void {
     this.answered++;
     this.connection = new FakePeer();
+  }
+  renegotiate(options: object, done?: () => void): boolean {
+    this.renegotiations.push({options, done});
+    return true;
   }
   terminate(options: {status_code?: number; reason_phrase?: string} = {}): void {
     this.terminated.push(options);

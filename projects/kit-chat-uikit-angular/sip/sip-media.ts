@@ -30,8 +30,8 @@ export function kitSipStopTracks(stream: MediaStream | null): void {
 export interface KitSipPeerEvents {
   /** A track arrived from the other side. */
   track(track: MediaStreamTrack): void;
-  /** The media path failed (ICE could not reconnect): JsSIP has no media time-out of its own. */
-  failed(): void;
+  /** The ICE connection state changed (`disconnected` and `failed`: the media path dropped). */
+  ice(state: RTCIceConnectionState): void;
 }
 
 const WATCHED = new WeakSet<RTCPeerConnection>();
@@ -51,9 +51,5 @@ export function kitSipWatchPeer(
   }
   WATCHED.add(peer);
   peer.addEventListener('track', event => events.track(event.track));
-  peer.addEventListener('connectionstatechange', () => {
-    if (peer.connectionState === 'failed') {
-      events.failed();
-    }
-  });
+  peer.addEventListener('iceconnectionstatechange', () => events.ice(peer.iceConnectionState));
 }

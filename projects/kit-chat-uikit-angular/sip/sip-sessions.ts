@@ -25,6 +25,8 @@ export interface KitSipCallEntry {
   closing: boolean;
   /** Whether a device of the callee rang (180), for an outgoing call. */
   rang: boolean;
+  /** What an ongoing call lost (`ice`: the media path, `link`: the transport to the proxy), until it is back. */
+  lost: Set<'ice' | 'link'>;
   timers: ReturnType<typeof setTimeout>[];
 }
 
@@ -79,6 +81,7 @@ export class KitSipSessions {
       sent: false,
       closing: false,
       rang: false,
+      lost: new Set(),
       timers: [],
     };
     this._calls.set(session.id, entry);
@@ -103,10 +106,51 @@ export class KitSipSessions {
     session.on('failed', event => this._failed(entry, event));
     session.on('ended', () => {
       if (!entry.done) {
-        this.finish(entry, {...entry.call, status: 'ended'}, 'onCallEnded');
+        // A call that ended while it reconnected (the ICE restart was refused) failed.
+        const status = entry.lost.size ? 'failed' : 'ended';
+        this.finish(entry, {...entry.call, status}, 'onCallEnded');
       }
     });
     return entry;
+  }
+
+  /**
+   * The transport to the proxy is gone: calls being set up fail (`failUnestablished`), and ongoing calls reconnect:
+   * their media may still flow, but nothing could be renegotiated or ended until the transport is back.
+   */
+  linkLost(): void {
+    this.failUnestablished();
+    for (const entry of this._calls.values()) {
+      if (!entry.done && entry.call.status === 'ongoing') {
+        this._lose(entry, 'link');
+      }
+    }
+  }
+
+  /** Registered again: every ongoing call that lost something restarts ICE (a re-INVITE with `iceRestart`). */
+  linkBack(): void {
+    for (const entry of this._calls.values()) {
+      if (!entry.done && entry.lost.size) {
+        this.restartIce(entry);
+      }
+    }
+  }
+
+  /** Renegotiates the media path with fresh ICE credentials; once answered, the call is reconnected. */
+  restartIce(entry: KitSipCallEntry, attempt = 0): void {
+    if (entry.done) {
+      return;
+    }
+    const started = entry.session.renegotiate({rtcOfferConstraints: {iceRestart: true}}, () => {
+      this._regain(entry, 'link');
+      if (entry.session.connection?.iceConnectionState.match(/^(connected|completed)$/)) {
+        this._regain(entry, 'ice');
+      }
+    });
+    if (!started && attempt < 10) {
+      // A negotiation is in progress (the other side restarts too): try again once it settled.
+      entry.timers.push(setTimeout(() => this.restartIce(entry, attempt + 1), 500));
+    }
   }
 
   /**
@@ -204,11 +248,18 @@ export class KitSipSessions {
           entry.remote.addTrack(track);
         }
       },
-      failed: () => {
+      ice: state => {
         const entry = live();
-        if (entry) {
-          this._hooks.report(KitErrorCodes.NETWORK, 'The media connection of the call failed');
-          this.hangUp(entry, 'failed');
+        if (!entry || entry.call.status !== 'ongoing') {
+          return;
+        }
+        if (state === 'disconnected' || state === 'failed') {
+          this._lose(entry, 'ice');
+          if (state === 'failed' && !entry.lost.has('link')) {
+            this.restartIce(entry); // The transport is up: renegotiate now (else once it is back).
+          }
+        } else if (state === 'connected' || state === 'completed') {
+          this._regain(entry, 'ice');
         }
       },
     });
@@ -310,6 +361,21 @@ export class KitSipSessions {
     }
     if (event.cause === 'Connection Error' || event.cause === 'Request Timeout') {
       this._hooks.report(KitErrorCodes.NETWORK, `The call failed: ${event.cause}`, event);
+    }
+  }
+
+  /** The call lost its media path or its transport: the listeners hear `onCallReconnecting` once. */
+  private _lose(entry: KitSipCallEntry, what: 'ice' | 'link'): void {
+    if (!entry.lost.size) {
+      this._hooks.emit('onCallReconnecting', entry.call);
+    }
+    entry.lost.add(what);
+  }
+
+  /** What the call lost is back; once nothing is missing, the listeners hear `onCallReconnected`. */
+  private _regain(entry: KitSipCallEntry, what: 'ice' | 'link'): void {
+    if (entry.lost.delete(what) && !entry.lost.size && !entry.done) {
+      this._hooks.emit('onCallReconnected', entry.call);
     }
   }
 

@@ -21,6 +21,8 @@ export interface KitSipSession {
   readonly remote_identity: {display_name?: string | null; uri: {user: string}};
   on(event: string, listener: (event: KitSipSessionEvent) => void): unknown;
   answer(options: object): void;
+  /** A re-INVITE (here: with an ICE restart); `false` when a negotiation is in progress. */
+  renegotiate(options: object, done?: () => void): boolean;
   terminate(options?: {status_code?: number; reason_phrase?: string}): void;
 }
 

@@ -9,6 +9,8 @@ export interface KitSipAgentEvents {
   incoming(event: KitSipUAEvent): void;
   /** The transport to the proxy dropped (before the loss is reported). */
   disconnected(): void;
+  /** Registered (again): calls that lost their path can renegotiate it. */
+  registered(): void;
   /** An error that no SDK method can reject with. */
   report(code: KitErrorCode, message: string, details?: unknown): void;
 }
@@ -164,6 +166,7 @@ export class KitSipUserAgent {
     ua.on('registered', () => {
       this._authRetried = false;
       this._status.set('registered');
+      this._events.registered();
     });
     if (this._options.credentials) {
       // Fresh credentials before every registration: on each (re)connection, and before each refresh (JsSIP then
