@@ -488,6 +488,47 @@ export const sipFlows = [
     },
   },
   {
+    name: 'reconnecting: Kamailio stopped mid-call → "Reconnecting…" in both tabs; back → ICE restart, media flows',
+    timeout: 60000,
+    fn: async ({open, proxies, screenshots}) => {
+      const grace = await open('grace');
+      const linus = await open('linus');
+      await ring(grace, linus);
+      await answer(grace, linus);
+      await linus.mediaFlows('audio');
+      const ufrag = tab =>
+        tab.page.evaluate(
+          () => /a=ice-ufrag:(\S+)/.exec(window.__e2e.peers.at(-1)?.localDescription?.sdp ?? '')?.[1],
+        );
+      const before = [await ufrag(grace), await ufrag(linus)];
+      const reconnecting = '.kit-ongoing-call-reconnecting';
+      proxies.stop('single');
+      try {
+        for (const tab of [grace, linus]) {
+          await tab.visible(reconnecting, 15000);
+          await tab.textIs(reconnecting, 'Reconnecting…');
+        }
+        await linus.page.screenshot({path: join(screenshots, 'sip-reconnecting.png')});
+      } finally {
+        await proxies.start('single');
+      }
+      for (const tab of [grace, linus]) {
+        await tab.registered(30000);
+        await tab.gone(reconnecting, 20000);
+        await tab.visible(SEL.ongoing);
+      }
+      const after = [await ufrag(grace), await ufrag(linus)];
+      expect(
+        after.some((value, i) => value && value !== before[i]),
+        `no ICE restart: the ICE credentials stayed ${before} → ${after}`,
+      );
+      await grace.mediaFlows('audio');
+      await linus.mediaFlows('audio');
+      await linus.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+    },
+  },
+  {
     name: 'Kamailio restarts mid-call: the call goes on, the hang-up still arrives, new calls work',
     timeout: 45000,
     fn: async ({open, proxies}) => {

@@ -366,6 +366,7 @@ describe('KitSipCallsSdk', () => {
       });
       expect(session.renegotiations).toEqual([]); // Disconnected may heal by itself.
       session.connection!.ice('failed');
+      await settle();
       expect(session.renegotiations.map(r => r.options)).toEqual([
         {rtcOfferConstraints: {iceRestart: true}},
       ]);

@@ -106,18 +106,14 @@ export class KitSipSessions {
     session.on('failed', event => this._failed(entry, event));
     session.on('ended', () => {
       if (!entry.done) {
-        // A call that ended while it reconnected (the ICE restart was refused) failed.
-        const status = entry.lost.size ? 'failed' : 'ended';
+        const status = entry.lost.size ? 'failed' : 'ended'; // Ended while reconnecting: failed.
         this.finish(entry, {...entry.call, status}, 'onCallEnded');
       }
     });
     return entry;
   }
 
-  /**
-   * The transport to the proxy is gone: calls being set up fail (`failUnestablished`), and ongoing calls reconnect:
-   * their media may still flow, but nothing could be renegotiated or ended until the transport is back.
-   */
+  /** The transport is gone: calls being set up fail, ongoing calls reconnect (their media may still flow). */
   linkLost(): void {
     this.failUnestablished();
     for (const entry of this._calls.values()) {
@@ -127,11 +123,17 @@ export class KitSipSessions {
     }
   }
 
-  /** Registered again: every ongoing call that lost something restarts ICE (a re-INVITE with `iceRestart`). */
+  /**
+   * Registered again: the transport is back for every ongoing call. The side that placed a call restarts its ICE
+   * (a re-INVITE with `iceRestart`); the other side waits for it, since two crossing re-INVITEs fail both (491).
+   */
   linkBack(): void {
     for (const entry of this._calls.values()) {
       if (!entry.done && entry.lost.size) {
-        this.restartIce(entry);
+        this._regain(entry, 'link');
+        if (entry.direction === 'outgoing') {
+          this.restartIce(entry);
+        }
       }
     }
   }
@@ -142,8 +144,7 @@ export class KitSipSessions {
       return;
     }
     const started = entry.session.renegotiate({rtcOfferConstraints: {iceRestart: true}}, () => {
-      this._regain(entry, 'link');
-      if (entry.session.connection?.iceConnectionState.match(/^(connected|completed)$/)) {
+      if (/^(connected|completed)$/.test(entry.session.connection?.iceConnectionState ?? '')) {
         this._regain(entry, 'ice');
       }
     });
@@ -256,7 +257,12 @@ export class KitSipSessions {
         if (state === 'disconnected' || state === 'failed') {
           this._lose(entry, 'ice');
           if (state === 'failed' && !entry.lost.has('link')) {
-            this.restartIce(entry); // The transport is up: renegotiate now (else once it is back).
+            // The transport is up: the caller renegotiates now, the callee a little later if still needed (two
+            // crossing re-INVITEs would fail both).
+            const later = entry.direction === 'outgoing' ? 0 : 3000;
+            entry.timers.push(
+              setTimeout(() => entry.lost.has('ice') && this.restartIce(entry), later),
+            );
           }
         } else if (state === 'connected' || state === 'completed') {
           this._regain(entry, 'ice');
