@@ -178,6 +178,25 @@ export const callTests = [
     },
   },
   {
+    name: 'ongoing: the network drops → "Reconnecting…" (said), back → the timer again',
+    fn: async ({open}) => {
+      const me = await open();
+      await me.click('ring-voice-ada');
+      await me.visible(SEL.incoming);
+      await me.page.click(SEL.accept);
+      await me.visible(SEL.ongoing);
+      await me.far('far-drop');
+      await me.textIs('.kit-ongoing-call-reconnecting', 'Reconnecting…');
+      await me.said('Reconnecting…');
+      await me.far('far-restore');
+      await me.gone('.kit-ongoing-call-reconnecting');
+      await me.said('Connected again');
+      await me.visible('.kit-ongoing-call-duration');
+      await me.page.click(SEL.ongoingEnd);
+      await me.gone(SEL.ongoing);
+    },
+  },
+  {
     name: 'two tabs: Grace calls Linus, Linus accepts, Grace ends',
     timeout: 30000,
     fn: async ({open}) => {

@@ -141,6 +141,14 @@ export class DemoFarSide {
     this._act('either', 'ongoing', call => this._switchboard.control.end(call.sessionId));
   }
 
+  /** The network drops (`lost`) or brings back the ongoing call's connection: "Reconnecting…" on screen. */
+  protected link(lost: boolean): void {
+    this._act('either', 'ongoing', call => {
+      this._switchboard.control[lost ? 'dropConnection' : 'restoreConnection'](call.sessionId);
+      return Promise.resolve(call);
+    });
+  }
+
   /** The next accept, by either side, fails with `ERR_NETWORK`. */
   protected failNextAccept(): void {
     this._switchboard.control.failNext('accept');
