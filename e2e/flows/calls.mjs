@@ -18,6 +18,15 @@ async function expectSound(demo, playing) {
   }
 }
 
+/** Ada rings me by voice and I accept: the ongoing screen shows. @returns The tab. */
+async function inAVoiceCall(me) {
+  await me.click('ring-voice-ada');
+  await me.visible(SEL.incoming);
+  await me.page.click(SEL.accept);
+  await me.visible(SEL.ongoing);
+  return me;
+}
+
 export const callTests = [
   {
     name: 'incoming: accept',
@@ -167,11 +176,7 @@ export const callTests = [
   {
     name: 'ongoing: the far side hangs up',
     fn: async ({open}) => {
-      const me = await open();
-      await me.click('ring-voice-ada');
-      await me.visible(SEL.incoming);
-      await me.page.click(SEL.accept);
-      await me.visible(SEL.ongoing);
+      const me = await inAVoiceCall(await open());
       await me.far('far-end');
       await me.gone(SEL.ongoing, 6000);
       await me.event('ccCallEnded');
@@ -180,11 +185,7 @@ export const callTests = [
   {
     name: 'ongoing: the network drops → "Reconnecting…" (said), back → the timer again',
     fn: async ({open}) => {
-      const me = await open();
-      await me.click('ring-voice-ada');
-      await me.visible(SEL.incoming);
-      await me.page.click(SEL.accept);
-      await me.visible(SEL.ongoing);
+      const me = await inAVoiceCall(await open());
       await me.far('far-drop');
       await me.textIs('.kit-ongoing-call-reconnecting', 'Reconnecting…');
       await me.said('Reconnecting…');
