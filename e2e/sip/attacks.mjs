@@ -324,26 +324,21 @@ const checks = [
       const linus = await registered(proxy, secret, 'linus');
       try {
         // 1. A made-up in-dialog request: a tag of its own, a Route to the target.
-        const forged = await grace.wire.request(
-          sipRequest('BYE', {
-            uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
-            from: 'grace',
-            to: 'linus',
-            toTag: 'madeup',
-            headers: [`Route: <sip:127.0.0.1:${target.port};transport=tcp;lr>`],
-          }),
-        );
+        // A BYE with a tag of its own towards the target, through a Route.
+        const byeThrough = route =>
+          grace.wire.request(
+            sipRequest('BYE', {
+              uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
+              from: 'grace',
+              to: 'linus',
+              toTag: 'madeup',
+              headers: [`Route: <${route};lr>`],
+            }),
+          );
+        const forged = await byeThrough(`sip:127.0.0.1:${target.port};transport=tcp`);
         expect(forged?.status === 403, `a made-up Route got ${line(forged)}`);
         // 2. A Route to this proxy without its signature.
-        const unsigned = await grace.wire.request(
-          sipRequest('BYE', {
-            uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
-            from: 'grace',
-            to: 'linus',
-            toTag: 'madeup',
-            headers: [`Route: <sip:127.0.0.1:${new URL(proxy.url).port};transport=ws;lr>`],
-          }),
-        );
+        const unsigned = await byeThrough(`sip:127.0.0.1:${new URL(proxy.url).port};transport=ws`);
         expect(unsigned?.status === 403, `an unsigned Route to the proxy got ${line(unsigned)}`);
         // 3. In a real dialog (Record-Route signed by the proxy), a BYE aimed at the target host.
         const callId = randomUUID();

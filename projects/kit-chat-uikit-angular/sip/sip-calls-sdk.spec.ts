@@ -65,10 +65,11 @@ describe('KitSipCallsSdk', () => {
   }
 
   /** I call Bob; the INVITE goes out. */
-  async function dial(type = 'audio'): Promise<{session: FakeSession; call: KitCall}> {
+  /** I call Bob: `initiateCall`, whose promise waits for the INVITE to go out. */
+  function callBob(type = 'audio'): Promise<KitCall> {
     const me = sdk.getLoggedInUser()!;
     const bob = {uid: 'bob', name: 'Bob'};
-    const placing = sdk.initiateCall({
+    return sdk.initiateCall({
       sessionId: '',
       type,
       sender: me,
@@ -76,6 +77,10 @@ describe('KitSipCallsSdk', () => {
       receiver: bob,
       callReceiver: bob,
     });
+  }
+
+  async function dial(type = 'audio'): Promise<{session: FakeSession; call: KitCall}> {
+    const placing = callBob(type);
     await settle();
     const session = ua.placed.at(-1)!.session;
     session.emit('sending', {});
@@ -412,21 +417,13 @@ describe('KitSipCallsSdk', () => {
 
     /** I call Bob with fake timers; returns the placed session and the pending call. */
     async function placeWithFakeTimers() {
-      const me = sdk.getLoggedInUser()!;
-      const bob = {uid: 'bob', name: 'Bob'};
-      const placing = sdk.initiateCall({
-        sessionId: '',
-        type: 'audio',
-        sender: me,
-        callInitiator: me,
-        receiver: bob,
-        callReceiver: bob,
-      });
+      const placing = callBob();
       await jest.advanceTimersByTimeAsync(0);
       return {session: ua.placed.at(-1)!.session, placing};
     }
 
-    it('should send the INVITE right after the host candidates when no STUN or TURN server is set', async () => {
+    /** Places a call, gathers two candidates, and checks that the INVITE goes `wait` ms after the first. */
+    async function expectInviteAfter(wait: number) {
       jest.useFakeTimers();
       try {
         const {session, placing} = await placeWithFakeTimers();
@@ -434,26 +431,8 @@ describe('KitSipCallsSdk', () => {
         session.emit('icecandidate', {candidate: {}, ready});
         session.emit('icecandidate', {candidate: {}, ready});
         expect(ready).not.toHaveBeenCalled(); // The rest of the burst still comes in.
-        await jest.advanceTimersByTimeAsync(0);
-        expect(ready).toHaveBeenCalledTimes(1);
-        session.emit('sending', {});
-        await placing;
-      } finally {
-        jest.useRealTimers();
-      }
-    });
-
-    it('should wait a bounded time after the first candidate for a STUN or TURN server', async () => {
-      sdk.dispose();
-      await create({iceServers: [{urls: 'stun:stun.example.com'}]});
-      jest.useFakeTimers();
-      try {
-        const {session, placing} = await placeWithFakeTimers();
-        const ready = jest.fn();
-        session.emit('icecandidate', {candidate: {}, ready});
-        session.emit('icecandidate', {candidate: {}, ready});
-        await jest.advanceTimersByTimeAsync(149);
-        expect(ready).not.toHaveBeenCalled();
+        await jest.advanceTimersByTimeAsync(Math.max(0, wait - 1));
+        expect(ready).toHaveBeenCalledTimes(wait ? 0 : 1); // With no wait: once the burst is in.
         await jest.advanceTimersByTimeAsync(1);
         expect(ready).toHaveBeenCalledTimes(1);
         session.emit('sending', {});
@@ -461,21 +440,22 @@ describe('KitSipCallsSdk', () => {
       } finally {
         jest.useRealTimers();
       }
+    }
+
+    it('should send the INVITE right after the host candidates when no STUN or TURN server is set', async () => {
+      await expectInviteAfter(0);
+    });
+
+    it('should wait a bounded time after the first candidate for a STUN or TURN server', async () => {
+      sdk.dispose();
+      await create({iceServers: [{urls: 'stun:stun.example.com'}]});
+      await expectInviteAfter(150);
     });
 
     it('should give the call up when ICE gathers no candidate', async () => {
       jest.useFakeTimers();
       try {
-        const me = sdk.getLoggedInUser()!;
-        const bob = {uid: 'bob', name: 'Bob'};
-        const placing = sdk.initiateCall({
-          sessionId: '',
-          type: 'audio',
-          sender: me,
-          callInitiator: me,
-          receiver: bob,
-          callReceiver: bob,
-        });
+        const placing = callBob();
         const failure = expect(placing).rejects.toMatchObject({code: KitErrorCodes.CALL_FAILED});
         await jest.advanceTimersByTimeAsync(4999);
         expect(ua.placed[0].session.terminated).toEqual([]);
@@ -671,16 +651,7 @@ describe('KitSipCallsSdk', () => {
 
     it('should reject a call whose INVITE had not gone out when the connection is lost', async () => {
       ua.emit('connected', {});
-      const me = sdk.getLoggedInUser()!;
-      const bob = {uid: 'bob', name: 'Bob'};
-      const placing = sdk.initiateCall({
-        sessionId: '',
-        type: 'audio',
-        sender: me,
-        callInitiator: me,
-        receiver: bob,
-        callReceiver: bob,
-      });
+      const placing = callBob();
       const failure = expect(placing).rejects.toBeInstanceOf(KitException);
       await settle();
       ua.emit('disconnected', {});

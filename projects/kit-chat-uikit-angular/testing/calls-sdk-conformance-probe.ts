@@ -18,6 +18,18 @@ export interface Seen {
 }
 
 /** One check's world: a fresh adapter, its driver, and what its listener heard. */
+/** Every method of `KitCallListener`, to record them all (and, in the stress test, to call them all). @docs-private */
+export const KIT_CALL_LISTENER_METHODS: readonly (keyof KitCallListener)[] = [
+  'onIncomingCallReceived',
+  'onIncomingCallCancelled',
+  'onOutgoingCallRinging',
+  'onOutgoingCallAccepted',
+  'onOutgoingCallRejected',
+  'onCallEnded',
+  'onCallReconnecting',
+  'onCallReconnected',
+];
+
 export class Probe {
   readonly seen: Seen[] = [];
   private _inside = false;
@@ -33,15 +45,7 @@ export class Probe {
   /** A listener that records every callback into `into`. */
   listener(into: Seen[] = this.seen): KitCallListener {
     const listener: KitCallListener = {};
-    const methods: (keyof KitCallListener)[] = [
-      'onIncomingCallReceived',
-      'onIncomingCallCancelled',
-      'onOutgoingCallRinging',
-      'onOutgoingCallAccepted',
-      'onOutgoingCallRejected',
-      'onCallEnded',
-    ];
-    for (const method of methods) {
+    for (const method of KIT_CALL_LISTENER_METHODS) {
       listener[method] = (call: KitCall) => into.push({method, call, synchronous: this._inside});
     }
     return listener;

@@ -1,4 +1,5 @@
 import {KitCallsSdk} from '../sdk/calls-sdk';
+import {KIT_BROWSER_CLOCK} from './call-session-host';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
 import {KitCallSession, _kitObserveCallTransitions} from './call-session';
@@ -109,13 +110,7 @@ describe('the call session transition table', () => {
             publishOutgoingCall: () => {},
           },
           sound: {start: () => ({state: () => 'playing', stop: () => {}})},
-          clock: {
-            now: () => Date.now(),
-            setTimeout: (task, ms) => setTimeout(task, ms),
-            clearTimeout: handle => clearTimeout(handle as number),
-            setInterval: (task, ms) => setInterval(task, ms),
-            clearInterval: handle => clearInterval(handle as number),
-          },
+          clock: KIT_BROWSER_CLOCK,
           report: () => {},
         },
         {ringTimeout: 45_000, actionTimeout: 15_000, closeDelay: 0},

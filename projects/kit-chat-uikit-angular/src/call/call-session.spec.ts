@@ -1,4 +1,5 @@
 import {KitCallsSdk} from '../sdk/calls-sdk';
+import {KIT_BROWSER_CLOCK} from './call-session-host';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
 import {KitCallDirection, KitCallSession, KitCallSessionPorts} from './call-session';
@@ -67,13 +68,7 @@ function setup(direction: KitCallDirection, sessionId = 's1') {
         };
       },
     },
-    clock: {
-      now: () => Date.now(),
-      setTimeout: (task, ms) => setTimeout(task, ms),
-      clearTimeout: handle => clearTimeout(handle as number),
-      setInterval: (task, ms) => setInterval(task, ms),
-      clearInterval: handle => clearInterval(handle as number),
-    },
+    clock: KIT_BROWSER_CLOCK,
     report: error => reported.push(error),
   };
   const session = new KitCallSession(direction, call(direction, sessionId), ports, {

@@ -3,6 +3,7 @@ import {ApplicationRef, Component, signal, viewChild, ɵgetHostElement} from '@a
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import fc from 'fast-check';
 import {Subject} from 'rxjs';
+import {KIT_CALL_LISTENER_METHODS} from '../../testing/calls-sdk-conformance-probe';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
 import {withCallWaiting} from '../overlay/call-features';
 import {KitCallEndReason, _kitObserveCallTransitions} from '../call/call-session';
@@ -114,15 +115,7 @@ const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('unknown' as const),
-      method: fc.constantFrom<keyof KitCallListener>(
-        'onIncomingCallReceived',
-        'onIncomingCallCancelled',
-        'onOutgoingCallRinging',
-        'onOutgoingCallAccepted',
-        'onOutgoingCallRejected',
-        'onCallEnded',
-        'onCallReconnecting',
-      ),
+      method: fc.constantFrom(...KIT_CALL_LISTENER_METHODS),
       id: fc.nat({max: 2}),
     }),
   },
@@ -202,15 +195,7 @@ const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('garbage' as const),
-      method: fc.constantFrom<keyof KitCallListener>(
-        'onIncomingCallReceived',
-        'onIncomingCallCancelled',
-        'onOutgoingCallRinging',
-        'onOutgoingCallAccepted',
-        'onOutgoingCallRejected',
-        'onCallEnded',
-        'onCallReconnected',
-      ),
+      method: fc.constantFrom(...KIT_CALL_LISTENER_METHODS),
       shape: fc.constantFrom<StressGarbage>('null', 'empty', 'noParties', 'foreign'),
     }),
   },
