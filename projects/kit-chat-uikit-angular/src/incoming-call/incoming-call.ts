@@ -145,8 +145,9 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _rejectEl = viewChild<KitCallButtonComponent>('reject');
 
   /** @docs-private */
+  readonly #settings = () => untracked(this.callSettingsBuilder)?.build() ?? null;
   protected readonly _viewModel = new KitIncomingCallViewModel(this.#binding, {
-    settings: () => untracked(this.callSettingsBuilder)?.build() ?? null,
+    settings: this.#settings,
     error: error => this.#shell.report(error),
   });
   readonly #source = new KitIncomingCallSource({
@@ -319,7 +320,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       queueMicrotask(() => (this.#pressed = false));
       kitInvokeSafely(handler);
     } else {
-      void this._viewModel.acceptCall(call);
+      // Straight to the call's session (the view model's acceptCall, for apps, does the same).
+      void this.#binding.session()?.accept(this.#settings());
     }
   }
 
