@@ -97,4 +97,20 @@ describe('KitSipCallsSdk after the page slept (resume) and its registration', ()
     expect(ua.options).toEqual([]);
     expect(ua.transport.connects).toBe(0);
   });
+
+  it('should reconnect at once when the socket closes during the probe (its close arrives after the wake)', async () => {
+    ua.emit('connected');
+    ua.emit('registered');
+    jest.useFakeTimers(); // The probe's time-out never fires: only the drop can end the check.
+    try {
+      const resumed = sdk.resume();
+      ua.connected = false;
+      ua.emit('disconnected'); // JsSIP would wait for its back-off.
+      await resumed;
+      expect(ua.transport.connects).toBe(1);
+      expect(ua.transport.disconnects).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -51,6 +51,8 @@ export class KitSipUserAgent {
   private readonly _watchers = new Set<(registration: KitRegistration) => void>();
   /** The check of `resume()` in flight, shared by the wake events that come together. */
   private _resuming: Promise<void> | null = null;
+  /** Ends the probe of that check early: the transport dropped meanwhile. */
+  private _dropped: (() => void) | null = null;
 
   /** Where the adapter stands with the proxy; `registered` once calls can reach this device. */
   readonly status: Signal<KitSipStatus> = this._status.asReadonly();
@@ -223,6 +225,7 @@ export class KitSipUserAgent {
       ua.on('registrationExpiring', () => void this._register());
     }
     ua.on('disconnected', () => {
+      this._dropped?.();
       if (this._status() === 'stopped') {
         return;
       }
@@ -282,23 +285,31 @@ export class KitSipUserAgent {
       }
       return;
     }
-    if (this._ua !== ua || this._status() === 'stopped' || !ua.isConnected()) {
-      return; // Stopped, or JsSIP heard of the loss meanwhile and recovers by itself.
+    if (this._ua !== ua || this._status() === 'stopped') {
+      return;
     }
-    // No answer: the socket died silently. A new one, on which JsSIP registers again.
-    transport.disconnect();
-    transport.connect();
+    if (ua.isConnected()) {
+      // No answer: the socket died silently. A new one, on which JsSIP registers again.
+      transport.disconnect();
+      transport.connect();
+    } else if (!transport.isConnecting()) {
+      // The close of a socket that died while the tab was frozen arrives after the wake: reconnect now rather
+      // than after JsSIP's back-off.
+      transport.connect();
+    }
   }
 
   /** @returns Whether the proxy answers an OPTIONS (any answer) within `resumeTimeout`. */
   private _answers(ua: KitSipUA): Promise<boolean> {
     const domain = /@([^;>]+)/.exec(this._options.uri)?.[1] ?? '';
     return new Promise<boolean>(resolve => {
-      const timer = setTimeout(() => resolve(false), this._options.resumeTimeout ?? 2000);
       const done = (alive: boolean) => {
         clearTimeout(timer);
+        this._dropped = null;
         resolve(alive);
       };
+      const timer = setTimeout(() => done(false), this._options.resumeTimeout ?? 2000);
+      this._dropped = () => done(false);
       try {
         ua.sendOptions(`sip:${domain}`, null, {
           eventHandlers: {
