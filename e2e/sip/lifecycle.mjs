@@ -74,7 +74,7 @@ async function until(holds, what, timeout) {
 
 export const lifecycleFlows = [
   {
-    name: 'a frozen tab whose socket died silently registers again on resume, and rings for the next call',
+    name: 'a frozen tab whose connection died registers again at once on resume, and rings for the next call',
     timeout: 45000,
     fn: async ({open, proxies, defer}) => {
       const relay = await startRelay(proxies.running.get('single').port);
@@ -122,7 +122,7 @@ export const lifecycleFlows = [
     },
   },
   {
-    name: 'ring readiness: "Not connected" while the proxy is unreachable, gone once registered (online → resume)',
+    name: 'ring readiness: "Not connected" while the proxy is unreachable, gone once registered',
     timeout: 30000,
     fn: async ({open, proxies, defer}) => {
       // Nothing listens on this port yet: the tab cannot connect.
