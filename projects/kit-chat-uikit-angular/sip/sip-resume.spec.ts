@@ -60,15 +60,24 @@ describe('KitSipCallsSdk after the page slept (resume) and its registration', ()
     expect(ua.transport.connects).toBe(0);
   });
 
-  it('should register again at once when the proxy answers the probe', async () => {
+  it('should register at once when the proxy answers the probe and the device is not registered', async () => {
     ua.emit('connected');
-    ua.emit('registered');
     const resumed = sdk.resume();
     expect(ua.options.map(options => options.target)).toEqual(['sip:kit.test']);
     ua.options[0].failed({originator: 'remote'}); // Any answer (here 405) proves the connection.
     await resumed;
     expect(ua.registrations).toBe(1);
     expect(ua.transport.disconnects).toBe(0);
+  });
+
+  it('should leave a live connection and its registration alone (a tab shown again)', async () => {
+    ua.emit('connected');
+    ua.emit('registered');
+    const resumed = sdk.resume();
+    ua.options[0].succeeded();
+    await resumed;
+    expect(ua.registrations).toBe(0);
+    expect(ua.transport.disconnects + ua.transport.connects).toBe(0);
   });
 
   it('should replace a connection that died silently (no answer to the probe)', async () => {

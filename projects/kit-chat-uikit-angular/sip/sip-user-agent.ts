@@ -140,7 +140,8 @@ export class KitSipUserAgent {
   /**
    * The page may have slept (a frozen tab resumed, the tab shown again, the network back): a transport that is
    * down reconnects at once instead of after JsSIP's back-off; one that looks up is probed (an OPTIONS to the
-   * proxy), registered again when it answers, and replaced when it does not answer within `resumeTimeout`: a
+   * proxy), registered again when it answers and is not registered, and replaced when it does not answer within
+   * `resumeTimeout`: a
    * WebSocket can die without a close event while the tab is frozen.
    * @returns Resolves once the check is done (a reconnection started, or a REGISTER sent).
    */
@@ -278,10 +279,14 @@ export class KitSipUserAgent {
       return;
     }
     if (await this._answers(ua)) {
-      if (this._options.credentials) {
-        void this._register();
-      } else {
-        ua.register();
+      // The socket lives, so does a registration on it (JsSIP's overdue refresh runs once the tab thaws); one
+      // that was refused or never made is tried again now.
+      if (this._status() !== 'registered') {
+        if (this._options.credentials) {
+          void this._register();
+        } else {
+          ua.register();
+        }
       }
       return;
     }
