@@ -16,6 +16,7 @@ import {callTests} from './flows/calls.mjs';
 import {demoTests} from './flows/demo.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
 import {pageTests} from './flows/page.mjs';
+import {readinessTests} from './flows/readiness.mjs';
 import {runTests} from './harness.mjs';
 import {serve} from './server.mjs';
 import {copyScreenshotStrip} from '../tools/screenshot-strip.mjs';
@@ -44,7 +45,7 @@ async function main() {
   let result;
   try {
     result = await runTests(
-      [...callTests, ...demoTests, ...keyboardTests, ...pageTests, ...axeTests],
+      [...callTests, ...demoTests, ...keyboardTests, ...pageTests, ...readinessTests, ...axeTests],
       {
         base: server.url,
         only,

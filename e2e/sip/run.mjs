@@ -14,6 +14,7 @@ import {expect} from '../harness.mjs';
 import {serve} from '../server.mjs';
 import {launchSipBrowser, openSipPage} from './browser.mjs';
 import {coreFlows, registrarFailover, sipFlows} from './flows.mjs';
+import {lifecycleFlows} from './lifecycle.mjs';
 import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
 import {startTurn} from './turn.mjs';
 
@@ -34,8 +35,10 @@ async function runAll(tests, {base, auth, relay, proxies, browser}) {
     }
     const started = Date.now();
     const tabs = [];
-    const open = async (user, {proxy, ...options} = {}) => {
-      const tab = await openSipPage(browser.context, {
+    /** What a test leaves to do after its tabs are checked and closed (a browser of its own). */
+    const deferred = [];
+    const open = async (user, {proxy, context, ...options} = {}) => {
+      const tab = await openSipPage(context ?? browser.context, {
         base,
         auth,
         proxy: proxy ?? proxies.running.get('single').url,
@@ -49,7 +52,14 @@ async function runAll(tests, {base, auth, relay, proxies, browser}) {
     try {
       await Promise.race([
         (async () => {
-          await test.fn({open, proxies, auth, relay, screenshots: SCREENSHOTS});
+          await test.fn({
+            open,
+            proxies,
+            auth,
+            relay,
+            screenshots: SCREENSHOTS,
+            defer: cleanup => deferred.push(cleanup),
+          });
           for (const tab of tabs) {
             const rejections = await tab.rejections();
             expect(
@@ -78,6 +88,9 @@ async function runAll(tests, {base, auth, relay, proxies, browser}) {
       await Promise.all(tabs.map(tab => tab.dispose()));
       for (const tab of tabs) {
         await tab.page.close().catch(() => {});
+      }
+      for (const cleanup of deferred.reverse()) {
+        await cleanup().catch(error => console.log(`    cleanup failed: ${error.message}`));
       }
     }
   }
@@ -147,7 +160,7 @@ async function main() {
     );
     const edgeOf = user => proxies.running.get(EDGE_OF[user]).url;
     const edgeFlows = [...coreFlows('two edges: ', edgeOf), registrarFailover(edgeOf)];
-    result = await runAll([...sipFlows, ...edgeFlows], {
+    result = await runAll([...sipFlows, ...lifecycleFlows, ...edgeFlows], {
       base: server.url,
       auth: credentials.url,
       relay,

@@ -4,6 +4,7 @@ import {
   KitCallListener,
   KitCallStatus,
   KitCallsSdk,
+  KitCallsSdkLifecycle,
   KitErrorCodes,
   KitException,
   KitUser,
@@ -15,7 +16,10 @@ import {KitInMemoryDevice, KitInMemorySwitchboard} from './in-memory-switchboard
  * The embedded call SDK: one instance is one device of one user on a shared `KitInMemorySwitchboard`, so a demo
  * or a test can ring one user from another with no server. Drive the far side with `switchboard.control`.
  */
-export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevice {
+export class KitInMemoryCallsSdk
+  extends KitCallsSdk
+  implements KitInMemoryDevice, KitCallsSdkLifecycle
+{
   readonly #listeners = new Map<string, KitCallListener>();
   #user: KitUser | null = null;
 
@@ -36,6 +40,17 @@ export class KitInMemoryCallsSdk extends KitCallsSdk implements KitInMemoryDevic
     switchboard._attach(this);
     if (user) {
       this.login(user);
+    }
+  }
+
+  /**
+   * The page slept (the kit calls it on wake): the switchboard lives in the page and its tabs talk over a
+   * BroadcastChannel, which survives a freeze, so there is nothing to reconnect. Announces this device to the other
+   * tabs again, in case one of them started while this one was frozen.
+   */
+  resume(): void {
+    if (this.#user) {
+      this.switchboard._announceDevice(this);
     }
   }
 

@@ -5,10 +5,12 @@ import {
   KitCallMediaSource,
   KitCallStatus,
   KitCallsSdk,
+  KitCallsSdkLifecycle,
   KitConstants,
   KitErrorCode,
   KitErrorCodes,
   KitException,
+  KitRegistration,
   KitUser,
 } from 'kit-chat-uikit-angular';
 import {
@@ -36,7 +38,10 @@ import {KitSipUserAgent} from './sip-user-agent';
  * ongoing call keeps its media and dialog); a failed media path ends a call as `failed`. My decline answers 603,
  * busy 486, an unanswered ring 480; the caller's ring time-out cancels with `Reason: SIP ;cause=480`.
  */
-export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
+export class KitSipCallsSdk
+  extends KitCallsSdk
+  implements KitCallMediaSource, KitCallsSdkLifecycle
+{
   /** JsSIP's user agent: the connection, the registration and the credentials. */
   private readonly _agent: KitSipUserAgent;
   /** The calls of this device. */
@@ -77,6 +82,29 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
     this.status = this._agent.status;
     // Started last: its events go to the call book, which must exist by then.
     void this._agent.start();
+  }
+
+  /** @returns Whether calls reach this device now: registered with the proxy. */
+  getRegistration(): KitRegistration {
+    return this._agent.registration();
+  }
+
+  /**
+   * @param listener Receives the registration each time the status changes.
+   * @returns Stops following.
+   */
+  watchRegistration(listener: (registration: KitRegistration) => void): () => void {
+    return this._agent.watchRegistration(listener);
+  }
+
+  /**
+   * Checks the connection after the page slept (the kit calls it on Page Lifecycle `resume`, when the tab is shown
+   * again and when the network comes back): reconnects at once when it is down, and re-registers, or replaces a
+   * connection that died silently while the tab was frozen (no answer within `resumeTimeout`).
+   * @returns Resolves once the check is done.
+   */
+  resume(): Promise<void> {
+    return this._agent.resume();
   }
 
   /** @returns The logged-in user (from the options), also while the proxy is unreachable. */

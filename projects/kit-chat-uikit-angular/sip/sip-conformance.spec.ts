@@ -57,6 +57,7 @@ runKitCallsSdkConformance(
         server: 'ws://127.0.0.1:5080',
         uri: 'sip:grace@kit.test',
         displayName: 'Grace Hopper',
+        resumeTimeout: 50, // The fake proxy never answers the probe of resume().
       }),
     );
     // JsSIP loads (a dynamic import), then the user agent starts, connects and registers.

@@ -64,6 +64,25 @@ export class FakeUA extends FakeEmitter {
   /** What the adapter set at runtime (`authorization_user`, `password`). */
   readonly settings: Record<string, string> = {};
   readonly placed: {target: string; session: FakeSession; options: Record<string, unknown>}[] = [];
+  /** The OPTIONS the adapter sent, with their handlers: a spec answers them (or not). */
+  readonly options: {
+    target: string;
+    succeeded(): void;
+    failed(event: {originator: string}): void;
+  }[] = [];
+  /** The transport: what the adapter asked of it. */
+  readonly transport = {
+    connects: 0,
+    disconnects: 0,
+    connecting: false,
+    connect: () => {
+      this.transport.connects++;
+    },
+    disconnect: () => {
+      this.transport.disconnects++;
+    },
+    isConnecting: () => this.transport.connecting,
+  };
   constructor(readonly config: Record<string, unknown>) {
     super();
     FakeUA.last = this;
@@ -83,6 +102,15 @@ export class FakeUA extends FakeEmitter {
   }
   isConnected(): boolean {
     return this.connected;
+  }
+  sendOptions(
+    target: string,
+    _body: unknown,
+    {
+      eventHandlers,
+    }: {eventHandlers: {succeeded(): void; failed(event: {originator: string}): void}},
+  ): void {
+    this.options.push({target, ...eventHandlers});
   }
   call(target: string, options: {eventHandlers: {peerconnection: Handler}}): FakeSession {
     const session = new FakeSession({display_name: 'Bob', uri: {user: 'bob'}});

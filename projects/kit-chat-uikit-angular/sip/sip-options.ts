@@ -43,6 +43,11 @@ export interface KitSipOptions {
   iceCandidateWait?: number;
   /** Shortest and longest wait between reconnection attempts after the proxy went away, in s (default 1 and 8). */
   reconnectInterval?: {min: number; max: number};
+  /**
+   * How long `resume()` waits for the proxy to answer a probe before it replaces the connection, in ms (default
+   * 2000). The kit calls `resume()` when a frozen tab resumes, the tab is shown again or the network comes back.
+   */
+  resumeTimeout?: number;
   /** Errors that no SDK method can reject with: transport loss (`ERR_NETWORK`), failed registrations. */
   onError?: KitOnError;
 }

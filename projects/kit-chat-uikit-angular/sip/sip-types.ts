@@ -50,6 +50,17 @@ export interface KitSipUA {
   register(): void;
   set(parameter: 'authorization_user' | 'password', value: string): boolean;
   isConnected(): boolean;
+  /** The transport: `connect()` skips the reconnection back-off. */
+  readonly transport: {
+    connect(): void;
+    disconnect(): void;
+    isConnecting(): boolean;
+  };
+  sendOptions(
+    target: string,
+    body: string | null,
+    options: {eventHandlers: {succeeded(): void; failed(event: {originator: string}): void}},
+  ): void;
   call(target: string, options: KitSipCallOptions): KitSipSession;
   on(event: string, listener: (event: KitSipUAEvent) => void): unknown;
 }

@@ -1,7 +1,22 @@
 import {Signal, signal} from '@angular/core';
-import {KitErrorCode, KitErrorCodes, KitException, KitUser} from 'kit-chat-uikit-angular';
+import {
+  KitErrorCode,
+  KitErrorCodes,
+  KitException,
+  KitRegistration,
+  KitUser,
+} from 'kit-chat-uikit-angular';
 import {KitSipOptions, KitSipStatus} from './sip-options';
 import {KitSipUA, KitSipUAEvent} from './sip-types';
+
+/** Why the device is or is not registered, by status. */
+const REASONS: Record<KitSipStatus, string> = {
+  connecting: 'connecting to the SIP proxy',
+  connected: 'connected, not registered yet',
+  registered: 'registered',
+  disconnected: 'no connection to the SIP proxy',
+  stopped: 'stopped',
+};
 
 /** What the user agent tells the adapter. @docs-private */
 export interface KitSipAgentEvents {
@@ -33,6 +48,13 @@ export class KitSipUserAgent {
   private _authRetried = false;
   /** The STUN/TURN servers that came with the last credentials, which replace the options' `iceServers`. */
   private _iceServers: RTCIceServer[] | null = null;
+
+  /** Who follows the registration (`KitCallsSdkLifecycle.watchRegistration`). */
+  private readonly _watchers = new Set<(registration: KitRegistration) => void>();
+  /** The check of `resume()` in flight, shared by the wake events that come together. */
+  private _resuming: Promise<void> | null = null;
+  /** Ends the probe of that check early: the transport dropped meanwhile. */
+  private _dropped: (() => void) | null = null;
 
   /** Where the adapter stands with the proxy; `registered` once calls can reach this device. */
   readonly status: Signal<KitSipStatus> = this._status.asReadonly();
@@ -71,7 +93,7 @@ export class KitSipUserAgent {
         ? loaded
         : (loaded as unknown as {default: typeof import('jssip')}).default;
     } catch (error) {
-      this._status.set('disconnected');
+      this._setStatus('disconnected');
       this._events.report(KitErrorCodes.SDK, 'JsSIP could not be loaded: npm install jssip', error);
       return;
     }
@@ -98,8 +120,40 @@ export class KitSipUserAgent {
 
   /** Marks the adapter stopped, unregisters and closes the connection. */
   stop(): void {
-    this._status.set('stopped');
+    this._setStatus('stopped');
     this._ua?.stop();
+  }
+
+  /** @returns Whether calls reach this device now, and why. */
+  registration(): KitRegistration {
+    const status = this._status();
+    return {registered: status === 'registered', reason: REASONS[status]};
+  }
+
+  /**
+   * @param listener Receives the registration at each change of the status.
+   * @returns Stops following.
+   */
+  watchRegistration(listener: (registration: KitRegistration) => void): () => void {
+    this._watchers.add(listener);
+    return () => this._watchers.delete(listener);
+  }
+
+  /**
+   * The page may have slept (a frozen tab resumed, the tab shown again, the network back): a transport that is
+   * down reconnects at once instead of after JsSIP's back-off; one that looks up is probed (an OPTIONS to the
+   * proxy), registered again when it answers and is not registered, and replaced when it does not answer within
+   * `resumeTimeout`: a
+   * WebSocket can die without a close event while the tab is frozen.
+   * @returns Resolves once the check is done (a reconnection started, or a REGISTER sent).
+   */
+  resume(): Promise<void> {
+    const ua = this._ua;
+    if (!ua || this._status() === 'stopped') {
+      return Promise.resolve();
+    }
+    this._resuming ??= this._check(ua).finally(() => (this._resuming = null));
+    return this._resuming;
   }
 
   /** @returns The user agent, when it is connected to the proxy. */
@@ -161,11 +215,11 @@ export class KitSipUserAgent {
   private _listenTo(ua: KitSipUA): void {
     ua.on('connected', () => {
       this._wasConnected = true;
-      this._status.set('connected');
+      this._setStatus('connected');
     });
     ua.on('registered', () => {
       this._authRetried = false;
-      this._status.set('registered');
+      this._setStatus('registered');
       this._events.registered();
     });
     if (this._options.credentials) {
@@ -175,11 +229,12 @@ export class KitSipUserAgent {
       ua.on('registrationExpiring', () => void this._register());
     }
     ua.on('disconnected', () => {
+      this._dropped?.();
       if (this._status() === 'stopped') {
         return;
       }
       const lost = this._wasConnected && this._status() !== 'disconnected';
-      this._status.set('disconnected');
+      this._setStatus('disconnected');
       this._events.disconnected();
       // JsSIP reconnects by itself with back-off and registers again once connected.
       if (lost) {
@@ -199,6 +254,80 @@ export class KitSipUserAgent {
     ua.on('newRTCSession', event => {
       if (event.originator === 'remote') {
         this._events.incoming(event);
+      }
+    });
+  }
+
+  private _setStatus(status: KitSipStatus): void {
+    if (this._status() === status) {
+      return;
+    }
+    this._status.set(status);
+    const registration = this.registration();
+    for (const watcher of [...this._watchers]) {
+      try {
+        watcher(registration);
+      } catch (error) {
+        this._events.report(KitErrorCodes.SDK, 'A registration listener threw', error);
+      }
+    }
+  }
+
+  private async _check(ua: KitSipUA): Promise<void> {
+    const transport = ua.transport;
+    if (!ua.isConnected()) {
+      if (!transport.isConnecting()) {
+        transport.connect(); // At once: JsSIP's recovery timer then finds it connecting and does nothing.
+      }
+      return;
+    }
+    if (await this._answers(ua)) {
+      // The socket lives, so does a registration on it (JsSIP's overdue refresh runs once the tab thaws); one
+      // that was refused or never made is tried again now.
+      if (this._status() !== 'registered') {
+        if (this._options.credentials) {
+          void this._register();
+        } else {
+          ua.register();
+        }
+      }
+      return;
+    }
+    if (this._ua !== ua || this._status() === 'stopped') {
+      return;
+    }
+    if (ua.isConnected()) {
+      // No answer: the socket died silently. A new one, on which JsSIP registers again.
+      transport.disconnect();
+      transport.connect();
+    } else if (!transport.isConnecting()) {
+      // The close of a socket that died while the tab was frozen arrives after the wake: reconnect now rather
+      // than after JsSIP's back-off.
+      transport.connect();
+    }
+  }
+
+  /** @returns Whether the proxy answers an OPTIONS (any answer) within `resumeTimeout`. */
+  private _answers(ua: KitSipUA): Promise<boolean> {
+    const domain = /@([^;>]+)/.exec(this._options.uri)?.[1] ?? '';
+    return new Promise<boolean>(resolve => {
+      const done = (alive: boolean) => {
+        clearTimeout(timer);
+        this._dropped = null;
+        resolve(alive);
+      };
+      const timer = setTimeout(() => done(false), this._options.resumeTimeout ?? 2000);
+      this._dropped = () => done(false);
+      try {
+        ua.sendOptions(`sip:${domain}`, null, {
+          eventHandlers: {
+            succeeded: () => done(true),
+            // A final answer of any kind proves the connection; a time-out or a transport error does not.
+            failed: event => done(event.originator === 'remote'),
+          },
+        });
+      } catch {
+        done(false);
       }
     });
   }

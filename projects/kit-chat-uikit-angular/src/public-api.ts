@@ -16,6 +16,7 @@ export type {
   KitCallsFeatureKind,
   KitCallWaitingFeature,
   KitHiddenTabNotificationsFeature,
+  KitRingReadinessFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -38,3 +39,12 @@ export * from './overlay/call-overlay-config';
 export {KitCallOverlayRef, type KitCallOverlayStage} from './overlay/call-overlay-ref';
 export * from './overlay/call-overlay';
 export {withAutoRing, withCallWaiting, withHiddenTabNotifications} from './overlay/call-features';
+export {withRingReadiness} from './readiness/ring-readiness-feature';
+export {
+  KitRingReadiness,
+  type KitReadinessPart,
+  type KitReadinessPartName,
+  type KitRingReadinessState,
+} from './readiness/ring-readiness';
+export {KitRingReadinessIntl} from './readiness/ring-readiness-intl';
+export {KitRingReadinessComponent} from './readiness/ring-readiness-prompt';

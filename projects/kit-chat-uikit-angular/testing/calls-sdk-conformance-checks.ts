@@ -1,4 +1,10 @@
-import {KitException, kitCaller, kitReceiver} from 'kit-chat-uikit-angular';
+import {
+  KitCallsSdk,
+  KitCallsSdkLifecycle,
+  KitException,
+  kitCaller,
+  kitReceiver,
+} from 'kit-chat-uikit-angular';
 import {
   Probe,
   Seen,
@@ -199,6 +205,24 @@ export const CHECKS: Check[] = [
       if (again.some(entry => entry.method === 'onIncomingCallCancelled')) {
         throw new Error('a removed listener was still called');
       }
+    },
+  },
+  {
+    name: 'resume(), where the adapter has it, settles, and a ring still arrives after it',
+    async run(probe) {
+      const sdk = probe.sdk as KitCallsSdk & KitCallsSdkLifecycle;
+      if (sdk.resume) {
+        const timeout = delay(5000).then(() => {
+          throw new Error('resume() did not settle within 5 s');
+        });
+        await Promise.race([Promise.resolve().then(() => sdk.resume?.()), timeout]);
+        const registration = sdk.getRegistration?.();
+        if (registration && typeof registration.registered !== 'boolean') {
+          throw new Error('getRegistration().registered is not a boolean');
+        }
+      }
+      const call = await probe.ringMe('audio');
+      expectWholeCall(call, 'onIncomingCallReceived after resume()');
     },
   },
 ];

@@ -7,3 +7,4 @@ export * from './incoming-call-harness';
 export * from './outgoing-call-harness';
 export * from './ongoing-call-harness';
 export * from './calls-sdk-conformance';
+export * from './ring-readiness-harness';

@@ -9,6 +9,7 @@ import {
   KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
   provideKitUIKit,
   withCallWaiting,
+  withRingReadiness,
 } from 'kit-chat-uikit-angular';
 import {KitInMemorySwitchboard, kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
@@ -53,6 +54,9 @@ export const appConfig: ApplicationConfig = {
         onError: error => DEMO_ERRORS.next(error),
         overlay: {...demoRingTimeoutFromUrl(), ...demoAudioOnlyFromUrl()},
       },
+      // Sound unlocked at the first click, a flashing title when the ringtone is blocked, the SDK checked when a
+      // frozen tab resumes; the settings panel shows what is missing (<kit-ring-readiness>).
+      withRingReadiness(),
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.
       ...(demoLoadBusyPolicy() === 'wait' ? [withCallWaiting()] : []),
     ),

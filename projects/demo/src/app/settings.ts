@@ -1,15 +1,18 @@
 import {ChangeDetectionStrategy, Component, inject} from '@angular/core';
 import {MatButtonToggleModule} from '@angular/material/button-toggle';
 import {MatSlideToggleModule} from '@angular/material/slide-toggle';
+import {KitRingReadinessComponent} from 'kit-chat-uikit-angular';
 import {DemoBusyPolicy, DemoSettings, DemoTheme} from './demo-settings';
 
 /** Sound, ringtone, busy policy, theme and the custom slot. */
 @Component({
   selector: 'demo-settings',
-  imports: [MatSlideToggleModule, MatButtonToggleModule],
+  imports: [MatSlideToggleModule, MatButtonToggleModule, KitRingReadinessComponent],
   template: `
     @let state = settings.state();
     <h2 id="settings-title">Settings</h2>
+    <!-- Whether calls will be heard here, and one button for what is missing. -->
+    <kit-ring-readiness class="demo-ring-readiness" data-testid="ring-readiness" />
     <div class="demo-settings">
       <mat-slide-toggle
         data-testid="toggle-sound"

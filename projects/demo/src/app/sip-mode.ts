@@ -27,6 +27,12 @@ export function demoSipServer(search: string = globalThis.location?.search ?? ''
   return value || `ws://${globalThis.location?.hostname || '127.0.0.1'}:5080`;
 }
 
+/** `?sipReconnect=<s>`: the wait between reconnection attempts, fixed. */
+function reconnectFromUrl(params: URLSearchParams): {min: number; max: number} | undefined {
+  const seconds = Number(params.get('sipReconnect'));
+  return seconds > 0 ? {min: seconds, max: seconds} : undefined;
+}
+
 /**
  * The `callsSdk` of SIP mode: the person of this tab registers as `sip:<uid>@kit.test`, with ephemeral credentials
  * from `?sipAuth=<url>` (the endpoint that `npm run demo:sip` and the SIP browser tests serve; an app asks its own
@@ -58,8 +64,9 @@ export function demoSipCallsSdk(
     // `?iceRelay=1`: media only through the TURN server that comes with the credentials.
     iceTransportPolicy: params.get('iceRelay') === '1' ? 'relay' : undefined,
     user: demoUser(me),
-    // Loopback: come back quickly after a proxy restart.
-    reconnectInterval: {min: 1, max: 2},
+    // Loopback: come back quickly after a proxy restart. `?sipReconnect=<s>` sets a fixed back-off (JsSIP's own
+    // default goes up to 30 s), for the browser test of a frozen tab, which resumes well before it.
+    reconnectInterval: reconnectFromUrl(params) ?? {min: 1, max: 2},
     onError: error => DEMO_ERRORS.next(error),
   });
 }

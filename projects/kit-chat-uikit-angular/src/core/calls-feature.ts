@@ -1,11 +1,13 @@
 import {EnvironmentProviders, Provider} from '@angular/core';
 
 /** The optional features of `provideKitCalls` and `provideKitUIKit`. */
-export type KitCallsFeatureKind = 'autoRing' | 'callWaiting' | 'hiddenTabNotifications';
+export type KitCallsFeatureKind =
+  'autoRing' | 'callWaiting' | 'hiddenTabNotifications' | 'ringReadiness';
 
 /**
  * A feature given to `provideKitCalls(config, ...features)` or `provideKitUIKit(config, ...features)`, made by
- * `withAutoRing()`, `withCallWaiting()` or `withHiddenTabNotifications()`. An app ships a feature's code only when
+ * `withAutoRing()`, `withCallWaiting()`, `withHiddenTabNotifications()` or
+ * `withRingReadiness()`. An app ships a feature's code only when
  * it calls its function.
  */
 export interface KitCallsFeature<Kind extends KitCallsFeatureKind = KitCallsFeatureKind> {
@@ -21,6 +23,8 @@ export type KitAutoRingFeature = KitCallsFeature<'autoRing'>;
 export type KitCallWaitingFeature = KitCallsFeature<'callWaiting'>;
 /** The feature returned by `withHiddenTabNotifications()`. */
 export type KitHiddenTabNotificationsFeature = KitCallsFeature<'hiddenTabNotifications'>;
+/** The feature returned by `withRingReadiness()`. */
+export type KitRingReadinessFeature = KitCallsFeature<'ringReadiness'>;
 
 /**
  * @param kind Which feature.

@@ -30,6 +30,14 @@ export interface KitCallListener {
   onCallReconnected?(call: KitCall): void;
 }
 
+/** Whether calls can reach this device now, as an adapter tells it. */
+export interface KitRegistration {
+  /** Whether the SDK is connected and registered: a call placed now rings here. */
+  readonly registered: boolean;
+  /** Why, in a few words for the app's logs (`'registered'`, `'connection lost'`...). */
+  readonly reason: string;
+}
+
 /**
  * The port through which the call screens talk to a call SDK. Provide an adapter to a real SDK with
  * `provideKitUIKit({callsSdk})`; `KitInMemoryCallsSdk` is the embedded one. Also the DI token.
@@ -95,4 +103,28 @@ export interface KitCallMediaSource {
    * @returns The stream received from the other person, or `null` when there is none (yet).
    */
   getRemoteStream?(sessionId: string): MediaStream | null;
+}
+
+/**
+ * Optional part of the SDK port: an adapter that keeps a connection (a WebSocket to a SIP proxy, a signalling
+ * socket) implements these methods on its `KitCallsSdk` subclass. Adapters without them keep working.
+ */
+export interface KitCallsSdkLifecycle {
+  /** @returns Whether calls can reach this device now (connected and registered). */
+  getRegistration?(): KitRegistration;
+  /**
+   * Follows the registration (with `getRegistration`): call the listener each time the connection or the
+   * registration is won or lost. `withRingReadiness()` shows it.
+   * @param listener Receives the new state.
+   * @returns Stops following.
+   */
+  watchRegistration?(listener: (registration: KitRegistration) => void): () => void;
+  /**
+   * The page may have slept: `withRingReadiness()` calls it when a frozen tab resumes (Page Lifecycle `resume`),
+   * when the tab becomes visible and when the network comes back (`online`). Check the connection and the
+   * registration now, and reconnect or register again at once instead of waiting for a back-off: a socket can die
+   * silently while the tab is frozen. Called often: make it cheap when all is well, and safe to call twice.
+   * Failures go to the adapter's own error report; a rejection is reported through `onError`.
+   */
+  resume?(): void | Promise<void>;
 }

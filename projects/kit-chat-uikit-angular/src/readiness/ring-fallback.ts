@@ -1,0 +1,213 @@
+import {DOCUMENT, isPlatformBrowser} from '@angular/common';
+import {
+  DestroyRef,
+  Injectable,
+  Injector,
+  PLATFORM_ID,
+  computed,
+  effect,
+  inject,
+  signal,
+} from '@angular/core';
+import {Subscription} from 'rxjs';
+import {KitCallRegistry} from '../call/call-registry';
+import {KitCallSession} from '../call/call-session';
+import {KitCallsIntl} from '../intl/calls-intl';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {kitCaller} from '../sdk/validation';
+import {KitRingReadiness} from './ring-readiness';
+
+/** How often the tab title flashes and the device vibrates again while a blocked call rings, in ms. */
+const FLASH_INTERVAL = 1000;
+const VIBRATE_EVERY = 2;
+const VIBRATION = [600, 400, 600];
+
+/** The title flashing: the page's own title, the one shown in turn with it, and the timer. */
+interface KitTitleFlash {
+  timer?: ReturnType<typeof setInterval>;
+  title: string;
+  shown: string;
+  ticks: number;
+}
+
+/**
+ * When the browser blocks the ringtone of a call that rings, the call still gets noticed: the tab title flashes
+ * the caller, the device vibrates (`navigator.vibrate`, where the browser allows it) and a system notification
+ * shows (with the permission), until the sound plays after a click or the call stops ringing. Installed by
+ * `withRingReadiness()`.
+ * @docs-private
+ */
+@Injectable({providedIn: 'root'})
+export class KitRingFallback {
+  readonly #registry = inject(KitCallRegistry);
+  readonly #document = inject(DOCUMENT);
+  readonly #intl = inject(KitCallsIntl);
+  readonly #readiness = inject(KitRingReadiness);
+  readonly #injector = inject(Injector);
+  readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  /** The incoming sessions followed, and how to stop following each. */
+  readonly #followed = new Map<KitCallSession, () => void>();
+  /** Bumped whenever a followed session changes: the sound of a session is not a signal of its own. */
+  readonly #version = signal(0);
+  /** The sessions whose fallback runs, and how to stop each one's notification. */
+  readonly #alerting = new Map<KitCallSession, () => void>();
+  #subscription: Subscription | null = null;
+  #flash: KitTitleFlash | null = null;
+
+  /** The incoming calls that ring on screen while the browser blocks their sound. */
+  readonly #blocked = computed(() => {
+    this.#version();
+    return [...this.#followed.keys()].filter(
+      session =>
+        session.state.phase === 'ringing' &&
+        !session.state.waiting &&
+        session.sound?.state() === 'blocked',
+    );
+  });
+
+  constructor() {
+    inject(DestroyRef).onDestroy(() => this.#stop());
+  }
+
+  /** Starts watching the calls. Does nothing on the server or when already started. */
+  start(): void {
+    if (!this.#isBrowser || this.#subscription) {
+      return;
+    }
+    this.#subscription = this.#registry.changes.subscribe(() => this.#follow());
+    this.#follow();
+    effect(() => this.#apply(this.#blocked()), {injector: this.#injector});
+  }
+
+  /** Follows the incoming sessions of the registry: each change of theirs may change their sound. */
+  #follow(): void {
+    const live = new Set(this.#registry.sessions.filter(s => s.direction === 'incoming'));
+    for (const [session, stop] of this.#followed) {
+      if (!live.has(session)) {
+        stop();
+        this.#followed.delete(session);
+      }
+    }
+    for (const session of live) {
+      if (!this.#followed.has(session)) {
+        this.#followed.set(
+          session,
+          session.subscribe(() => this.#version.update(v => v + 1)),
+        );
+      }
+    }
+    this.#version.update(v => v + 1);
+  }
+
+  #apply(blocked: KitCallSession[]): void {
+    for (const [session, close] of this.#alerting) {
+      if (!blocked.includes(session)) {
+        close();
+        this.#alerting.delete(session);
+        if (session.sound?.state() === 'playing') {
+          this.#readiness.report('sound', {ready: true, reason: 'the ringtone plays'});
+        }
+      }
+    }
+    for (const session of blocked) {
+      if (!this.#alerting.has(session)) {
+        this.#alerting.set(session, this.#notify(session));
+        this.#readiness.report('sound', {
+          ready: false,
+          reason: 'blocked by the browser at the last ring: click or type on the page',
+        });
+      }
+    }
+    const first = blocked[0];
+    if (first) {
+      this.#startFlash(this.#label(first));
+    } else {
+      this.#stopFlash();
+    }
+  }
+
+  #label(session: KitCallSession): string {
+    const call = session.state.call;
+    return this.#intl.incomingCallFrom(kitCaller(call).name, call.type !== 'audio');
+  }
+
+  /** Flashes the title (and vibrates every other flash) until no blocked call rings. */
+  #startFlash(text: string): void {
+    if (this.#flash) {
+      this.#flash.shown = text;
+      return;
+    }
+    const flash: KitTitleFlash = {title: this.#document.title, shown: text, ticks: 0};
+    const tick = () => {
+      const showing = this.#document.title === flash.shown;
+      this.#document.title = showing ? flash.title : flash.shown;
+      if (flash.ticks++ % VIBRATE_EVERY === 0) {
+        this.#vibrate(VIBRATION);
+      }
+    };
+    flash.timer = setInterval(tick, FLASH_INTERVAL);
+    this.#flash = flash;
+    tick();
+  }
+
+  #stopFlash(): void {
+    const flash = this.#flash;
+    if (!flash) {
+      return;
+    }
+    this.#flash = null;
+    clearInterval(flash.timer);
+    // The app may have set a title of its own meanwhile: only ours is undone.
+    if (this.#document.title === flash.shown) {
+      this.#document.title = flash.title;
+    }
+    this.#vibrate(0);
+  }
+
+  #vibrate(pattern: number | number[]): void {
+    const navigator = this.#document.defaultView?.navigator;
+    // Chromium refuses (with a console warning) before the first tap on the page.
+    if (
+      typeof navigator?.vibrate === 'function' &&
+      navigator.userActivation?.hasBeenActive !== false
+    ) {
+      navigator.vibrate(pattern);
+    }
+  }
+
+  /** @returns Closes the notification. */
+  #notify(session: KitCallSession): () => void {
+    const view = this.#document.defaultView as (Window & typeof globalThis) | null;
+    if (!view?.Notification || view.Notification.permission !== 'granted') {
+      return () => {};
+    }
+    try {
+      // The same tag as the hidden-tab notification: the browser shows one of the two, never both.
+      const notification = new view.Notification(this.#label(session), {
+        tag: `kit-call-${session.sessionId}`,
+        requireInteraction: true,
+      });
+      notification.onclick = () => {
+        view.focus();
+        notification.close();
+      };
+      return () => notification.close();
+    } catch (error) {
+      // Some browsers only allow notifications from a service worker: the title still flashes.
+      this.#registry.report(
+        KitException.from(error, KitErrorCodes.SDK, 'The notification could not be shown'),
+      );
+      return () => {};
+    }
+  }
+
+  #stop(): void {
+    this.#subscription?.unsubscribe();
+    this.#subscription = null;
+    this.#followed.forEach(stop => stop());
+    this.#followed.clear();
+    this.#alerting.forEach(close => close());
+    this.#alerting.clear();
+    this.#stopFlash();
+  }
+}
