@@ -16,6 +16,9 @@ export type {
   KitCallsFeatureKind,
   KitCallWaitingFeature,
   KitHiddenTabNotificationsFeature,
+  KitDockedCallsFeature,
+  KitPictureInPictureFeature,
+  KitCallControlsFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -38,3 +41,9 @@ export * from './overlay/call-overlay-config';
 export {KitCallOverlayRef, type KitCallOverlayStage} from './overlay/call-overlay-ref';
 export * from './overlay/call-overlay';
 export {withAutoRing, withCallWaiting, withHiddenTabNotifications} from './overlay/call-features';
+export type {KitCallDisplayMode} from './overlay/call-display';
+export {withDockedCalls, withPictureInPicture} from './dock/dock-features';
+export type {KitCallDockCorner, KitDockedCallsOptions} from './dock/call-dock-config';
+export {KitCallDockIntl} from './dock/call-dock-intl';
+export {withCallControls} from './controls/controls-feature';
+export type {KitCallControlsOptions} from './controls/call-controls';

@@ -1,7 +1,13 @@
 import {EnvironmentProviders, Provider} from '@angular/core';
 
 /** The optional features of `provideKitCalls` and `provideKitUIKit`. */
-export type KitCallsFeatureKind = 'autoRing' | 'callWaiting' | 'hiddenTabNotifications';
+export type KitCallsFeatureKind =
+  | 'autoRing'
+  | 'callWaiting'
+  | 'hiddenTabNotifications'
+  | 'dockedCalls'
+  | 'pictureInPicture'
+  | 'callControls';
 
 /**
  * A feature given to `provideKitCalls(config, ...features)` or `provideKitUIKit(config, ...features)`, made by
@@ -21,6 +27,13 @@ export type KitAutoRingFeature = KitCallsFeature<'autoRing'>;
 export type KitCallWaitingFeature = KitCallsFeature<'callWaiting'>;
 /** The feature returned by `withHiddenTabNotifications()`. */
 export type KitHiddenTabNotificationsFeature = KitCallsFeature<'hiddenTabNotifications'>;
+
+/** The feature returned by `withDockedCalls()`. */
+export type KitDockedCallsFeature = KitCallsFeature<'dockedCalls'>;
+/** The feature returned by `withPictureInPicture()`. */
+export type KitPictureInPictureFeature = KitCallsFeature<'pictureInPicture'>;
+/** The feature returned by `withCallControls()`. */
+export type KitCallControlsFeature = KitCallsFeature<'callControls'>;
 
 /**
  * @param kind Which feature.

@@ -1,9 +1,10 @@
-import {Signal, WritableSignal, signal} from '@angular/core';
+import {Signal, WritableSignal, computed, signal} from '@angular/core';
 import {Observable, ReplaySubject, Subject} from 'rxjs';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
 import {KitCallPhase} from '../call/call-session-types';
-import {KitException} from '../sdk/kit-exception';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
+import {KitCallDisplay, KitCallDisplayMode} from './call-display';
 
 /** Where a call in an overlay stands: ringing (incoming), dialing (outgoing), ongoing, or closed. */
 export type KitCallOverlayStage = 'ringing' | 'dialing' | 'ongoing' | 'closed';
@@ -43,12 +44,20 @@ export class KitCallOverlayRef<T = unknown> {
   readonly #stage: WritableSignal<KitCallOverlayStage>;
   readonly #call: WritableSignal<KitCall>;
   readonly #connectedSignal = signal(false);
+  readonly #display = signal<KitCallDisplay | null>(null);
   private _detach: (() => void) | null = null;
   #closing = false;
   #saidEnd = false;
 
+  readonly #component = signal<T | null>(null);
+
   /** The component on screen: the ringing screen, then the ongoing one. `null` once closed. */
-  componentInstance: T | null = null;
+  get componentInstance(): T | null {
+    return this.#component();
+  }
+  set componentInstance(component: T | null) {
+    this.#component.set(component);
+  }
 
   /** Where the call stands. */
   readonly stage: Signal<KitCallOverlayStage>;
@@ -56,6 +65,10 @@ export class KitCallOverlayRef<T = unknown> {
   readonly call: Signal<KitCall>;
   /** Whether the call rings here (`'incoming'`) or was placed from here (`'outgoing'`). */
   readonly direction: 'incoming' | 'outgoing';
+  /** How the call is shown: `'fullscreen'`, or `'docked'` / `'pip'` with `withDockedCalls()`. */
+  readonly displayMode: Signal<KitCallDisplayMode> = computed(
+    () => this.#display()?.mode() ?? 'fullscreen',
+  );
   /** Whether the call was ever ongoing: the overlay shows the ongoing view from then on. @docs-private */
   readonly _connected: Signal<boolean> = this.#connectedSignal.asReadonly();
 
@@ -105,6 +118,46 @@ export class KitCallOverlayRef<T = unknown> {
    */
   close(reason: KitCallEndReason = 'dismissed'): void {
     this._finish(reason, true);
+  }
+
+  /**
+   * Docks the call in a small floating window beside the app (the page stays usable). Needs `withDockedCalls()`
+   * (else reported through `onError` as `ERR_NOT_INITIALIZED`); a call that rings here stays full screen.
+   */
+  minimize(): void {
+    this.#withDisplay(display => display.minimize());
+  }
+
+  /**
+   * Pops the call out into a Picture-in-Picture window, which stays on top when the user switches tabs. Call it
+   * from a click (the browser asks for one); where the browser has no such window, or without
+   * `withPictureInPicture()`, the call docks.
+   */
+  popOut(): Promise<void> {
+    return this.#withDisplay(display => display.popOut()) ?? Promise.resolve();
+  }
+
+  /** Shows the call full screen again (a call that is full screen stays so). */
+  restore(): void {
+    this.#display()?.restore();
+  }
+
+  /** @param display What docks the call (the dock feature's). @docs-private */
+  _setDisplay(display: KitCallDisplay | null): void {
+    this.#display.set(display);
+  }
+
+  #withDisplay<R>(act: (display: KitCallDisplay) => R): R | undefined {
+    const display = this.#display();
+    if (display) {
+      return act(display);
+    }
+    if (!this.#closing) {
+      this.hooks.onError?.(
+        new KitException(KitErrorCodes.NOT_INITIALIZED, 'Docking a call needs withDockedCalls()'),
+      );
+    }
+    return undefined;
   }
 
   /** @docs-private */
