@@ -1,4 +1,4 @@
-import {LiveAnnouncer} from '@angular/cdk/a11y';
+import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {DialogRef} from '@angular/cdk/dialog';
 import {DragRef, createDragRef} from '@angular/cdk/drag-drop';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
@@ -86,6 +86,7 @@ export class KitCallDockComponent implements KitCallDisplay {
     const stage = this.#ref.stage();
     return stage === 'dialing' || stage === 'ongoing';
   });
+  protected readonly _hintId = inject(_IdGenerator).getId('kit-call-dock-hint-');
   /** Whether "Pop out" is offered. */
   protected readonly _canPopOut = !!this.#pipOpener?.supported;
 
