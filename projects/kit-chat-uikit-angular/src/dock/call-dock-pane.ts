@@ -104,6 +104,10 @@ export class KitCallDockPane {
   #setModal(modal: boolean): void {
     const overlayRef = this.#overlayRef;
     this.#dialogRef.config.ariaModal = modal;
+    // The container binds it at its next check; set at once too, for a screen that looks before that.
+    overlayRef.overlayElement
+      .querySelector('.cdk-dialog-container')
+      ?.setAttribute('aria-modal', String(modal));
     this.#markForCheck();
     // `detachBackdrop()` cannot be undone through the overlay's API: the backdrop stays, out of the way.
     const backdrop = overlayRef.backdropElement;

@@ -111,7 +111,9 @@ export class KitCallDockComponent implements KitCallDisplay {
       effect(() => {
         if (this._canDock() && !started) {
           started = true;
-          untracked(() => this.minimize());
+          // Late in the render: in its first one the dialog focuses itself and hides the page, which the dock
+          // undoes (the read phase runs after the other callbacks of the same render).
+          afterNextRender({read: () => this.minimize()}, {injector: this.#injector});
         }
       });
     }
