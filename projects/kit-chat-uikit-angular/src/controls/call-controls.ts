@@ -7,6 +7,7 @@ import {
   Injector,
   PLATFORM_ID,
   Signal,
+  afterNextRender,
   effect,
   inject,
 } from '@angular/core';
@@ -28,12 +29,19 @@ export interface KitCallControlsOptions {
 }
 
 /** @docs-private */
-/** What the kit's ongoing screen (or an app's own one with the same members) lets the platform drive. */
+/**
+ * What the platform drives on the ongoing screen: an app's own screen offers these members; the kit's screen has
+ * them as its internal `_` members (those of its buttons).
+ */
 interface Toggles {
   readonly muted?: Signal<boolean>;
   readonly cameraOff?: Signal<boolean>;
   toggleMute?(): void;
   toggleCamera?(): void;
+  readonly _muted?: Signal<boolean>;
+  readonly _cameraOff?: Signal<boolean>;
+  _toggleMute?(): void;
+  _toggleCamera?(): void;
 }
 
 type CallAction = 'hangup' | 'togglemicrophone' | 'togglecamera';
@@ -106,7 +114,21 @@ export class KitCallControls {
     }
   }
 
+  /** Once the ongoing screen is on screen (the host names it in its render), the controls drive it. */
   #activate(ref: KitCallOverlayRef): void {
+    afterNextRender(
+      {
+        read: () => {
+          if (ref.stage() === 'ongoing' && this.#active !== ref) {
+            this.#drive(ref);
+          }
+        },
+      },
+      {injector: this.#injector},
+    );
+  }
+
+  #drive(ref: KitCallOverlayRef): void {
     this.#stopActive?.();
     this.#active = ref;
     const stops = [
@@ -129,12 +151,17 @@ export class KitCallControls {
     if (!session) {
       return null;
     }
-    const screen = (): Toggles => (ref.componentInstance ?? {}) as Toggles;
+    const screen = (ref.componentInstance ?? {}) as Toggles;
     const handlers: [CallAction, () => void][] = [
       ['hangup', () => void ref._session?.hangUp()],
-      ['togglemicrophone', () => screen().toggleMute?.()],
-      ['togglecamera', () => screen().toggleCamera?.()],
+      ['togglemicrophone', () => (screen.toggleMute ?? screen._toggleMute)?.call(screen)],
     ];
+    if (isVideo(ref.call())) {
+      handlers.push([
+        'togglecamera',
+        () => (screen.toggleCamera ?? screen._toggleCamera)?.call(screen),
+      ]);
+    }
     const set = (clear: boolean) => {
       for (const [action, handler] of handlers) {
         try {
@@ -158,10 +185,8 @@ export class KitCallControls {
     // The browser shows the microphone and camera as the screen's buttons have them.
     const states: EffectRef = effect(
       () => {
-        const toggles = screen();
-        ref.stage();
-        const muted = toggles.muted?.() ?? false;
-        const cameraOff = toggles.cameraOff?.() ?? !isVideo(ref.call());
+        const muted = (screen.muted ?? screen._muted)?.() ?? false;
+        const cameraOff = (screen.cameraOff ?? screen._cameraOff)?.() ?? !isVideo(ref.call());
         try {
           session.setMicrophoneActive?.(!muted);
           session.setCameraActive?.(!cameraOff);

@@ -4,7 +4,6 @@ import {DragRef, createDragRef} from '@angular/cdk/drag-drop';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {
   ChangeDetectionStrategy,
-  ChangeDetectorRef,
   Component,
   DestroyRef,
   ElementRef,
@@ -41,7 +40,7 @@ const ARROWS: Record<string, 'top' | 'bottom' | 'left' | 'right'> = {
 };
 
 /**
- * The dock of a call's dialog (`withDockedCalls()`): the dialog's host shows it beside the screen. Full screen, it
+ * The dock of a call's dialog (`withDockedCalls()`), placed first in the dialog's content. Full screen, it
  * is a "Minimize" button; docked, the dialog becomes a small non-modal window in a corner (dragged, or moved with the
  * arrow keys, it snaps to the nearest corner) that shows the screen small (the remote video or the avatar, the
  * clock, mute and end call: the screen's own buttons), with "Full screen" and, with `withPictureInPicture()`, "Pop
@@ -91,10 +90,10 @@ export class KitCallDockComponent implements KitCallDisplay {
   protected readonly _canPopOut = !!this.#pipOpener?.supported;
 
   constructor() {
-    const changeDetector = inject(ChangeDetectorRef);
     const pane = this.#dialogRef.overlayRef.overlayElement;
+    // Marking the dialog's content marks the container around it, whose aria-modal binding changes.
     this.#pane = new KitCallDockPane(this.#dialogRef, this.#injector, () =>
-      changeDetector.markForCheck(),
+      this.#dialogRef.componentRef?.changeDetectorRef.markForCheck(),
     );
     this.#drag = createDragRef(this.#injector, pane, {
       dragStartThreshold: 5,
@@ -105,7 +104,7 @@ export class KitCallDockComponent implements KitCallDisplay {
     const stopKeys = inject(Renderer2).listen(pane, 'keydown', (event: KeyboardEvent) =>
       this.#onKeydown(event),
     );
-    this.#ref._setDisplay(this);
+    this.#ref._displaySignal.set(this);
     if (this.#options.startDocked) {
       let started = false;
       effect(() => {

@@ -1,15 +1,15 @@
+import {inject, provideEnvironmentInitializer} from '@angular/core';
 import {
   KitDockedCallsFeature,
   KitPictureInPictureFeature,
   kitCallsFeature,
 } from '../core/calls-feature';
-import {KIT_CALL_DOCK} from '../overlay/call-display';
 import {
   KIT_CALL_PIP_OPENER,
   KIT_DOCKED_CALLS_OPTIONS,
   KitDockedCallsOptions,
 } from './call-dock-config';
-import {KitCallDockComponent} from './call-dock';
+import {KitCallDocking} from './call-docking';
 import {KitCallPictureInPicture} from './call-pip';
 
 /**
@@ -27,8 +27,8 @@ import {KitCallPictureInPicture} from './call-pip';
  */
 export function withDockedCalls(options: KitDockedCallsOptions = {}): KitDockedCallsFeature {
   return kitCallsFeature('dockedCalls', [
-    {provide: KIT_CALL_DOCK, useValue: KitCallDockComponent},
     {provide: KIT_DOCKED_CALLS_OPTIONS, useValue: options},
+    provideEnvironmentInitializer(() => inject(KitCallDocking).start()),
   ]);
 }
 
@@ -40,7 +40,7 @@ export function withDockedCalls(options: KitDockedCallsOptions = {}): KitDockedC
  */
 export function withPictureInPicture(): KitPictureInPictureFeature {
   return kitCallsFeature('pictureInPicture', [
-    {provide: KIT_CALL_DOCK, useValue: KitCallDockComponent},
     {provide: KIT_CALL_PIP_OPENER, useExisting: KitCallPictureInPicture},
+    provideEnvironmentInitializer(() => inject(KitCallDocking).start()),
   ]);
 }

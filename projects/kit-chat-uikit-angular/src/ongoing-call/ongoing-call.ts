@@ -214,23 +214,6 @@ export class KitOngoingCallComponent {
     void session.hangUp();
   }
 
-  /** Whether the microphone is muted (the mute button's state). */
-  readonly muted: Signal<boolean> = this._muted.asReadonly();
-  /** Whether the camera is off (the camera button's state; video calls). */
-  readonly cameraOff: Signal<boolean> = this._cameraOff.asReadonly();
-
-  /** Mutes or unmutes the microphone, as the mute button does (the browser's own call controls use it). */
-  toggleMute(): void {
-    this._toggleMute();
-  }
-
-  /** Turns the camera off or on, as the camera button does (video calls). */
-  toggleCamera(): void {
-    if (this._isVideo()) {
-      this._toggleCamera();
-    }
-  }
-
   /** @docs-private */
   protected _toggleMute(): void {
     if (this._phase() !== 'ended') {

@@ -1,4 +1,4 @@
-import {InjectionToken, Signal, Type} from '@angular/core';
+import {Signal} from '@angular/core';
 
 /**
  * How a call's overlay shows it: full screen (the default), docked in a small floating window beside the app
@@ -20,9 +20,3 @@ export interface KitCallDisplay {
   /** Shows the call full screen again. */
   restore(): void;
 }
-
-/**
- * The component the call's dialog shows beside its screen to dock it (the dock feature's), if any.
- * @docs-private
- */
-export const KIT_CALL_DOCK = new InjectionToken<Type<unknown>>('KIT_CALL_DOCK');

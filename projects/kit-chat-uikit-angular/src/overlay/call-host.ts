@@ -16,7 +16,6 @@ import {
   untracked,
   viewChild,
 } from '@angular/core';
-import {KIT_CALL_DOCK} from './call-display';
 import {KitCallOverlayRef} from './call-overlay-ref';
 
 /**
@@ -43,9 +42,7 @@ export const KIT_CALL_HOST_VIEWS = new InjectionToken<KitCallHostViews>('KIT_CAL
  */
 @Component({
   selector: 'kit-call-host',
-  // The dock's controls (withDockedCalls) come first: first in the Tab order, as they are first on screen.
-  template: `<ng-container [ngComponentOutlet]="_dock" />
-    <ng-container #screen [ngComponentOutlet]="_screen()" [ngComponentOutletInputs]="_inputs()" />`,
+  template: '<ng-container *ngComponentOutlet="_screen(); inputs: _inputs()" />',
   imports: [NgComponentOutlet],
   encapsulation: ViewEncapsulation.None,
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -55,9 +52,7 @@ export class KitCallHost {
   readonly #ref = inject(KitCallOverlayRef);
   private readonly _views = inject(KIT_CALL_HOST_VIEWS);
   private readonly _dialogRef = inject(DialogRef);
-  private readonly _outlet = viewChild.required('screen', {read: NgComponentOutlet});
-  /** The dock's controls, with `withDockedCalls()`. @docs-private */
-  protected readonly _dock = inject(KIT_CALL_DOCK, {optional: true});
+  private readonly _outlet = viewChild.required(NgComponentOutlet);
 
   /** The screen shown: the ongoing one from the moment the call connected, for good. @docs-private */
   protected readonly _screen = computed(() =>
@@ -92,17 +87,11 @@ export class KitCallHost {
     });
   }
 
-  /**
-   * The screen that left had focus: an app's own ongoing screen may not take it, so the dialog does (unless the
-   * call is docked beside the app: focus is the app's then).
-   */
+  /** The screen that left had focus: an app's own ongoing screen may not take it, so the dialog does. */
   #keepFocusInside(): void {
     const container =
       this._dialogRef.overlayRef.overlayElement.querySelector<HTMLElement>('.cdk-dialog-container');
     const active = _getFocusedElementPierceShadowDom();
-    if (this.#ref.displayMode() !== 'fullscreen') {
-      return;
-    }
     if (container && (!active || active === active.ownerDocument.body)) {
       container.focus();
     }

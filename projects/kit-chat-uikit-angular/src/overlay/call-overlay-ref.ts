@@ -44,20 +44,14 @@ export class KitCallOverlayRef<T = unknown> {
   readonly #stage: WritableSignal<KitCallOverlayStage>;
   readonly #call: WritableSignal<KitCall>;
   readonly #connectedSignal = signal(false);
-  readonly #display = signal<KitCallDisplay | null>(null);
+  /** What docks the call: the dock feature sets it. @docs-private */
+  readonly _displaySignal = signal<KitCallDisplay | null>(null);
   private _detach: (() => void) | null = null;
   #closing = false;
   #saidEnd = false;
 
-  readonly #component = signal<T | null>(null);
-
   /** The component on screen: the ringing screen, then the ongoing one. `null` once closed. */
-  get componentInstance(): T | null {
-    return this.#component();
-  }
-  set componentInstance(component: T | null) {
-    this.#component.set(component);
-  }
+  componentInstance: T | null = null;
 
   /** Where the call stands. */
   readonly stage: Signal<KitCallOverlayStage>;
@@ -67,7 +61,7 @@ export class KitCallOverlayRef<T = unknown> {
   readonly direction: 'incoming' | 'outgoing';
   /** How the call is shown: `'fullscreen'`, or `'docked'` / `'pip'` with `withDockedCalls()`. */
   readonly displayMode: Signal<KitCallDisplayMode> = computed(
-    () => this.#display()?.mode() ?? 'fullscreen',
+    () => this._displaySignal()?.mode() ?? 'fullscreen',
   );
   /** Whether the call was ever ongoing: the overlay shows the ongoing view from then on. @docs-private */
   readonly _connected: Signal<boolean> = this.#connectedSignal.asReadonly();
@@ -125,39 +119,32 @@ export class KitCallOverlayRef<T = unknown> {
    * (else reported through `onError` as `ERR_NOT_INITIALIZED`); a call that rings here stays full screen.
    */
   minimize(): void {
-    this.#withDisplay(display => display.minimize());
+    this.#display('minimize');
   }
 
   /**
    * Pops the call out into a Picture-in-Picture window, which stays on top when the user switches tabs. Call it
-   * from a click (the browser asks for one); where the browser has no such window, or without
-   * `withPictureInPicture()`, the call docks.
+   * from a click (the browser asks for one). Without `withPictureInPicture()`, or where the browser has no such
+   * window, the call docks.
+   * @returns Resolves once the call is shown out of the tab, or docked.
    */
   popOut(): Promise<void> {
-    return this.#withDisplay(display => display.popOut()) ?? Promise.resolve();
+    return Promise.resolve(this.#display('popOut'));
   }
 
   /** Shows the call full screen again (a call that is full screen stays so). */
   restore(): void {
-    this.#display()?.restore();
+    this._displaySignal()?.restore();
   }
 
-  /** @param display What docks the call (the dock feature's). @docs-private */
-  _setDisplay(display: KitCallDisplay | null): void {
-    this.#display.set(display);
-  }
-
-  #withDisplay<R>(act: (display: KitCallDisplay) => R): R | undefined {
-    const display = this.#display();
+  #display(action: 'minimize' | 'popOut'): Promise<void> | void {
+    const display = this._displaySignal();
     if (display) {
-      return act(display);
+      return display[action]();
     }
-    if (!this.#closing) {
-      this.hooks.onError?.(
-        new KitException(KitErrorCodes.NOT_INITIALIZED, 'Docking a call needs withDockedCalls()'),
-      );
-    }
-    return undefined;
+    this.hooks.onError?.(
+      new KitException(KitErrorCodes.NOT_INITIALIZED, 'Needs withDockedCalls()'),
+    );
   }
 
   /** @docs-private */
