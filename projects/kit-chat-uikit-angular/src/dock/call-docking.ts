@@ -52,7 +52,10 @@ export class KitCallDocking {
     // First in the dialog: first in the Tab order, as it is first on screen, and inside the dialog's focus trap.
     (content.location.nativeElement as HTMLElement).prepend(dock.location.nativeElement);
     dialogRef.closed.subscribe(() => {
-      this.#appRef.detachView(dock.hostView);
+      // An app torn down closes its dialogs after its views are gone.
+      if (!this.#appRef.destroyed) {
+        this.#appRef.detachView(dock.hostView);
+      }
       dock.destroy();
     });
   }
