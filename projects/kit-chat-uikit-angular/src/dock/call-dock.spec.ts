@@ -97,6 +97,23 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(document.activeElement).toBe(dialog());
   });
 
+  it('should close a docked call like any other, and let its reference be pressed after', async () => {
+    await setup(withDockedCalls());
+    const ref = await callAda();
+    ref.minimize();
+    await settle();
+    find('.kit-ongoing-call-end-call-button')!.click();
+    await settle();
+    await settle();
+    expect(ref.stage()).toBe('closed');
+    expect(find('.kit-call-overlay-pane')).toBeNull();
+    expect(() => {
+      ref.restore();
+      ref.minimize();
+    }).not.toThrow();
+    expect(errors).toEqual([]);
+  });
+
   it('should dock with the minimize button, and give focus back to the app', async () => {
     await setup(withDockedCalls());
     const button = document.getElementById('page-button')!;

@@ -73,6 +73,8 @@ export class KitCallDockComponent implements KitCallDisplay {
   readonly #drag: DragRef;
   #corner: KitCallDockCorner = this.#options.corner ?? 'bottom-end';
   #pip: KitCallPipWindow | null = null;
+  /** Whether the call's dialog closed: its overlay is gone, nothing moves any more. */
+  #destroyed = false;
   /** The element that had focus before the call opened: focus goes back to it when the call docks. */
   readonly #appFocus = _getFocusedElementPierceShadowDom();
 
@@ -117,6 +119,7 @@ export class KitCallDockComponent implements KitCallDisplay {
       });
     }
     inject(DestroyRef).onDestroy(() => {
+      this.#destroyed = true;
       stopKeys();
       this.#drag.dispose();
       this.#pane.dispose();
@@ -128,7 +131,7 @@ export class KitCallDockComponent implements KitCallDisplay {
 
   /** Docks the call in its corner. */
   minimize(): void {
-    if (!untracked(this._canDock)) {
+    if (this.#destroyed || !untracked(this._canDock)) {
       return;
     }
     this.#closePip();
@@ -142,7 +145,10 @@ export class KitCallDockComponent implements KitCallDisplay {
   /** Pops the call out into a Picture-in-Picture window; docks it where there is none. */
   async popOut(): Promise<void> {
     const opener = this.#pipOpener;
-    if (!opener?.supported || this.#mode() === 'pip' || !untracked(this._canDock)) {
+    if (this.#destroyed || this.#mode() === 'pip') {
+      return;
+    }
+    if (!opener?.supported || !untracked(this._canDock)) {
       this.minimize();
       return;
     }
@@ -155,7 +161,8 @@ export class KitCallDockComponent implements KitCallDisplay {
     this.#pane.dock(this.#corner);
     this.#drag.disabled = true;
     const pip = await opener.open(container, pane, () => this.#onPipClosed(pip));
-    if (!pip) {
+    if (!pip || this.#destroyed) {
+      pip?.close(); // The call ended while the window opened.
       this.minimize();
       return;
     }
@@ -167,7 +174,7 @@ export class KitCallDockComponent implements KitCallDisplay {
 
   /** Shows the call full screen again, with focus in it. */
   restore(): void {
-    if (this.#mode() === 'fullscreen') {
+    if (this.#destroyed || this.#mode() === 'fullscreen') {
       return;
     }
     this.#mode.set('fullscreen');
