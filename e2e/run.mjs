@@ -14,6 +14,7 @@ import {DIST, ROOT, ensureDemoBuild} from './demo-build.mjs';
 import {axeTests} from './flows/axe.mjs';
 import {callTests} from './flows/calls.mjs';
 import {demoTests} from './flows/demo.mjs';
+import {dockTests} from './flows/dock.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
 import {pageTests} from './flows/page.mjs';
 import {readinessTests} from './flows/readiness.mjs';
@@ -45,7 +46,15 @@ async function main() {
   let result;
   try {
     result = await runTests(
-      [...callTests, ...demoTests, ...keyboardTests, ...pageTests, ...readinessTests, ...axeTests],
+      [
+        ...callTests,
+        ...demoTests,
+        ...dockTests,
+        ...keyboardTests,
+        ...pageTests,
+        ...readinessTests,
+        ...axeTests,
+      ],
       {
         base: server.url,
         only,

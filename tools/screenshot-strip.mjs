@@ -18,6 +18,7 @@ export const STRIP_SOURCES = {
   'waiting.png': 'call-waiting-light.png',
   'dark.png': 'incoming-dark.png',
   'brand.png': 'incoming-brand.png',
+  'docked.png': 'dock-voice-dragged.png',
 };
 
 /**

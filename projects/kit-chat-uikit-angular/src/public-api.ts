@@ -17,6 +17,9 @@ export type {
   KitCallWaitingFeature,
   KitHiddenTabNotificationsFeature,
   KitRingReadinessFeature,
+  KitDockedCallsFeature,
+  KitPictureInPictureFeature,
+  KitCallControlsFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -48,3 +51,9 @@ export {
 } from './readiness/ring-readiness';
 export {KitRingReadinessIntl} from './readiness/ring-readiness-intl';
 export {KitRingReadinessComponent} from './readiness/ring-readiness-prompt';
+export type {KitCallDisplayMode} from './overlay/call-display';
+export {withDockedCalls, withPictureInPicture} from './dock/dock-features';
+export type {KitCallDockCorner, KitDockedCallsOptions} from './dock/call-dock-config';
+export {KitCallDockIntl} from './dock/call-dock-intl';
+export {withCallControls} from './controls/controls-feature';
+export type {KitCallControlsOptions} from './controls/call-controls';

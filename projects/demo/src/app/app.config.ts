@@ -8,8 +8,11 @@ import {
 import {
   KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
   provideKitUIKit,
+  withCallControls,
   withCallWaiting,
   withRingReadiness,
+  withDockedCalls,
+  withPictureInPicture,
 } from 'kit-chat-uikit-angular';
 import {KitInMemorySwitchboard, kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
@@ -59,6 +62,10 @@ export const appConfig: ApplicationConfig = {
       withRingReadiness(),
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.
       ...(demoLoadBusyPolicy() === 'wait' ? [withCallWaiting()] : []),
+      // The call beside the app: minimize it into a corner, pop it out, and the browser's own call controls.
+      withDockedCalls(),
+      withPictureInPicture(),
+      withCallControls(),
     ),
     provideDemoSipStatus(),
     // Sound, ringtone and the custom title slot of every call screen, read at each call from the settings.

@@ -206,11 +206,15 @@ export class KitCallScreenShell {
   trapFocus(target: () => HTMLElement | null | undefined, when: () => boolean = () => true): void {
     afterNextRender(
       () => {
-        if (this.#destroyed || !when()) {
+        // A call docked beside the app (its dialog not modal) leaves focus where the user is.
+        if (this.#destroyed || !when() || this.dialog()?.getAttribute('aria-modal') === 'false') {
           return;
         }
-        this.#focusTrap ??= this.#focusTrapFactory.create(this.#host);
-        this.#focusTrap.enabled = true;
+        // In a call overlay the CDK container traps focus, around the dock's buttons too.
+        if (!this.inOverlay) {
+          this.#focusTrap ??= this.#focusTrapFactory.create(this.#host);
+          this.#focusTrap.enabled = true;
+        }
         (target() ?? this.#host).focus();
       },
       {injector: this.#injector},

@@ -2,7 +2,13 @@ import {EnvironmentProviders, Provider} from '@angular/core';
 
 /** The optional features of `provideKitCalls` and `provideKitUIKit`. */
 export type KitCallsFeatureKind =
-  'autoRing' | 'callWaiting' | 'hiddenTabNotifications' | 'ringReadiness';
+  | 'autoRing'
+  | 'callWaiting'
+  | 'hiddenTabNotifications'
+  | 'dockedCalls'
+  | 'pictureInPicture'
+  | 'callControls'
+  | 'ringReadiness';
 
 /**
  * A feature given to `provideKitCalls(config, ...features)` or `provideKitUIKit(config, ...features)`, made by
@@ -25,6 +31,13 @@ export type KitCallWaitingFeature = KitCallsFeature<'callWaiting'>;
 export type KitHiddenTabNotificationsFeature = KitCallsFeature<'hiddenTabNotifications'>;
 /** The feature returned by `withRingReadiness()`. */
 export type KitRingReadinessFeature = KitCallsFeature<'ringReadiness'>;
+
+/** The feature returned by `withDockedCalls()`. */
+export type KitDockedCallsFeature = KitCallsFeature<'dockedCalls'>;
+/** The feature returned by `withPictureInPicture()`. */
+export type KitPictureInPictureFeature = KitCallsFeature<'pictureInPicture'>;
+/** The feature returned by `withCallControls()`. */
+export type KitCallControlsFeature = KitCallsFeature<'callControls'>;
 
 /**
  * @param kind Which feature.

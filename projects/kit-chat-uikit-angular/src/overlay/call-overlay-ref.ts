@@ -1,9 +1,10 @@
-import {Signal, WritableSignal, signal} from '@angular/core';
+import {Signal, WritableSignal, computed, signal} from '@angular/core';
 import {Observable, ReplaySubject, Subject} from 'rxjs';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
 import {KitCallPhase} from '../call/call-session-types';
-import {KitException} from '../sdk/kit-exception';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
+import {KitCallDisplay, KitCallDisplayMode} from './call-display';
 
 /** Where a call in an overlay stands: ringing (incoming), dialing (outgoing), ongoing, or closed. */
 export type KitCallOverlayStage = 'ringing' | 'dialing' | 'ongoing' | 'closed';
@@ -43,6 +44,8 @@ export class KitCallOverlayRef<T = unknown> {
   readonly #stage: WritableSignal<KitCallOverlayStage>;
   readonly #call: WritableSignal<KitCall>;
   readonly #connectedSignal = signal(false);
+  /** What docks the call: the dock feature sets it. @docs-private */
+  readonly _displaySignal = signal<KitCallDisplay | null>(null);
   private _detach: (() => void) | null = null;
   #closing = false;
   #saidEnd = false;
@@ -56,6 +59,10 @@ export class KitCallOverlayRef<T = unknown> {
   readonly call: Signal<KitCall>;
   /** Whether the call rings here (`'incoming'`) or was placed from here (`'outgoing'`). */
   readonly direction: 'incoming' | 'outgoing';
+  /** How the call is shown: `'fullscreen'`, or `'docked'` / `'pip'` with `withDockedCalls()`. */
+  readonly displayMode: Signal<KitCallDisplayMode> = computed(
+    () => this._displaySignal()?.mode() ?? 'fullscreen',
+  );
   /** Whether the call was ever ongoing: the overlay shows the ongoing view from then on. @docs-private */
   readonly _connected: Signal<boolean> = this.#connectedSignal.asReadonly();
 
@@ -105,6 +112,39 @@ export class KitCallOverlayRef<T = unknown> {
    */
   close(reason: KitCallEndReason = 'dismissed'): void {
     this._finish(reason, true);
+  }
+
+  /**
+   * Docks the call in a small floating window beside the app (the page stays usable). Needs `withDockedCalls()`
+   * (else reported through `onError` as `ERR_NOT_INITIALIZED`); a call that rings here stays full screen.
+   */
+  minimize(): void {
+    this.#display('minimize');
+  }
+
+  /**
+   * Pops the call out into a Picture-in-Picture window, which stays on top when the user switches tabs. Call it
+   * from a click (the browser asks for one). Without `withPictureInPicture()`, or where the browser has no such
+   * window, the call docks.
+   * @returns Resolves once the call is shown out of the tab, or docked.
+   */
+  popOut(): Promise<void> {
+    return Promise.resolve(this.#display('popOut'));
+  }
+
+  /** Shows the call full screen again (a call that is full screen stays so). */
+  restore(): void {
+    this._displaySignal()?.restore();
+  }
+
+  #display(action: 'minimize' | 'popOut'): Promise<void> | void {
+    const display = this._displaySignal();
+    if (display) {
+      return display[action]();
+    }
+    this.hooks.onError?.(
+      new KitException(KitErrorCodes.NOT_INITIALIZED, 'Needs withDockedCalls()'),
+    );
   }
 
   /** @docs-private */

@@ -1,0 +1,259 @@
+import {OverlayContainer} from '@angular/cdk/overlay';
+import {Component} from '@angular/core';
+import {TestBed} from '@angular/core/testing';
+import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
+import {KitCallsFeature} from '../core/calls-feature';
+import {KitCallOverlay} from '../overlay/call-overlay';
+import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
+import {KitException} from '../sdk/kit-exception';
+import {KitUser} from '../sdk/models';
+import {withDockedCalls, withPictureInPicture} from './dock-features';
+
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+
+@Component({
+  template: `<button type="button" id="page-button">Page</button>`,
+  host: {id: 'page'},
+})
+class Page {}
+
+describe('withDockedCalls: the call beside the app', () => {
+  let calls: KitCallsTestingController;
+  let overlay: KitCallOverlay;
+  let container: HTMLElement;
+  let errors: KitException[];
+
+  async function setup(...features: KitCallsFeature[]) {
+    errors = [];
+    TestBed.configureTestingModule({
+      providers: [provideKitCallsTesting({features, config: {onError: e => errors.push(e)}})],
+    });
+    calls = TestBed.inject(KitCallsTestingController);
+    overlay = TestBed.inject(KitCallOverlay);
+    container = TestBed.inject(OverlayContainer).getContainerElement();
+    const fixture = TestBed.createComponent(Page);
+    document.body.append(fixture.nativeElement);
+    await settle();
+  }
+
+  async function settle(ms = 50): Promise<void> {
+    await jest.advanceTimersByTimeAsync(ms);
+    await jest.advanceTimersByTimeAsync(0);
+  }
+
+  /** Calls Ada, who picks up at once. */
+  async function callAda(answer = true): Promise<KitCallOverlayRef> {
+    if (answer) {
+      calls.farSide.autoAnswer(ADA.uid, 'accept', 10);
+    }
+    const placed = overlay.startCall(ADA, 'video');
+    await settle();
+    return placed;
+  }
+
+  const find = (selector: string) => container.querySelector<HTMLElement>(selector);
+  const pane = () => find('.kit-call-overlay-pane')!;
+  const dialog = () => find('.cdk-dialog-container')!;
+  const liveAnchors = () => pane().querySelectorAll('.cdk-focus-trap-anchor[tabindex="0"]');
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    TestBed.resetTestingModule();
+    jest.useRealTimers();
+    document.body.querySelector('#page')?.remove();
+    delete (window as {documentPictureInPicture?: unknown}).documentPictureInPicture;
+  });
+
+  it('should dock an ongoing call as a small non-modal window, and restore it full screen', async () => {
+    await setup(withDockedCalls());
+    const ref = await callAda();
+    await settle(50);
+    expect(ref.stage()).toBe('ongoing');
+    expect(ref.displayMode()).toBe('fullscreen');
+    const page = document.getElementById('page')!;
+    expect(page.getAttribute('aria-hidden')).toBe('true');
+    expect(liveAnchors().length).toBeGreaterThan(0);
+
+    ref.minimize();
+    await settle();
+    expect(ref.displayMode()).toBe('docked');
+    expect(pane().classList).toContain('kit-call-overlay-pane-docked');
+    expect(pane().style.width).toBe('');
+    expect(dialog().getAttribute('aria-modal')).toBe('false');
+    expect(page.hasAttribute('aria-hidden')).toBe(false);
+    expect(find('.cdk-overlay-backdrop')?.hidden ?? true).toBe(true);
+    expect(liveAnchors()).toHaveLength(0);
+    expect(find('.kit-call-dock-restore')).not.toBeNull();
+    expect(find('kit-ongoing-call')).not.toBeNull();
+
+    find('.kit-call-dock-restore')!.click();
+    await settle();
+    expect(ref.displayMode()).toBe('fullscreen');
+    expect(pane().classList).not.toContain('kit-call-overlay-pane-docked');
+    expect(pane().style.width).toBe('100%');
+    expect(dialog().getAttribute('aria-modal')).toBe('true');
+    expect(page.getAttribute('aria-hidden')).toBe('true');
+    expect(liveAnchors().length).toBeGreaterThan(0);
+    expect(document.activeElement).toBe(dialog());
+  });
+
+  it('should close a docked call like any other, and let its reference be pressed after', async () => {
+    await setup(withDockedCalls());
+    const ref = await callAda();
+    ref.minimize();
+    await settle();
+    find('.kit-ongoing-call-end-call-button')!.click();
+    await settle();
+    await settle();
+    expect(ref.stage()).toBe('closed');
+    expect(find('.kit-call-overlay-pane')).toBeNull();
+    expect(() => {
+      ref.restore();
+      ref.minimize();
+    }).not.toThrow();
+    expect(errors).toEqual([]);
+  });
+
+  it('should dock with the minimize button, and give focus back to the app', async () => {
+    await setup(withDockedCalls());
+    const button = document.getElementById('page-button')!;
+    button.focus();
+    const ref = await callAda();
+    dialog().focus();
+    find('.kit-call-dock-minimize')!.click();
+    await settle();
+    expect(ref.displayMode()).toBe('docked');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('should move a docked call from corner to corner with the arrow keys', async () => {
+    await setup(withDockedCalls({corner: 'bottom-end'}));
+    const ref = await callAda();
+    ref.minimize();
+    await settle();
+    const host = pane().parentElement!;
+    expect(pane().style.marginBottom).toBe('16px');
+    expect(host.style.justifyContent).toBe('flex-end');
+    find('.kit-call-dock-restore')!.dispatchEvent(
+      new KeyboardEvent('keydown', {key: 'ArrowUp', bubbles: true}),
+    );
+    find('.kit-call-dock-restore')!.dispatchEvent(
+      new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}),
+    );
+    await settle();
+    expect(pane().style.marginTop).toBe('16px');
+    expect(pane().style.marginBottom).toBe('');
+    expect(host.style.justifyContent).toBe('flex-start');
+    expect(host.style.alignItems).toBe('flex-start');
+  });
+
+  it('should keep a ringing incoming call full screen', async () => {
+    await setup(withDockedCalls({startDocked: true}));
+    const ringing = calls.farSide.ring(ADA, calls.me, 'video');
+    await settle();
+    await ringing;
+    const ref = overlay.openCalls[0];
+    expect(find('.kit-call-dock')!.hidden).toBe(true);
+    ref.minimize();
+    await settle();
+    expect(ref.displayMode()).toBe('fullscreen');
+    expect(dialog().getAttribute('aria-modal')).toBe('true');
+    // startDocked: once accepted, it docks.
+    find('.kit-incoming-call-accept-button')!.click();
+    await settle();
+    await settle();
+    expect(ref.stage()).toBe('ongoing');
+    expect(ref.displayMode()).toBe('docked');
+  });
+
+  it('should start an outgoing call docked with startDocked, leaving focus in the app', async () => {
+    await setup(withDockedCalls({startDocked: true}));
+    const button = document.getElementById('page-button')!;
+    button.focus();
+    const ref = await callAda(false);
+    expect(ref.stage()).toBe('dialing');
+    expect(ref.displayMode()).toBe('docked');
+    expect(find('kit-outgoing-call')).not.toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(document.getElementById('page')!.hasAttribute('aria-hidden')).toBe(false);
+  });
+
+  it('should report minimize() without the feature through onError, and show no minimize button', async () => {
+    await setup();
+    const ref = await callAda();
+    expect(find('.kit-call-dock')).toBeNull();
+    ref.minimize();
+    await ref.popOut();
+    ref.restore();
+    expect(ref.displayMode()).toBe('fullscreen');
+    expect(errors.map(error => error.code)).toEqual(['ERR_NOT_INITIALIZED', 'ERR_NOT_INITIALIZED']);
+  });
+
+  it('should dock where the browser has no Picture-in-Picture window', async () => {
+    await setup(withPictureInPicture());
+    const ref = await callAda();
+    await ref.popOut();
+    await settle();
+    expect(ref.displayMode()).toBe('docked');
+    expect(find('.kit-call-dock-pop-out')).toBeNull();
+  });
+
+  it('should pop the call out into a Picture-in-Picture window, and bring it back full screen when it closes', async () => {
+    const pipDocument = document.implementation.createHTMLDocument('pip');
+    const listeners: Record<string, () => void> = {};
+    const pipWindow = {
+      document: pipDocument,
+      addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
+      close: jest.fn(() => listeners['pagehide']?.()),
+    };
+    const requestWindow = jest.fn(async () => pipWindow);
+    (window as {documentPictureInPicture?: unknown}).documentPictureInPicture = {requestWindow};
+    await setup(withDockedCalls(), withPictureInPicture());
+    const style = document.createElement('style');
+    style.textContent = '.app-theme {}';
+    document.head.append(style);
+    const ref = await callAda();
+    ref.minimize();
+    await settle();
+    find('.kit-call-dock-pop-out')!.click();
+    await settle();
+    expect(requestWindow).toHaveBeenCalledTimes(1);
+    expect(ref.displayMode()).toBe('pip');
+    expect(pipDocument.body.querySelector('kit-ongoing-call')).not.toBeNull();
+    expect(pipDocument.body.classList).toContain('kit-call-pip-root');
+    expect(pipDocument.head.innerHTML).toContain('.app-theme');
+    expect(pane().querySelector('kit-ongoing-call')).toBeNull();
+    // The controls still work from the window.
+    pipDocument.querySelector<HTMLElement>('.kit-ongoing-call-mute-button')!.click();
+    await settle();
+    expect(
+      pipDocument.querySelector('.kit-ongoing-call-mute-button')!.getAttribute('aria-label'),
+    ).toBe('Unmute');
+
+    listeners['pagehide']();
+    await settle();
+    expect(ref.displayMode()).toBe('fullscreen');
+    expect(pane().querySelector('kit-ongoing-call')).not.toBeNull();
+    expect(dialog().getAttribute('aria-modal')).toBe('true');
+    style.remove();
+  });
+
+  it('should close the Picture-in-Picture window when the call ends', async () => {
+    const pipDocument = document.implementation.createHTMLDocument('pip');
+    const close = jest.fn();
+    (window as {documentPictureInPicture?: unknown}).documentPictureInPicture = {
+      requestWindow: async () => ({document: pipDocument, addEventListener: () => {}, close}),
+    };
+    await setup(withPictureInPicture());
+    const ref = await callAda();
+    await ref.popOut();
+    await settle();
+    expect(ref.displayMode()).toBe('pip');
+    const ended = calls.farSide.end(ref.call().sessionId);
+    await settle();
+    await ended;
+    await settle(100);
+    expect(ref.stage()).toBe('closed');
+    expect(close).toHaveBeenCalled();
+  });
+});
