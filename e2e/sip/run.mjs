@@ -15,6 +15,7 @@ import {serve} from '../server.mjs';
 import {launchSipBrowser, openSipPage} from './browser.mjs';
 import {coreFlows, registrarFailover, sipFlows} from './flows.mjs';
 import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
+import {pushFlows, startPushRig} from './push.mjs';
 import {startTurn} from './turn.mjs';
 
 const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
@@ -25,7 +26,7 @@ const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 /** Grace reaches the registrar through edge A, Linus (and Ada) through edge B. */
 const EDGE_OF = {grace: 'edgeA', linus: 'edgeB', ada: 'edgeB'};
 
-async function runAll(tests, {base, auth, relay, proxies, browser}) {
+async function runAll(tests, {base, auth, relay, proxies, browser, push}) {
   let passed = 0;
   let failed = 0;
   for (const test of tests) {
@@ -49,8 +50,17 @@ async function runAll(tests, {base, auth, relay, proxies, browser}) {
     try {
       await Promise.race([
         (async () => {
-          await test.fn({open, proxies, auth, relay, screenshots: SCREENSHOTS});
-          for (const tab of tabs) {
+          await test.fn({
+            open,
+            proxies,
+            auth,
+            relay,
+            push,
+            context: browser.context,
+            screenshots: SCREENSHOTS,
+          });
+          // A tab the test closed itself (a user closing it) has nothing more to say.
+          for (const tab of tabs.filter(open => !open.page.isClosed())) {
             const rejections = await tab.rejections();
             expect(
               rejections.length === 0,
@@ -110,6 +120,7 @@ async function main() {
   let credentials;
   let browser;
   let relayCredentials;
+  let push;
   let result = {passed: 0, failed: 0};
   try {
     // The demo's origin is the only one the proxies let open a WebSocket; its tabs fetch their ephemeral
@@ -154,6 +165,21 @@ async function main() {
       proxies,
       browser,
     });
+    // SIP push (e2e/sip/push.mjs): a Kamailio of its own with the push hook, the push sender, notifications allowed.
+    if (!only || pushFlows.some(test => only.test(test.name))) {
+      push = await startPushRig({context: browser.context, base: server.url, auth: credentials.url});
+      await proxies.start('push', {port: push.kamailioPort, pushHook: push.sender.hook});
+      await browser.context.grantPermissions(['notifications'], {origin});
+      const pushed = await runAll(pushFlows, {
+        base: server.url,
+        auth: credentials.url,
+        relay,
+        proxies,
+        browser,
+        push,
+      });
+      result = {passed: result.passed + pushed.passed, failed: result.failed + pushed.failed};
+    }
     if (!args.includes('--no-bench') && !only) {
       const {benchRingLatency} = await import('../../tools/bench-sip.mjs');
       const line = await benchRingLatency({
@@ -165,6 +191,7 @@ async function main() {
       console.log(line);
     }
   } finally {
+    await push?.close();
     await browser?.close();
     await server?.close();
     await credentials?.close();

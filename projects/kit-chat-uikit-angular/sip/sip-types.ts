@@ -46,6 +46,8 @@ export interface KitSipUA {
   start(): void;
   stop(): void;
   register(): void;
+  /** The registrator: `setExtraContactParams` adds parameters to the REGISTER's Contact. */
+  registrator(): {setExtraContactParams(params: Record<string, string>): void};
   set(parameter: 'authorization_user' | 'password', value: string): boolean;
   isConnected(): boolean;
   call(target: string, options: KitSipCallOptions): KitSipSession;

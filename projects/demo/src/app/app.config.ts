@@ -16,6 +16,7 @@ import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
 import {DEMO_PEOPLE, demoMe, demoUser} from './people';
 import {
   demoAudioOnlyFromUrl,
+  demoPushCalls,
   demoSipCallsSdk,
   demoSipServer,
   provideDemoSipStatus,
@@ -55,6 +56,7 @@ export const appConfig: ApplicationConfig = {
       },
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.
       ...(demoLoadBusyPolicy() === 'wait' ? [withCallWaiting()] : []),
+      ...demoPushCalls(),
     ),
     provideDemoSipStatus(),
     // Sound, ringtone and the custom title slot of every call screen, read at each call from the settings.

@@ -1,7 +1,12 @@
 import {EnvironmentProviders, Provider} from '@angular/core';
 
 /** The optional features of `provideKitCalls` and `provideKitUIKit`. */
-export type KitCallsFeatureKind = 'autoRing' | 'callWaiting' | 'hiddenTabNotifications';
+export type KitCallsFeatureKind =
+  | 'autoRing'
+  | 'callWaiting'
+  | 'hiddenTabNotifications'
+  // `withPushCalls()`, in `kit-chat-uikit-angular/push`.
+  | 'pushCalls';
 
 /**
  * A feature given to `provideKitCalls(config, ...features)` or `provideKitUIKit(config, ...features)`, made by
