@@ -181,7 +181,7 @@ async function main() {
       result = {passed: result.passed + pushed.passed, failed: result.failed + pushed.failed};
     }
     if (!args.includes('--no-bench') && !only) {
-      const {benchRingLatency} = await import('../../tools/bench-sip.mjs');
+      const {benchPushLatency, benchRingLatency} = await import('../../tools/bench-sip.mjs');
       const line = await benchRingLatency({
         base: server.url,
         auth: credentials.url,
@@ -189,6 +189,9 @@ async function main() {
         browser,
       });
       console.log(line);
+      console.log(
+        await benchPushLatency({base: server.url, auth: credentials.url, browser, proxies, push}),
+      );
     }
   } finally {
     await push?.close();
