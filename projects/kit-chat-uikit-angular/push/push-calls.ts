@@ -116,9 +116,11 @@ export class KitPushCalls {
     };
     worker?.addEventListener('message', onMessage);
     // A screen opens: once it has rendered (its ref names the component), and the overlay lists it, the next task.
-    const screens = overlay._screenContainers().subscribe(() =>
-      afterNextRender(() => setTimeout(() => this.#answerIfChosen()), {injector: this.#injector}),
-    );
+    const screens = overlay
+      ._screenContainers()
+      .subscribe(() =>
+        afterNextRender(() => setTimeout(() => this.#answerIfChosen()), {injector: this.#injector}),
+      );
     this.#destroyRef.onDestroy(() => {
       worker?.removeEventListener('message', onMessage);
       screens.unsubscribe();
@@ -173,7 +175,11 @@ export class KitPushCalls {
   }
 
   #choose(caller: string): void {
-    this.#choice.set({action: 'accept', caller, until: Date.now() + (this.#options?.acceptWithin ?? 30000)});
+    this.#choice.set({
+      action: 'accept',
+      caller,
+      until: Date.now() + (this.#options?.acceptWithin ?? 30000),
+    });
     this.#answerIfChosen(); // The call may already ring.
   }
 
@@ -196,7 +202,9 @@ export class KitPushCalls {
     );
     if (ref) {
       this.#choice.set(null);
-      void (ref.componentInstance as KitIncomingCallComponent).getViewModel().acceptCall(ref.call());
+      void (ref.componentInstance as KitIncomingCallComponent)
+        .getViewModel()
+        .acceptCall(ref.call());
     }
   }
 

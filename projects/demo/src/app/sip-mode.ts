@@ -80,7 +80,9 @@ export function demoSipCallsSdk(
  * @param search The query string of the page.
  * @returns The feature, or an empty list.
  */
-export function demoPushCalls(search: string = globalThis.location?.search ?? ''): KitPushCallsFeature[] {
+export function demoPushCalls(
+  search: string = globalThis.location?.search ?? '',
+): KitPushCallsFeature[] {
   const vapidPublicKey = demoPushFromUrl(search);
   return vapidPublicKey && demoSipServer(search) ? [withPushCalls({vapidPublicKey})] : [];
 }
