@@ -19,6 +19,14 @@ import {randomBytes} from 'node:crypto';
 import {createServer, request as httpRequest} from 'node:http';
 import webpush from 'web-push';
 
+/** The push services of Chrome, Edge, Firefox and Safari: the only hosts a subscription's endpoint may name. */
+export const PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'notify.windows.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+];
+
 /** Fresh VAPID keys (base64url): the public one goes to the page (`withPushCalls({vapidPublicKey})`). */
 export function newVapidKeys() {
   return webpush.generateVAPIDKeys();
@@ -28,12 +36,22 @@ export function newVapidKeys() {
  * The subscription that a binding stands for.
  * @param {string} prid pn-prid: the endpoint, base64url.
  * @param {string} param pn-param: `p256dh.auth`.
+ * @param {string[]} [pushServices] The hosts (and their subdomains) an endpoint may name.
  * @returns {{endpoint: string, keys: {p256dh: string, auth: string}} | null}
  */
-export function subscriptionOf(prid, param) {
+export function subscriptionOf(prid, param, pushServices = PUSH_SERVICES) {
   const endpoint = Buffer.from(prid ?? '', 'base64url').toString('utf8');
   const [p256dh, auth] = String(param ?? '').split('.');
-  if (!/^https:\/\/[^\s]+$/.test(endpoint) || !p256dh || !auth) {
+  let host = '';
+  try {
+    const url = new URL(endpoint);
+    host = url.protocol === 'https:' ? url.hostname : '';
+  } catch {
+    return null;
+  }
+  // The endpoint comes from a REGISTER: only the browsers' push services are posted to, never a host of the
+  // user's choosing.
+  if (!pushServices.some(service => host === service || host.endsWith(`.${service}`)) || !p256dh || !auth) {
     return null;
   }
   return {endpoint, keys: {p256dh, auth}};
@@ -48,11 +66,20 @@ export function subscriptionOf(prid, param) {
  * @param {(uid: string) => {avatar?: string} | undefined} [options.userOf] The callers' avatars.
  * @param {(subscription: object, message: object, to: string) => Promise<void>} [options.deliver] Replaces the
  *   push service (tests); default `webpush.sendNotification`.
+ * @param {string[]} [options.pushServices] The hosts an endpoint may name (default PUSH_SERVICES).
  * @param {number} [options.port] Default: a free one.
  * @returns {Promise<{url: string, hook: string, sent: object[], close: () => Promise<void>}>} `hook` is the URL for
  *   `kamailio.sh --push-hook`; `sent` lists every message handed on.
  */
-export async function startPushSender({vapid, appUrl, kamailio, userOf, deliver, port = 0}) {
+export async function startPushSender({
+  vapid,
+  appUrl,
+  kamailio,
+  userOf,
+  deliver,
+  pushServices = PUSH_SERVICES,
+  port = 0,
+}) {
   const key = randomBytes(18).toString('base64url');
   const sent = [];
   const send =
@@ -71,7 +98,7 @@ export async function startPushSender({vapid, appUrl, kamailio, userOf, deliver,
   let base = '';
 
   const onHook = async body => {
-    const subscription = subscriptionOf(body.prid, body.param);
+    const subscription = subscriptionOf(body.prid, body.param, pushServices);
     if (!subscription || !/^[A-Za-z0-9._-]{1,64}$/.test(body.to ?? '')) {
       return 400;
     }

@@ -83,6 +83,8 @@ export async function startPushRig({context, base, auth}) {
     vapid,
     appUrl: rig.appUrl,
     kamailio: `http://127.0.0.1:${kamailioPort}`,
+    // The stand-in push service of stubPushService().
+    pushServices: ['push.invalid'],
     deliver: async (subscription, message) => {
       // What a push service would get: an encrypted body and a VAPID signature (web-push computes both).
       const request = webpush.generateRequestDetails(subscription, JSON.stringify(message), {

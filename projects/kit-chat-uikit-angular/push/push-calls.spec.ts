@@ -16,12 +16,12 @@ const SUBSCRIPTION = {
 };
 
 /** The browser's service worker container and push manager, without a push service. */
-function stubServiceWorker(subscribe: () => Promise<unknown>) {
+function stubServiceWorker(subscribe: () => Promise<unknown>, existing: unknown = null) {
+  const pushManager = {getSubscription: async () => existing, subscribe: jest.fn(subscribe)};
   const container = Object.assign(new EventTarget(), {
     register: jest.fn(async () => ({})),
-    ready: Promise.resolve({
-      pushManager: {getSubscription: async () => null, subscribe: jest.fn(subscribe)},
-    }),
+    ready: Promise.resolve({pushManager}),
+    pushManager,
   });
   Object.defineProperty(navigator, 'serviceWorker', {value: container, configurable: true});
   return container;
@@ -131,6 +131,26 @@ describe('withPushCalls', () => {
       });
       expect(worker.register).toHaveBeenCalledWith('app-sw.js', {});
       expect(onSubscription).toHaveBeenCalledWith(SUBSCRIPTION);
+      expect(push.subscription()).toEqual(SUBSCRIPTION);
+    });
+
+    it('should subscribe again when the subscription was made for another VAPID key', async () => {
+      (globalThis as {Notification?: unknown}).Notification = {permission: 'granted'};
+      const old = {
+        options: {applicationServerKey: new Uint8Array([1, 2, 3]).buffer},
+        unsubscribe: jest.fn(async () => true),
+        toJSON: () => ({...SUBSCRIPTION, endpoint: 'https://push.example/send/old'}),
+      };
+      const worker = stubServiceWorker(async () => ({toJSON: () => SUBSCRIPTION}), old);
+      const {push} = setUp();
+
+      await push.contactParams();
+
+      expect(old.unsubscribe).toHaveBeenCalled();
+      expect(worker.pushManager.subscribe).toHaveBeenCalledWith({
+        userVisibleOnly: true,
+        applicationServerKey: 'BVapidKey',
+      });
       expect(push.subscription()).toEqual(SUBSCRIPTION);
     });
 

@@ -143,13 +143,20 @@ export class KitPushCalls {
       await navigator.serviceWorker.register(options.serviceWorker ?? 'kit-call-sw.js', {
         ...(options.scope ? {scope: options.scope} : {}),
       });
-      const registration = await navigator.serviceWorker.ready;
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: options.vapidPublicKey,
-        }));
+      const {pushManager} = await navigator.serviceWorker.ready;
+      let subscription = await pushManager.getSubscription();
+      // A subscription made for another VAPID key (the backend rotated it) would be refused by the push service.
+      if (
+        subscription &&
+        !sameKey(subscription.options?.applicationServerKey, options.vapidPublicKey)
+      ) {
+        await subscription.unsubscribe();
+        subscription = null;
+      }
+      subscription ??= await pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: options.vapidPublicKey,
+      });
       const json = subscription.toJSON();
       this.#subscription.set(json);
       options.onSubscription?.(json);
@@ -216,13 +223,19 @@ export class KitPushCalls {
   }
 }
 
-/** base64url of a string's UTF-8 bytes (a token in a SIP header parameter). */
-function base64url(text: string): string {
+/** base64url of a string's UTF-8 bytes (a token in a SIP header parameter), or of bytes. */
+function base64url(data: string | ArrayBuffer): string {
   let binary = '';
-  for (const byte of new TextEncoder().encode(text)) {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : new Uint8Array(data);
+  for (const byte of bytes) {
     binary += String.fromCharCode(byte);
   }
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Whether a subscription's key is the VAPID public key (base64url); an unknown one counts as the same. */
+function sameKey(key: ArrayBuffer | null | undefined, vapidPublicKey: string): boolean {
+  return !key || base64url(key) === vapidPublicKey.replace(/=+$/, '');
 }
 
 /**

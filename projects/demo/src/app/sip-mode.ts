@@ -67,10 +67,15 @@ export function demoSipCallsSdk(
     return kitSipCallsSdk(options);
   }
   // `?push=<VAPID key>`: every REGISTER carries this device's Web Push binding (RFC 8599 Contact parameters), so
-  // that a call still rings it, by a notification, once its tab is closed.
+  // that a call still rings it, by a notification, once its tab is closed. The demo asks for the permission at
+  // once (an app asks from a click: `KitPushCalls.subscribe()`); the registration waits for the answer.
   return () => {
     const push = inject(KitPushCalls);
-    return kitSipCallsSdk({...options, contactParams: () => push.contactParams()})();
+    const contactParams = async () => {
+      await push.subscribe();
+      return push.contactParams();
+    };
+    return kitSipCallsSdk({...options, contactParams})();
   };
 }
 
