@@ -64,6 +64,8 @@ export function subscriptionOf(prid, param, pushServices = PUSH_SERVICES) {
  * @param {(uid: string) => string} options.appUrl The page that Accept opens for a user (the app's call route).
  * @param {string} options.kamailio Kamailio's HTTP side (`http://127.0.0.1:PORT`: the decline goes there).
  * @param {(uid: string) => {avatar?: string} | undefined} [options.userOf] The callers' avatars.
+ * @param {(uid: string) => object | undefined} [options.labelsOf] The notification's words in the callee's language
+ *   (`{voice, video, accept, decline}`; English without them).
  * @param {(subscription: object, message: object, to: string) => Promise<void>} [options.deliver] Replaces the
  *   push service (tests); default `webpush.sendNotification`.
  * @param {string[]} [options.pushServices] The hosts an endpoint may name (default PUSH_SERVICES).
@@ -76,6 +78,7 @@ export async function startPushSender({
   appUrl,
   kamailio,
   userOf,
+  labelsOf,
   deliver,
   pushServices = PUSH_SERVICES,
   port = 0,
@@ -113,6 +116,7 @@ export async function startPushSender({
               caller: {uid: caller.uid, name: caller.name || caller.uid, ...userOf?.(caller.uid)},
               video: !!body.video,
               url: appUrl(body.to),
+              ...(labelsOf?.(body.to) ? {labels: labelsOf(body.to)} : {}),
               declineUrl: `${base}/decline?t=${encodeURIComponent(body.token ?? '')}`,
             },
     };

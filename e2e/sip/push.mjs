@@ -98,11 +98,12 @@ export async function startPushRig({context, base, auth}) {
       const registrationId = registrations.get(`${origin}/`);
       expect(registrationId !== undefined, `no service worker registered for ${origin}`);
       delivered.push({at: Date.now(), message});
-      await cdp.send('ServiceWorker.deliverPushMessage', {
+      rig.lastDelivery = cdp.send('ServiceWorker.deliverPushMessage', {
         origin,
         registrationId,
         data: JSON.stringify(message),
       });
+      await rig.lastDelivery;
     },
   });
   rig.close = async () => {
@@ -148,7 +149,7 @@ function notifications(context) {
 }
 
 /** Waits until the worker shows a call's notification (polled every 20 ms), and returns it. */
-async function notificationShown(context, timeout = 8000) {
+async function notificationShown(context, push, timeout = 8000) {
   const deadline = Date.now() + timeout;
   for (;;) {
     const [shown] = (await notifications(context)).filter(n => n.tag.startsWith('kit-call-'));
@@ -157,7 +158,13 @@ async function notificationShown(context, timeout = 8000) {
     }
     if (Date.now() > deadline) {
       const permission = await inWorker(context, () => Notification.permission).catch(e => e.message);
-      throw new Error(`no call notification was shown (notifications in the worker: ${permission})`);
+      const delivery = await push.lastDelivery?.then(
+        () => 'delivered',
+        error => `not delivered: ${error.message}`,
+      );
+      throw new Error(
+        `no call notification was shown (${push.sender.sent.length} pushes sent, the last ${delivery}; notifications in the worker: ${permission})`,
+      );
     }
     await new Promise(done => setTimeout(done, 20));
   }
@@ -248,7 +255,7 @@ function expectCallNotification(shown) {
 export async function pushAcceptFlow({open, proxies, push, context}) {
   await linusClosesHisTab({open, proxies, push});
   const {grace, started} = await graceCallsLinus({open, proxies});
-  const {shown, at} = await notificationShown(context);
+  const {shown, at} = await notificationShown(context, push);
   expectCallNotification(shown);
   const accepted = Date.now();
   const url = await choose(context, 'accept');
@@ -277,7 +284,7 @@ export const pushFlows = [
       await linusClosesHisTab({open, proxies, push});
       const {grace} = await graceCallsLinus({open, proxies});
       const pages = context.pages().length;
-      const {shown} = await notificationShown(context);
+      const {shown} = await notificationShown(context, push);
       expectCallNotification(shown);
       await choose(context, 'decline');
       await grace.textIs(SEL.outgoingStatus, 'Call declined', 8000);
@@ -291,7 +298,7 @@ export const pushFlows = [
     fn: async ({open, proxies, push, context}) => {
       await linusClosesHisTab({open, proxies, push});
       const {grace} = await graceCallsLinus({open, proxies});
-      await notificationShown(context);
+      await notificationShown(context, push);
       await grace.page.click(SEL.outgoingEnd);
       const cancels = () => push.sender.sent.filter(sent => sent.message.kitCall.type === 'cancel');
       await notificationGone(context).catch(error => {

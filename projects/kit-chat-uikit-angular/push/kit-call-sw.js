@@ -36,16 +36,18 @@
 
   function show(call) {
     var caller = call.caller || {};
+    // The words, translated by the sender when it gives them (`labels`), else in English.
+    var labels = call.labels || {};
     var options = {
-      body: call.video ? 'Incoming video call' : 'Incoming voice call',
+      body: call.video ? labels.video || 'Incoming video call' : labels.voice || 'Incoming voice call',
       tag: TAG + call.callId,
       renotify: true,
       requireInteraction: true,
       vibrate: VIBRATE,
       data: call,
       actions: [
-        {action: 'accept', title: 'Accept'},
-        {action: 'decline', title: 'Decline'},
+        {action: 'accept', title: labels.accept || 'Accept'},
+        {action: 'decline', title: labels.decline || 'Decline'},
       ],
     };
     if (caller.avatar) {
