@@ -169,15 +169,16 @@ export class KitPushCalls {
 
   /** `?kitCallAction=accept&kitCallCaller=<uid>`: the page was opened by Accept. The parameters leave the URL. */
   #takeChoiceFromUrl(): void {
-    const location = this.#document.defaultView?.location;
-    const url = location ? new URL(location.href) : null;
+    const view = this.#document.defaultView;
+    const url = view ? new URL(view.location.href) : null;
     const caller = url?.searchParams.get('kitCallCaller');
-    if (!url || url.searchParams.get('kitCallAction') !== 'accept' || !caller) {
+    if (!view || !url || url.searchParams.get('kitCallAction') !== 'accept' || !caller) {
       return;
     }
     url.searchParams.delete('kitCallAction');
     url.searchParams.delete('kitCallCaller');
-    this.#document.defaultView?.history.replaceState(history.state, '', url.href);
+    // The app's router may read the address later: it sees the call route without the choice.
+    view.history.replaceState(view.history.state, '', url.href);
     this.#choose(caller);
   }
 
