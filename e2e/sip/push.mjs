@@ -278,7 +278,7 @@ export const pushFlows = [
     fn: context => pushAcceptFlow(context),
   },
   {
-    name: 'push: Decline on the notification reaches the caller as "Call declined", the app never opens',
+    name: 'push: Decline on the notification reaches the caller as "Call declined" (a made-up token declines nothing), the app never opens',
     timeout: 30000,
     fn: async ({open, proxies, push, context}) => {
       await linusClosesHisTab({open, proxies, push});
@@ -286,6 +286,13 @@ export const pushFlows = [
       const pages = context.pages().length;
       const {shown} = await notificationShown(context, push);
       expectCallNotification(shown);
+      // Only the token of this call (sha256 of the proxy's secret and the Call-ID) declines it.
+      const forged = await fetch(`${push.sender.url}/decline?t=${'0'.repeat(64)}`, {method: 'POST'});
+      expect(forged.status === 404, `a made-up decline token is answered ${forged.status}`);
+      expect(
+        (await grace.text(SEL.outgoingStatus)) !== 'Call declined',
+        'a made-up token declined the call',
+      );
       await choose(context, 'decline');
       await grace.textIs(SEL.outgoingStatus, 'Call declined', 8000);
       await notificationGone(context);
