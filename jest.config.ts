@@ -12,6 +12,7 @@ const config: Config = {
     '^kit-chat-uikit-angular/in-memory$':
       '<rootDir>/projects/kit-chat-uikit-angular/in-memory/public-api.ts',
     '^kit-chat-uikit-angular/sip$': '<rootDir>/projects/kit-chat-uikit-angular/sip/public-api.ts',
+    '^kit-chat-uikit-angular/push$': '<rootDir>/projects/kit-chat-uikit-angular/push/public-api.ts',
   },
   transform: {
     '^.+\\.(ts|js|mjs|html|svg)$': [

@@ -4,7 +4,8 @@
 // (performance.timeOrigin + performance.now()) are the same clock.
 //
 //   npm run bench:sip            (needs dist/demo: `npm run build:demo`, and Kamailio)
-//   also run at the end of `npm run e2e:sip`, which imports benchRingLatency().
+//   also run at the end of `npm run e2e:sip`, which imports benchRingLatency() and benchPushLatency().
+// Then the push latency (benchPushLatency): a call to a closed tab, through Kamailio's tsilo and a notification.
 import {existsSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -92,6 +93,64 @@ export async function benchRingLatency({base, auth, proxy, browser}) {
   }
 }
 
+/**
+ * Push latency (SIP push through Kamailio's tsilo, e2e/sip/push.mjs): Grace calls Linus, whose tab is closed; from
+ * her click to the notification shown by the service worker (INVITE → push hook → push sender → the worker), and
+ * from Accept to Linus's ongoing screen (the page opens, registers, gets the kept INVITE and answers it). Median
+ * over BENCH_PUSH_CALLS rounds (default 5).
+ * @param {{base: string, auth: string, browser: {context: import('playwright-core').BrowserContext},
+ *   proxies: import('../e2e/sip/proxies.mjs').Proxies, push?: object}} options `push`: the rig of e2e/sip/run.mjs,
+ *   whose Kamailio `push` runs; without it, both are started here.
+ * @returns {Promise<string>} The line to print.
+ */
+export async function benchPushLatency({base, auth, browser, proxies, push}) {
+  const {openSipPage} = await import('../e2e/sip/browser.mjs');
+  const {pushAcceptFlow, startPushRig} = await import('../e2e/sip/push.mjs');
+  const rounds = Number(process.env.BENCH_PUSH_CALLS || 5);
+  const own = !push;
+  if (own) {
+    push = await startPushRig({context: browser.context, base, auth});
+    await proxies.start('push', {port: push.kamailioPort, pushHook: push.sender.hook});
+    await browser.context.grantPermissions(['notifications'], {origin: new URL(base).origin});
+  }
+  const samples = [];
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const tabs = [];
+      const open = async (user, {proxy, ...options} = {}) => {
+        const tab = await openSipPage(browser.context, {
+          base,
+          auth,
+          proxy: proxy ?? proxies.running.get('push').url,
+          user,
+          state: {sound: false},
+          ...options,
+        });
+        tabs.push(tab);
+        return tab;
+      };
+      try {
+        samples.push(await pushAcceptFlow({open, proxies, push, context: browser.context}));
+      } finally {
+        for (const tab of tabs) {
+          await tab.dispose();
+          await tab.page.close().catch(() => {});
+        }
+      }
+    }
+  } finally {
+    if (own) {
+      await push.close();
+      proxies.stop('push');
+    }
+  }
+  const median = key => {
+    const sorted = samples.map(sample => sample[key]).sort((a, b) => a - b);
+    return ((sorted[(rounds - 1) >> 1] + sorted[rounds >> 1]) / 2).toFixed(0);
+  };
+  return `push through Kamailio (tab closed): INVITE → notification shown median ${median('toNotification')} ms, Accept → ongoing screen median ${median('toOngoing')} ms, over ${rounds} calls`;
+}
+
 async function main() {
   const dist = join(ROOT, 'dist', 'demo', 'browser');
   if (!existsSync(join(dist, 'index.html'))) {
@@ -124,6 +183,7 @@ async function main() {
     console.log(
       await benchRingLatency({base: server.url, auth: credentials.url, proxy: proxy.url, browser}),
     );
+    console.log(await benchPushLatency({base: server.url, auth: credentials.url, browser, proxies}));
   } finally {
     await browser?.close();
     await server?.close();

@@ -3,13 +3,16 @@
 // 127.0.0.1:5079 that mints the tabs' ephemeral credentials with that secret (the part an app's backend plays),
 // serves the demo (`ng serve demo` on 127.0.0.1:4200) and prints two links: open one as Grace and one as Linus (two
 // tabs, or two browsers on this machine) and call each other with real audio and video. Ctrl+C stops them all,
-// Kamailio and the dev server each by its pid.
+// Kamailio and the dev server each by its pid. SIP push (docs/push.md): the push sender on 127.0.0.1:5078 with fresh
+// VAPID keys, Kamailio with its hook, and a third link: Linus with push on; allow notifications, close his tab, and
+// call him from Grace: the browser's push service (real Web Push, so this machine needs the internet) rings him.
 //
-//   node tools/demo-sip.mjs [--port 5080] [--http-port 4200] [--auth-port 5079]
+//   node tools/demo-sip.mjs [--port 5080] [--http-port 4200] [--auth-port 5079] [--push-port 5078]
 import {execFileSync, spawn} from 'node:child_process';
 import {get} from 'node:http';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {newVapidKeys, startPushSender} from './push-sender.mjs';
 import {newSipSecret, serveSipCredentials} from './sip-credentials.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,13 +25,29 @@ const option = (name, fallback) => {
 const sipPort = option('--port', '5080');
 const httpPort = option('--http-port', '4200');
 const authPort = option('--auth-port', '5079');
+const pushPort = option('--push-port', '5078');
 const secret = newSipSecret();
 const origins = [`http://127.0.0.1:${httpPort}`, `http://localhost:${httpPort}`];
 const kamailioEnv = {...process.env, KIT_SIP_SECRET: secret, KIT_SIP_ORIGINS: origins.join(' ')};
 
+// The push sender first: Kamailio's config names its hook. Accept opens the demo as the callee, on this proxy.
+const vapid = newVapidKeys();
+const pushSender = await startPushSender({
+  vapid,
+  port: Number(pushPort),
+  kamailio: `http://127.0.0.1:${sipPort}`,
+  appUrl: uid =>
+    `http://127.0.0.1:${httpPort}/?${new URLSearchParams({
+      user: uid,
+      sip: `ws://127.0.0.1:${sipPort}`,
+      sipAuth: `http://127.0.0.1:${authPort}/sip-credentials`,
+      push: vapid.publicKey,
+    })}`,
+});
 let proxy;
 try {
-  proxy = execFileSync('bash', [KAMAILIO, 'start', '--name', 'demo', '--port', sipPort], {
+  const start = ['start', '--name', 'demo', '--port', sipPort, '--push-hook', pushSender.hook];
+  proxy = execFileSync('bash', [KAMAILIO, ...start], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     env: kamailioEnv,
@@ -38,6 +57,7 @@ try {
   if (error.status === 3) {
     console.error('\nnpm run demo:sip needs Kamailio (see above); then run it again.');
   }
+  await pushSender.close();
   process.exit(1);
 }
 const runDir = execFileSync('bash', [KAMAILIO, 'dir', '--name', 'demo'], {encoding: 'utf8'}).trim();
@@ -74,7 +94,9 @@ async function announce() {
     if (up) {
       console.log('\nReal calls over SIP: open both, then call Linus from Grace (or back):');
       console.log(`  ${base}?user=grace&sip=${sip}`);
-      console.log(`  ${base}?user=linus&sip=${sip}\n`);
+      console.log(`  ${base}?user=linus&sip=${sip}`);
+      console.log('Push: open this one as Linus, allow notifications, close the tab, and call him from Grace:');
+      console.log(`  ${base}?user=linus&sip=${sip}&push=${vapid.publicKey}\n`);
       return;
     }
     await new Promise(done => setTimeout(done, 500));
@@ -96,6 +118,7 @@ async function stop(code = 0) {
   }
   try {
     await credentials.close();
+    await pushSender.close();
     execFileSync('bash', [KAMAILIO, 'stop', '--name', 'demo'], {stdio: 'inherit'});
   } finally {
     process.exit(code);

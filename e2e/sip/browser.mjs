@@ -152,12 +152,12 @@ export class SipPage extends DemoPage {
 
 /**
  * Opens a tab of the demo as a user, in SIP mode (with its credentials from `auth`, the endpoint of
- * tools/sip-credentials.mjs), and waits for its registration.
+ * tools/sip-credentials.mjs), and waits for its registration. `init` runs in the page before its scripts too.
  * @returns {Promise<SipPage>}
  */
 export async function openSipPage(
   context,
-  {base, proxy, auth, user, query = {}, state = {}, register = true},
+  {base, proxy, auth, user, query = {}, state = {}, register = true, init},
 ) {
   const page = await context.newPage();
   const errors = [];
@@ -171,6 +171,9 @@ export async function openSipPage(
     }
   });
   await page.addInitScript(initSipPage, {...DEFAULT_STATE, ...state});
+  if (init) {
+    await page.addInitScript(init); // A test's own stand-ins (e.g. the push service, e2e/sip/push.mjs).
+  }
   const demo = new SipPage(page, errors);
   demo.who = user;
   const params = new URLSearchParams({

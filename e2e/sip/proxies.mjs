@@ -114,18 +114,20 @@ export class Proxies {
    * Starts one instance (again, after a stop: same name, same port).
    * @param {string} name Its name (run directory).
    * @param {{port?: number, role?: string, registrar?: number | string, tlsPort?: number, peer?: number,
-   *   loadPort?: number}} options
+   *   loadPort?: number, pushHook?: string}} options
    *   `registrar`: an edge's registrar port, or "PORT,PORT"; `tlsPort`: WSS too; `peer`: a registrar's dmq peer;
-   *   `loadPort`: plain SIP for the SIPp load benchmark (tools/sip-load.mjs).
+   *   `loadPort`: plain SIP for the SIPp load benchmark (tools/sip-load.mjs); `pushHook`: SIP push (the push
+   *   sender's hook URL, tools/push-sender.mjs).
    * @returns {Promise<{name: string, port: number, url: string, wssUrl?: string}>}
    */
-  async start(name, {port, role, registrar, tlsPort, peer, loadPort} = {}) {
+  async start(name, {port, role, registrar, tlsPort, peer, loadPort, pushHook} = {}) {
     const before = this.running.get(name);
     port ??= before?.port ?? (await freePort());
     tlsPort ??= before?.tlsPort;
     role ??= before?.role ?? 'single';
     registrar ??= before?.registrar;
     peer ??= before?.peer;
+    pushHook ??= before?.pushHook;
     const args = ['start', '--name', name, '--port', String(port), '--role', role];
     if (registrar) {
       args.push('--registrar', String(registrar));
@@ -139,8 +141,11 @@ export class Proxies {
     if (tlsPort) {
       args.push('--tls-port', String(tlsPort));
     }
+    if (pushHook) {
+      args.push('--push-hook', pushHook);
+    }
     const [url, wssUrl] = this._run(args).split('\n');
-    const proxy = {name, port, url, wssUrl, tlsPort, role, registrar, peer};
+    const proxy = {name, port, url, wssUrl, tlsPort, role, registrar, peer, pushHook};
     this.running.set(name, proxy);
     return proxy;
   }

@@ -16,6 +16,7 @@ import {launchSipBrowser, openSipPage} from './browser.mjs';
 import {coreFlows, registrarFailover, sipFlows} from './flows.mjs';
 import {lifecycleFlows} from './lifecycle.mjs';
 import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
+import {pushFlows, startPushRig} from './push.mjs';
 import {startTurn} from './turn.mjs';
 
 const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
@@ -26,7 +27,7 @@ const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 /** Grace reaches the registrar through edge A, Linus (and Ada) through edge B. */
 const EDGE_OF = {grace: 'edgeA', linus: 'edgeB', ada: 'edgeB'};
 
-async function runAll(tests, {base, auth, relay, proxies, browser}) {
+async function runAll(tests, {base, auth, relay, proxies, browser, push}) {
   let passed = 0;
   let failed = 0;
   for (const test of tests) {
@@ -57,10 +58,13 @@ async function runAll(tests, {base, auth, relay, proxies, browser}) {
             proxies,
             auth,
             relay,
+            push,
+            context: browser.context,
             screenshots: SCREENSHOTS,
             defer: cleanup => deferred.push(cleanup),
           });
-          for (const tab of tabs) {
+          // A tab the test closed itself (a user closing it) has nothing more to say.
+          for (const tab of tabs.filter(open => !open.page.isClosed())) {
             const rejections = await tab.rejections();
             expect(
               rejections.length === 0,
@@ -123,6 +127,7 @@ async function main() {
   let credentials;
   let browser;
   let relayCredentials;
+  let push;
   let result = {passed: 0, failed: 0};
   try {
     // The demo's origin is the only one the proxies let open a WebSocket; its tabs fetch their ephemeral
@@ -167,8 +172,27 @@ async function main() {
       proxies,
       browser,
     });
+    // SIP push (e2e/sip/push.mjs): a Kamailio of its own with the push hook, the push sender, notifications allowed.
+    if (!only || pushFlows.some(test => only.test(test.name))) {
+      push = await startPushRig({
+        context: browser.context,
+        base: server.url,
+        auth: credentials.url,
+      });
+      await proxies.start('push', {port: push.kamailioPort, pushHook: push.sender.hook});
+      await browser.context.grantPermissions(['notifications'], {origin});
+      const pushed = await runAll(pushFlows, {
+        base: server.url,
+        auth: credentials.url,
+        relay,
+        proxies,
+        browser,
+        push,
+      });
+      result = {passed: result.passed + pushed.passed, failed: result.failed + pushed.failed};
+    }
     if (!args.includes('--no-bench') && !only) {
-      const {benchRingLatency} = await import('../../tools/bench-sip.mjs');
+      const {benchPushLatency, benchRingLatency} = await import('../../tools/bench-sip.mjs');
       const line = await benchRingLatency({
         base: server.url,
         auth: credentials.url,
@@ -176,8 +200,12 @@ async function main() {
         browser,
       });
       console.log(line);
+      console.log(
+        await benchPushLatency({base: server.url, auth: credentials.url, browser, proxies, push}),
+      );
     }
   } finally {
+    await push?.close();
     await browser?.close();
     await server?.close();
     await credentials?.close();

@@ -4,7 +4,7 @@
 # started, checked against /proc before the signal.
 #
 #   tools/kamailio/kamailio.sh start [--name NAME] [--port PORT] [--role single|edge|registrar] [--registrar PORT]
-#                                    [--tls-port PORT] [--peer PORT] [--load-port PORT]
+#                                    [--tls-port PORT] [--peer PORT] [--load-port PORT] [--push-hook URL]
 #   tools/kamailio/kamailio.sh stop [--name NAME]
 #   tools/kamailio/kamailio.sh status [--name NAME]
 #   tools/kamailio/kamailio.sh dir [--name NAME]       (prints the run directory: kamailio.log is there)
@@ -15,7 +15,9 @@
 # first that answers; a registrar that stops answering is skipped until it is back). A registrar with --peer shares
 # its registrations with the registrar on that port (dmq + dmq_usrloc), and asks it for all of them when it starts.
 # --load-port adds plain SIP over UDP and TCP on that port for the SIPp load benchmark (tools/sip-load.mjs), with no
-# flood ban there: never in a deployment. WSS uses KIT_SIP_TLS_CERT and
+# flood ban there: never in a deployment. --push-hook URL (single role) turns on SIP push (RFC 8599): an INVITE for
+# a user with no live contact but a Web Push binding is kept, and the hook (tools/push-sender.mjs) is POSTed to.
+# WSS uses KIT_SIP_TLS_CERT and
 # KIT_SIP_TLS_KEY (PEM files: a real certificate) when both are set, else a self-signed certificate for 127.0.0.1
 # and localhost made in the run directory (for tests; cert.pem there).
 # Environment: KIT_KAMAILIO_DIR (a private folder of the caller that keeps which run directory belongs to which
@@ -36,6 +38,7 @@ registrar_port=
 tls_port=
 peer_port=
 load_port=
+push_hook=
 while [ $# -gt 0 ]; do
   case "$1" in
     --name) name=$2; shift 2 ;;
@@ -45,12 +48,17 @@ while [ $# -gt 0 ]; do
     --tls-port) tls_port=$2; shift 2 ;;
     --peer) peer_port=$2; shift 2 ;;
     --load-port) load_port=$2; shift 2 ;;
+    --push-hook) push_hook=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
 if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ && "$tls_port" =~ ^[0-9]*$ &&
   "$peer_port" =~ ^[0-9]*$ && "$load_port" =~ ^[0-9]*$ && "$registrar_port" =~ ^([0-9]+(,[0-9]+)?)?$ ]]; then
   echo "a name is letters, digits, - and _; a port is a number" >&2
+  exit 2
+fi
+if [ -n "$push_hook" ] && ! [[ "$push_hook" =~ ^https?://[A-Za-z0-9.:/_?=\&%-]+$ && "$role" == single ]]; then
+  echo "--push-hook is an http(s) URL (letters, digits and . : / _ ? = & % -), for the single role" >&2
   exit 2
 fi
 
@@ -131,6 +139,10 @@ write_config() {
     if [ -n "$load_port" ]; then
       echo '#!define WITH_LOAD'
       echo "#!define LOAD_PORT $load_port"
+    fi
+    if [ -n "$push_hook" ]; then
+      echo '#!define WITH_PUSH'
+      echo "#!define PUSH_HOOK \"$push_hook\""
     fi
     if [ -n "$tls_port" ]; then
       echo '#!define WITH_TLS'
@@ -261,8 +273,8 @@ start() {
     if ! kill -0 "$launcher" 2>/dev/null; then
       echo "kamailio $name exited while starting; its log ($run_dir/kamailio.log):" >&2
       tail -n 20 "$run_dir/kamailio.log" >&2
-      if grep -q 'websocket.so\|auth_ephemeral.so\|tls.so' "$run_dir/kamailio.log"; then
-        echo "A module is missing: apt-get install -y kamailio-websocket-modules kamailio-autheph-modules kamailio-tls-modules" >&2
+      if grep -q 'websocket.so\|auth_ephemeral.so\|tls.so\|http_client.so' "$run_dir/kamailio.log"; then
+        echo "A module is missing: apt-get install -y kamailio-websocket-modules kamailio-autheph-modules kamailio-tls-modules kamailio-utils-modules" >&2
       fi
       rm -rf "$run_dir" "$pointer"
       exit 1

@@ -93,8 +93,17 @@ export class FakeUA extends FakeEmitter {
   stop(): void {
     this.started = false;
   }
+  /** The Contact parameters of each registration (JsSIP's registrator), as the adapter set them before it. */
+  readonly registeredParams: Record<string, string>[] = [];
+  private _contactParams: Record<string, string> = {};
   register(): void {
     this.registrations++;
+    this.registeredParams.push(this._contactParams);
+  }
+  registrator() {
+    return {
+      setExtraContactParams: (params: Record<string, string>) => (this._contactParams = params),
+    };
   }
   set(parameter: string, value: string): boolean {
     this.settings[parameter] = value;

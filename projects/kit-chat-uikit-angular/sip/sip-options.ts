@@ -41,6 +41,12 @@ export interface KitSipOptions {
    * `iceServers` only host candidates can come: the INVITE goes out right after their burst, with no wait.
    */
   iceCandidateWait?: number;
+  /**
+   * Parameters added to the Contact of every REGISTER, asked before each one: RFC 8599 push parameters
+   * (`pn-provider`, `pn-prid`, `pn-param`), so that the proxy can wake this device by a push while no tab is open.
+   * `KitPushCalls.contactParams` of `kit-chat-uikit-angular/push` gives them for Web Push.
+   */
+  contactParams?: () => Promise<Record<string, string> | null>;
   /** Shortest and longest wait between reconnection attempts after the proxy went away, in s (default 1 and 8). */
   reconnectInterval?: {min: number; max: number};
   /**

@@ -48,6 +48,8 @@ export interface KitSipUA {
   start(): void;
   stop(): void;
   register(): void;
+  /** The registrator: `setExtraContactParams` adds parameters to the REGISTER's Contact. */
+  registrator(): {setExtraContactParams(params: Record<string, string>): void};
   set(parameter: 'authorization_user' | 'password', value: string): boolean;
   isConnected(): boolean;
   /** The transport: `connect()` skips the reconnection back-off. */

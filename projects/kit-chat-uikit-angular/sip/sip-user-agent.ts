@@ -107,8 +107,8 @@ export class KitSipUserAgent {
       display_name: options.displayName ?? this._user.name,
       password: options.credentials ? undefined : options.password,
       authorization_user: options.credentials ? undefined : options.authorizationUser,
-      // With `credentials`, the adapter registers itself once it has asked for them (see _listenTo).
-      register: !options.credentials,
+      // With `credentials` or `contactParams`, the adapter registers itself once it has asked (see _listenTo).
+      register: !this._registersItself(),
       connection_recovery_min_interval: options.reconnectInterval?.min ?? 1,
       connection_recovery_max_interval: options.reconnectInterval?.max ?? 8,
       user_agent: 'kit-chat-uikit-angular (JsSIP)',
@@ -222,8 +222,9 @@ export class KitSipUserAgent {
       this._setStatus('registered');
       this._events.registered();
     });
-    if (this._options.credentials) {
-      // Fresh credentials before every registration: on each (re)connection, and before each refresh (JsSIP then
+    if (this._registersItself()) {
+      // Fresh credentials (and Contact parameters) before every registration: on each (re)connection, and before
+      // each refresh (JsSIP then
       // leaves the refresh to this listener).
       ua.on('connected', () => void this._register());
       ua.on('registrationExpiring', () => void this._register());
@@ -285,11 +286,7 @@ export class KitSipUserAgent {
       // The socket lives, so does a registration on it (JsSIP's overdue refresh runs once the tab thaws); one
       // that was refused or never made is tried again now.
       if (this._status() !== 'registered') {
-        if (this._options.credentials) {
-          void this._register();
-        } else {
-          ua.register();
-        }
+        void this._register();
       }
       return;
     }
@@ -332,10 +329,28 @@ export class KitSipUserAgent {
     });
   }
 
-  /** Registers with fresh credentials from the app. */
+  /** Registers with fresh credentials from the app (and the Contact parameters of `contactParams`). */
   private async _register(): Promise<void> {
-    if ((await this.refreshCredentials()) && this._status() !== 'stopped') {
+    const [fresh] = await Promise.all([this.refreshCredentials(), this._contactParams()]);
+    if ((fresh || !this._options.credentials) && this._status() !== 'stopped') {
       this._ua?.register();
     }
+  }
+
+  /** Whether the adapter asks the app before each registration (JsSIP's own registration is off then). */
+  private _registersItself(): boolean {
+    return !!(this._options.credentials || this._options.contactParams);
+  }
+
+  /** Hands the app's Contact parameters (RFC 8599 push) to JsSIP's registrator; a failure leaves them out. */
+  private async _contactParams(): Promise<void> {
+    const ask = this._options.contactParams;
+    if (!ask) {
+      return;
+    }
+    const params = await Promise.resolve()
+      .then(ask)
+      .catch(() => null);
+    this._ua?.registrator().setExtraContactParams(params ?? {});
   }
 }

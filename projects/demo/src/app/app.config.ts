@@ -20,6 +20,7 @@ import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
 import {DEMO_PEOPLE, demoMe, demoUser} from './people';
 import {
   demoAudioOnlyFromUrl,
+  demoPushCalls,
   demoSipCallsSdk,
   demoSipServer,
   provideDemoSipStatus,
@@ -66,6 +67,7 @@ export const appConfig: ApplicationConfig = {
       withDockedCalls(),
       withPictureInPicture(),
       withCallControls(),
+      ...demoPushCalls(),
     ),
     provideDemoSipStatus(),
     // Sound, ringtone and the custom title slot of every call screen, read at each call from the settings.

@@ -6,7 +6,8 @@ import {
   provideEnvironmentInitializer,
 } from '@angular/core';
 import {KitCallOverlayConfig, KitCallSettingsBuilder, KitCallsSdk} from 'kit-chat-uikit-angular';
-import {KitSipCallsSdk, kitSipCallsSdk} from 'kit-chat-uikit-angular/sip';
+import {KitPushCalls, KitPushCallsFeature, withPushCalls} from 'kit-chat-uikit-angular/push';
+import {KitSipCallsSdk, KitSipOptions, kitSipCallsSdk} from 'kit-chat-uikit-angular/sip';
 import {DEMO_ERRORS} from './demo-log';
 import {DemoPerson, demoUser} from './people';
 
@@ -48,7 +49,7 @@ export function demoSipCallsSdk(
 ): () => KitSipCallsSdk {
   const params = new URLSearchParams(search);
   const auth = params.get('sipAuth');
-  return kitSipCallsSdk({
+  const options: KitSipOptions = {
     server,
     uri: `sip:${me.uid}@${DEMO_SIP_DOMAIN}`,
     credentials: auth
@@ -68,7 +69,38 @@ export function demoSipCallsSdk(
     // default goes up to 30 s), for the browser test of a frozen tab, which resumes well before it.
     reconnectInterval: reconnectFromUrl(params) ?? {min: 1, max: 2},
     onError: error => DEMO_ERRORS.next(error),
-  });
+  };
+  if (!demoPushFromUrl(search)) {
+    return kitSipCallsSdk(options);
+  }
+  // `?push=<VAPID key>`: every REGISTER carries this device's Web Push binding (RFC 8599 Contact parameters), so
+  // that a call still rings it, by a notification, once its tab is closed. The demo asks for the permission at
+  // once (an app asks from a click: `KitPushCalls.subscribe()`); the registration waits for the answer.
+  return () => {
+    const push = inject(KitPushCalls);
+    const contactParams = async () => {
+      await push.subscribe();
+      return push.contactParams();
+    };
+    return kitSipCallsSdk({...options, contactParams})();
+  };
+}
+
+/**
+ * `?push=<VAPID public key>` (with `?sip`): calls ring this user by a Web Push notification while no tab is open
+ * (`withPushCalls()`; the SIP browser tests and `npm run demo:sip` start the push sender).
+ * @param search The query string of the page.
+ * @returns The feature, or an empty list.
+ */
+export function demoPushCalls(
+  search: string = globalThis.location?.search ?? '',
+): KitPushCallsFeature[] {
+  const vapidPublicKey = demoPushFromUrl(search);
+  return vapidPublicKey && demoSipServer(search) ? [withPushCalls({vapidPublicKey})] : [];
+}
+
+function demoPushFromUrl(search: string): string | null {
+  return new URLSearchParams(search).get('push') || null;
 }
 
 /**

@@ -8,7 +8,9 @@ export type KitCallsFeatureKind =
   | 'dockedCalls'
   | 'pictureInPicture'
   | 'callControls'
-  | 'ringReadiness';
+  | 'ringReadiness'
+  // `withPushCalls()`, in `kit-chat-uikit-angular/push`.
+  | 'pushCalls';
 
 /**
  * A feature given to `provideKitCalls(config, ...features)` or `provideKitUIKit(config, ...features)`, made by

@@ -1,0 +1,261 @@
+import {DOCUMENT, isPlatformBrowser} from '@angular/common';
+import {
+  DestroyRef,
+  Injectable,
+  Injector,
+  PLATFORM_ID,
+  Signal,
+  afterNextRender,
+  inject,
+  provideEnvironmentInitializer,
+  signal,
+} from '@angular/core';
+import {
+  KIT_UIKIT_CONFIG,
+  KitCallOverlay,
+  KitCallsFeature,
+  KitErrorCode,
+  KitErrorCodes,
+  KitException,
+  KitIncomingCallComponent,
+  kitCaller,
+} from 'kit-chat-uikit-angular';
+import {KIT_PUSH_CALLS_OPTIONS, KitPushCallsOptions, KitPushChoice} from './push-options';
+
+/** The feature returned by `withPushCalls()`. */
+export type KitPushCallsFeature = KitCallsFeature<'pushCalls'>;
+
+/** How long `contactParams()` waits for the push service before the device registers without push. */
+const SUBSCRIBE_TIMEOUT = 5000;
+
+/**
+ * Calls that ring while no tab of the app is open (installed by `withPushCalls()`): subscribes to Web Push with the
+ * app's VAPID key, gives the subscription to the app's backend (`subscription`, or as RFC 8599 Contact parameters for
+ * a SIP proxy, `contactParams()`), and carries out the choice made on a call's notification: the page that Accept
+ * opened answers that caller's call as soon as it rings.
+ */
+@Injectable({providedIn: 'root'})
+export class KitPushCalls {
+  readonly #options = inject(KIT_PUSH_CALLS_OPTIONS, {optional: true});
+  // The overlay is looked up when the choices start to be followed: an SDK factory injects this service (for
+  // `contactParams`), and the overlay needs the SDK.
+  #overlay: KitCallOverlay | null = null;
+  readonly #document = inject(DOCUMENT);
+  readonly #onError = inject(KIT_UIKIT_CONFIG, {optional: true})?.onError;
+  readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  readonly #destroyRef = inject(DestroyRef);
+  readonly #injector = inject(Injector);
+  readonly #subscription = signal<PushSubscriptionJSON | null>(null);
+  readonly #choice = signal<KitPushChoice | null>(null);
+  #subscribing: Promise<PushSubscriptionJSON | null> | null = null;
+  #started = false;
+
+  /** The Web Push subscription, once `subscribe()` got one. */
+  readonly subscription: Signal<PushSubscriptionJSON | null> = this.#subscription.asReadonly();
+
+  /** The notification's choice still waiting for its call to ring, if any. */
+  readonly pendingChoice: Signal<KitPushChoice | null> = this.#choice.asReadonly();
+
+  /**
+   * Registers the service worker and subscribes to Web Push. Asks the notification permission when it was neither
+   * granted nor denied (call it from a click then). Failures reach `onError`; the promise never rejects.
+   * @returns The subscription, or `null` without one.
+   */
+  subscribe(): Promise<PushSubscriptionJSON | null> {
+    this.#subscribing ??= this.#subscribe().then(subscription => {
+      this.#subscribing = subscription ? this.#subscribing : null; // A failure may be retried.
+      return subscription;
+    });
+    return this.#subscribing;
+  }
+
+  /**
+   * The RFC 8599 Contact parameters of this device, for a SIP adapter's REGISTER: `pn-provider=webpush`, `pn-prid`
+   * (the endpoint, base64url) and `pn-param` (`p256dh.auth`). Never asks for a permission: without one granted,
+   * or when the push service does not answer within 5 s, the device registers without push.
+   * @returns The parameters, or `null`.
+   */
+  async contactParams(): Promise<Record<string, string> | null> {
+    if (!this.#isBrowser || globalThis.Notification?.permission !== 'granted') {
+      return null;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>(done => {
+      timer = setTimeout(() => {
+        this.#report(KitErrorCodes.NETWORK, 'The push service did not answer: no push binding');
+        done(null);
+      }, SUBSCRIBE_TIMEOUT);
+    });
+    const subscription = await Promise.race([this.subscribe(), late]);
+    clearTimeout(timer);
+    const {p256dh, auth} = subscription?.keys ?? {};
+    if (!subscription?.endpoint || !p256dh || !auth) {
+      return null;
+    }
+    return {
+      'pn-provider': 'webpush',
+      'pn-prid': base64url(subscription.endpoint),
+      'pn-param': `${p256dh}.${auth}`,
+    };
+  }
+
+  /** Starts following notification choices (the page's URL and the worker's messages). @docs-private */
+  _start(): void {
+    if (!this.#isBrowser || this.#started) {
+      return;
+    }
+    this.#started = true;
+    const overlay = (this.#overlay = this.#injector.get(KitCallOverlay));
+    this.#takeChoiceFromUrl();
+    const worker = this.#document.defaultView?.navigator.serviceWorker;
+    const onMessage = (event: MessageEvent) => {
+      const choice = (event.data as {kitCall?: {action?: string; caller?: string}} | null)?.kitCall;
+      if (choice?.action === 'accept' && choice.caller) {
+        this.#choose(choice.caller);
+      }
+    };
+    worker?.addEventListener('message', onMessage);
+    // A screen opens: once it has rendered (its ref names the component), and the overlay lists it, the next task.
+    const screens = overlay
+      ._screenContainers()
+      .subscribe(() =>
+        afterNextRender(() => setTimeout(() => this.#answerIfChosen()), {injector: this.#injector}),
+      );
+    this.#destroyRef.onDestroy(() => {
+      worker?.removeEventListener('message', onMessage);
+      screens.unsubscribe();
+    });
+  }
+
+  async #subscribe(): Promise<PushSubscriptionJSON | null> {
+    const options = this.#options;
+    const navigator = this.#document.defaultView?.navigator;
+    if (!this.#isBrowser || !options || !navigator?.serviceWorker || !globalThis.PushManager) {
+      return null;
+    }
+    try {
+      if (globalThis.Notification?.permission === 'default') {
+        await Notification.requestPermission();
+      }
+      if (globalThis.Notification?.permission !== 'granted') {
+        return null;
+      }
+      await navigator.serviceWorker.register(options.serviceWorker ?? 'kit-call-sw.js', {
+        ...(options.scope ? {scope: options.scope} : {}),
+      });
+      const {pushManager} = await navigator.serviceWorker.ready;
+      let subscription = await pushManager.getSubscription();
+      // A subscription made for another VAPID key (the backend rotated it) would be refused by the push service.
+      if (
+        subscription &&
+        !sameKey(subscription.options?.applicationServerKey, options.vapidPublicKey)
+      ) {
+        await subscription.unsubscribe();
+        subscription = null;
+      }
+      subscription ??= await pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: options.vapidPublicKey,
+      });
+      const json = subscription.toJSON();
+      this.#subscription.set(json);
+      options.onSubscription?.(json);
+      return json;
+    } catch (error) {
+      this.#report(KitErrorCodes.NETWORK, 'Push calls: no subscription', error);
+      return null;
+    }
+  }
+
+  /** `?kitCallAction=accept&kitCallCaller=<uid>`: the page was opened by Accept. The parameters leave the URL. */
+  #takeChoiceFromUrl(): void {
+    const view = this.#document.defaultView;
+    const url = view ? new URL(view.location.href) : null;
+    const caller = url?.searchParams.get('kitCallCaller');
+    if (!view || !url || url.searchParams.get('kitCallAction') !== 'accept' || !caller) {
+      return;
+    }
+    url.searchParams.delete('kitCallAction');
+    url.searchParams.delete('kitCallCaller');
+    // The app's router may read the address later: it sees the call route without the choice.
+    view.history.replaceState(view.history.state, '', url.href);
+    this.#choose(caller);
+  }
+
+  #choose(caller: string): void {
+    this.#choice.set({
+      action: 'accept',
+      caller,
+      until: Date.now() + (this.#options?.acceptWithin ?? 30000),
+    });
+    this.#answerIfChosen(); // The call may already ring.
+  }
+
+  /** Answers the ringing call of the chosen caller: the user already pressed Accept on the notification. */
+  #answerIfChosen(): void {
+    const choice = this.#choice();
+    if (!choice) {
+      return;
+    }
+    if (Date.now() > choice.until) {
+      this.#choice.set(null);
+      return;
+    }
+    const ref = this.#overlay?.openCalls.find(
+      open =>
+        open.direction === 'incoming' &&
+        open.stage() === 'ringing' &&
+        kitCaller(open.call()).uid === choice.caller &&
+        open.componentInstance instanceof KitIncomingCallComponent,
+    );
+    if (ref) {
+      this.#choice.set(null);
+      void (ref.componentInstance as KitIncomingCallComponent)
+        .getViewModel()
+        .acceptCall(ref.call());
+    }
+  }
+
+  #report(code: KitErrorCode, message: string, details?: unknown): void {
+    const onError = this.#onError;
+    if (onError) {
+      setTimeout(() => onError(new KitException(code, message, details)));
+    }
+  }
+}
+
+/** base64url of a string's UTF-8 bytes (a token in a SIP header parameter), or of bytes. */
+function base64url(data: string | ArrayBuffer): string {
+  let binary = '';
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : new Uint8Array(data);
+  for (const byte of bytes) {
+    binary += String.fromCharCode(byte);
+  }
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Whether a subscription's key is the VAPID public key (base64url); an unknown one counts as the same. */
+function sameKey(key: ArrayBuffer | null | undefined, vapidPublicKey: string): boolean {
+  return !key || base64url(key) === vapidPublicKey.replace(/=+$/, '');
+}
+
+/**
+ * Calls that ring while no tab of the app is open, through Web Push: the service worker (`kit-call-sw.js` of
+ * `kit-chat-uikit-angular/push`) shows the call's notification, and Accept opens the app, which answers the call as
+ * soon as it rings. See `docs/push.md` for the backend part.
+ *
+ * ```ts
+ * provideKitUIKit({callsSdk: ...}, withPushCalls({vapidPublicKey: 'BEl6...'}))
+ * ```
+ * @param options The VAPID public key, the worker, and when a choice gives up waiting.
+ * @returns The feature, for `provideKitCalls` or `provideKitUIKit`.
+ */
+export function withPushCalls(options: KitPushCallsOptions): KitPushCallsFeature {
+  return {
+    _kind: 'pushCalls',
+    _providers: [
+      {provide: KIT_PUSH_CALLS_OPTIONS, useValue: options},
+      provideEnvironmentInitializer(() => inject(KitPushCalls)._start()),
+    ],
+  };
+}
