@@ -149,7 +149,7 @@ function notifications(context) {
 }
 
 /** Waits until the worker shows a call's notification (polled every 20 ms), and returns it. */
-async function notificationShown(context, push, timeout = 8000) {
+async function notificationShown(context, push, timeout = 20000) {
   const deadline = Date.now() + timeout;
   for (;;) {
     const [shown] = (await notifications(context)).filter(n => n.tag.startsWith('kit-call-'));
