@@ -309,6 +309,8 @@ export class KitCallRegistry {
         this.#defaults?.ringTimeout ?? this.#config.overlay?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
       actionTimeout: this.#config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
       closeDelay: this.closeDelay,
+      // An outcome that offers "Call again" stays long enough to press it, unless the app set the delay.
+      outcomeDelay: this.#config.closeDelay ?? 5_000,
     };
   }
 

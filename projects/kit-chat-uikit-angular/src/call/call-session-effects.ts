@@ -324,7 +324,9 @@ export abstract class KitCallEffects extends KitCallMachine {
     const shown =
       !this._state.waiting &&
       ENDINGS_SHOWN[this._state.connected ? 'connected' : this.direction].includes(ending.reason);
-    const wait = ending.delay ?? (shown ? this.options.closeDelay : 0);
+    const {closeDelay, outcomeDelay} = this.options;
+    const outcome = this.direction === 'outgoing' && !this._state.connected;
+    const wait = ending.delay ?? (shown ? ((outcome ? outcomeDelay : undefined) ?? closeDelay) : 0);
     if (wait > 0) {
       this._host.closeIn(wait);
     } else {

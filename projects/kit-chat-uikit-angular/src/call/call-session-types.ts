@@ -92,6 +92,8 @@ export interface KitCallSessionOptions {
    * call the other side ended.
    */
   closeDelay: number;
+  /** Milliseconds an outgoing call's outcome stays, time to press "Call again"; `closeDelay` when not set. */
+  outcomeDelay?: number;
 }
 
 /** Everything a view renders of a call: a snapshot, replaced on every change. */

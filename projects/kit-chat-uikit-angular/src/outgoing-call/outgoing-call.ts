@@ -80,6 +80,8 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
     '[attr.aria-describedby]': '_inOverlay ? null : _statusId',
     '[class.kit-outgoing-call-dialing]': '_vm.phase() === "dialing"',
     '[class.kit-outgoing-call-ended]': '_vm.phase() === "ended"',
+    // The outcome of a call that is over leaves with Escape too (a live call only ends through its button).
+    '(keydown.escape)': '_vm.phase() === "ended" && _vm.endCall()',
     '[style.--kit-outgoing-call-end-call-icon-tint]': 'endCallIconTint() || null',
     '[style.--kit-outgoing-call-end-call-button-background-color]':
       'endCallButtonBackgroundColor() || null',
@@ -130,7 +132,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     input<KitCallSettingsBuilder | null>();
   /**
    * How long, in ms, the outcome (declined, busy, no answer) stays on screen before `closed`. Default: the kit's
-   * `closeDelay` (2000 unless configured).
+   * `closeDelay` when configured, else 5000 (time to press "Call again").
    */
   readonly closeDelay: InputSignalWithTransform<number | undefined, unknown> = input(undefined, {
     transform: (value: unknown) =>
@@ -187,6 +189,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     return this.#binding.session()?.sound?.state() ?? null;
   });
   private readonly _endButton = viewChild<KitCallButtonComponent>('endButton');
+  private readonly _againButton = viewChild<KitCallButtonComponent>('againButton');
   private readonly _titleContent = contentChild(KitOutgoingCallTitle);
   private readonly _subtitleContent = contentChild(KitOutgoingCallSubtitle);
   private readonly _avatarContent = contentChild(KitOutgoingCallAvatar);
@@ -238,7 +241,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       const delay = this.closeDelay();
       untracked(() => {
         if (session && delay !== undefined) {
-          session.options.closeDelay = delay;
+          session.options.closeDelay = session.options.outcomeDelay = delay;
         }
         if (session && builder) {
           session.setCallSettings(builder.build());
@@ -246,7 +249,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       });
     });
 
-    this.#shell.trapFocus(() => this._endButton()?._element());
+    this.#shell.trapFocus(() => this.#mainButton());
     inject(DestroyRef).onDestroy(() => {
       this.#clearProblemTimer();
       this.#shell.restoreFocus(false);
@@ -346,9 +349,21 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     );
   }
 
-  #onChange({state, connectedNow, doneNow}: KitCallScreenChange): void {
+  /** End call; once the call is over, "Call again" in its place (else the screen itself gets focus). */
+  #mainButton(): HTMLElement | undefined {
+    return (this._vm.phase() === 'ended' ? this._againButton() : this._endButton())?._element();
+  }
+
+  #onChange({state, connectedNow, endedNow, doneNow}: KitCallScreenChange): void {
     if (connectedNow) {
       this.accepted.emit(state.call);
+    }
+    if (endedNow && !doneNow) {
+      // End call left with the call: focus moves to what replaced it while the outcome shows.
+      this.#shell.trapFocus(
+        () => this.#mainButton(),
+        () => this.#binding.session()?.state.done === false,
+      );
     }
     if (doneNow && !state.connected) {
       this.#close(state.endReason ?? 'ended');
