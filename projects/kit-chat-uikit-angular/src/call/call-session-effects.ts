@@ -324,9 +324,11 @@ export abstract class KitCallEffects extends KitCallMachine {
     const shown =
       !this._state.waiting &&
       ENDINGS_SHOWN[this._state.connected ? 'connected' : this.direction].includes(ending.reason);
-    const {closeDelay, outcomeDelay} = this.options;
+    // An outgoing call's outcome offers "Call again": it has a delay of its own.
     const outcome = this.direction === 'outgoing' && !this._state.connected;
-    const wait = ending.delay ?? (shown ? ((outcome ? outcomeDelay : undefined) ?? closeDelay) : 0);
+    const wait =
+      ending.delay ??
+      (shown ? (outcome && this.options.outcomeDelay) || this.options.closeDelay : 0);
     if (wait > 0) {
       this._host.closeIn(wait);
     } else {

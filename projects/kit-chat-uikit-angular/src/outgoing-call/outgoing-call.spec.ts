@@ -261,12 +261,16 @@ describe('KitOutgoingCallComponent: the answer of the callee (spec §3, §6.1, �
     },
   );
 
-  it('should mark end call aria-disabled while the outcome shows, and ignore a press on it', async () => {
+  it('should hide end call while the outcome shows (its room kept, focus on the screen), and ignore a press', async () => {
     const t = await setup();
     t.host.closeDelay.set(10_000);
+    t.endButton().focus();
     await t.calls.farSide.busy(t.sessionId);
     await settle(t.fixture);
-    expect(t.endButton().getAttribute('aria-disabled')).toBe('true');
+    expect(
+      t.element.querySelector<HTMLElement>('.kit-outgoing-call-end-call')?.style.visibility,
+    ).toBe('hidden');
+    expect(document.activeElement).toBe(t.element);
     t.endButton().click();
     await settle(t.fixture);
     expect(t.status()).toBe('Busy');

@@ -80,8 +80,6 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
     '[attr.aria-describedby]': '_inOverlay ? null : _statusId',
     '[class.kit-outgoing-call-dialing]': '_vm.phase() === "dialing"',
     '[class.kit-outgoing-call-ended]': '_vm.phase() === "ended"',
-    // The outcome of a call that is over leaves with Escape too (a live call only ends through its button).
-    '(keydown.escape)': '_vm.phase() === "ended" && _vm.endCall()',
     '[style.--kit-outgoing-call-end-call-icon-tint]': 'endCallIconTint() || null',
     '[style.--kit-outgoing-call-end-call-button-background-color]':
       'endCallButtonBackgroundColor() || null',
@@ -189,7 +187,6 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     return this.#binding.session()?.sound?.state() ?? null;
   });
   private readonly _endButton = viewChild<KitCallButtonComponent>('endButton');
-  private readonly _againButton = viewChild<KitCallButtonComponent>('againButton');
   private readonly _titleContent = contentChild(KitOutgoingCallTitle);
   private readonly _subtitleContent = contentChild(KitOutgoingCallSubtitle);
   private readonly _avatarContent = contentChild(KitOutgoingCallAvatar);
@@ -249,7 +246,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       });
     });
 
-    this.#shell.trapFocus(() => this.#mainButton());
+    this.#shell.trapFocus(() => this._endButton()?._element());
     inject(DestroyRef).onDestroy(() => {
       this.#clearProblemTimer();
       this.#shell.restoreFocus(false);
@@ -349,19 +346,14 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     );
   }
 
-  /** End call; once the call is over, "Call again" in its place (else the screen itself gets focus). */
-  #mainButton(): HTMLElement | undefined {
-    return (this._vm.phase() === 'ended' ? this._againButton() : this._endButton())?._element();
-  }
-
   #onChange({state, connectedNow, endedNow, doneNow}: KitCallScreenChange): void {
     if (connectedNow) {
       this.accepted.emit(state.call);
     }
-    if (endedNow && !doneNow) {
-      // End call left with the call: focus moves to what replaced it while the outcome shows.
+    if (endedNow && !doneNow && !this._canCallAgain()) {
+      // End call is hidden with the call and nothing takes its place: focus goes to the screen.
       this.#shell.trapFocus(
-        () => this.#mainButton(),
+        () => null,
         () => this.#binding.session()?.state.done === false,
       );
     }

@@ -304,24 +304,6 @@ describe('KitCallOverlay and the ringer', () => {
       expect(find('.kit-outgoing-call')).toBeNull();
     });
 
-    it('should close an outcome at once on Escape, and a live call never', async () => {
-      await setup({closeDelay: 2000});
-      const escape = () =>
-        find('.kit-outgoing-call')!.dispatchEvent(
-          new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}),
-        );
-      const started = overlay.startCall(ADA, 'audio');
-      await settle();
-      const ref = await started;
-      escape();
-      await settle();
-      expect(find('.kit-outgoing-call-subtitle')?.textContent?.trim()).toBe('Calling…');
-      await farSide(() => calls.farSide.reject(ref.call().sessionId));
-      escape();
-      await settle();
-      expect(find('.kit-outgoing-call')).toBeNull();
-    });
-
     it('should show "Missed call" and "Answered on another device" for a moment as well', async () => {
       await setup({closeDelay: 2000, overlay: {ringTimeout: 1_000}});
       await ringFrom(ADA);

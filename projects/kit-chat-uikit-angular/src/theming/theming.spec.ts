@@ -177,8 +177,6 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
       '--kit-incoming-call-reject-button-text-color',
       '--kit-incoming-call-stroke-color',
       '--kit-incoming-call-failure-text-color',
-      '--kit-incoming-call-outcome-background-color',
-      '--kit-incoming-call-outcome-text-color',
     ]);
     expect(incoming['--kit-incoming-call-background-color']).toMatch(/^#[0-9a-f]{6}$/);
     expect(
