@@ -16,6 +16,7 @@ import {callTests} from './flows/calls.mjs';
 import {demoTests} from './flows/demo.mjs';
 import {dockTests} from './flows/dock.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
+import {lookTests} from './flows/look.mjs';
 import {pageTests} from './flows/page.mjs';
 import {readinessTests} from './flows/readiness.mjs';
 import {runTests} from './harness.mjs';
@@ -48,6 +49,7 @@ async function main() {
     result = await runTests(
       [
         ...callTests,
+        ...lookTests,
         ...demoTests,
         ...dockTests,
         ...keyboardTests,

@@ -14,6 +14,7 @@ const STRIP = join(ROOT, 'docs', 'screenshots');
 export const STRIP_SOURCES = {
   'incoming.png': 'incoming-light.png',
   'outgoing.png': 'outgoing-light.png',
+  'outcome.png': 'look-no-answer.png',
   'ongoing.png': 'ongoing-voice-light.png',
   'waiting.png': 'call-waiting-light.png',
   'dark.png': 'incoming-dark.png',

@@ -96,7 +96,7 @@ export const callTests = [
       await me.click('call-voice-alan');
       await me.visible(SEL.outgoing);
       await me.textIs(SEL.outgoingStatus, 'Call declined', 6000);
-      await me.gone(SEL.outgoing, 6000);
+      await me.gone(SEL.outgoing, 10000); // The outcome stays 5 s.
       await me.event('ccCallRejected');
       await me.expectFocus(SEL.testId('call-voice-alan'), 'the call button');
     },
@@ -108,7 +108,7 @@ export const callTests = [
       await me.click('call-video-katherine');
       await me.visible(SEL.outgoing);
       await me.textIs(SEL.outgoingStatus, 'Busy', 6000);
-      await me.gone(SEL.outgoing, 6000);
+      await me.gone(SEL.outgoing, 10000); // The outcome stays 5 s.
       const events = await me.events();
       expect(!events.includes('ccCallAccepted'), `a busy call was accepted: ${events}`);
     },
@@ -120,7 +120,7 @@ export const callTests = [
       await me.click('call-voice-ada');
       await me.visible(SEL.outgoing);
       await me.textIs(SEL.outgoingStatus, 'Calling');
-      await me.gone(SEL.outgoing, 8000);
+      await me.gone(SEL.outgoing, 12000); // Ring time-out 2.5 s, the outcome 5 s.
       await me.event('ccCallEnded');
       const events = await me.events();
       expect(!events.includes('ccCallAccepted'), `an unanswered call was accepted: ${events}`);
@@ -135,7 +135,7 @@ export const callTests = [
       await me.textIs(SEL.outgoingStatus, 'Calling');
       // Like "Call declined" and "Busy", the outcome stays on screen a moment before the screen leaves.
       await me.textIs(SEL.outgoingStatus, 'No answer', 5000);
-      await me.gone(SEL.outgoing, 6000);
+      await me.gone(SEL.outgoing, 10000); // The outcome stays 5 s.
     },
   },
   {
@@ -146,7 +146,7 @@ export const callTests = [
       await me.visible(SEL.outgoing);
       await me.textIs(SEL.outgoingStatus, 'Calling');
       await me.page.click(SEL.outgoingEnd);
-      await me.gone(SEL.outgoing, 6000);
+      await me.gone(SEL.outgoing, 10000); // The outcome stays 5 s.
       await me.event('ccCallEnded');
       await expectSound(me, false);
       await me.expectFocus(SEL.testId('call-video-ada'), 'the call button');
@@ -232,7 +232,7 @@ export const callTests = [
       await linus.page.click(SEL.reject);
       await linus.gone(SEL.incoming);
       await grace.textIs(SEL.outgoingStatus, 'Call declined');
-      await grace.gone(SEL.outgoing, 6000);
+      await grace.gone(SEL.outgoing, 10000); // The outcome stays 5 s.
       await linus.event('ccCallRejected');
     },
   },

@@ -100,9 +100,10 @@ export const keyboardTests = [
       await me.visible(SEL.incoming);
       await me.expectFocus(SEL.ringingDialog, 'the ringing screen itself');
       await me.far('far-cancel');
-      // The ending stays on screen for a moment, its buttons disabled, then the screen leaves.
+      // The ending stays on screen for a moment, its buttons hidden (focus on the dialog), then the screen leaves.
       await me.textIs(SEL.incomingStatus, 'The caller hung up');
       await me.attribute(SEL.reject, 'aria-disabled', 'true');
+      await me.expectFocus(SEL.ringingDialog, 'the dialog, its buttons gone with the call');
       await me.said('The caller hung up');
       await me.gone(SEL.incoming);
       await me.event('ccCallEnded');
@@ -137,7 +138,9 @@ export const keyboardTests = [
       await me.visible(SEL.outgoing);
       await me.expectFocus(SEL.outgoingEnd, 'the end call button');
       await me.textIs(SEL.outgoingStatus, 'Call declined', 6000);
-      await me.gone(SEL.outgoing, 6000);
+      // "Call again" takes the place of end call, with focus, for 5 s.
+      await me.expectFocus(SEL.callAgain, '"Call again"');
+      await me.gone(SEL.outgoing, 10000);
       await me.expectFocus(SEL.testId('call-voice-alan'), 'the call button');
     },
   },
@@ -149,7 +152,7 @@ export const keyboardTests = [
       await me.visible(SEL.outgoing);
       await me.expectFocus(SEL.outgoingEnd, 'the end call button');
       await me.textIs(SEL.outgoingStatus, 'Busy', 6000);
-      await me.gone(SEL.outgoing, 6000);
+      await me.gone(SEL.outgoing, 10000); // The outcome stays 5 s.
       await me.expectFocus(SEL.testId('call-video-katherine'), 'the call button');
     },
   },
@@ -160,7 +163,7 @@ export const keyboardTests = [
       await press(me, 'call-video-ada', 'Enter');
       await me.visible(SEL.outgoing);
       await me.expectFocus(SEL.outgoingEnd, 'the end call button');
-      await me.gone(SEL.outgoing, 8000);
+      await me.gone(SEL.outgoing, 12000); // Ring time-out 2.5 s, the outcome 5 s.
       await me.event('ccCallEnded');
       await me.expectFocus(SEL.testId('call-video-ada'), 'the call button');
     },
@@ -257,7 +260,7 @@ export const keyboardTests = [
       await press(me, 'call-voice-alan', 'Enter');
       await me.textIs(SEL.outgoingStatus, 'Call declined', 6000);
       await me.said('Call declined');
-      await me.attribute(SEL.outgoingEnd, 'aria-disabled', 'true');
+      expect(!(await me.page.isVisible(SEL.outgoingEnd)), 'a dead end call on a declined call');
       await pressOnScreen(me, SEL.callAgain, 'Enter');
       await me.page
         .waitForFunction(

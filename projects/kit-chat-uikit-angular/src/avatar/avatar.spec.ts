@@ -57,6 +57,14 @@ describe('KitAvatarComponent', () => {
     expect(host.querySelector('.kit-avatar-initials')?.getAttribute('aria-hidden')).toBe('true');
   });
 
+  it('should colour the initials with a hue of the name: the same name always, another name another', async () => {
+    const hue = async (name: string) =>
+      (await render(name, null)).host.style.getPropertyValue('--_hue');
+    expect(await hue('Ada Lovelace')).toMatch(/^\d+$/);
+    expect(await hue('Ada Lovelace')).toBe(await hue('Ada Lovelace'));
+    expect(await hue('Grace Hopper')).not.toBe(await hue('Ada Lovelace'));
+  });
+
   it('should render a name as text, never as HTML', async () => {
     const {host} = await render('<img src=x onerror=alert(1)>', null);
     expect(host.querySelector('img')).toBeNull();

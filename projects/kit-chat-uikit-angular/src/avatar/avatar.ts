@@ -24,8 +24,21 @@ export function kitInitials(name: string | null | undefined): string {
 }
 
 /**
+ * A hue from a name, the same for the same name on every device: the colour of an initials avatar.
+ * @param name A display name.
+ * @returns A hue, 0 to 359.
+ */
+function kitHue(name: string | null | undefined): number {
+  let hue = 0;
+  for (const char of name ?? '') {
+    hue = (hue * 31 + char.charCodeAt(0)) % 360;
+  }
+  return hue;
+}
+
+/**
  * The avatar of a user (spec: `KitAvatar.setAvatar(name, url)`): the image, or the initials when there is no URL
- * or the image fails to load. Its accessible name is the user's name.
+ * or the image fails to load, on a gradient whose hue comes from the name. Its accessible name is the user's name.
  */
 @Component({
   selector: 'kit-avatar',
@@ -38,6 +51,7 @@ export function kitInitials(name: string | null | undefined): string {
     role: 'img',
     '[attr.aria-label]': 'name() || null',
     '[class.kit-avatar-has-image]': 'showImage()',
+    '[style.--_hue]': '_hue()',
   },
 })
 export class KitAvatarComponent {
@@ -51,5 +65,7 @@ export class KitAvatarComponent {
   /** Whether the current URL failed to load; reset when the URL changes. */
   protected readonly _failed = linkedSignal({source: this.avatarUrl, computation: () => false});
   protected readonly _initials = computed(() => kitInitials(this.name()));
+  /** The hue of the initials' gradient: the same name always gets the same colour. */
+  protected readonly _hue = computed(() => kitHue(this.name()));
   protected readonly showImage = computed(() => !!this.avatarUrl()?.trim() && !this._failed());
 }

@@ -310,6 +310,8 @@ export class KitCallRegistry {
       actionTimeout: this.#config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
       closeDelay: this.closeDelay,
       reconnectTimeout: this.#config.reconnectTimeout,
+      // An outcome that offers "Call again" stays long enough to press it, unless the app set the delay.
+      outcomeDelay: this.#config.closeDelay ?? 5_000,
     };
   }
 

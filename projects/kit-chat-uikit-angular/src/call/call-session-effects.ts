@@ -348,7 +348,11 @@ export abstract class KitCallEffects extends KitCallMachine {
     const shown =
       !this._state.waiting &&
       ENDINGS_SHOWN[this._state.connected ? 'connected' : this.direction].includes(ending.reason);
-    const wait = ending.delay ?? (shown ? this.options.closeDelay : 0);
+    // An outgoing call's outcome offers "Call again": it has a delay of its own.
+    const outcome = this.direction === 'outgoing' && !this._state.connected;
+    const wait =
+      ending.delay ??
+      (shown ? (outcome && this.options.outcomeDelay) || this.options.closeDelay : 0);
     if (wait > 0) {
       this._host.closeIn(wait);
     } else {

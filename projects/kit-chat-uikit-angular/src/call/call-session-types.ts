@@ -97,6 +97,8 @@ export interface KitCallSessionOptions {
    * failed. Default 30000.
    */
   reconnectTimeout?: number;
+  /** Milliseconds an outgoing call's outcome stays, time to press "Call again"; `closeDelay` when not set. */
+  outcomeDelay?: number;
 }
 
 /** Everything a view renders of a call: a snapshot, replaced on every change. */

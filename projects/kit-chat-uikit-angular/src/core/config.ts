@@ -69,7 +69,8 @@ export interface KitUIKitConfig {
    * Milliseconds an ending the user did not choose stays on screen before the screen closes (default 2000): an
    * outgoing call's outcome (declined, busy, no answer), a caller's cancel, a missed call, an answer on another
    * device, a failure, the other side hanging up. The user's own decline, cancel and hang-up close at once; `0`
-   * closes every ending at once. The outgoing screen's `closeDelay` input wins for that screen.
+   * closes every ending at once. The outgoing screen's `closeDelay` input wins for that screen. When not set, an
+   * outgoing call's outcome, which offers "Call again", stays 5000 ms: time to press it.
    */
   closeDelay?: number;
   /**

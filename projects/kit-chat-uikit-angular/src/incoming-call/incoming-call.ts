@@ -380,6 +380,11 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
         }
       }
       this.#shell.emit(this.closed, state.endReason ?? 'ended');
+      // The buttons left with the call: focus goes to the screen while the ending shows.
+      this.#shell.trapFocus(
+        () => this.#shell.dialog() ?? this.#host,
+        () => this._showing(),
+      );
     }
     if (state.done) {
       // Focus goes back once the ending left the screen (at once when the user declined).

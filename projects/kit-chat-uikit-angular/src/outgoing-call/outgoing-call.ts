@@ -130,7 +130,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     input<KitCallSettingsBuilder | null>();
   /**
    * How long, in ms, the outcome (declined, busy, no answer) stays on screen before `closed`. Default: the kit's
-   * `closeDelay` (2000 unless configured).
+   * `closeDelay` when configured, else 5000 (time to press "Call again").
    */
   readonly closeDelay: InputSignalWithTransform<number | undefined, unknown> = input(undefined, {
     transform: (value: unknown) =>
@@ -238,7 +238,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       const delay = this.closeDelay();
       untracked(() => {
         if (session && delay !== undefined) {
-          session.options.closeDelay = delay;
+          session.options.closeDelay = session.options.outcomeDelay = delay;
         }
         if (session && builder) {
           session.setCallSettings(builder.build());
@@ -346,9 +346,16 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     );
   }
 
-  #onChange({state, connectedNow, doneNow}: KitCallScreenChange): void {
+  #onChange({state, connectedNow, endedNow, doneNow}: KitCallScreenChange): void {
     if (connectedNow) {
       this.accepted.emit(state.call);
+    }
+    if (endedNow && !doneNow && !this._canCallAgain()) {
+      // End call is hidden with the call and nothing takes its place: focus goes to the screen.
+      this.#shell.trapFocus(
+        () => null,
+        () => this.#binding.session()?.state.done === false,
+      );
     }
     if (doneNow && !state.connected) {
       this.#close(state.endReason ?? 'ended');

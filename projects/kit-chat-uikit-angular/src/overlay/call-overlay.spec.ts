@@ -243,7 +243,7 @@ describe('KitCallOverlay and the ringer', () => {
       expect(said).toEqual(['Incoming voice call from Ada Lovelace', 'Call ended']);
     });
 
-    it('should say a decline, mark end call aria-disabled, and place the same call again on "Call again"', async () => {
+    it('should say a decline, put a focused "Call again" in the place of end call, and place the same call again', async () => {
       await setupSaying({closeDelay: 2000}); // The outcome stays on screen (testing closes endings at once).
       const started = overlay.startCall(ADA, 'video');
       await settle();
@@ -251,11 +251,11 @@ describe('KitCallOverlay and the ringer', () => {
       await farSide(() => calls.farSide.reject(ref.call().sessionId));
       await settle();
       expect(said).toEqual(['Calling Ada Lovelace', 'Call declined']);
-      expect(find('.kit-outgoing-call-end-call-button')?.getAttribute('aria-disabled')).toBe(
-        'true',
-      );
+      // No dead button on a call that is over.
+      expect(find('.kit-outgoing-call-end-call-button')).toBeNull();
       const again = find('.kit-outgoing-call-again-button');
       expect(again?.getAttribute('aria-label')).toBe('Call again Ada Lovelace');
+      expect(document.activeElement).toBe(again);
       await click('.kit-outgoing-call-again-button');
       await settle();
       expect(overlay.openCalls).toHaveLength(1);
@@ -272,19 +272,36 @@ describe('KitCallOverlay and the ringer', () => {
         find(selector)?.getAttribute('aria-disabled'),
       );
 
-    it('should keep an incoming screen showing "The caller hung up", its buttons disabled, then close', async () => {
+    it('should keep an incoming screen showing "The caller hung up", its buttons hidden, then close', async () => {
       await setup({closeDelay: 2000});
       const call = await ringFrom(ADA);
+      find('.kit-incoming-call-reject-button')!.focus();
       await farSide(() => calls.farSide.cancel(call.sessionId));
       await settle();
       expect(find('.kit-incoming-call')?.hidden).toBe(false);
       expect(find('.kit-incoming-call-status')?.textContent?.trim()).toBe('The caller hung up');
+      // Hidden but in place, so nothing jumps; focus leaves them for the dialog.
       expect(buttonsDisabled()).toEqual(['true', 'true']);
+      expect(find('.kit-incoming-call-trailing')?.style.visibility).toBe('hidden');
+      expect(document.activeElement).toBe(find('.cdk-dialog-container'));
       expect(calls.audio.playing()).toEqual([]);
       expect(overlay.openCalls).toHaveLength(1);
       await settle(2_000);
       expect(find('.kit-incoming-call')).toBeNull();
       expect(overlay.openCalls).toHaveLength(0);
+    });
+
+    it('should keep an outgoing outcome 5 s when closeDelay is not set (time to press "Call again")', async () => {
+      await setup({closeDelay: undefined});
+      const started = overlay.startCall(ADA, 'audio');
+      await settle();
+      const ref = await started;
+      await farSide(() => calls.farSide.busy(ref.call().sessionId));
+      await settle(4_800);
+      expect(find('.kit-outgoing-call-subtitle')?.textContent?.trim()).toBe('Busy');
+      expect(find('.kit-outgoing-call-again-button')).not.toBeNull();
+      await settle(300);
+      expect(find('.kit-outgoing-call')).toBeNull();
     });
 
     it('should show "Missed call" and "Answered on another device" for a moment as well', async () => {
