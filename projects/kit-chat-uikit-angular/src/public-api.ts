@@ -15,7 +15,9 @@ export type {
   KitCallsFeature,
   KitCallsFeatureKind,
   KitCallWaitingFeature,
+  KitDevicePickersFeature,
   KitHiddenTabNotificationsFeature,
+  KitMutedSpeechHintFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -38,3 +40,5 @@ export * from './overlay/call-overlay-config';
 export {KitCallOverlayRef, type KitCallOverlayStage} from './overlay/call-overlay-ref';
 export * from './overlay/call-overlay';
 export {withAutoRing, withCallWaiting, withHiddenTabNotifications} from './overlay/call-features';
+export {withDevicePickers, withMutedSpeechHint} from './devices/device-features';
+export {KitDevicePickersIntl} from './devices/device-pickers-intl';

@@ -1,7 +1,12 @@
 import {EnvironmentProviders, Provider} from '@angular/core';
 
 /** The optional features of `provideKitCalls` and `provideKitUIKit`. */
-export type KitCallsFeatureKind = 'autoRing' | 'callWaiting' | 'hiddenTabNotifications';
+export type KitCallsFeatureKind =
+  | 'autoRing'
+  | 'callWaiting'
+  | 'hiddenTabNotifications'
+  | 'devicePickers'
+  | 'mutedSpeechHint';
 
 /**
  * A feature given to `provideKitCalls(config, ...features)` or `provideKitUIKit(config, ...features)`, made by
@@ -21,6 +26,10 @@ export type KitAutoRingFeature = KitCallsFeature<'autoRing'>;
 export type KitCallWaitingFeature = KitCallsFeature<'callWaiting'>;
 /** The feature returned by `withHiddenTabNotifications()`. */
 export type KitHiddenTabNotificationsFeature = KitCallsFeature<'hiddenTabNotifications'>;
+/** The feature returned by `withDevicePickers()`. */
+export type KitDevicePickersFeature = KitCallsFeature<'devicePickers'>;
+/** The feature returned by `withMutedSpeechHint()`. */
+export type KitMutedSpeechHintFeature = KitCallsFeature<'mutedSpeechHint'>;
 
 /**
  * @param kind Which feature.

@@ -72,6 +72,12 @@ export interface KitUIKitConfig {
    * closes every ending at once. The outgoing screen's `closeDelay` input wins for that screen.
    */
   closeDelay?: number;
+  /**
+   * The `deviceId` of the audio output that rings (`HTMLMediaElement.setSinkId`), such as the speakers while the
+   * call itself plays on a headset. Needs `withDevicePickers()`. A device that cannot be used is reported through
+   * `onError` and the ringtone rings on the default output.
+   */
+  ringtoneOutput?: string;
   /** Receives the errors of the flows that run by themselves (auto ring, busy answers, glare). */
   onError?: KitOnError;
 }

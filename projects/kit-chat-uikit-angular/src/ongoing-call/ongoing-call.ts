@@ -2,6 +2,7 @@ import {
   ChangeDetectionStrategy,
   Component,
   ElementRef,
+  Injector,
   InputSignal,
   OutputEmitterRef,
   Signal,
@@ -15,6 +16,7 @@ import {
   untracked,
   viewChild,
 } from '@angular/core';
+import {NgComponentOutlet} from '@angular/common';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallEndReason} from '../call/call-session';
@@ -32,6 +34,12 @@ import {
   KitUser,
 } from '../sdk/models';
 import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
+import {
+  KIT_ONGOING_CALL_MEDIA,
+  KIT_ONGOING_CALL_PARTS,
+  KitOngoingCallMedia,
+  kitWatchVideo,
+} from './ongoing-call-media';
 
 /**
  * Formats the length of a call as `mm:ss`, or `h:mm:ss` from one hour on.
@@ -63,7 +71,7 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
   styleUrl: 'ongoing-call.scss',
   encapsulation: ViewEncapsulation.None,
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [KitAvatarComponent, KitCallButtonComponent],
+  imports: [KitAvatarComponent, KitCallButtonComponent, NgComponentOutlet],
   host: {
     class: 'kit-ongoing-call',
     // In a call overlay the CDK container is the one dialog, labelled by the ids it gave this screen.
@@ -148,7 +156,11 @@ export class KitOngoingCallComponent {
   protected readonly _isVideo = computed(
     () => this.call()?.type !== KitConstants.CALL_TYPE_AUDIO && !this.#settings()?.audioOnly,
   );
-  protected readonly _showRemoteVideo = computed(() => this._isVideo() && !!this._remoteStream());
+  /** Whether the remote stream has a video track that shows something (not muted, not ended). */
+  readonly #remoteVideoLive = signal(true);
+  protected readonly _showRemoteVideo = computed(
+    () => this._isVideo() && !!this._remoteStream() && this.#remoteVideoLive(),
+  );
   protected readonly _showLocalVideo = computed(
     () => this._isVideo() && !this._cameraOff() && !!this.#localStream(),
   );
@@ -156,6 +168,14 @@ export class KitOngoingCallComponent {
   private readonly _remoteVideo = viewChild<ElementRef<HTMLVideoElement>>('remoteVideo');
   private readonly _localVideo = viewChild<ElementRef<HTMLVideoElement>>('localVideo');
   readonly #sessionId = computed(() => this.call()?.sessionId ?? '');
+  /** The parts that features add beside the controls (device pickers...), and what they read. @docs-private */
+  protected readonly _parts = inject(KIT_ONGOING_CALL_PARTS, {optional: true}) ?? [];
+  protected readonly _partsInjector = this._parts.length
+    ? Injector.create({
+        providers: [{provide: KIT_ONGOING_CALL_MEDIA, useValue: this.#media()}],
+        parent: inject(Injector),
+      })
+    : null;
 
   constructor() {
     // One session per session id: a new session id follows the new call with fresh toggles.
@@ -184,6 +204,13 @@ export class KitOngoingCallComponent {
     // `srcObject` cannot be bound in a template; set it on the element in code.
     effect(() => this._attach(this._remoteVideo(), this._remoteStream()));
     effect(() => this._attach(this._localVideo(), this.#localStream(), true));
+    // A remote camera turned off (a muted or ended track) shows the avatar, not a black picture.
+    effect(onCleanup => {
+      const stream = this._remoteStream();
+      if (stream) {
+        onCleanup(kitWatchVideo(stream, live => this.#remoteVideoLive.set(live)));
+      }
+    });
 
     // The tracks follow the toggles, and a stream that arrives late gets the current state.
     effect(() => {
@@ -226,6 +253,19 @@ export class KitOngoingCallComponent {
     if (this._phase() !== 'ended') {
       this._cameraOff.update(off => !off);
     }
+  }
+
+  #media(): KitOngoingCallMedia {
+    return {
+      sessionId: this.#sessionId,
+      live: computed(() => this._phase() !== 'ended'),
+      video: this._isVideo,
+      muted: this._muted.asReadonly(),
+      localStream: this.#localStream.asReadonly(),
+      remoteElement: computed(() => this._remoteVideo()?.nativeElement ?? null),
+      sdk: this.#sdk,
+      report: error => this.#shell.report(error),
+    };
   }
 
   #me(): KitUser | null {
