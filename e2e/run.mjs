@@ -15,6 +15,7 @@ import {axeTests} from './flows/axe.mjs';
 import {callTests} from './flows/calls.mjs';
 import {demoTests} from './flows/demo.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
+import {mediaTests} from './flows/media.mjs';
 import {pageTests} from './flows/page.mjs';
 import {runTests} from './harness.mjs';
 import {serve} from './server.mjs';
@@ -44,7 +45,7 @@ async function main() {
   let result;
   try {
     result = await runTests(
-      [...callTests, ...demoTests, ...keyboardTests, ...pageTests, ...axeTests],
+      [...callTests, ...demoTests, ...keyboardTests, ...mediaTests, ...pageTests, ...axeTests],
       {
         base: server.url,
         only,

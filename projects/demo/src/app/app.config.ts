@@ -9,10 +9,13 @@ import {
   KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
   provideKitUIKit,
   withCallWaiting,
+  withDevicePickers,
+  withMutedSpeechHint,
 } from 'kit-chat-uikit-angular';
-import {KitInMemorySwitchboard, kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
+import {KitInMemorySwitchboard, kitInMemoryMediaCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
 import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
+import {demoLoadRingtoneOutput} from './ringtone-output';
 import {DEMO_PEOPLE, demoMe, demoUser} from './people';
 import {
   demoAudioOnlyFromUrl,
@@ -49,10 +52,14 @@ export const appConfig: ApplicationConfig = {
       {
         callsSdk: sipServer
           ? demoSipCallsSdk(demoMe(), sipServer)
-          : kitInMemoryCallsSdk(demoUser(demoMe())),
+          : kitInMemoryMediaCallsSdk(demoUser(demoMe())),
         onError: error => DEMO_ERRORS.next(error),
         overlay: {...demoRingTimeoutFromUrl(), ...demoAudioOnlyFromUrl()},
+        ringtoneOutput: demoLoadRingtoneOutput(),
       },
+      // Microphone, camera and speaker pickers on the ongoing screen; "You are muted" when speaking muted.
+      withDevicePickers(),
+      withMutedSpeechHint(),
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.
       ...(demoLoadBusyPolicy() === 'wait' ? [withCallWaiting()] : []),
     ),

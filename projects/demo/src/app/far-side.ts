@@ -12,7 +12,11 @@ import {
   KitErrorCodes,
   KitException,
 } from 'kit-chat-uikit-angular';
-import {KitInMemoryAnswer, KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
+import {
+  KitInMemoryAnswer,
+  KitInMemoryMediaCallsSdk,
+  KitInMemorySwitchboard,
+} from 'kit-chat-uikit-angular/in-memory';
 import {DemoLog, demoDescribeCall} from './demo-log';
 import {DEMO_ANSWER_AFTER_MS, DemoSettings, demoSimulatedPeople} from './demo-settings';
 import {DemoPerson, demoUser} from './people';
@@ -55,6 +59,7 @@ type Role = 'caller' | 'receiver';
 })
 export class DemoFarSide {
   private readonly _switchboard = inject(KitInMemorySwitchboard);
+  private readonly _sdk = inject(KitCallsSdk);
   private readonly _log = inject(DemoLog);
   protected readonly settings = inject(DemoSettings);
   protected readonly answers = ANSWERS;
@@ -139,6 +144,17 @@ export class DemoFarSide {
   /** The other person hangs up. */
   protected hangUp(): void {
     this._act('either', 'ongoing', call => this._switchboard.control.end(call.sessionId));
+  }
+
+  /** The other person turns their camera off or on: the ongoing screen shows their avatar, then their picture. */
+  protected camera(on: boolean): void {
+    const sdk = this._sdk;
+    this._act('either', 'ongoing', async call => {
+      if (sdk instanceof KitInMemoryMediaCallsSdk) {
+        sdk.setRemoteCamera(call.sessionId, on);
+      }
+      return call;
+    });
   }
 
   /** The next accept, by either side, fails with `ERR_NETWORK`. */

@@ -1,4 +1,4 @@
-import {inject} from '@angular/core';
+import {Injector, inject} from '@angular/core';
 import {KitCallRegistry} from '../call/call-registry';
 import {KIT_UIKIT_CONFIG} from '../core/config';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
@@ -14,19 +14,22 @@ type KitSinkElement = HTMLMediaElement & {setSinkId?(sinkId: string): Promise<vo
  */
 export function kitRingtoneSink(): (audio: HTMLAudioElement) => void {
   const output = inject(KIT_UIKIT_CONFIG).ringtoneOutput;
-  const registry = inject(KitCallRegistry);
+  // Looked up when needed: the registry's sessions own the ringtone, whose player owns this function.
+  const injector = inject(Injector);
   return (audio: KitSinkElement) => {
     if (!output) {
       return;
     }
     const failed = (error: unknown) =>
-      registry.report(
-        KitException.from(
-          error,
-          KitErrorCodes.SOUND_FAILED,
-          `The ringtone cannot ring on output "${output}": it rings on the default output`,
-        ),
-      );
+      injector
+        .get(KitCallRegistry)
+        .report(
+          KitException.from(
+            error,
+            KitErrorCodes.SOUND_FAILED,
+            `The ringtone cannot ring on output "${output}": it rings on the default output`,
+          ),
+        );
     if (typeof audio.setSinkId !== 'function') {
       failed(new Error('This browser cannot choose an audio output (no setSinkId)'));
       return;

@@ -175,7 +175,7 @@ export class KitOngoingCallComponent {
         providers: [{provide: KIT_ONGOING_CALL_MEDIA, useValue: this.#media()}],
         parent: inject(Injector),
       })
-    : null;
+    : undefined;
 
   constructor() {
     // One session per session id: a new session id follows the new call with fresh toggles.

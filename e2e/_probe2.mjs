@@ -1,0 +1,11 @@
+import {serve} from './server.mjs';
+import {DIST} from './demo-build.mjs';
+import {chromium} from 'playwright-core';
+const server = await serve(DIST);
+const b = await chromium.launch({executablePath: '/usr/bin/chromium', args: ['--no-sandbox']});
+const p = await b.newPage();
+p.on('console', m => console.log('console', m.type(), m.text()));
+p.on('pageerror', e => console.log('pageerror', e.message));
+await p.goto(server.url);
+await p.waitForTimeout(3000);
+await b.close(); await server.close();
