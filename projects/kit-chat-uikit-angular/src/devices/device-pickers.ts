@@ -95,7 +95,10 @@ export class KitDevicePickersComponent {
       const element = this.#media.remoteElement() as KitSinkElement | null;
       const speaker = this.#speaker();
       if (element && speaker !== null && element.sinkId !== speaker) {
-        element.setSinkId?.(speaker).catch(error => this.#fail(error, this.intl.speaker));
+        element.setSinkId?.(speaker).catch(error => {
+          this.#speaker.set(element.sinkId ?? ''); // The output still in use.
+          this.#fail(error, this.intl.speaker);
+        });
       }
     });
     // The call is over: the panel goes with the controls.
@@ -120,8 +123,9 @@ export class KitDevicePickersComponent {
     }
   }
 
-  /** A device was picked. @docs-private */
-  protected _pick(picker: KitDevicePicker, deviceId: string): void {
+  /** A device was picked in a select. @docs-private */
+  protected _pick(picker: KitDevicePicker, select: HTMLSelectElement): void {
+    const deviceId = select.value;
     if (picker.kind === 'audiooutput') {
       this.#speaker.set(deviceId);
       return;
@@ -136,7 +140,7 @@ export class KitDevicePickersComponent {
     switched.then(
       () => this.#switched.update(count => count + 1),
       error => {
-        this.#switched.update(count => count + 1); // Shows the device still in use.
+        select.value = picker.value; // The device still in use.
         this.#fail(error, picker.label);
       },
     );

@@ -94,6 +94,8 @@ export class FakeMediaDevices extends EventTarget {
 /** An `AudioContext` with the nodes the kit builds, that says whether it was closed. */
 export class FakeAudioContext {
   static made: FakeAudioContext[] = [];
+  /** The level every analyser reads (a microphone that hears speech: about 0.1). */
+  static level = 0;
   state: AudioContextState = 'running';
   currentTime = 0;
   readonly destinationTrack = new FakeTrack('audio', 'tone');
@@ -136,6 +138,7 @@ export function installFakeMedia(): {devices: FakeMediaDevices; restore: () => v
   });
   Object.defineProperty(navigator, 'mediaDevices', {value: devices, configurable: true});
   FakeAudioContext.made = [];
+  FakeAudioContext.level = 0;
   return {
     devices,
     restore: () => {
