@@ -2,11 +2,7 @@ import {EnvironmentProviders, Provider} from '@angular/core';
 
 /** The optional features of `provideKitCalls` and `provideKitUIKit`. */
 export type KitCallsFeatureKind =
-  | 'autoRing'
-  | 'callWaiting'
-  | 'hiddenTabNotifications'
-  | 'devicePickers'
-  | 'mutedSpeechHint';
+  'autoRing' | 'callWaiting' | 'hiddenTabNotifications' | 'devicePickers' | 'mutedSpeechHint';
 
 /**
  * A feature given to `provideKitCalls(config, ...features)` or `provideKitUIKit(config, ...features)`, made by

@@ -112,7 +112,7 @@ export class FakeAudioContext {
   createMediaStreamDestination = () => ({stream: new FakeStream([this.destinationTrack])});
   createAnalyser = () => ({
     fftSize: 32,
-    getFloatTimeDomainData: (into: Float32Array) => into.fill(0),
+    getFloatTimeDomainData: (into: Float32Array) => into.fill(FakeAudioContext.level),
   });
   createMediaStreamSource = () => ({connect: (node: unknown) => node});
 }
