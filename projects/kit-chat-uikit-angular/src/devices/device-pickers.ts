@@ -5,14 +5,16 @@ import {
   Signal,
   ViewEncapsulation,
   computed,
+  InputSignal,
   effect,
+  input,
   inject,
   signal,
   untracked,
   viewChild,
 } from '@angular/core';
 import {_IdGenerator} from '@angular/cdk/a11y';
-import {KIT_ONGOING_CALL_MEDIA} from '../ongoing-call/ongoing-call-media';
+import {KitOngoingCallMedia} from '../ongoing-call/ongoing-call-media';
 import {KitMediaInputKind} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitDevicePickersIntl} from './device-pickers-intl';
@@ -49,7 +51,8 @@ type KitSinkElement = HTMLMediaElement & {
   host: {class: 'kit-device-pickers', '(keydown.escape)': '_close($event)'},
 })
 export class KitDevicePickersComponent {
-  readonly #media = inject(KIT_ONGOING_CALL_MEDIA);
+  /** The call's media, as the ongoing screen shows it. */
+  readonly media: InputSignal<KitOngoingCallMedia> = input.required<KitOngoingCallMedia>();
   readonly #devices = inject(KitMediaDevices);
   protected readonly intl = inject(KitDevicePickersIntl);
   readonly #id = inject(_IdGenerator).getId('kit-device-pickers-');
@@ -62,7 +65,7 @@ export class KitDevicePickersComponent {
   private readonly _toggle = viewChild<ElementRef<HTMLButtonElement>>('toggle');
 
   protected readonly _pickers: Signal<KitDevicePicker[]> = computed(() => {
-    const media = this.#media;
+    const media = this.media();
     const devices = this.#devices.devices();
     this.#switched();
     const stream = media.localStream();
@@ -72,7 +75,7 @@ export class KitDevicePickersComponent {
         ?.getTracks?.()
         .find(track => track.kind === kind)
         ?.getSettings?.().deviceId ?? '';
-    const element = media.remoteElement() as KitSinkElement | null;
+    const element = (media.remoteVideo()?.nativeElement ?? null) as KitSinkElement | null;
     return [
       canSwitch && this.#picker('audioinput', this.intl.microphone, devices, inUse('audio')),
       canSwitch &&
@@ -87,12 +90,12 @@ export class KitDevicePickersComponent {
   constructor() {
     // Labels appear once the page may use the microphone or the camera: list again when the local stream comes.
     effect(() => {
-      this.#media.localStream();
+      this.media().localStream();
       untracked(() => this.#devices.refresh());
     });
     // The speaker picked applies to the element in use, also one rendered again.
     effect(() => {
-      const element = this.#media.remoteElement() as KitSinkElement | null;
+      const element = (this.media().remoteVideo()?.nativeElement ?? null) as KitSinkElement | null;
       const speaker = this.#speaker();
       if (element && speaker !== null && element.sinkId !== speaker) {
         element.setSinkId?.(speaker).catch(error => {
@@ -103,7 +106,7 @@ export class KitDevicePickersComponent {
     });
     // The call is over: the panel goes with the controls.
     effect(() => {
-      if (!this.#media.live()) {
+      if (this.media().phase() === 'ended') {
         this._open.set(false);
       }
     });
@@ -111,7 +114,7 @@ export class KitDevicePickersComponent {
 
   /** @docs-private */
   protected _toggleOpen(): void {
-    this._open.update(open => !open && this.#media.live());
+    this._open.update(open => !open && this.media().phase() !== 'ended');
   }
 
   /** Escape closes the panel and gives focus back to its button. @docs-private */
@@ -130,7 +133,7 @@ export class KitDevicePickersComponent {
       this.#speaker.set(deviceId);
       return;
     }
-    const {sdk, sessionId} = this.#media;
+    const {sdk, sessionId} = this.media();
     let switched: Promise<void>;
     try {
       switched = Promise.resolve(sdk!.selectInputDevice!(sessionId(), picker.kind, deviceId));
@@ -162,7 +165,7 @@ export class KitDevicePickersComponent {
   }
 
   #fail(error: unknown, label: string): void {
-    this.#media.report(
+    this.media().report(
       KitException.from(
         error,
         KitErrorCodes.SDK,

@@ -4,11 +4,13 @@ import {
   Component,
   PLATFORM_ID,
   ViewEncapsulation,
+  InputSignal,
   effect,
+  input,
   inject,
   signal,
 } from '@angular/core';
-import {KIT_ONGOING_CALL_MEDIA} from '../ongoing-call/ongoing-call-media';
+import {KitOngoingCallMedia} from '../ongoing-call/ongoing-call-media';
 import {KitDevicePickersIntl} from './device-pickers-intl';
 
 /** How often the level is read, in ms. */
@@ -38,16 +40,17 @@ const SHOWN_MS = 3000;
   host: {style: 'display: contents'},
 })
 export class KitMutedSpeechHintComponent {
-  readonly #media = inject(KIT_ONGOING_CALL_MEDIA);
+  /** The call's media, as the ongoing screen shows it. */
+  readonly media: InputSignal<KitOngoingCallMedia> = input.required<KitOngoingCallMedia>();
   readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   protected readonly intl = inject(KitDevicePickersIntl);
   protected readonly _shown = signal(false);
 
   constructor() {
     effect(onCleanup => {
-      const media = this.#media;
+      const media = this.media();
       const track = media.localStream()?.getAudioTracks?.()[0];
-      if (!this.#isBrowser || !track || !media.muted() || !media.live()) {
+      if (!this.#isBrowser || !track || !media.muted() || media.phase() === 'ended') {
         this._shown.set(false);
         return;
       }

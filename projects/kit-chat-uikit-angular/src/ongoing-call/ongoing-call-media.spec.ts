@@ -86,10 +86,10 @@ describe('KitOngoingCallComponent media that tells the truth', () => {
       expect(showsPicture(host)).toBe(true);
       const [video] = remote.getVideoTracks();
       video.setMuted(true);
-      await settle();
+      await settle(1000); // The screen reads the tracks when it asks for the streams.
       expect(showsPicture(host)).toBe(false);
       video.setMuted(false);
-      await settle();
+      await settle(1000); // The screen reads the tracks when it asks for the streams.
       expect(showsPicture(host)).toBe(true);
     });
 
@@ -98,17 +98,17 @@ describe('KitOngoingCallComponent media that tells the truth', () => {
       const [video] = remote.getVideoTracks();
       video.stop();
       video.dispatchEvent(new Event('ended'));
-      await settle();
+      await settle(1000); // The screen reads the tracks when it asks for the streams.
       expect(showsPicture(host)).toBe(false);
 
       const again = new FakeTrack('video');
       remote.addTrack(again);
       remote.dispatchEvent(Object.assign(new Event('addtrack'), {track: again}));
-      await settle();
+      await settle(1000); // The screen reads the tracks when it asks for the streams.
       expect(showsPicture(host)).toBe(true);
       remote.removeTrack(again);
       remote.dispatchEvent(Object.assign(new Event('removetrack'), {track: again}));
-      await settle();
+      await settle(1000); // The screen reads the tracks when it asks for the streams.
       expect(showsPicture(host)).toBe(false);
     });
 

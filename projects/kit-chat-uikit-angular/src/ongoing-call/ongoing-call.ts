@@ -2,10 +2,10 @@ import {
   ChangeDetectionStrategy,
   Component,
   ElementRef,
-  Injector,
   InputSignal,
   OutputEmitterRef,
   Signal,
+  ViewContainerRef,
   ViewEncapsulation,
   computed,
   effect,
@@ -16,7 +16,6 @@ import {
   untracked,
   viewChild,
 } from '@angular/core';
-import {NgComponentOutlet} from '@angular/common';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallEndReason} from '../call/call-session';
@@ -34,12 +33,7 @@ import {
   KitUser,
 } from '../sdk/models';
 import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
-import {
-  KIT_ONGOING_CALL_MEDIA,
-  KIT_ONGOING_CALL_PARTS,
-  KitOngoingCallMedia,
-  kitWatchVideo,
-} from './ongoing-call-media';
+import {KIT_ONGOING_CALL_PARTS, KitOngoingCallMedia} from './ongoing-call-media';
 
 /**
  * Formats the length of a call as `mm:ss`, or `h:mm:ss` from one hour on.
@@ -71,7 +65,7 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
   styleUrl: 'ongoing-call.scss',
   encapsulation: ViewEncapsulation.None,
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [KitAvatarComponent, KitCallButtonComponent, NgComponentOutlet],
+  imports: [KitAvatarComponent, KitCallButtonComponent],
   host: {
     class: 'kit-ongoing-call',
     // In a call overlay the CDK container is the one dialog, labelled by the ids it gave this screen.
@@ -157,7 +151,7 @@ export class KitOngoingCallComponent {
     () => this.call()?.type !== KitConstants.CALL_TYPE_AUDIO && !this.#settings()?.audioOnly,
   );
   /** Whether the remote stream has a video track that shows something (not muted, not ended). */
-  readonly #remoteVideoLive = signal(true);
+  readonly #remoteVideoLive = signal(false);
   protected readonly _showRemoteVideo = computed(
     () => this._isVideo() && !!this._remoteStream() && this.#remoteVideoLive(),
   );
@@ -168,14 +162,8 @@ export class KitOngoingCallComponent {
   private readonly _remoteVideo = viewChild<ElementRef<HTMLVideoElement>>('remoteVideo');
   private readonly _localVideo = viewChild<ElementRef<HTMLVideoElement>>('localVideo');
   readonly #sessionId = computed(() => this.call()?.sessionId ?? '');
-  /** The parts that features add beside the controls (device pickers...), and what they read. @docs-private */
-  protected readonly _parts = inject(KIT_ONGOING_CALL_PARTS, {optional: true}) ?? [];
-  protected readonly _partsInjector = this._parts.length
-    ? Injector.create({
-        providers: [{provide: KIT_ONGOING_CALL_MEDIA, useValue: this.#media()}],
-        parent: inject(Injector),
-      })
-    : undefined;
+  /** Where the parts that features add (device pickers...) go, beside the controls. */
+  private readonly _partsSlot = viewChild('parts', {read: ViewContainerRef});
 
   constructor() {
     // One session per session id: a new session id follows the new call with fresh toggles.
@@ -204,13 +192,6 @@ export class KitOngoingCallComponent {
     // `srcObject` cannot be bound in a template; set it on the element in code.
     effect(() => this._attach(this._remoteVideo(), this._remoteStream()));
     effect(() => this._attach(this._localVideo(), this.#localStream(), true));
-    // A remote camera turned off (a muted or ended track) shows the avatar, not a black picture.
-    effect(onCleanup => {
-      const stream = this._remoteStream();
-      if (stream) {
-        onCleanup(kitWatchVideo(stream, live => this.#remoteVideoLive.set(live)));
-      }
-    });
 
     // The tracks follow the toggles, and a stream that arrives late gets the current state.
     effect(() => {
@@ -221,6 +202,18 @@ export class KitOngoingCallComponent {
         untracked(() => this.#setTracks(stream, audioOn, videoOn));
       }
     });
+
+    // Created in code, not with `@for` and an outlet: an app that names no feature ships no list rendering for them.
+    const parts = inject(KIT_ONGOING_CALL_PARTS, {optional: true});
+    if (parts) {
+      const media = this.#media();
+      effect(() => {
+        const slot = this._partsSlot();
+        if (slot && !slot.length) {
+          parts.forEach(part => slot.createComponent(part).setInput('media', media));
+        }
+      });
+    }
 
     // The element with the dialog role and the name takes focus, so the screen reader says where the user is.
     this.#shell.trapFocus(() => this.#shell.dialog());
@@ -258,11 +251,11 @@ export class KitOngoingCallComponent {
   #media(): KitOngoingCallMedia {
     return {
       sessionId: this.#sessionId,
-      live: computed(() => this._phase() !== 'ended'),
+      phase: this._phase,
       video: this._isVideo,
-      muted: this._muted.asReadonly(),
-      localStream: this.#localStream.asReadonly(),
-      remoteElement: computed(() => this._remoteVideo()?.nativeElement ?? null),
+      muted: this._muted,
+      localStream: this.#localStream,
+      remoteVideo: this._remoteVideo,
       sdk: this.#sdk,
       report: error => this.#shell.report(error),
     };
@@ -318,7 +311,12 @@ export class KitOngoingCallComponent {
     }
     try {
       this.#localStream.set(sdk.getLocalStream?.(sessionId) ?? null);
-      this._remoteStream.set(sdk.getRemoteStream?.(sessionId) ?? null);
+      const remote = sdk.getRemoteStream?.(sessionId) ?? null;
+      this._remoteStream.set(remote);
+      // Read on each ask: a remote camera turned off (its track muted, ended or gone) shows the avatar, not black.
+      this.#remoteVideoLive.set(
+        !!remote?.getVideoTracks?.().some(track => track.readyState !== 'ended' && !track.muted),
+      );
     } catch (error) {
       // Report once, then show the avatars: asking every second would flood `error`.
       this.#mediaFailed = true;
