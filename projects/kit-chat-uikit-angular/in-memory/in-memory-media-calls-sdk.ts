@@ -58,16 +58,18 @@ export class KitInMemoryMediaCallsSdk extends KitInMemoryCallsSdk implements Kit
   }
 
   /**
+   * This device's camera and microphone in a call, asked for with `getUserMedia` on the first ask once it is ongoing.
    * @param sessionId An ongoing call.
-   * @returns This device's camera and microphone in that call, or `null` (not yet allowed, none, not ongoing).
+   * @returns The stream, or `null` (not yet allowed, none, not ongoing).
    */
   getLocalStream(sessionId: string): MediaStream | null {
     return this.#mediaOf(sessionId)?.local ?? null;
   }
 
   /**
+   * The far side of a call: a canvas with their initials, and a quiet tone.
    * @param sessionId An ongoing call.
-   * @returns The far side's picture and tone, or `null` where the browser cannot draw them.
+   * @returns The stream, or `null` where the browser cannot draw it (or the call is not ongoing).
    */
   getRemoteStream(sessionId: string): MediaStream | null {
     return this.#mediaOf(sessionId)?.peer?.stream ?? null;
