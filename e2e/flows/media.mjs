@@ -2,6 +2,7 @@
 // video call shows the far side's picture and my camera, the device pickers switch the track that goes out, the
 // ringtone rings on its own output while the call plays on the speaker picked, the far side's camera turned off
 // shows their avatar, and speaking while muted says "You are muted". Each test leaves a screenshot.
+import AxeBuilder from '@axe-core/playwright';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {SEL, expect} from '../harness.mjs';
@@ -130,6 +131,14 @@ export const mediaTests = [
         'the camera picker does not show the camera in use',
       );
       await grace.page.screenshot({path: join(SCREENSHOTS, 'media-device-pickers.png')});
+      // The open panel passes axe (labels, names, contrast), as every screen does.
+      const {violations} = await new AxeBuilder({page: grace.page})
+        .include('.kit-ongoing-call')
+        .analyze();
+      expect(
+        violations.length === 0,
+        `axe: ${violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(' | ')}`).join('; ')}`,
+      );
 
       // Every track of the call (mine and the far side's) stops when the call ends.
       await grace.page.evaluate(sel => {
