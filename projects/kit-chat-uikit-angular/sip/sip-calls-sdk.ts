@@ -9,6 +9,7 @@ import {
   KitErrorCode,
   KitErrorCodes,
   KitException,
+  KitMediaInputKind,
   KitUser,
 } from 'kit-chat-uikit-angular';
 import {
@@ -250,11 +251,7 @@ export class KitSipCallsSdk extends KitCallsSdk implements KitCallMediaSource {
    * `RTCRtpSender.replaceTrack`; the old track stops).
    * @returns Resolves once the new device is sent; rejects with `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED` or `ERR_SDK`.
    */
-  selectInputDevice(
-    sessionId: string,
-    kind: 'audioinput' | 'videoinput',
-    deviceId: string,
-  ): Promise<void> {
+  selectInputDevice(sessionId: string, kind: KitMediaInputKind, deviceId: string): Promise<void> {
     const entry = this._calls.get(sessionId);
     return entry
       ? kitSipSwitchInput(entry, kind, deviceId)

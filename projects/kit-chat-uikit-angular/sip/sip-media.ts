@@ -1,4 +1,4 @@
-import {KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
+import {KitErrorCodes, KitException, KitMediaInputKind} from 'kit-chat-uikit-angular';
 
 /**
  * Asks for the microphone, and the camera for a video call.
@@ -77,7 +77,7 @@ export interface KitSipSwitchable {
  */
 export async function kitSipSwitchInput(
   entry: KitSipSwitchable,
-  kind: 'audioinput' | 'videoinput',
+  kind: KitMediaInputKind,
   deviceId: string,
 ): Promise<void> {
   const local = entry.local;

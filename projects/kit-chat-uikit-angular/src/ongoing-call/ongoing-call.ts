@@ -210,7 +210,9 @@ export class KitOngoingCallComponent {
       effect(() => {
         const slot = this._partsSlot();
         if (slot && !slot.length) {
-          parts.forEach(part => slot.createComponent(part).setInput('media', media));
+          untracked(() =>
+            parts.forEach(part => slot.createComponent(part).setInput('media', media)),
+          );
         }
       });
     }
