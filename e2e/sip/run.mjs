@@ -14,6 +14,7 @@ import {expect} from '../harness.mjs';
 import {serve} from '../server.mjs';
 import {launchSipBrowser, openSipPage} from './browser.mjs';
 import {coreFlows, registrarFailover, sipFlows} from './flows.mjs';
+import {sipMediaFlows} from './media.mjs';
 import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
 import {startTurn} from './turn.mjs';
 
@@ -147,7 +148,7 @@ async function main() {
     );
     const edgeOf = user => proxies.running.get(EDGE_OF[user]).url;
     const edgeFlows = [...coreFlows('two edges: ', edgeOf), registrarFailover(edgeOf)];
-    result = await runAll([...sipFlows, ...edgeFlows], {
+    result = await runAll([...sipFlows, ...sipMediaFlows, ...edgeFlows], {
       base: server.url,
       auth: credentials.url,
       relay,
