@@ -53,7 +53,8 @@ export const BASE_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
-  '--use-fake-device-for-media-stream',
+  // Two fake cameras (and, as always, three microphones and three outputs): the device pickers have a choice.
+  '--use-fake-device-for-media-stream=device-count=2',
   '--use-fake-ui-for-media-stream',
 ];
 

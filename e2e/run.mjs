@@ -17,6 +17,7 @@ import {demoTests} from './flows/demo.mjs';
 import {dockTests} from './flows/dock.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
 import {lookTests} from './flows/look.mjs';
+import {mediaTests} from './flows/media.mjs';
 import {pageTests} from './flows/page.mjs';
 import {readinessTests} from './flows/readiness.mjs';
 import {runTests} from './harness.mjs';
@@ -53,6 +54,7 @@ async function main() {
         ...demoTests,
         ...dockTests,
         ...keyboardTests,
+        ...mediaTests,
         ...pageTests,
         ...readinessTests,
         ...axeTests,

@@ -498,7 +498,8 @@ export const sipFlows = [
       await linus.mediaFlows('audio');
       const ufrag = tab =>
         tab.page.evaluate(
-          () => /a=ice-ufrag:(\S+)/.exec(window.__e2e.peers.at(-1)?.localDescription?.sdp ?? '')?.[1],
+          () =>
+            /a=ice-ufrag:(\S+)/.exec(window.__e2e.peers.at(-1)?.localDescription?.sdp ?? '')?.[1],
         );
       const before = [await ufrag(grace), await ufrag(linus)];
       const reconnecting = '.kit-ongoing-call-reconnecting';

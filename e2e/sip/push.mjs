@@ -120,7 +120,10 @@ export async function startPushRig({context, base, auth}) {
 async function inWorker(context, fn, arg, timeout = 5000) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const sw = context.serviceWorkers().filter(w => w.url().endsWith('/kit-call-sw.js')).at(-1);
+    const sw = context
+      .serviceWorkers()
+      .filter(w => w.url().endsWith('/kit-call-sw.js'))
+      .at(-1);
     try {
       expect(sw, 'the service worker kit-call-sw.js is not running');
       return await sw.evaluate(fn, arg);
@@ -157,7 +160,9 @@ async function notificationShown(context, push, timeout = 20000) {
       return {shown, at: Date.now()};
     }
     if (Date.now() > deadline) {
-      const permission = await inWorker(context, () => Notification.permission).catch(e => e.message);
+      const permission = await inWorker(context, () => Notification.permission).catch(
+        e => e.message,
+      );
       const delivery = await push.lastDelivery?.then(
         () => 'delivered',
         error => `not delivered: ${error.message}`,
@@ -188,11 +193,17 @@ async function notificationGone(context, timeout = 8000) {
  * @returns {Promise<string>} The URL that the worker opens for that choice.
  */
 function choose(context, action) {
-  return inWorker(context, async wanted => {
-    const [notification] = await self.registration.getNotifications();
-    self.dispatchEvent(new NotificationEvent('notificationclick', {notification, action: wanted}));
-    return self.kitCallWorker.openUrl(notification.data, wanted === 'accept');
-  }, action);
+  return inWorker(
+    context,
+    async wanted => {
+      const [notification] = await self.registration.getNotifications();
+      self.dispatchEvent(
+        new NotificationEvent('notificationclick', {notification, action: wanted}),
+      );
+      return self.kitCallWorker.openUrl(notification.data, wanted === 'accept');
+    },
+    action,
+  );
 }
 
 /** Linus's tab with push on, registered with his push binding, then closed: only the binding is left. */
@@ -205,7 +216,7 @@ async function linusClosesHisTab({open, proxies, push}) {
   // pn-prid is the endpoint in base64url: "https://" is "aHR0cHM6Ly9".
   const bound = () => /aHR0cHM6Ly9/.test(proxies.rpc('push', 'htable.get', 'push', 'linus'));
   for (let tries = 0; !bound(); tries++) {
-    expect(tries < 50, "Kamailio holds no push binding for Linus after his REGISTER");
+    expect(tries < 50, 'Kamailio holds no push binding for Linus after his REGISTER');
     await new Promise(done => setTimeout(done, 100));
   }
   await linus.page.evaluate(() => navigator.serviceWorker.ready);
@@ -237,7 +248,10 @@ function openChosen(open, url) {
 
 /** Checks the notification a call from Grace shows. */
 function expectCallNotification(shown) {
-  expect(shown.title === 'Grace Hopper', `the notification names "${shown.title}", not Grace Hopper`);
+  expect(
+    shown.title === 'Grace Hopper',
+    `the notification names "${shown.title}", not Grace Hopper`,
+  );
   expect(shown.body === 'Incoming voice call', `the notification says "${shown.body}"`);
   expect(
     shown.actions.join() === 'accept,decline',
@@ -259,7 +273,10 @@ export async function pushAcceptFlow({open, proxies, push, context}) {
   expectCallNotification(shown);
   const accepted = Date.now();
   const url = await choose(context, 'accept');
-  expect(/kitCallAction=accept/.test(url) && /kitCallCaller=grace/.test(url), `Accept opens ${url}`);
+  expect(
+    /kitCallAction=accept/.test(url) && /kitCallCaller=grace/.test(url),
+    `Accept opens ${url}`,
+  );
   const linus = await openChosen(open, url);
   await linus.visible(SEL.ongoing, 10000);
   const ongoing = Date.now();
@@ -287,7 +304,9 @@ export const pushFlows = [
       const {shown} = await notificationShown(context, push);
       expectCallNotification(shown);
       // Only the token of this call (sha256 of the proxy's secret and the Call-ID) declines it.
-      const forged = await fetch(`${push.sender.url}/decline?t=${'0'.repeat(64)}`, {method: 'POST'});
+      const forged = await fetch(`${push.sender.url}/decline?t=${'0'.repeat(64)}`, {
+        method: 'POST',
+      });
       expect(forged.status === 404, `a made-up decline token is answered ${forged.status}`);
       expect(
         (await grace.text(SEL.outgoingStatus)) !== 'Call declined',

@@ -15,6 +15,7 @@ import {serve} from '../server.mjs';
 import {launchSipBrowser, openSipPage} from './browser.mjs';
 import {coreFlows, registrarFailover, sipFlows} from './flows.mjs';
 import {lifecycleFlows} from './lifecycle.mjs';
+import {sipMediaFlows} from './media.mjs';
 import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
 import {pushFlows, startPushRig} from './push.mjs';
 import {startTurn} from './turn.mjs';
@@ -165,7 +166,7 @@ async function main() {
     );
     const edgeOf = user => proxies.running.get(EDGE_OF[user]).url;
     const edgeFlows = [...coreFlows('two edges: ', edgeOf), registrarFailover(edgeOf)];
-    result = await runAll([...sipFlows, ...lifecycleFlows, ...edgeFlows], {
+    result = await runAll([...sipFlows, ...lifecycleFlows, ...sipMediaFlows, ...edgeFlows], {
       base: server.url,
       auth: credentials.url,
       relay,

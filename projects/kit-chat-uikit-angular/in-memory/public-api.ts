@@ -7,3 +7,4 @@ export {KitInMemorySwitchboard} from './in-memory-switchboard';
 export {KitInMemoryFarSide} from './in-memory-far-side';
 export type {KitInMemoryAction, KitInMemoryAnswer} from './in-memory-far-side';
 export * from './in-memory-calls-sdk';
+export * from './in-memory-media-calls-sdk';

@@ -11,6 +11,7 @@ import {
   KitErrorCodes,
   KitException,
   KitRegistration,
+  KitMediaInputKind,
   KitUser,
 } from 'kit-chat-uikit-angular';
 import {
@@ -20,7 +21,7 @@ import {
   kitSipUser,
   KIT_SIP_CODES,
 } from './sip-mapping';
-import {kitSipGetUserMedia, kitSipStopTracks} from './sip-media';
+import {kitSipGetUserMedia, kitSipStopTracks, kitSipSwitchInput} from './sip-media';
 import {KitSipOptions, KitSipStatus} from './sip-options';
 import {KitSipSessions} from './sip-sessions';
 import {KitSipSession, KitSipUAEvent} from './sip-types';
@@ -272,6 +273,20 @@ export class KitSipCallsSdk
   /** @returns The stream received from the other person, or `null` before the first track arrives. */
   getRemoteStream(sessionId: string): MediaStream | null {
     return this._calls.get(sessionId)?.remote ?? null;
+  }
+
+  /**
+   * Switches the microphone or the camera of an ongoing call (`getUserMedia` for the new device, then
+   * `RTCRtpSender.replaceTrack`; the old track stops).
+   * @returns Resolves once the new device is sent; rejects with `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED` or `ERR_SDK`.
+   */
+  selectInputDevice(sessionId: string, kind: KitMediaInputKind, deviceId: string): Promise<void> {
+    const entry = this._calls.get(sessionId);
+    return entry
+      ? kitSipSwitchInput(entry, kind, deviceId)
+      : Promise.reject(
+          new KitException(KitErrorCodes.UNKNOWN_SESSION, `Unknown call session "${sessionId}"`),
+        );
   }
 
   /** Hangs up every call, unregisters and closes the connection. The adapter cannot be started again. */

@@ -1,4 +1,4 @@
-import {KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
+import {KitErrorCodes, KitException, KitMediaInputKind} from 'kit-chat-uikit-angular';
 
 /**
  * Asks for the microphone, and the camera for a video call.
@@ -52,4 +52,59 @@ export function kitSipWatchPeer(
   WATCHED.add(peer);
   peer.addEventListener('track', event => events.track(event.track));
   peer.addEventListener('iceconnectionstatechange', () => events.ice(peer.iceConnectionState));
+}
+
+/** The media of a call that a device switch needs. @docs-private */
+export interface KitSipSwitchable {
+  local: MediaStream | null;
+  readonly session: {readonly connection?: RTCPeerConnection};
+  readonly done: boolean;
+}
+
+/**
+ * Switches the microphone or the camera of a call: a track of the new device goes out instead of the old one
+ * (`RTCRtpSender.replaceTrack`, no renegotiation), keeps the old one's `enabled`, and the old one stops. The call's
+ * local stream becomes a new stream, so the screen sets its toggles on the new track.
+ * @param entry The call.
+ * @param kind `'audioinput'` or `'videoinput'`.
+ * @param deviceId The device.
+ * @returns Resolves once the new device is sent; rejects with `ERR_CALL_ENDED` or `ERR_SDK` (the old device stays).
+ * @docs-private
+ */
+export async function kitSipSwitchInput(
+  entry: KitSipSwitchable,
+  kind: KitMediaInputKind,
+  deviceId: string,
+): Promise<void> {
+  const local = entry.local;
+  const ended = () => new KitException(KitErrorCodes.CALL_ENDED, 'The call has no media any more');
+  if (!local || entry.done) {
+    throw ended();
+  }
+  const trackKind = kind === 'audioinput' ? 'audio' : 'video';
+  let track: MediaStreamTrack;
+  try {
+    const stream = await navigator.mediaDevices.getUserMedia({
+      [trackKind]: {deviceId: {exact: deviceId}},
+    });
+    track = stream.getTracks()[0];
+  } catch (error) {
+    throw KitException.from(error, KitErrorCodes.SDK, `The device "${deviceId}" cannot be used`);
+  }
+  const old = local.getTracks().filter(each => each.kind === trackKind);
+  track.enabled = old.every(each => each.enabled);
+  const senders = (entry.session.connection?.getSenders() ?? []).filter(sender =>
+    sender.track ? old.includes(sender.track) : false,
+  );
+  try {
+    if (entry.done || entry.local !== local) {
+      throw ended();
+    }
+    await Promise.all(senders.map(sender => sender.replaceTrack(track)));
+  } catch (error) {
+    track.stop();
+    throw KitException.from(error, KitErrorCodes.SDK, 'The new device could not be sent');
+  }
+  old.forEach(each => each.stop());
+  entry.local = new MediaStream([...local.getTracks().filter(each => !old.includes(each)), track]);
 }

@@ -15,11 +15,13 @@ export type {
   KitCallsFeature,
   KitCallsFeatureKind,
   KitCallWaitingFeature,
+  KitDevicePickersFeature,
   KitHiddenTabNotificationsFeature,
   KitRingReadinessFeature,
   KitDockedCallsFeature,
   KitPictureInPictureFeature,
   KitCallControlsFeature,
+  KitMutedSpeechHintFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -57,3 +59,5 @@ export type {KitCallDockCorner, KitDockedCallsOptions} from './dock/call-dock-co
 export {KitCallDockIntl} from './dock/call-dock-intl';
 export {withCallControls} from './controls/controls-feature';
 export type {KitCallControlsOptions} from './controls/call-controls';
+export {withDevicePickers, withMutedSpeechHint} from './devices/device-features';
+export {KitDevicePickersIntl} from './devices/device-pickers-intl';

@@ -1,4 +1,5 @@
 import {
+  KitCallMediaSource,
   KitCallsSdk,
   KitCallsSdkLifecycle,
   KitException,
@@ -167,13 +168,21 @@ export const CHECKS: Check[] = [
     },
   },
   {
-    name: 'every action on an unknown session rejects, with a KitException',
+    name: 'every action on an unknown session rejects, with a KitException (selectInputDevice too, if any)',
     async run(probe) {
       const actions: [string, () => Promise<unknown>][] = [
         ['acceptCall', () => probe.sdk.acceptCall('kit-conformance-unknown')],
         ['rejectCall', () => probe.sdk.rejectCall('kit-conformance-unknown', 'rejected')],
         ['endCall', () => probe.sdk.endCall('kit-conformance-unknown')],
       ];
+      // The optional device switch of the media port, when the adapter has it.
+      const media = probe.sdk as typeof probe.sdk & KitCallMediaSource;
+      if (typeof media.selectInputDevice === 'function') {
+        actions.push([
+          'selectInputDevice',
+          () => media.selectInputDevice!('kit-conformance-unknown', 'audioinput', 'default'),
+        ]);
+      }
       for (const [what, action] of actions) {
         const result = await probe.act(`${what} of an unknown session`, action);
         if (result.ok) {

@@ -13,10 +13,13 @@ import {
   withRingReadiness,
   withDockedCalls,
   withPictureInPicture,
+  withDevicePickers,
+  withMutedSpeechHint,
 } from 'kit-chat-uikit-angular';
-import {KitInMemorySwitchboard, kitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
+import {KitInMemorySwitchboard, kitInMemoryMediaCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
 import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
+import {demoLoadRingtoneOutput} from './ringtone-output';
 import {DEMO_PEOPLE, demoMe, demoUser} from './people';
 import {
   demoAudioOnlyFromUrl,
@@ -54,13 +57,17 @@ export const appConfig: ApplicationConfig = {
       {
         callsSdk: sipServer
           ? demoSipCallsSdk(demoMe(), sipServer)
-          : kitInMemoryCallsSdk(demoUser(demoMe())),
+          : kitInMemoryMediaCallsSdk(demoUser(demoMe())),
         onError: error => DEMO_ERRORS.next(error),
         overlay: {...demoRingTimeoutFromUrl(), ...demoAudioOnlyFromUrl()},
+        ringtoneOutput: demoLoadRingtoneOutput(),
       },
       // Sound unlocked at the first click, a flashing title when the ringtone is blocked, the SDK checked when a
       // frozen tab resumes; the settings panel shows what is missing (<kit-ring-readiness>).
       withRingReadiness(),
+      // Microphone, camera and speaker pickers on the ongoing screen; "You are muted" when speaking muted.
+      withDevicePickers(),
+      withMutedSpeechHint(),
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.
       ...(demoLoadBusyPolicy() === 'wait' ? [withCallWaiting()] : []),
       // The call beside the app: minimize it into a corner, pop it out, and the browser's own call controls.

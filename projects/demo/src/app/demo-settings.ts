@@ -22,6 +22,8 @@ export interface DemoState {
   readonly callerCancelsAfter: number;
   /** Ms after which a simulated person in a call with me hangs up; 0: they stay on. */
   readonly hangUpAfter: number;
+  /** Ms after which a simulated person in a video call turns the camera off (and on again as long later); 0: never. */
+  readonly cameraOffAfter: number;
   readonly answers: Readonly<Record<string, KitInMemoryAnswer>>;
 }
 
@@ -62,6 +64,7 @@ export function demoLoadState(): DemoState {
     latency: 0,
     callerCancelsAfter: 0,
     hangUpAfter: 0,
+    cameraOffAfter: 0,
     answers: DEFAULT_ANSWERS,
   };
   try {

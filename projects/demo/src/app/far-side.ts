@@ -12,7 +12,11 @@ import {
   KitErrorCodes,
   KitException,
 } from 'kit-chat-uikit-angular';
-import {KitInMemoryAnswer, KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
+import {
+  KitInMemoryAnswer,
+  KitInMemoryMediaCallsSdk,
+  KitInMemorySwitchboard,
+} from 'kit-chat-uikit-angular/in-memory';
 import {DemoLog, demoDescribeCall} from './demo-log';
 import {DEMO_ANSWER_AFTER_MS, DemoSettings, demoSimulatedPeople} from './demo-settings';
 import {DemoPerson, demoUser} from './people';
@@ -44,6 +48,11 @@ const HANG_UP_DELAYS: readonly {value: number; label: string}[] = [
   {value: 5000, label: 'Hang up after 5 s'},
 ];
 
+const CAMERA_DELAYS: readonly {value: number; label: string}[] = [
+  {value: 0, label: 'Keep their camera on'},
+  {value: 4000, label: 'Turn it off after 4 s, on 4 s later'},
+];
+
 type Role = 'caller' | 'receiver';
 
 /** The far side: the simulated people ring me, answer my calls, hang up, and fail on demand. */
@@ -55,12 +64,14 @@ type Role = 'caller' | 'receiver';
 })
 export class DemoFarSide {
   private readonly _switchboard = inject(KitInMemorySwitchboard);
+  private readonly _sdk = inject(KitCallsSdk);
   private readonly _log = inject(DemoLog);
   protected readonly settings = inject(DemoSettings);
   protected readonly answers = ANSWERS;
   protected readonly latencies = LATENCIES;
   protected readonly cancelDelays = CANCEL_DELAYS;
   protected readonly hangUpDelays = HANG_UP_DELAYS;
+  protected readonly cameraDelays = CAMERA_DELAYS;
   private readonly _timers = new Set<ReturnType<typeof setTimeout>>();
 
   /** The logged-in user. */
@@ -100,6 +111,10 @@ export class DemoFarSide {
 
   protected setCallerCancelsAfter(value: string): void {
     this.settings.update({callerCancelsAfter: Number(value)});
+  }
+
+  protected setCameraOffAfter(value: string): void {
+    this.settings.update({cameraOffAfter: Number(value)});
   }
 
   protected setHangUpAfter(value: string): void {
@@ -149,6 +164,17 @@ export class DemoFarSide {
     });
   }
 
+  /** The other person turns their camera off or on: the ongoing screen shows their avatar, then their picture. */
+  protected camera(on: boolean): void {
+    const sdk = this._sdk;
+    this._act('either', 'ongoing', async call => {
+      if (sdk instanceof KitInMemoryMediaCallsSdk) {
+        sdk.setRemoteCamera(call.sessionId, on);
+      }
+      return call;
+    });
+  }
+
   /** The next accept, by either side, fails with `ERR_NETWORK`. */
   protected failNextAccept(): void {
     this._switchboard.control.failNext('accept');
@@ -182,6 +208,17 @@ export class DemoFarSide {
           call.callInitiator.uid === this.me().uid ? call.callReceiver : call.callInitiator;
         if (delay > 0 && simulated(other.uid)) {
           this._later(delay, () => this._switchboard.control.end(call.sessionId));
+        }
+        const cameraDelay = this.settings.state().cameraOffAfter;
+        if (cameraDelay > 0 && call.type === 'video' && simulated(other.uid)) {
+          const camera = async (on: boolean) => {
+            if (this._sdk instanceof KitInMemoryMediaCallsSdk) {
+              this._sdk.setRemoteCamera(call.sessionId, on);
+            }
+            return call;
+          };
+          this._later(cameraDelay, () => camera(false));
+          this._later(cameraDelay * 2, () => camera(true));
         }
       });
     inject(DestroyRef).onDestroy(() => {

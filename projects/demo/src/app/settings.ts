@@ -3,11 +3,17 @@ import {MatButtonToggleModule} from '@angular/material/button-toggle';
 import {MatSlideToggleModule} from '@angular/material/slide-toggle';
 import {KitRingReadinessComponent} from 'kit-chat-uikit-angular';
 import {DemoBusyPolicy, DemoSettings, DemoTheme} from './demo-settings';
+import {DemoRingtoneOutput} from './ringtone-output';
 
 /** Sound, ringtone, busy policy, theme and the custom slot. */
 @Component({
   selector: 'demo-settings',
-  imports: [MatSlideToggleModule, MatButtonToggleModule, KitRingReadinessComponent],
+  imports: [
+    MatSlideToggleModule,
+    MatButtonToggleModule,
+    KitRingReadinessComponent,
+    DemoRingtoneOutput,
+  ],
   template: `
     @let state = settings.state();
     <h2 id="settings-title">Settings</h2>
@@ -37,6 +43,7 @@ import {DemoBusyPolicy, DemoSettings, DemoTheme} from './demo-settings';
         Custom title slot (name with a VIP badge)
       </mat-slide-toggle>
       <p class="demo-help">Sound and slot settings apply from the next call.</p>
+      <demo-ringtone-output />
 
       <div class="demo-setting">
         <span class="demo-setting-label" id="busy-policy-label"

@@ -9,6 +9,8 @@ export type KitCallsFeatureKind =
   | 'pictureInPicture'
   | 'callControls'
   | 'ringReadiness'
+  | 'devicePickers'
+  | 'mutedSpeechHint'
   // `withPushCalls()`, in `kit-chat-uikit-angular/push`.
   | 'pushCalls';
 
@@ -40,6 +42,10 @@ export type KitDockedCallsFeature = KitCallsFeature<'dockedCalls'>;
 export type KitPictureInPictureFeature = KitCallsFeature<'pictureInPicture'>;
 /** The feature returned by `withCallControls()`. */
 export type KitCallControlsFeature = KitCallsFeature<'callControls'>;
+/** The feature returned by `withDevicePickers()`. */
+export type KitDevicePickersFeature = KitCallsFeature<'devicePickers'>;
+/** The feature returned by `withMutedSpeechHint()`. */
+export type KitMutedSpeechHintFeature = KitCallsFeature<'mutedSpeechHint'>;
 
 /**
  * @param kind Which feature.

@@ -78,6 +78,12 @@ export interface KitUIKitConfig {
    * (`onCallReconnecting`) before it ends as failed (default 30000).
    */
   reconnectTimeout?: number;
+  /**
+   * The `deviceId` of the audio output that rings (`HTMLMediaElement.setSinkId`), such as the speakers while the
+   * call itself plays on a headset. Needs `withDevicePickers()`. A device that cannot be used is reported through
+   * `onError` and the ringtone rings on the default output.
+   */
+  ringtoneOutput?: string;
   /** Receives the errors of the flows that run by themselves (auto ring, busy answers, glare). */
   onError?: KitOnError;
 }

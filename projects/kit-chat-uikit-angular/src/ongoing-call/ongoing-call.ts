@@ -6,6 +6,7 @@ import {
   InputSignal,
   OutputEmitterRef,
   Signal,
+  ViewContainerRef,
   ViewEncapsulation,
   computed,
   effect,
@@ -33,6 +34,7 @@ import {
   KitUser,
 } from '../sdk/models';
 import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
+import {KIT_ONGOING_CALL_PARTS, KitOngoingCallMedia} from './ongoing-call-media';
 
 /**
  * Formats the length of a call as `mm:ss`, or `h:mm:ss` from one hour on.
@@ -151,7 +153,11 @@ export class KitOngoingCallComponent {
   protected readonly _isVideo = computed(
     () => this.call()?.type !== KitConstants.CALL_TYPE_AUDIO && !this.#settings()?.audioOnly,
   );
-  protected readonly _showRemoteVideo = computed(() => this._isVideo() && !!this._remoteStream());
+  /** Whether the remote stream has a video track that shows something (not muted, not ended). */
+  readonly #remoteVideoLive = signal(false);
+  protected readonly _showRemoteVideo = computed(
+    () => this._isVideo() && !!this._remoteStream() && this.#remoteVideoLive(),
+  );
   protected readonly _showLocalVideo = computed(
     () => this._isVideo() && !this._cameraOff() && !!this.#localStream(),
   );
@@ -159,6 +165,8 @@ export class KitOngoingCallComponent {
   private readonly _remoteVideo = viewChild<ElementRef<HTMLVideoElement>>('remoteVideo');
   private readonly _localVideo = viewChild<ElementRef<HTMLVideoElement>>('localVideo');
   readonly #sessionId = computed(() => this.call()?.sessionId ?? '');
+  /** Where the parts that features add (device pickers...) go, beside the controls. */
+  private readonly _partsSlot = viewChild('parts', {read: ViewContainerRef});
 
   constructor() {
     // One session per session id: a new session id follows the new call with fresh toggles.
@@ -214,6 +222,19 @@ export class KitOngoingCallComponent {
         }
       }
     });
+    // Created in code, not with `@for` and an outlet: an app that names no feature ships no list rendering for them.
+    const parts = inject(KIT_ONGOING_CALL_PARTS, {optional: true});
+    if (parts) {
+      const media = this.#media();
+      effect(() => {
+        const slot = this._partsSlot();
+        if (slot && !slot.length) {
+          untracked(() =>
+            parts.forEach(part => slot.createComponent(part).setInput('media', media)),
+          );
+        }
+      });
+    }
 
     // The element with the dialog role and the name takes focus, so the screen reader says where the user is.
     this.#shell.trapFocus(() => this.#shell.dialog());
@@ -246,6 +267,19 @@ export class KitOngoingCallComponent {
     if (this._phase() !== 'ended') {
       this._cameraOff.update(off => !off);
     }
+  }
+
+  #media(): KitOngoingCallMedia {
+    return {
+      sessionId: this.#sessionId,
+      phase: this._phase,
+      video: this._isVideo,
+      muted: this._muted,
+      localStream: this.#localStream,
+      remoteVideo: this._remoteVideo,
+      sdk: this.#sdk,
+      report: error => this.#shell.report(error),
+    };
   }
 
   #me(): KitUser | null {
@@ -298,7 +332,12 @@ export class KitOngoingCallComponent {
     }
     try {
       this.#localStream.set(sdk.getLocalStream?.(sessionId) ?? null);
-      this._remoteStream.set(sdk.getRemoteStream?.(sessionId) ?? null);
+      const remote = sdk.getRemoteStream?.(sessionId) ?? null;
+      this._remoteStream.set(remote);
+      // Read on each ask: a remote camera turned off (its track muted, ended or gone) shows the avatar, not black.
+      this.#remoteVideoLive.set(
+        !!remote?.getVideoTracks?.().some(track => track.readyState !== 'ended' && !track.muted),
+      );
     } catch (error) {
       // Report once, then show the avatars: asking every second would flood `error`.
       this.#mediaFailed = true;

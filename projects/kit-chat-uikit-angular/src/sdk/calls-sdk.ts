@@ -103,6 +103,18 @@ export interface KitCallMediaSource {
    * @returns The stream received from the other person, or `null` when there is none (yet).
    */
   getRemoteStream?(sessionId: string): MediaStream | null;
+  /**
+   * Switches the call's microphone or camera to another device (the device pickers of `withDevicePickers()` call
+   * it): get a track of the new device, send it instead of the old one (`RTCRtpSender.replaceTrack`), stop the old
+   * one, and from then on hand out a new `MediaStream` from `getLocalStream` holding the new track (the screen sets
+   * the mute and camera toggles on the tracks of each new stream it gets).
+   * @param sessionId Session id of the ongoing call.
+   * @param kind `'audioinput'` (microphone) or `'videoinput'` (camera).
+   * @param deviceId A `deviceId` from `navigator.mediaDevices.enumerateDevices()`.
+   * @returns Resolves once the new device is in use; rejects with a `KitException` when it cannot be (the call
+   *   keeps the old device).
+   */
+  selectInputDevice?(sessionId: string, kind: KitMediaInputKind, deviceId: string): Promise<void>;
 }
 
 /**
@@ -128,3 +140,5 @@ export interface KitCallsSdkLifecycle {
    */
   resume?(): void | Promise<void>;
 }
+/** The kinds of input device a call uses, as `MediaDeviceInfo.kind` names them. */
+export type KitMediaInputKind = 'audioinput' | 'videoinput';

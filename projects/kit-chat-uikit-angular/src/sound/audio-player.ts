@@ -1,5 +1,6 @@
 import {DOCUMENT, isPlatformBrowser} from '@angular/common';
 import {Injectable, OnDestroy, PLATFORM_ID, inject} from '@angular/core';
+import {KIT_RINGTONE_OUTPUT} from './ringtone-output';
 import {KitTone, kitToneWav} from './tones';
 
 /** What to play: a built-in tone, or a sound at a URL. */
@@ -36,6 +37,7 @@ export class KitHtmlAudioPlayer extends KitAudioPlayer implements OnDestroy {
   private readonly _document = inject(DOCUMENT);
   private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   readonly #toneUrls = new Map<KitTone, string>();
+  readonly #output = inject(KIT_RINGTONE_OUTPUT, {optional: true});
 
   createTrack(source: KitSoundSource): KitAudioTrack {
     const view = this._document.defaultView;
@@ -46,6 +48,7 @@ export class KitHtmlAudioPlayer extends KitAudioPlayer implements OnDestroy {
     let audio: HTMLAudioElement | null = new view.Audio();
     audio.loop = true;
     audio.src = url;
+    this.#output?.(audio);
     return {
       play: () => (audio ? audio.play() : Promise.resolve()),
       stop: () => {

@@ -1,0 +1,179 @@
+import {KitErrorCodes, KitException, KitUser} from 'kit-chat-uikit-angular';
+import {
+  FakeAudioContext,
+  FakeMediaDevices,
+  FakeStream,
+  FakeTrack,
+  installFakeMedia,
+} from '../src/devices/fake-media.spec-helper';
+import {KitInMemoryMediaCallsSdk} from './in-memory-media-calls-sdk';
+import {KitInMemorySwitchboard} from './in-memory-switchboard';
+
+const ME: KitUser = {uid: 'me', name: 'Grace Hopper'};
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+
+/** Lets the switchboard's timers and the getUserMedia promises run. */
+const settle = () => new Promise(resolve => setTimeout(resolve, 5));
+
+describe('KitInMemoryMediaCallsSdk', () => {
+  let media: {devices: FakeMediaDevices; restore: () => void};
+  let switchboard: KitInMemorySwitchboard;
+  let sdk: KitInMemoryMediaCallsSdk;
+  const canvasCapture = HTMLCanvasElement.prototype.captureStream;
+  const canvasContext = HTMLCanvasElement.prototype.getContext;
+
+  beforeEach(() => {
+    media = installFakeMedia();
+    // jsdom draws nothing: no 2D context, and a capture that gives one fake video track.
+    HTMLCanvasElement.prototype.getContext = (() => null) as typeof canvasContext;
+    HTMLCanvasElement.prototype.captureStream = () =>
+      new FakeStream([new FakeTrack('video', 'canvas')]) as unknown as MediaStream;
+    switchboard = new KitInMemorySwitchboard();
+    sdk = new KitInMemoryMediaCallsSdk(switchboard, ME, document);
+  });
+
+  afterEach(() => {
+    sdk.dispose();
+    switchboard.ngOnDestroy();
+    media.restore();
+    HTMLCanvasElement.prototype.captureStream = canvasCapture;
+    HTMLCanvasElement.prototype.getContext = canvasContext;
+  });
+
+  /** Ada calls me and I accept: the session id of the ongoing call. */
+  async function ongoingCall(type: 'audio' | 'video' = 'video'): Promise<string> {
+    const ring = await switchboard.control.ring(ADA, ME, type);
+    await settle();
+    await sdk.acceptCall(ring.sessionId);
+    await settle();
+    return ring.sessionId;
+  }
+
+  /** Asks for the streams (as the screen does every second) and lets getUserMedia answer. */
+  async function streams(sessionId: string) {
+    sdk.getLocalStream(sessionId);
+    await settle();
+    return {
+      local: sdk.getLocalStream(sessionId) as unknown as FakeStream | null,
+      remote: sdk.getRemoteStream(sessionId) as unknown as FakeStream | null,
+    };
+  }
+
+  it('should give my camera and microphone, and the far side as a picture and a tone, once the call is on', async () => {
+    const ring = await switchboard.control.ring(ADA, ME, 'video');
+    await settle();
+    expect(sdk.getLocalStream(ring.sessionId)).toBeNull(); // Still ringing: no camera yet.
+    await sdk.acceptCall(ring.sessionId);
+    await settle();
+
+    const {local, remote} = await streams(ring.sessionId);
+    expect(media.devices.asked).toEqual([{audio: true, video: true}]);
+    expect(local!.getTracks().map(track => track.kind)).toEqual(['audio', 'video']);
+    expect(remote!.getAudioTracks()).toHaveLength(1); // The far side's tone.
+    expect(remote!.getVideoTracks()).toHaveLength(1); // The far side's picture.
+  });
+
+  it('should ask for the microphone only in a voice call, and show no picture of the far side', async () => {
+    const sessionId = await ongoingCall('audio');
+    const {local, remote} = await streams(sessionId);
+    expect(media.devices.asked).toEqual([{audio: true}]);
+    expect(local!.getVideoTracks()).toHaveLength(0);
+    expect(remote!.getVideoTracks()).toHaveLength(0);
+  });
+
+  it('should fall back to the microphone alone when the camera is refused', async () => {
+    media.devices.refuse = {
+      error: new DOMException('no camera', 'NotFoundError'),
+      kinds: ['video'],
+    };
+    const {local} = await streams(await ongoingCall('video'));
+    expect(local!.getTracks().map(track => track.kind)).toEqual(['audio']);
+  });
+
+  it('should go without local media, quietly, when the page may not use the devices', async () => {
+    media.devices.refuse = {error: new DOMException('denied', 'NotAllowedError')};
+    const {local, remote} = await streams(await ongoingCall('video'));
+    expect(local).toBeNull();
+    expect(remote).not.toBeNull();
+  });
+
+  it('should go without any media where the browser has none (jsdom)', async () => {
+    media.restore();
+    HTMLCanvasElement.prototype.captureStream = canvasCapture;
+    const {local, remote} = await streams(await ongoingCall('video'));
+    expect(local).toBeNull();
+    expect(remote).toBeNull();
+    media = installFakeMedia(); // For afterEach.
+  });
+
+  it('should stop every track and close the audio when the far side hangs up', async () => {
+    const sessionId = await ongoingCall('video');
+    const {local, remote} = await streams(sessionId);
+    const tracks = [...local!.getTracks(), ...remote!.getTracks()];
+    await switchboard.control.end(sessionId);
+    await settle();
+    expect(tracks.map(track => track.readyState)).toEqual(['ended', 'ended', 'ended', 'ended']);
+    expect(FakeAudioContext.made.map(context => context.state)).toEqual(['closed']);
+    expect(sdk.getLocalStream(sessionId)).toBeNull();
+  });
+
+  it('should stop every track when I hang up, and a camera that answers after the end at once', async () => {
+    const sessionId = await ongoingCall('video');
+    sdk.getLocalStream(sessionId); // getUserMedia is asked; it answers after the hang-up.
+    await sdk.endCall(sessionId);
+    await settle();
+    expect(media.devices.opened.length).toBeGreaterThan(0);
+    expect(media.devices.opened.every(track => track.readyState === 'ended')).toBe(true);
+    expect(FakeAudioContext.made.every(context => context.state === 'closed')).toBe(true);
+  });
+
+  it('should switch the microphone to another device, keeping it muted, and stop the old one', async () => {
+    const sessionId = await ongoingCall('video');
+    const {local} = await streams(sessionId);
+    const [oldMic, camera] = local!.getTracks();
+    oldMic.enabled = false; // Muted by the screen.
+
+    await sdk.selectInputDevice(sessionId, 'audioinput', 'headset');
+
+    const now = sdk.getLocalStream(sessionId) as unknown as FakeStream;
+    expect(now).not.toBe(local); // A new stream: the screen sets its toggles on it.
+    const [mic] = now.getAudioTracks();
+    expect(mic.getSettings().deviceId).toBe('headset');
+    expect(mic.enabled).toBe(false);
+    expect(oldMic.readyState).toBe('ended');
+    expect(now.getVideoTracks()).toEqual([camera]);
+    expect(camera.readyState).toBe('live');
+  });
+
+  it('should keep the old device and reject with ERR_SDK when the new one cannot be opened', async () => {
+    const sessionId = await ongoingCall('video');
+    const {local} = await streams(sessionId);
+    media.devices.refuse = {error: new DOMException('gone', 'NotFoundError')};
+    const switched = sdk.selectInputDevice(sessionId, 'videoinput', 'unplugged');
+    await expect(switched).rejects.toMatchObject({code: KitErrorCodes.SDK});
+    expect(sdk.getLocalStream(sessionId)).toBe(local);
+    expect(local!.getVideoTracks()[0].readyState).toBe('live');
+  });
+
+  it('should reject a switch on a call that is not ongoing with ERR_CALL_ENDED', async () => {
+    const switched = sdk.selectInputDevice('nope', 'audioinput', 'headset');
+    await expect(switched).rejects.toBeInstanceOf(KitException);
+    await expect(switched).rejects.toMatchObject({code: KitErrorCodes.CALL_ENDED});
+  });
+
+  it('should take the far side’s picture away when they turn their camera off, and back when on', async () => {
+    const sessionId = await ongoingCall('video');
+    const {remote} = await streams(sessionId);
+    const heard: string[] = [];
+    remote!.addEventListener('removetrack', () => heard.push('removetrack'));
+    remote!.addEventListener('addtrack', () => heard.push('addtrack'));
+    const [picture] = remote!.getVideoTracks();
+
+    sdk.setRemoteCamera(sessionId, false);
+    expect(remote!.getVideoTracks()).toEqual([]);
+    expect(picture.readyState).toBe('ended');
+    sdk.setRemoteCamera(sessionId, true);
+    expect(remote!.getVideoTracks()).toHaveLength(1);
+    expect(heard).toEqual(['removetrack', 'addtrack']);
+  });
+});

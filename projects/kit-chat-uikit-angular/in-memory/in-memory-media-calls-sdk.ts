@@ -1,0 +1,242 @@
+import {DOCUMENT} from '@angular/common';
+import {DestroyRef, inject} from '@angular/core';
+import {
+  KitCall,
+  KitCallListener,
+  KitCallMediaSource,
+  KitErrorCodes,
+  KitException,
+  KitMediaInputKind,
+  KitUser,
+  kitCaller,
+  kitReceiver,
+} from 'kit-chat-uikit-angular';
+import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
+import {KitInMemorySwitchboard} from './in-memory-switchboard';
+import {KitInMemorySyntheticPeer} from './in-memory-synthetic-peer';
+
+/** The media of one ongoing call of this device. */
+interface KitInMemoryCallMedia {
+  local: MediaStream | null;
+  peer: KitInMemorySyntheticPeer | null;
+  /** Whether the call is over: a camera that arrives late is stopped at once. */
+  released: boolean;
+}
+
+/** The listener callbacks after which a call has no media any more. */
+const ENDINGS = new Set<keyof KitCallListener>([
+  'onCallEnded',
+  'onIncomingCallCancelled',
+  'onOutgoingCallRejected',
+]);
+
+/**
+ * The in-memory SDK with media, so that a demo's video call shows video: this device's camera and microphone
+ * through `getUserMedia` when the page may use them (nothing, quietly, when it may not or where there are none,
+ * as in jsdom), and the far side as a canvas drawing their initials with a quiet tone. The ongoing screen's mute and
+ * camera toggles then act on real tracks, and `withDevicePickers()` switches devices (`selectInputDevice`). Every
+ * track stops and every `AudioContext` closes when the call ends.
+ *
+ * A separate class from `KitInMemoryCallsSdk`, so that an app or a test that wants no media ships none of it.
+ */
+export class KitInMemoryMediaCallsSdk extends KitInMemoryCallsSdk implements KitCallMediaSource {
+  readonly #media = new Map<string, KitInMemoryCallMedia>();
+  readonly #document: Document | null;
+
+  /**
+   * @param switchboard The switchboard this device is attached to.
+   * @param user The user logged in on this device, if any.
+   * @param document The page's document, to draw the far side on; `null` draws nothing.
+   */
+  constructor(
+    switchboard: KitInMemorySwitchboard,
+    user: KitUser | null = null,
+    document: Document | null = globalThis.document ?? null,
+  ) {
+    super(switchboard, user);
+    this.#document = document;
+  }
+
+  /**
+   * This device's camera and microphone in a call, asked for with `getUserMedia` on the first ask once it is ongoing.
+   * @param sessionId An ongoing call.
+   * @returns The stream, or `null` (not yet allowed, none, not ongoing).
+   */
+  getLocalStream(sessionId: string): MediaStream | null {
+    return this.#mediaOf(sessionId)?.local ?? null;
+  }
+
+  /**
+   * The far side of a call: a canvas with their initials, and a quiet tone.
+   * @param sessionId An ongoing call.
+   * @returns The stream, or `null` where the browser cannot draw it (or the call is not ongoing).
+   */
+  getRemoteStream(sessionId: string): MediaStream | null {
+    return this.#mediaOf(sessionId)?.peer?.stream ?? null;
+  }
+
+  /**
+   * Switches the microphone or the camera of a call to another device; the new track keeps the old one's `enabled`
+   * (a muted microphone stays muted) and the old one stops.
+   * @param sessionId An ongoing call.
+   * @param kind `'audioinput'` or `'videoinput'`.
+   * @param deviceId The device, from `enumerateDevices()`.
+   * @returns Resolves once the new device is in use; rejects with `ERR_CALL_ENDED` when the call has no media,
+   *   or `ERR_SDK` when the device cannot be opened.
+   */
+  async selectInputDevice(
+    sessionId: string,
+    kind: KitMediaInputKind,
+    deviceId: string,
+  ): Promise<void> {
+    const media = this.#mediaOf(sessionId);
+    if (!media?.local) {
+      throw new KitException(KitErrorCodes.CALL_ENDED, `Call "${sessionId}" has no local media.`);
+    }
+    const trackKind = kind === 'audioinput' ? 'audio' : 'video';
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({
+        [trackKind]: {deviceId: {exact: deviceId}},
+      });
+    } catch (error) {
+      throw KitException.from(error, KitErrorCodes.SDK, `The device "${deviceId}" cannot be used`);
+    }
+    const [track] = stream.getTracks();
+    const current = media.local;
+    if (media.released || !current) {
+      track.stop();
+      throw new KitException(KitErrorCodes.CALL_ENDED, `Call "${sessionId}" ended meanwhile.`);
+    }
+    const old = current.getTracks().filter(each => each.kind === trackKind);
+    track.enabled = old.every(each => each.enabled);
+    old.forEach(each => each.stop());
+    // A new stream, so the screen sees the change and sets its toggles on the new track too.
+    media.local = new MediaStream([
+      ...current.getTracks().filter(each => each.kind !== trackKind),
+      track,
+    ]);
+  }
+
+  /**
+   * The far side turns their camera off or on: the remote stream's video track leaves it (the screen shows their
+   * avatar) or comes back. For demos and tests.
+   * @param sessionId An ongoing call.
+   * @param on Whether the far side's camera is on.
+   */
+  setRemoteCamera(sessionId: string, on: boolean): void {
+    this.#mediaOf(sessionId)?.peer?.setCamera(on);
+  }
+
+  /** Ends the call, and stops its media once the switchboard took the hang-up. */
+  override async endCall(sessionId: string): Promise<KitCall> {
+    const call = await super.endCall(sessionId);
+    this.#release(sessionId);
+    return call;
+  }
+
+  /** Stops the media of every call, then detaches from the switchboard. */
+  override dispose(): void {
+    [...this.#media.keys()].forEach(sessionId => this.#release(sessionId));
+    super.dispose();
+  }
+
+  /** @docs-private */
+  override _deliver(method: keyof KitCallListener, call: KitCall): void {
+    if (ENDINGS.has(method)) {
+      this.#release(call.sessionId);
+    }
+    super._deliver(method, call);
+  }
+
+  /** The media of a call while it is ongoing: started on the first ask, stopped once it is not ongoing. */
+  #mediaOf(sessionId: string): KitInMemoryCallMedia | null {
+    const call = this.switchboard.getCall(sessionId);
+    if (call?.status !== 'ongoing' || !this.user) {
+      this.#release(sessionId);
+      return null;
+    }
+    let media = this.#media.get(sessionId);
+    if (!media) {
+      media = this.#start(call, this.user);
+      this.#media.set(sessionId, media);
+    }
+    return media;
+  }
+
+  #start(call: KitCall, me: KitUser): KitInMemoryCallMedia {
+    const video = call.type === 'video';
+    const other = kitCaller(call).uid === me.uid ? kitReceiver(call) : kitCaller(call);
+    const media: KitInMemoryCallMedia = {local: null, peer: null, released: false};
+    try {
+      const canDraw = !!this.#document?.createElement('canvas').captureStream;
+      if (canDraw && typeof MediaStream === 'function') {
+        media.peer = new KitInMemorySyntheticPeer(other, video, this.#document!);
+      }
+    } catch {
+      media.peer = null; // A browser that cannot draw the far side: the screen shows the avatar.
+    }
+    void this.#openLocal(video).then(stream => {
+      if (media.released) {
+        stream?.getTracks().forEach(track => track.stop());
+      } else {
+        media.local = stream;
+      }
+    });
+    return media;
+  }
+
+  /** The camera and microphone, the microphone alone when there is no camera, or nothing. */
+  async #openLocal(video: boolean): Promise<MediaStream | null> {
+    const devices = globalThis.navigator?.mediaDevices;
+    if (typeof devices?.getUserMedia !== 'function') {
+      return null;
+    }
+    for (const constraints of video
+      ? [{audio: true, video: true}, {audio: true}]
+      : [{audio: true}]) {
+      try {
+        return await devices.getUserMedia(constraints);
+      } catch {
+        // Not allowed, or no such device: try with less, then quietly go without.
+      }
+    }
+    return null;
+  }
+
+  #release(sessionId: string): void {
+    const media = this.#media.get(sessionId);
+    if (!media) {
+      return;
+    }
+    this.#media.delete(sessionId);
+    media.released = true;
+    media.local?.getTracks().forEach(track => track.stop());
+    media.local = null;
+    media.peer?.stop();
+  }
+}
+
+/**
+ * A `callsSdk` factory for `provideKitUIKit`: an in-memory device with media on the app's switchboard (the demo's
+ * video calls show the camera and the far side's picture).
+ *
+ * ```ts
+ * provideKitUIKit({callsSdk: kitInMemoryMediaCallsSdk({uid: 'ada', name: 'Ada Lovelace'})})
+ * ```
+ * @param user The user logged in on the device.
+ * @returns A factory to run in an injection context.
+ */
+export function kitInMemoryMediaCallsSdk(
+  user: KitUser | null = null,
+): () => KitInMemoryMediaCallsSdk {
+  return () => {
+    const sdk = new KitInMemoryMediaCallsSdk(
+      inject(KitInMemorySwitchboard),
+      user,
+      inject(DOCUMENT),
+    );
+    inject(DestroyRef).onDestroy(() => sdk.dispose());
+    return sdk;
+  };
+}

@@ -1,0 +1,170 @@
+import {Component, signal} from '@angular/core';
+import {ComponentFixture, TestBed} from '@angular/core/testing';
+import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
+import {withMutedSpeechHint} from '../devices/device-features';
+import {
+  FakeAudioContext,
+  FakeMediaDevices,
+  FakeStream,
+  FakeTrack,
+  installFakeMedia,
+} from '../devices/fake-media.spec-helper';
+import {KitCallsFeature} from '../core/calls-feature';
+import {KitCallMediaSource} from '../sdk/calls-sdk';
+import {KitCall, KitUser} from '../sdk/models';
+import {KitOngoingCallComponent} from './ongoing-call';
+
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+
+@Component({
+  imports: [KitOngoingCallComponent],
+  template: `@if (call(); as call) {
+    <kit-ongoing-call [call]="call" />
+  }`,
+})
+class Host {
+  readonly call = signal<KitCall | null>(null);
+}
+
+describe('KitOngoingCallComponent media that tells the truth', () => {
+  let fixture: ComponentFixture<Host>;
+  let media: {devices: FakeMediaDevices; restore: () => void};
+  let remote: FakeStream;
+  let local: FakeStream;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    media = installFakeMedia();
+    remote = new FakeStream([new FakeTrack('audio'), new FakeTrack('video')]);
+    local = new FakeStream([new FakeTrack('audio', 'mic')]);
+  });
+
+  afterEach(() => {
+    fixture?.destroy();
+    fixture = undefined!;
+    media.restore();
+    jest.useRealTimers();
+  });
+
+  async function settle(ms = 10): Promise<void> {
+    await jest.advanceTimersByTimeAsync(ms);
+    fixture.detectChanges();
+  }
+
+  async function ongoing(features: KitCallsFeature[] = [], type = 'video'): Promise<HTMLElement> {
+    TestBed.configureTestingModule({
+      providers: [provideKitCallsTesting({config: {autoRing: false}, features})],
+    });
+    const calls = TestBed.inject(KitCallsTestingController);
+    const sdk = calls.sdk as unknown as KitCallMediaSource;
+    sdk.getRemoteStream = () => remote as unknown as MediaStream;
+    sdk.getLocalStream = () => local as unknown as MediaStream;
+    fixture = TestBed.createComponent(Host);
+    const ringing = calls.farSide.ring(ADA, calls.me, type);
+    await jest.advanceTimersByTimeAsync(10);
+    const accepted = calls.sdk.acceptCall((await ringing).sessionId);
+    await jest.advanceTimersByTimeAsync(10);
+    fixture.componentInstance.call.set(await accepted);
+    fixture.detectChanges();
+    await settle();
+    return fixture.nativeElement;
+  }
+
+  /** Whether the screen shows the far side's picture (else their avatar). */
+  function showsPicture(host: HTMLElement): boolean {
+    const video = host.querySelector('.kit-ongoing-call-remote-video');
+    const avatar = host.querySelector('.kit-ongoing-call-avatar');
+    expect(!!video && video.classList.contains('kit-ongoing-call-remote-video-hidden')).toBe(
+      !!avatar,
+    );
+    return !avatar;
+  }
+
+  describe('the far side’s camera', () => {
+    it('should show their avatar while their video track is muted, and their picture once it is not', async () => {
+      const host = await ongoing();
+      expect(showsPicture(host)).toBe(true);
+      const [video] = remote.getVideoTracks();
+      video.setMuted(true);
+      await settle(1000); // The screen reads the tracks when it asks for the streams.
+      expect(showsPicture(host)).toBe(false);
+      video.setMuted(false);
+      await settle(1000); // The screen reads the tracks when it asks for the streams.
+      expect(showsPicture(host)).toBe(true);
+    });
+
+    it('should show their avatar when their video track ends, or leaves the stream', async () => {
+      const host = await ongoing();
+      const [video] = remote.getVideoTracks();
+      video.stop();
+      video.dispatchEvent(new Event('ended'));
+      await settle(1000); // The screen reads the tracks when it asks for the streams.
+      expect(showsPicture(host)).toBe(false);
+
+      const again = new FakeTrack('video');
+      remote.addTrack(again);
+      remote.dispatchEvent(Object.assign(new Event('addtrack'), {track: again}));
+      await settle(1000); // The screen reads the tracks when it asks for the streams.
+      expect(showsPicture(host)).toBe(true);
+      remote.removeTrack(again);
+      remote.dispatchEvent(Object.assign(new Event('removetrack'), {track: again}));
+      await settle(1000); // The screen reads the tracks when it asks for the streams.
+      expect(showsPicture(host)).toBe(false);
+    });
+
+    it('should show their avatar when their stream has no video track at all', async () => {
+      remote = new FakeStream([new FakeTrack('audio')]);
+      expect(showsPicture(await ongoing())).toBe(false);
+    });
+  });
+
+  describe('withMutedSpeechHint()', () => {
+    const hint = (host: HTMLElement) =>
+      host.querySelector('.kit-muted-speech-hint')?.textContent?.trim();
+
+    it('should say "You are muted" politely when the microphone hears me while muted, once per burst', async () => {
+      const host = await ongoing([withMutedSpeechHint()], 'audio');
+      expect(host.querySelector('.kit-muted-speech-hint')!.getAttribute('aria-live')).toBe(
+        'polite',
+      );
+      FakeAudioContext.level = 0.1; // Someone speaks.
+      await settle(500);
+      expect(hint(host)).toBe(''); // Not muted: nothing to say.
+      expect(FakeAudioContext.made).toHaveLength(0); // And nothing listens.
+
+      host.querySelector<HTMLButtonElement>('.kit-ongoing-call-mute-button')!.click();
+      await settle(0); // The screen renders the mute; the hint starts listening.
+      await settle(300);
+      expect(hint(host)).toBe('You are muted');
+      const [mic] = local.getAudioTracks();
+      expect(mic.enabled).toBe(false); // The muted track stays muted: a clone listens.
+
+      FakeAudioContext.level = 0; // Silence: the burst is over, the hint goes.
+      await settle(3100);
+      expect(hint(host)).toBe('');
+      FakeAudioContext.level = 0.1;
+      await settle(300);
+      expect(hint(host)).toBe('You are muted');
+    });
+
+    it('should stop listening (the clone and its AudioContext) on unmute', async () => {
+      const host = await ongoing([withMutedSpeechHint()], 'audio');
+      const mute = host.querySelector<HTMLButtonElement>('.kit-ongoing-call-mute-button')!;
+      mute.click();
+      await settle(0);
+      await settle(300);
+      expect(FakeAudioContext.made.map(context => context.state)).toEqual(['running']);
+      mute.click();
+      await settle(300);
+      expect(FakeAudioContext.made.map(context => context.state)).toEqual(['closed']);
+      expect(hint(host)).toBe('');
+    });
+
+    it('should stay quiet while muted in silence', async () => {
+      const host = await ongoing([withMutedSpeechHint()], 'audio');
+      host.querySelector<HTMLButtonElement>('.kit-ongoing-call-mute-button')!.click();
+      await settle(1000);
+      expect(hint(host)).toBe('');
+    });
+  });
+});

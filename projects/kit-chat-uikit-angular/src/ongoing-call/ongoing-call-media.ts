@@ -1,0 +1,33 @@
+import {ElementRef, InjectionToken, Signal, Type} from '@angular/core';
+import type {KitCallPhase} from '../call/call-session';
+import type {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';
+import type {KitException} from '../sdk/kit-exception';
+
+/**
+ * What the optional parts of the ongoing screen (`withDevicePickers()`, `withMutedSpeechHint()`) read from it: the
+ * call's media as the screen shows it. @docs-private
+ */
+export interface KitOngoingCallMedia {
+  /** Session id of the call on screen. */
+  readonly sessionId: Signal<string>;
+  /** The call's phase (`'ended'` once it is over). */
+  readonly phase: Signal<KitCallPhase>;
+  /** Whether the call has video. */
+  readonly video: Signal<boolean>;
+  /** Whether the microphone is muted by the screen's toggle. */
+  readonly muted: Signal<boolean>;
+  /** The local camera and microphone, as the SDK hands them out. */
+  readonly localStream: Signal<MediaStream | null>;
+  /** The element that plays the other side (its sound goes to the selected speaker), once there is one. */
+  readonly remoteVideo: Signal<ElementRef<HTMLVideoElement> | undefined>;
+  /** The SDK adapter, with the optional media part of the port. */
+  readonly sdk: (KitCallsSdk & KitCallMediaSource) | null;
+  /** Reports an error through the screen's `onError` / `(error)` and the kit's `onError`. */
+  report(error: KitException): void;
+}
+
+/**
+ * Components the ongoing screen shows beside its controls, added by features (multi provider), so that an app that
+ * names no feature ships none of them. Each gets the screen's media as its required `media` input. @docs-private
+ */
+export const KIT_ONGOING_CALL_PARTS = new InjectionToken<Type<unknown>[]>('KIT_ONGOING_CALL_PARTS');
