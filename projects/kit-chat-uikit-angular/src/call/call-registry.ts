@@ -7,7 +7,7 @@ import {KitCallEventsService} from '../events/call-events';
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallType, KitUser} from '../sdk/models';
-import {kitValidateCall, kitValidateUser} from '../sdk/validation';
+import {kitLoggedInUser, kitValidateCall, kitValidateUser} from '../sdk/validation';
 import {KitRingtone} from '../sound/ringtone';
 import {
   KitCallDirection,
@@ -135,18 +135,7 @@ export class KitCallRegistry {
     if (!this.#sdk) {
       return kitNoSdk();
     }
-    try {
-      const me = this.#sdk.getLoggedInUser();
-      if (!me) {
-        return new KitException(KitErrorCodes.NOT_LOGGED_IN, 'No user is logged in.');
-      }
-      // Without a uid, no ring can be told apart from one for somebody else, and no call can name its caller.
-      return typeof me.uid === 'string' && me.uid.trim()
-        ? me
-        : new KitException(KitErrorCodes.INVALID_USER, 'The logged-in user has no uid.', me);
-    } catch (error) {
-      return KitException.from(error, KitErrorCodes.SDK, 'getLoggedInUser() failed');
-    }
+    return kitLoggedInUser(this.#sdk);
   }
 
   /**
@@ -169,12 +158,16 @@ export class KitCallRegistry {
     if (invalid) {
       return new KitException(
         KitErrorCodes.INVALID_CALL,
-        `Invalid call: ${invalid.message}`,
+        typeof ngDevMode === 'undefined' || ngDevMode ? `Invalid call: ${invalid.message}` : '',
         receiver,
       );
     }
     if (receiver.uid === me.uid) {
-      return new KitException(KitErrorCodes.INVALID_CALL, 'A user cannot call itself.', receiver);
+      return new KitException(
+        KitErrorCodes.INVALID_CALL,
+        typeof ngDevMode === 'undefined' || ngDevMode ? 'A user cannot call itself.' : '',
+        receiver,
+      );
     }
     this.listen();
     const call: KitCall = {
@@ -214,7 +207,11 @@ export class KitCallRegistry {
     }
     const over = kitEndReasonOf(call.status);
     if ((over && phase !== 'ongoing') || this.#switch.hasEnded(call.sessionId)) {
-      return new KitException(KitErrorCodes.CALL_ENDED, 'This call is over.', call);
+      return new KitException(
+        KitErrorCodes.CALL_ENDED,
+        typeof ngDevMode === 'undefined' || ngDevMode ? 'This call is over.' : '',
+        call,
+      );
     }
     this.listen();
     const session = this.#create(direction, call, phase);

@@ -26,24 +26,30 @@ export interface Pending {
 export const TIMED_OUT = new WeakSet<KitException>();
 
 /** The SDK port's method behind each action, for error texts. */
-export const ACTION_NAMES: Record<Action, string> = {
-  initiate: 'initiateCall',
-  accept: 'acceptCall',
-  decline: 'rejectCall',
-  cancel: 'rejectCall',
-  end: 'endCall',
-  busy: 'rejectCall',
-};
+export const ACTION_NAMES: Record<Action, string> | null =
+  typeof ngDevMode === 'undefined' || ngDevMode
+    ? {
+        initiate: 'initiateCall',
+        accept: 'acceptCall',
+        decline: 'rejectCall',
+        cancel: 'rejectCall',
+        end: 'endCall',
+        busy: 'rejectCall',
+      }
+    : null;
 
-/** How each action's failure starts, in a `KitException` message. */
-export const ACTION_FAILED: Record<Action, string> = {
-  initiate: 'The call could not start',
-  accept: 'The call could not be accepted',
-  decline: 'The call could not be rejected',
-  cancel: 'Cancelling the call failed',
-  end: 'Ending the call failed',
-  busy: 'Busy answer failed',
-};
+/** How each action's failure starts, in a `KitException` message (development builds only). */
+export const ACTION_FAILED: Record<Action, string> | null =
+  typeof ngDevMode === 'undefined' || ngDevMode
+    ? {
+        initiate: 'The call could not start',
+        accept: 'The call could not be accepted',
+        decline: 'The call could not be rejected',
+        cancel: 'Cancelling the call failed',
+        end: 'Ending the call failed',
+        busy: 'Busy answer failed',
+      }
+    : null;
 
 /** Any rejection value becomes a `KitException` with `code`; the SDK's own exception is kept as `details`. */
 export function wrap(error: unknown, code: KitErrorCode, action: Action): KitException {
@@ -58,7 +64,11 @@ export function wrap(error: unknown, code: KitErrorCode, action: Action): KitExc
         : error === undefined || error === null
           ? 'no reason given'
           : safeString(error);
-  return new KitException(code, `${ACTION_FAILED[action]}: ${reason}`, error);
+  return new KitException(
+    code,
+    ACTION_FAILED ? `${ACTION_FAILED[action]}: ${reason}` : reason,
+    error,
+  );
 }
 
 /** A rejection value that is neither an Error nor a string, as text (never throws). */
@@ -123,7 +133,9 @@ export class KitCallAction {
     this.#timer = this._clock.setTimeout(() => {
       const error = new KitException(
         KitErrorCodes.NETWORK,
-        `The call SDK did not answer ${ACTION_NAMES[name]} within ${this._timeout()} ms.`,
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? `The call SDK did not answer ${ACTION_NAMES![name]} within ${this._timeout()} ms.`
+          : '',
       );
       TIMED_OUT.add(error);
       settle({ok: false, error});

@@ -186,7 +186,9 @@ export abstract class KitCallEffects extends KitCallMachine {
         this._host.report(
           new KitException(
             KitErrorCodes.NETWORK,
-            'The call lost its connection and it did not come back: the call was ended here.',
+            typeof ngDevMode === 'undefined' || ngDevMode
+              ? 'The call lost its connection and it did not come back: the call was ended here.'
+              : '',
             this._state.call,
           ),
           true,
@@ -214,7 +216,9 @@ export abstract class KitCallEffects extends KitCallMachine {
           event.error ??
             new KitException(
               KitErrorCodes.NETWORK,
-              'The call SDK did not answer: the call was closed here without it.',
+              typeof ngDevMode === 'undefined' || ngDevMode
+                ? 'The call SDK did not answer: the call was closed here without it.'
+                : '',
             ),
           true,
         );
@@ -253,7 +257,9 @@ export abstract class KitCallEffects extends KitCallMachine {
         ? null
         : new KitException(
             KitErrorCodes.INVALID_CALL,
-            'The call could not start: initiateCall() answered without a session id.',
+            typeof ngDevMode === 'undefined' || ngDevMode
+              ? 'The call could not start: initiateCall() answered without a session id.'
+              : '',
             outcome.value,
           );
     this._startSettle = error ? {ok: false, error} : {ok: true, value: call!};
@@ -270,7 +276,7 @@ export abstract class KitCallEffects extends KitCallMachine {
     if (!this._ports.sdk) {
       const error = new KitException(
         KitErrorCodes.NOT_INITIALIZED,
-        'No call SDK: nothing to send.',
+        typeof ngDevMode === 'undefined' || ngDevMode ? 'No call SDK: nothing to send.' : '',
       );
       this._next.push(() =>
         answer ? answer({ok: false, error}) : this._answered({ok: false, error}),

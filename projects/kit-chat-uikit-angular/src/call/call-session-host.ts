@@ -293,7 +293,13 @@ export class KitCallSessionHost {
       });
     } catch (error) {
       this.#sound = null;
-      this._ports.report(KitException.from(error, KitErrorCodes.SOUND_FAILED, 'The sound failed'));
+      this._ports.report(
+        KitException.from(
+          error,
+          KitErrorCodes.SOUND_FAILED,
+          typeof ngDevMode === 'undefined' || ngDevMode ? 'The sound failed' : '',
+        ),
+      );
     }
     this._target.soundChanged();
   }
@@ -306,7 +312,11 @@ export class KitCallSessionHost {
         sound.stop();
       } catch (error) {
         this._ports.report(
-          KitException.from(error, KitErrorCodes.SOUND_FAILED, 'Stopping the sound failed'),
+          KitException.from(
+            error,
+            KitErrorCodes.SOUND_FAILED,
+            typeof ngDevMode === 'undefined' || ngDevMode ? 'Stopping the sound failed' : '',
+          ),
         );
       }
     }

@@ -113,7 +113,12 @@ export class KitCallSession extends KitCallEffects {
           }
           throw (
             outcome?.error ??
-            new KitException(KitErrorCodes.CALL_ENDED, 'The call was closed before it started.')
+            new KitException(
+              KitErrorCodes.CALL_ENDED,
+              typeof ngDevMode === 'undefined' || ngDevMode
+                ? 'The call was closed before it started.'
+                : '',
+            )
           );
         },
       );

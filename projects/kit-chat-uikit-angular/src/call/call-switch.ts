@@ -15,7 +15,9 @@ type EventName = keyof KitCallListener;
 export const kitNoSdk = () =>
   new KitException(
     KitErrorCodes.NOT_INITIALIZED,
-    'No call SDK: add provideKitUIKit({callsSdk}) or KitCallsModule.forRoot({callsSdk}).',
+    typeof ngDevMode === 'undefined' || ngDevMode
+      ? 'No call SDK: add provideKitUIKit({callsSdk}) or KitCallsModule.forRoot({callsSdk}).'
+      : '',
   );
 
 /** What the switch needs of the registry. */
@@ -91,7 +93,13 @@ export class KitCallSwitch {
       this.#listening = true;
     } catch (error) {
       this.#listenFailed = true;
-      this._host.report(KitException.from(error, KitErrorCodes.SDK, 'addCallListener() failed'));
+      this._host.report(
+        KitException.from(
+          error,
+          KitErrorCodes.SDK,
+          typeof ngDevMode === 'undefined' || ngDevMode ? 'addCallListener() failed' : '',
+        ),
+      );
     }
   }
 
@@ -123,7 +131,11 @@ export class KitCallSwitch {
         this._sdk?.removeCallListener(this._listenerId);
       } catch (error) {
         this._host.report(
-          KitException.from(error, KitErrorCodes.SDK, 'removeCallListener() failed'),
+          KitException.from(
+            error,
+            KitErrorCodes.SDK,
+            typeof ngDevMode === 'undefined' || ngDevMode ? 'removeCallListener() failed' : '',
+          ),
         );
       }
     }
@@ -161,7 +173,13 @@ export class KitCallSwitch {
       }
     } catch (error) {
       // Nothing is ever thrown back into the SDK's dispatch.
-      this._host.report(KitException.from(error, KitErrorCodes.SDK, `Handling ${name} failed`));
+      this._host.report(
+        KitException.from(
+          error,
+          KitErrorCodes.SDK,
+          typeof ngDevMode === 'undefined' || ngDevMode ? `Handling ${name} failed` : '',
+        ),
+      );
     }
   }
 
@@ -175,13 +193,19 @@ export class KitCallSwitch {
             typeof candidate !== 'object' ||
             typeof candidate.sessionId !== 'string' ||
             !candidate.sessionId
-          ? new KitException(KitErrorCodes.INVALID_CALL, `${name} without a session id.`, payload)
+          ? new KitException(
+              KitErrorCodes.INVALID_CALL,
+              typeof ngDevMode === 'undefined' || ngDevMode ? `${name} without a session id.` : '',
+              payload,
+            )
           : null;
     if (problem) {
       this._host.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
-          `Ignored ${name}: ${problem.message}`,
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? `Ignored ${name}: ${problem.message}`
+            : '',
           payload,
         ),
       );
@@ -254,7 +278,9 @@ export class KitCallSwitch {
       this._host.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
-          `Ignored a ring from the logged-in user "${me.uid}" to itself.`,
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? `Ignored a ring from the logged-in user "${me.uid}" to itself.`
+            : '',
           call,
         ),
       );
@@ -264,7 +290,9 @@ export class KitCallSwitch {
       this._host.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
-          `Ignored a ring for "${kitReceiver(call).uid}": the logged-in user is "${me.uid}".`,
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? `Ignored a ring for "${kitReceiver(call).uid}": the logged-in user is "${me.uid}".`
+            : '',
           call,
         ),
       );

@@ -227,7 +227,13 @@ export class KitCallControls {
         taken => (stopped ? void taken.release() : (sentinel = taken)),
         (error: unknown) =>
           this.#registry.report(
-            KitException.from(error, KitErrorCodes.SDK, 'The screen could not be kept awake'),
+            KitException.from(
+              error,
+              KitErrorCodes.SDK,
+              typeof ngDevMode === 'undefined' || ngDevMode
+                ? 'The screen could not be kept awake'
+                : '',
+            ),
           ),
       );
     };

@@ -169,7 +169,9 @@ export class KitDevicePickersComponent {
       KitException.from(
         error,
         KitErrorCodes.SDK,
-        `The ${label.toLowerCase()} could not be switched`,
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? `The ${label.toLowerCase()} could not be switched`
+          : '',
       ),
     );
   }

@@ -27,7 +27,9 @@ export function kitRingtoneSink(): (audio: HTMLAudioElement) => void {
           KitException.from(
             error,
             KitErrorCodes.SOUND_FAILED,
-            `The ringtone cannot ring on output "${output}": it rings on the default output`,
+            typeof ngDevMode === 'undefined' || ngDevMode
+              ? `The ringtone cannot ring on output "${output}": it rings on the default output`
+              : '',
           ),
         );
     if (typeof audio.setSinkId !== 'function') {

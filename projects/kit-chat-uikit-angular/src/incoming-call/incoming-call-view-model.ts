@@ -76,7 +76,11 @@ export class KitIncomingCallViewModel {
     }
     if (!session || !session.isEnded) {
       this._host.error(
-        new KitException(KitErrorCodes.INVALID_CALL, 'This call is not the one shown.', call),
+        new KitException(
+          KitErrorCodes.INVALID_CALL,
+          typeof ngDevMode === 'undefined' || ngDevMode ? 'This call is not the one shown.' : '',
+          call,
+        ),
       );
     }
     return null;

@@ -344,7 +344,11 @@ export class KitOngoingCallComponent {
       this.#localStream.set(null);
       this._remoteStream.set(null);
       this.#shell.report(
-        KitException.from(error, KitErrorCodes.SDK, 'Getting the media streams failed'),
+        KitException.from(
+          error,
+          KitErrorCodes.SDK,
+          typeof ngDevMode === 'undefined' || ngDevMode ? 'Getting the media streams failed' : '',
+        ),
       );
     }
   }
@@ -371,7 +375,11 @@ export class KitOngoingCallComponent {
       stream.getVideoTracks?.().forEach(track => (track.enabled = videoOn));
     } catch (error) {
       this.#shell.report(
-        KitException.from(error, KitErrorCodes.SDK, 'Setting the media tracks failed'),
+        KitException.from(
+          error,
+          KitErrorCodes.SDK,
+          typeof ngDevMode === 'undefined' || ngDevMode ? 'Setting the media tracks failed' : '',
+        ),
       );
     }
   }

@@ -341,7 +341,9 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     }
     return new KitException(
       KitErrorCodes.INVALID_CALL,
-      '<kit-outgoing-call> needs a `call`, or a `user` when there is no call.',
+      typeof ngDevMode === 'undefined' || ngDevMode
+        ? '<kit-outgoing-call> needs a `call`, or a `user` when there is no call.'
+        : '',
       call,
     );
   }

@@ -62,7 +62,13 @@ export class KitCallNotifications {
     } catch (error) {
       // Some browsers only allow notifications from a service worker: the screen still rings.
       this.#registry.report(
-        KitException.from(error, KitErrorCodes.SDK, 'The notification could not be shown'),
+        KitException.from(
+          error,
+          KitErrorCodes.SDK,
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? 'The notification could not be shown'
+            : '',
+        ),
       );
     }
   }

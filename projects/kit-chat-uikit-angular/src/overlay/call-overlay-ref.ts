@@ -143,7 +143,10 @@ export class KitCallOverlayRef<T = unknown> {
       return display[action]();
     }
     this.hooks.onError?.(
-      new KitException(KitErrorCodes.NOT_INITIALIZED, 'Needs withDockedCalls()'),
+      new KitException(
+        KitErrorCodes.NOT_INITIALIZED,
+        typeof ngDevMode === 'undefined' || ngDevMode ? 'Needs withDockedCalls()' : '',
+      ),
     );
   }
 

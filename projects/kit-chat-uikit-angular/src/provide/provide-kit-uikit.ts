@@ -56,7 +56,9 @@ export function provideKitUIKit(
   }
   const error = new KitException(
     KitErrorCodes.NOT_INITIALIZED,
-    `${missing.join('; ')}: give each feature after the config, as in provideKitUIKit(config, withX()).`,
+    typeof ngDevMode === 'undefined' || ngDevMode
+      ? `${missing.join('; ')}: give each feature after the config, as in provideKitUIKit(config, withX()).`
+      : '',
   );
   return makeEnvironmentProviders([
     kit,

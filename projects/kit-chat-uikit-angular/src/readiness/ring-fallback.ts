@@ -195,7 +195,13 @@ export class KitRingFallback {
     } catch (error) {
       // Some browsers only allow notifications from a service worker: the title still flashes.
       this.#registry.report(
-        KitException.from(error, KitErrorCodes.SDK, 'The notification could not be shown'),
+        KitException.from(
+          error,
+          KitErrorCodes.SDK,
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? 'The notification could not be shown'
+            : '',
+        ),
       );
       return () => {};
     }

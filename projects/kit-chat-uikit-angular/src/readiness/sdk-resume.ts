@@ -67,7 +67,11 @@ export class KitSdkResume {
         .then(() => sdk.resume?.())
         .catch(error =>
           this.#registry.report(
-            KitException.from(error, KitErrorCodes.NETWORK, 'The call SDK could not resume'),
+            KitException.from(
+              error,
+              KitErrorCodes.NETWORK,
+              typeof ngDevMode === 'undefined' || ngDevMode ? 'The call SDK could not resume' : '',
+            ),
           ),
         );
     });

@@ -35,7 +35,8 @@ export class KitException extends Error {
 
   /**
    * @param code One of `KitErrorCodes`.
-   * @param message A sentence for developers (not shown to users).
+   * @param message A sentence for developers (not shown to users); production builds of the kit pass none, and the
+   *     code stands in.
    * @param details What caused the error: the original error, or data that helps to debug it.
    */
   constructor(
@@ -43,7 +44,8 @@ export class KitException extends Error {
     message: string,
     readonly details?: unknown,
   ) {
-    super(message, details === undefined ? undefined : {cause: details});
+    // Production builds drop the kit's own messages (as Angular drops its own): the code says what happened.
+    super(message || code, details === undefined ? undefined : {cause: details});
   }
 
   /**

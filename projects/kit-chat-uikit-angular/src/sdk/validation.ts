@@ -1,4 +1,5 @@
 import {KitException, KitErrorCodes} from './kit-exception';
+import {KitCallsSdk} from './calls-sdk';
 import {KitCall, KitUser} from './models';
 
 function isNonEmptyString(value: unknown): value is string {
@@ -14,15 +15,25 @@ function isNonEmptyString(value: unknown): value is string {
 export function kitValidateUser(user: unknown, role = 'user'): KitException | null {
   const candidate = user as Partial<KitUser> | null | undefined;
   if (!candidate || typeof candidate !== 'object') {
-    return new KitException(KitErrorCodes.INVALID_USER, `The ${role} is missing.`, user);
+    return new KitException(
+      KitErrorCodes.INVALID_USER,
+      typeof ngDevMode === 'undefined' || ngDevMode ? `The ${role} is missing.` : '',
+      user,
+    );
   }
   if (!isNonEmptyString(candidate.uid)) {
-    return new KitException(KitErrorCodes.INVALID_USER, `The ${role} has no uid.`, user);
+    return new KitException(
+      KitErrorCodes.INVALID_USER,
+      typeof ngDevMode === 'undefined' || ngDevMode ? `The ${role} has no uid.` : '',
+      user,
+    );
   }
   if (!isNonEmptyString(candidate.name)) {
     return new KitException(
       KitErrorCodes.INVALID_USER,
-      `The ${role} "${candidate.uid}" has no name.`,
+      typeof ngDevMode === 'undefined' || ngDevMode
+        ? `The ${role} "${candidate.uid}" has no name.`
+        : '',
       user,
     );
   }
@@ -42,10 +53,18 @@ export function kitValidateCall(
 ): KitException | null {
   const candidate = call as Partial<KitCall> | null | undefined;
   if (!candidate || typeof candidate !== 'object') {
-    return new KitException(KitErrorCodes.INVALID_CALL, 'The call is missing.', call);
+    return new KitException(
+      KitErrorCodes.INVALID_CALL,
+      typeof ngDevMode === 'undefined' || ngDevMode ? 'The call is missing.' : '',
+      call,
+    );
   }
   if ((options.requireSessionId ?? true) && !isNonEmptyString(candidate.sessionId)) {
-    return new KitException(KitErrorCodes.INVALID_CALL, 'The call has no session id.', call);
+    return new KitException(
+      KitErrorCodes.INVALID_CALL,
+      typeof ngDevMode === 'undefined' || ngDevMode ? 'The call has no session id.' : '',
+      call,
+    );
   }
   const parties: [unknown, string][] = [
     [candidate.callInitiator ?? candidate.sender, 'caller'],
@@ -54,7 +73,11 @@ export function kitValidateCall(
   for (const [user, role] of parties) {
     const problem = kitValidateUser(user, role);
     if (problem) {
-      return new KitException(KitErrorCodes.INVALID_CALL, `Invalid call: ${problem.message}`, call);
+      return new KitException(
+        KitErrorCodes.INVALID_CALL,
+        typeof ngDevMode === 'undefined' || ngDevMode ? `Invalid call: ${problem.message}` : '',
+        call,
+      );
     }
   }
   return null;
@@ -68,4 +91,35 @@ export function kitCaller(call: KitCall): KitUser {
 /** @returns The receiver of a call (`callReceiver`, else `receiver`). */
 export function kitReceiver(call: KitCall): KitUser {
   return call.callReceiver ?? call.receiver;
+}
+
+/**
+ * The logged-in user of an SDK, or why there is none. Never throws.
+ * @param sdk The SDK.
+ * @returns The user, or a `KitException` (`ERR_NOT_LOGGED_IN`, `ERR_INVALID_USER`, `ERR_SDK`).
+ */
+export function kitLoggedInUser(sdk: KitCallsSdk): KitUser | KitException {
+  try {
+    const me = sdk.getLoggedInUser();
+    if (!me) {
+      return new KitException(
+        KitErrorCodes.NOT_LOGGED_IN,
+        typeof ngDevMode === 'undefined' || ngDevMode ? 'No user is logged in.' : '',
+      );
+    }
+    // Without a uid, no ring can be told apart from one for somebody else, and no call can name its caller.
+    return typeof me.uid === 'string' && me.uid.trim()
+      ? me
+      : new KitException(
+          KitErrorCodes.INVALID_USER,
+          typeof ngDevMode === 'undefined' || ngDevMode ? 'The logged-in user has no uid.' : '',
+          me,
+        );
+  } catch (error) {
+    return KitException.from(
+      error,
+      KitErrorCodes.SDK,
+      typeof ngDevMode === 'undefined' || ngDevMode ? 'getLoggedInUser() failed' : '',
+    );
+  }
 }

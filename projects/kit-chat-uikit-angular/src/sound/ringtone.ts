@@ -93,12 +93,18 @@ export class KitRingtoneRef {
           this.#waitForGesture();
           this.#report(
             KitErrorCodes.SOUND_BLOCKED,
-            'The browser blocked the ringtone until the user interacts',
+            typeof ngDevMode === 'undefined' || ngDevMode
+              ? 'The browser blocked the ringtone until the user interacts'
+              : '',
             error,
           );
         } else {
           this.#state.set('failed');
-          this.#report(KitErrorCodes.SOUND_FAILED, 'The ringtone could not be played', error);
+          this.#report(
+            KitErrorCodes.SOUND_FAILED,
+            typeof ngDevMode === 'undefined' || ngDevMode ? 'The ringtone could not be played' : '',
+            error,
+          );
         }
       },
     );
