@@ -18,6 +18,8 @@
   var TAG = 'kit-call-';
   /** A ringing pattern: ring, pause, ring... (about 10 s; `requireInteraction` keeps the notification after it). */
   var VIBRATE = [800, 400, 800, 400, 800, 1200, 800, 400, 800, 400, 800, 1200, 800, 400, 800];
+  /** Calls whose ring ended (a `cancel` push) while their notification was being shown. */
+  var ended = {};
 
   /**
    * The page Accept (or a click on the notification) opens.
@@ -39,7 +41,9 @@
     // The words, translated by the sender when it gives them (`labels`), else in English.
     var labels = call.labels || {};
     var options = {
-      body: call.video ? labels.video || 'Incoming video call' : labels.voice || 'Incoming voice call',
+      body: call.video
+        ? labels.video || 'Incoming video call'
+        : labels.voice || 'Incoming voice call',
       tag: TAG + call.callId,
       renotify: true,
       requireInteraction: true,
@@ -53,10 +57,35 @@
     if (caller.avatar) {
       options.icon = caller.avatar;
     }
-    return scope.registration.showNotification(caller.name || caller.uid || 'Incoming call', options);
+    var title = caller.name || caller.uid || 'Incoming call';
+    return scope.registration.showNotification(title, options).then(function () {
+      return kept(call.callId, title, options, 3);
+    });
+  }
+
+  /**
+   * A ring is never lost silently: Chromium can resolve `showNotification` without keeping the notification (seen in
+   * headless Chromium, about one push in four), so the worker checks and shows it again, a few times at most.
+   */
+  function kept(callId, title, options, tries) {
+    return scope.registration.getNotifications({tag: TAG + callId}).then(function (shown) {
+      if (shown.length || !tries || ended[callId]) {
+        return;
+      }
+      return new Promise(function (done) {
+        setTimeout(done, 100);
+      })
+        .then(function () {
+          return ended[callId] ? null : scope.registration.showNotification(title, options);
+        })
+        .then(function () {
+          return kept(callId, title, options, tries - 1);
+        });
+    });
   }
 
   function close(callId) {
+    ended[callId] = true;
     return scope.registration.getNotifications({tag: TAG + callId}).then(function (shown) {
       shown.forEach(function (notification) {
         notification.close();
