@@ -52,7 +52,10 @@ function textColours() {
       !words ||
       style.visibility === 'hidden' ||
       box.width === 0 ||
-      element.closest('.cdk-visually-hidden, [class*="visually-hidden"]')
+      element.closest('.cdk-visually-hidden, [class*="visually-hidden"]') ||
+      // Decoration nobody reads or sees: the blurred copy of the avatar behind the screen (aria-hidden, its
+      // initials transparent).
+      (element.closest('[aria-hidden="true"]') && parse(style.color)?.a === 0)
     ) {
       continue;
     }
