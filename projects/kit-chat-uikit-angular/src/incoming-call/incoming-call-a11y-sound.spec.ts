@@ -185,7 +185,9 @@ describe('KitIncomingCallComponent: accessibility (spec §4.4)', () => {
   it('should not reject nor close on Escape', async () => {
     const {ring, button, calls, settle, screen} = await setup();
     const call = await ring();
-    button('accept').dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));
+    button('accept').dispatchEvent(
+      new KeyboardEvent('keydown', {key: 'Escape', keyCode: 27, bubbles: true}),
+    );
     await settle();
     expect(calls.switchboard.getCall(call.sessionId)?.status).toBe('initiated');
     expect(screen().getAttribute('role')).toBe('alertdialog');
