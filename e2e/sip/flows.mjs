@@ -548,8 +548,8 @@ export const sipFlows = [
         after.some((value, i) => value && value !== before[i]),
         `no ICE restart: the ICE credentials stayed ${before} → ${after}`,
       );
-      await grace.mediaFlows('audio');
-      await linus.mediaFlows('audio');
+      await grace.mediaFlows('audio', 20000); // Media pauses while ICE restarts: slow on a loaded machine.
+      await linus.mediaFlows('audio', 20000);
       await linus.page.click(SEL.ongoingEnd);
       await bothEnded(grace, linus);
     },
@@ -576,7 +576,7 @@ export const sipFlows = [
         await tab.registered(20000);
         await tab.event('ERR_NETWORK'); // The adapter reported the lost connection (the demo logs onError).
       }
-      await linus.mediaFlows('audio');
+      await linus.mediaFlows('audio', 20000); // After the caller's ICE restart, which pauses media a moment.
       expect((await grace.peerState()) === 'connected', 'the media connection dropped');
       await linus.page.click(SEL.ongoingEnd);
       await bothEnded(grace, linus);
