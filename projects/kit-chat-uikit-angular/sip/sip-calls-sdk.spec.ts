@@ -382,12 +382,13 @@ describe('KitSipCallsSdk', () => {
       expect(session.terminated).toEqual([]);
     });
 
-    it('should restart ICE once registered again after the transport dropped mid-call', async () => {
+    it('should restart ICE once registered again after the transport and the media path dropped mid-call', async () => {
       const {session, call} = await dial();
       session.emit('accepted', {originator: 'remote'});
       session.connection!.ice('connected');
       ua.connected = false;
       ua.emit('disconnected');
+      session.connection!.ice('disconnected');
       await settle();
       expect(heard.at(-1)).toEqual({
         method: 'reconnecting',
@@ -399,8 +400,23 @@ describe('KitSipCallsSdk', () => {
       ua.emit('registered');
       expect(session.renegotiations).toHaveLength(1);
       session.renegotiations[0].done!();
+      session.connection!.ice('connected');
       await settle();
       expect(heard.at(-1)?.method).toBe('reconnected');
+    });
+
+    it('should say reconnected without an ICE restart when the media kept flowing through a transport loss', async () => {
+      const {session} = await dial();
+      session.emit('accepted', {originator: 'remote'});
+      session.connection!.ice('connected');
+      ua.connected = false;
+      ua.emit('disconnected');
+      ua.connected = true;
+      ua.emit('connected');
+      ua.emit('registered');
+      await settle();
+      expect(session.renegotiations).toEqual([]);
+      expect(heard.slice(-2).map(entry => entry.method)).toEqual(['reconnecting', 'reconnected']);
     });
 
     it('should end the call as failed when the ICE restart is refused', async () => {

@@ -131,7 +131,8 @@ export class KitSipSessions {
     for (const entry of this._calls.values()) {
       if (!entry.done && entry.lost.size) {
         this._regain(entry, 'link');
-        if (entry.direction === 'outgoing') {
+        // Media that kept flowing through the loss (ICE connected) is left alone: a restart would pause it.
+        if (entry.direction === 'outgoing' && entry.lost.has('ice')) {
           this.restartIce(entry);
         }
       }
