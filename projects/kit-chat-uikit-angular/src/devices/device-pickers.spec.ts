@@ -222,7 +222,7 @@ describe('withDevicePickers()', () => {
     await open(host);
     picker(host, 'audioinput')!.focus();
     picker(host, 'audioinput')!.dispatchEvent(
-      new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}),
+      new KeyboardEvent('keydown', {key: 'Escape', keyCode: 27, bubbles: true}),
     );
     await settle();
     expect(host.querySelector('.kit-device-pickers-panel')).toBeNull();

@@ -135,10 +135,10 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(pane().style.marginBottom).toBe('16px');
     expect(host.style.justifyContent).toBe('flex-end');
     find('.kit-call-dock-restore')!.dispatchEvent(
-      new KeyboardEvent('keydown', {key: 'ArrowUp', bubbles: true}),
+      new KeyboardEvent('keydown', {key: 'ArrowUp', keyCode: 38, bubbles: true}),
     );
     find('.kit-call-dock-restore')!.dispatchEvent(
-      new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}),
+      new KeyboardEvent('keydown', {key: 'ArrowLeft', keyCode: 37, bubbles: true}),
     );
     await settle();
     expect(pane().style.marginTop).toBe('16px');
