@@ -2,7 +2,6 @@ import {isPlatformBrowser} from '@angular/common';
 import {DestroyRef, Injectable, PLATFORM_ID, inject} from '@angular/core';
 import {Subscription} from 'rxjs';
 import {KitCallRegistry} from '../call/call-registry';
-import {KitCallSession} from '../call/call-session';
 import {KitCallOverlay} from './call-overlay';
 
 /**
@@ -34,7 +33,8 @@ export class KitCallAutoRing {
     }
     this.#registry.policies = true;
     this.#registry.listen();
-    this.#subscription = this.#registry.shown.subscribe(session => this.#ring(session));
+    // Straight to the overlay, which opens nothing once the app is being destroyed.
+    this.#subscription = this.#registry.shown.subscribe(session => this.#overlay._openSession(session));
   }
 
   /** Stops ringing by itself. Screens already open stay. */
@@ -42,12 +42,5 @@ export class KitCallAutoRing {
     this.#subscription?.unsubscribe();
     this.#subscription = null;
     this.#registry.policies = false;
-  }
-
-  #ring(session: KitCallSession): void {
-    if (this.#destroyRef.destroyed) {
-      return; // The app is being destroyed: nothing may open any more.
-    }
-    this.#overlay._openSession(session);
   }
 }

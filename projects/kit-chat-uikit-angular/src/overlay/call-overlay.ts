@@ -3,7 +3,7 @@ import {Direction, Directionality} from '@angular/cdk/bidi';
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
 import {OverlayRef} from '@angular/cdk/overlay';
 import {DOCUMENT, isPlatformBrowser} from '@angular/common';
-import {Injectable, PLATFORM_ID, inject} from '@angular/core';
+import {DestroyRef, Injectable, PLATFORM_ID, inject} from '@angular/core';
 import {Observable, Subject} from 'rxjs';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallPhase, KitCallSession, KitCallSessionState} from '../call/call-session';
@@ -49,14 +49,13 @@ export class KitCallOverlay {
   readonly #document = inject(DOCUMENT);
   readonly #registry = inject(KitCallRegistry);
   readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  readonly #destroyRef = inject(DestroyRef);
   readonly #defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
   readonly #ongoingComponent = inject(KIT_ONGOING_CALL_COMPONENT, {optional: true});
   readonly #intl = inject(KitCallsIntl);
   readonly #config = inject(KIT_UIKIT_CONFIG);
   readonly #open = new Map<KitCallSession, KitCallOverlayRef>();
   readonly #allClosed = new Subject<void>();
-  readonly #screenShown = new Subject<HTMLElement>();
-  #topContainer: HTMLElement | null = null;
 
   /** Calls on screen now, oldest first. */
   get openCalls(): readonly KitCallOverlayRef[] {
@@ -66,19 +65,6 @@ export class KitCallOverlay {
   /** @returns Emits each time the last call on screen closed. */
   afterAllClosed(): Observable<void> {
     return this.#allClosed;
-  }
-
-  /**
-   * Emits the dialog container of each call screen as it opens (the ringing screen, then the ongoing one).
-   * @docs-private
-   */
-  _screenContainers(): Observable<HTMLElement> {
-    return this.#screenShown;
-  }
-
-  /** @returns The container of the call screen opened last, while it is in the page. @docs-private */
-  _topScreenContainer(): HTMLElement | null {
-    return this.#topContainer?.isConnected ? this.#topContainer : null;
   }
 
   /**
@@ -151,8 +137,8 @@ export class KitCallOverlay {
     if (existing) {
       return existing;
     }
-    if (!this.#isBrowser || session.state.done) {
-      // Nothing rings on the server.
+    if (!this.#isBrowser || session.state.done || this.#destroyRef.destroyed) {
+      // Nothing rings on the server, nor while the app is being destroyed.
       const ref = new KitCallOverlayRef(session.direction, session.state.call, session);
       ref._finish(session.state.endReason ?? 'dismissed');
       return ref;
@@ -250,12 +236,6 @@ export class KitCallOverlay {
     dialogRef.closed.subscribe(this.#followDirection(dialogRef.overlayRef));
     if (options.zIndex !== null && options.zIndex !== undefined) {
       dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
-    }
-    const container =
-      dialogRef.overlayRef.overlayElement.querySelector<HTMLElement>('.cdk-dialog-container');
-    if (container) {
-      this.#topContainer = container;
-      this.#screenShown.next(container);
     }
     return ref!;
   }

@@ -1,4 +1,5 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
+import {Dialog} from '@angular/cdk/dialog';
 import {DOCUMENT} from '@angular/common';
 import {
   ApplicationRef,
@@ -24,6 +25,7 @@ import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCall} from '../sdk/models';
 import {kitCaller} from '../sdk/validation';
 import {KitCallOverlay} from './call-overlay';
+import {KitCallHost} from './call-host';
 
 /** The compact banner of a call that waits while another call is on screen. @docs-private */
 @Component({
@@ -90,6 +92,7 @@ export class KitCallWaiting {
   readonly #environment = inject(EnvironmentInjector);
   readonly #appRef = inject(ApplicationRef);
   readonly #callOverlay = inject(KitCallOverlay);
+  readonly #dialog = inject(Dialog);
   readonly #registry = inject(KitCallRegistry);
   readonly #announcer = inject(LiveAnnouncer);
   readonly #intl = inject(KitCallsIntl);
@@ -109,13 +112,11 @@ export class KitCallWaiting {
       return;
     }
     this.#subscription = this.#registry.changes.subscribe(() => this.#sync());
-    // When the call on screen moves on (ringing → ongoing), its banners move into the new screen.
+    // When another call's dialog opens (an outgoing call placed, a waiting call taken), the banners move into it.
     this.#subscription.add(
-      this.#callOverlay
-        ._screenContainers()
-        .subscribe(container =>
-          this.#waiting.forEach(({componentRef}) => this.#place(componentRef, container)),
-        ),
+      this.#dialog.afterOpened.subscribe(() =>
+        this.#waiting.forEach(({componentRef}) => this.#place(componentRef)),
+      ),
     );
   }
 
@@ -165,7 +166,7 @@ export class KitCallWaiting {
       'assertive',
     );
     this.#appRef.attachView(componentRef.hostView);
-    this.#place(componentRef, this.#callOverlay._topScreenContainer());
+    this.#place(componentRef);
     // A view of the session that plays no sound; its errors reach the app's onError.
     const detach = session.attach(componentRef, {
       sound: false,
@@ -209,10 +210,13 @@ export class KitCallWaiting {
     await session.accept();
   }
 
-  #place(componentRef: ComponentRef<KitCallWaitingComponent>, container: HTMLElement | null): void {
-    const element: HTMLElement = componentRef.location.nativeElement;
-    // First in the screen's dialog: inside its focus trap, and first in the Tab order.
-    (container ?? this.#injector.get(DOCUMENT).body).prepend(element);
+  /** Puts a banner first in the dialog of the call opened last: inside its focus trap, first in the Tab order. */
+  #place(componentRef: ComponentRef<KitCallWaitingComponent>): void {
+    const top = this.#dialog.openDialogs
+      .filter(ref => ref.componentInstance instanceof KitCallHost)
+      .at(-1);
+    const container = top?.overlayRef.overlayElement.querySelector('.cdk-dialog-container');
+    (container ?? this.#injector.get(DOCUMENT).body).prepend(componentRef.location.nativeElement);
   }
 
   #remove(session: KitCallSession): void {
