@@ -1,3 +1,4 @@
+import {Dialog} from '@angular/cdk/dialog';
 import {DOCUMENT, isPlatformBrowser} from '@angular/common';
 import {
   DestroyRef,
@@ -105,7 +106,7 @@ export class KitPushCalls {
       return;
     }
     this.#started = true;
-    const overlay = (this.#overlay = this.#injector.get(KitCallOverlay));
+    this.#overlay = this.#injector.get(KitCallOverlay);
     this.#takeChoiceFromUrl();
     const worker = this.#document.defaultView?.navigator.serviceWorker;
     const onMessage = (event: MessageEvent) => {
@@ -115,10 +116,10 @@ export class KitPushCalls {
       }
     };
     worker?.addEventListener('message', onMessage);
-    // A screen opens: once it has rendered (its ref names the component), and the overlay lists it, the next task.
-    const screens = overlay
-      ._screenContainers()
-      .subscribe(() =>
+    // A call dialog opens: once it has rendered (its ref names the component), and the overlay lists it, the next task.
+    const screens = this.#injector
+      .get(Dialog)
+      .afterOpened.subscribe(() =>
         afterNextRender(() => setTimeout(() => this.#answerIfChosen()), {injector: this.#injector}),
       );
     this.#destroyRef.onDestroy(() => {
