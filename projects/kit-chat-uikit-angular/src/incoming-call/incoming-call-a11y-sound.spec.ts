@@ -126,12 +126,17 @@ describe('KitIncomingCallComponent: accessibility (spec §4.4)', () => {
   });
 
   it("should load the CDK's visually-hidden styles itself, so screen-reader text never shows on the page", async () => {
-    const {ring} = await setup();
+    const {ring, screen} = await setup();
     await ring();
     const css = Array.from(document.querySelectorAll('style'), style => style.textContent).join(
       '\n',
     );
     expect(css).toContain('.cdk-visually-hidden');
+    // The dialog's label is that text: clipped out of sight by those styles.
+    const label = document.getElementById(screen().getAttribute('aria-labelledby')!)!;
+    expect(getComputedStyle(label).position).toBe('absolute');
+    expect(getComputedStyle(label).overflow).toBe('hidden');
+    expect(getComputedStyle(label).width).toBe('1px');
   });
 
   it('should not answer with a key held down since before the call appeared', async () => {

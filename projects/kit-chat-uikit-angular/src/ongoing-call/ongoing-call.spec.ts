@@ -156,9 +156,11 @@ describe('KitOngoingCallComponent', () => {
       expect(host.getAttribute('aria-modal')).toBe('true');
       const labelId = host.getAttribute('aria-labelledby')!;
       expect(labelId).toMatch(/^kit-ongoing-call-/);
-      expect(host.querySelector(`[id="${labelId}"]`)?.textContent?.trim()).toBe(
-        'In call with Ada Lovelace',
-      );
+      const label = host.querySelector<HTMLElement>(`[id="${labelId}"]`)!;
+      expect(label.textContent?.trim()).toBe('In call with Ada Lovelace');
+      // Out of sight: clipped to 1 px by the CDK's visually-hidden styles, which the screen loads.
+      expect(getComputedStyle(label).position).toBe('absolute');
+      expect(getComputedStyle(label).width).toBe('1px');
       const second = TestBed.createComponent(OngoingHost);
       second.componentInstance.call.set(fixture.componentInstance.call());
       second.detectChanges();

@@ -261,12 +261,16 @@ describe('KitOutgoingCallComponent: slots (spec §4.1 slot rules)', () => {
 });
 
 describe('KitOutgoingCallComponent: accessibility (spec §4.4)', () => {
-  it('should be a modal dialog labelled "Calling <name>"', async () => {
+  it('should be a modal dialog labelled "Calling <name>", a label out of sight', async () => {
     const {element} = await render();
     expect(element().getAttribute('role')).toBe('dialog');
     expect(element().getAttribute('aria-modal')).toBe('true');
     const labelId = element().getAttribute('aria-labelledby')!;
-    expect(document.getElementById(labelId)?.textContent).toBe('Calling Ada Lovelace');
+    const label = document.getElementById(labelId)!;
+    expect(label.textContent).toBe('Calling Ada Lovelace');
+    // Clipped to 1 px by the CDK's visually-hidden styles, which the screen loads.
+    expect(getComputedStyle(label).position).toBe('absolute');
+    expect(getComputedStyle(label).width).toBe('1px');
     const statusId = element().getAttribute('aria-describedby')!;
     expect(document.getElementById(statusId)?.textContent?.trim()).toBe('Calling…');
   });

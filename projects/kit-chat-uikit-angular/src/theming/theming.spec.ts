@@ -152,6 +152,7 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
     'incoming-call/incoming-call.scss',
     'outgoing-call/outgoing-call.scss',
     'ongoing-call/ongoing-call.scss',
+    'theming/_call-screen.scss',
     'overlay/call-waiting.scss',
     'avatar/avatar.scss',
   ])(
