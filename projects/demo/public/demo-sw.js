@@ -23,7 +23,8 @@ importScripts('kit-call-sw.js');
   'use strict';
 
   var OUTCOMES = 'kit-demo-push';
-  var DECLINE_PATH = '/demo-push/decline';
+  /** The stand-in backend's decline URL, in the worker's scope (the page builds its `declineUrl` the same way). */
+  var DECLINE_URL = new URL('demo-push/decline', scope.registration.scope).href;
   /** The calls whose ring was handed over and that nobody answered yet, by call id. */
   var ringing = {};
 
@@ -149,7 +150,7 @@ importScripts('kit-call-sw.js');
   var realFetch = scope.fetch;
   scope.fetch = function (input) {
     var url = new URL(typeof input === 'string' ? input : input.url, scope.location.href);
-    if (url.origin !== scope.location.origin || url.pathname !== DECLINE_PATH) {
+    if (url.origin + url.pathname !== DECLINE_URL) {
       return realFetch.apply(scope, arguments);
     }
     var callId = url.searchParams.get('call');
