@@ -117,6 +117,14 @@ function choose(context, action) {
   );
 }
 
+/** What the worker kept for the demo's next page (Cache Storage), or null. */
+function keptOutcomes(context) {
+  return inWorker(context, async () => {
+    const stored = await (await caches.open('kit-demo-push')).match('outcomes');
+    return stored ? stored.json() : null;
+  });
+}
+
 /** Leaves the lane's browser as it found it: no worker, no kept outcomes, no permission. */
 async function cleanUp(context, base) {
   const page = await context.newPage();
@@ -190,11 +198,7 @@ export const closedTabTests = [
         );
         // The far side (the worker's stand-in backend) got the decline POST.
         const outcomes = await until(
-          () =>
-            inWorker(context, async () => {
-              const stored = await (await caches.open('kit-demo-push')).match('outcomes');
-              return stored ? stored.json() : null;
-            }),
+          () => keptOutcomes(context),
           'the decline never reached the far side',
           5000,
         );
@@ -209,6 +213,34 @@ export const closedTabTests = [
           "you declined Ada Lovelace's video call on its notification",
         );
         expect((await grace.page.$(SEL.anyScreen)) === null, 'a call screen opened after Decline');
+      } finally {
+        await cleanUp(context, base);
+      }
+    },
+  },
+  {
+    name: 'closed tab: a call nobody answers closes its notification (the cancel message) and is logged as missed',
+    timeout: 45000,
+    fn: async ({open, base}) => {
+      // The caller gives up after the kit's ring time-out, here 3 s.
+      const first = await open({user: 'grace', query: {ringTimeout: '3000'}});
+      const context = first.page.context();
+      try {
+        const {notification, pages} = await graceClosesTheTab(first, base);
+        expectAdasNotification(notification);
+        await until(
+          async () => (await callNotifications(context)).length === 0,
+          'the notification stays after the caller gave up',
+          10000,
+        );
+        const outcomes = await until(() => keptOutcomes(context), 'no outcome kept', 5000);
+        expect(
+          outcomes.length === 1 && outcomes[0].outcome === 'missed',
+          `the far side saw ${JSON.stringify(outcomes)}`,
+        );
+        expect(context.pages().length === pages, 'a missed call should open no page');
+        const grace = await open({user: 'grace'});
+        await grace.textIs(SEL.testId('event-log'), "you missed Ada Lovelace's video call");
       } finally {
         await cleanUp(context, base);
       }

@@ -25,6 +25,8 @@ importScripts('kit-call-sw.js');
   var OUTCOMES = 'kit-demo-push';
   /** The stand-in backend's decline URL, in the worker's scope (the page builds its `declineUrl` the same way). */
   var DECLINE_URL = new URL('demo-push/decline', scope.registration.scope).href;
+  /** The request waiting for its user's tabs to close, by user. */
+  var waiting = {};
   /** The calls whose ring was handed over and that nobody answered yet, by call id. */
   var ringing = {};
 
@@ -49,17 +51,22 @@ importScripts('kit-call-sw.js');
       });
   }
 
-  /** Waits until `user` has no tab open (polled every 250 ms), at most `within` ms; resolves whether it happened. */
-  function tabsClosed(user, within) {
-    var deadline = Date.now() + within;
-    return tabOpen(user).then(function (open) {
+  /**
+   * Waits until the request's user has no tab open (polled every 250 ms), until `deadline`.
+   * @returns {Promise<'closed' | 'expired' | 'replaced'>} `replaced`: a newer request of the same user took over.
+   */
+  function tabsClosed(request, deadline) {
+    return tabOpen(request.user).then(function (open) {
+      if (waiting[request.user] !== request) {
+        return 'replaced';
+      }
       if (!open) {
-        return true;
+        return 'closed';
       }
       return Date.now() > deadline
-        ? false
+        ? 'expired'
         : wait(250).then(function () {
-            return tabsClosed(user, within);
+            return tabsClosed(request, deadline);
           });
     });
   }
@@ -89,7 +96,7 @@ importScripts('kit-call-sw.js');
           outcomes.push({
             at: Date.now(),
             outcome: outcome.outcome,
-            caller: call.caller,
+            caller: {uid: call.caller.uid, name: call.caller.name},
             user: outcome.user,
             video: !!call.video,
           });
@@ -101,8 +108,13 @@ importScripts('kit-call-sw.js');
   /** The stand-in push: once the user's tabs are closed, the ring; the cancel if nobody chose in time. */
   function deliver(request) {
     var call = request.ring.kitCall;
-    return tabsClosed(request.user, request.within || 120000).then(function (closed) {
-      if (!closed) {
+    waiting[request.user] = request; // A second press replaces the first: one call rings.
+    return tabsClosed(request, Date.now() + (request.within || 120000)).then(function (tabs) {
+      if (tabs === 'replaced') {
+        return null;
+      }
+      delete waiting[request.user];
+      if (tabs === 'expired') {
         return keep({outcome: 'expired', call: call, user: request.user});
       }
       return wait(request.after || 0)

@@ -19,8 +19,11 @@ export const DEMO_PUSH_WORKER = 'demo-sw.js';
 const RING_AFTER_CLOSE = 3000;
 /** How long the offer waits for the tab to be closed, in ms. */
 const CLOSE_WITHIN = 120000;
-/** How long the notification rings before the caller gives up, in ms. */
-const RING_TIME = 45000;
+/** How long the notification rings before the caller gives up, in ms: the kit's ring time-out, or `?ringTimeout`. */
+function ringTime(search: string): number {
+  const ringTimeout = Number(new URLSearchParams(search).get('ringTimeout'));
+  return Number.isFinite(ringTimeout) && ringTimeout > 0 ? ringTimeout : 45000;
+}
 /** Where the worker keeps what happened to those calls (`demo-sw.js`). */
 const OUTCOMES = 'kit-demo-push';
 
@@ -48,17 +51,19 @@ interface DemoPushOutcome {
       call's notification shows, Accept opens the demo on the call. Nothing leaves your browser: the
       demo's service worker plays the push.
     </p>
-    <button
-      mat-stroked-button
-      type="button"
-      data-testid="ring-when-closed"
-      aria-describedby="closed-tab-help"
-      [disabled]="state() === 'preparing'"
-      (click)="ringWhenClosed()"
-    >
-      <kit-icon name="call" aria-hidden="true" />
-      Close this tab, then ring me
-    </button>
+    <div class="demo-actions">
+      <button
+        mat-stroked-button
+        type="button"
+        data-testid="ring-when-closed"
+        aria-describedby="closed-tab-help"
+        [disabled]="state() === 'preparing'"
+        (click)="ringWhenClosed()"
+      >
+        <kit-icon name="call" aria-hidden="true" />
+        Close this tab, then ring me
+      </button>
+    </div>
     <p class="demo-help demo-closed-tab-status" role="status" data-testid="ring-when-closed-status">
       {{ status() }}
     </p>
@@ -108,7 +113,7 @@ export class DemoClosedTabRing {
       this.state.set('armed');
       const until = new Date(Date.now() + CLOSE_WITHIN).toLocaleTimeString();
       this.status.set(
-        `Close this tab now: ${this.caller().name} rings you ${this.ringAfterSeconds} s later (until ${until}).`,
+        `Close this tab now: ${this.caller().name} rings you ${this.ringAfterSeconds} s after it closes (if it closes by ${until}).`,
       );
     } catch (error) {
       this._fail(`The demo's service worker could not start: ${error}`);
@@ -132,7 +137,7 @@ export class DemoClosedTabRing {
       user: me.uid,
       after: RING_AFTER_CLOSE,
       within: CLOSE_WITHIN,
-      ringTime: RING_TIME,
+      ringTime: ringTime(url.search),
       ring: {
         kitCall: {
           type: 'ring',
