@@ -19,13 +19,14 @@ export const DEMO_PUSH_WORKER = 'demo-sw.js';
 const RING_AFTER_CLOSE = 3000;
 /** How long the offer waits for the tab to be closed, in ms. */
 const CLOSE_WITHIN = 120000;
+/** Where the worker keeps what happened to those calls (`demo-sw.js`). */
+const OUTCOMES = 'kit-demo-push';
+
 /** How long the notification rings before the caller gives up, in ms: the kit's ring time-out, or `?ringTimeout`. */
 function ringTime(search: string): number {
   const ringTimeout = Number(new URLSearchParams(search).get('ringTimeout'));
   return Number.isFinite(ringTimeout) && ringTimeout > 0 ? ringTimeout : 45000;
 }
-/** Where the worker keeps what happened to those calls (`demo-sw.js`). */
-const OUTCOMES = 'kit-demo-push';
 
 /** What happened to a call that rang the closed demo, as the worker keeps it. */
 interface DemoPushOutcome {
@@ -186,10 +187,11 @@ export class DemoClosedTabRing {
   /** What happened to the calls that rang while the demo was closed (kept by the worker), in the log. */
   private async _logOutcomes(): Promise<void> {
     const caches = this._document.defaultView?.caches;
-    if (!caches) {
-      return;
-    }
     try {
+      // Only a demo whose worker kept something has the store: the others do not create it.
+      if (!caches || !(await caches.has(OUTCOMES))) {
+        return;
+      }
       const store = await caches.open(OUTCOMES);
       const stored = await store.match('outcomes');
       const outcomes = ((await stored?.json()) ?? []) as DemoPushOutcome[];
