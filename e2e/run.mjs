@@ -13,6 +13,7 @@ import {join} from 'node:path';
 import {DIST, ROOT, ensureDemoBuild} from './demo-build.mjs';
 import {axeTests} from './flows/axe.mjs';
 import {callTests} from './flows/calls.mjs';
+import {closedTabTests} from './flows/closed-tab.mjs';
 import {demoTests} from './flows/demo.mjs';
 import {dockTests} from './flows/dock.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
@@ -57,6 +58,7 @@ async function main() {
         ...mediaTests,
         ...pageTests,
         ...readinessTests,
+        ...closedTabTests,
         ...axeTests,
       ],
       {

@@ -112,6 +112,19 @@
       });
   }
 
+  /**
+   * What a push message does: `ring` shows the call's notification, `cancel` closes it.
+   * @param {{kitCall?: object}} message The push's JSON payload.
+   * @returns {Promise<void> | null} Done when the notification is shown or closed; `null` for another message.
+   */
+  function receive(message) {
+    var call = message && message.kitCall;
+    if (!call || !call.callId) {
+      return null;
+    }
+    return call.type === 'cancel' ? close(call.callId) : show(call);
+  }
+
   scope.addEventListener('push', function (event) {
     var message;
     try {
@@ -119,11 +132,10 @@
     } catch (error) {
       return; // Not JSON: another part of the app's worker handles it.
     }
-    var call = message && message.kitCall;
-    if (!call || !call.callId) {
-      return;
+    var done = receive(message);
+    if (done) {
+      event.waitUntil(done);
     }
-    event.waitUntil(call.type === 'cancel' ? close(call.callId) : show(call));
   });
 
   scope.addEventListener('notificationclick', function (event) {
@@ -140,6 +152,9 @@
     event.waitUntil(open(call, event.action === 'accept'));
   });
 
-  /** @docs-private The URL a choice opens (the browser tests open it where a real click cannot be made). */
-  scope.kitCallWorker = {openUrl: openUrl};
+  /**
+   * @docs-private The URL a choice opens (the browser tests open it where a real click cannot be made), and what a
+   * push message does, for a worker that stands in for the push service (the demo on the in-memory SDK).
+   */
+  scope.kitCallWorker = {openUrl: openUrl, receive: receive};
 })(self);

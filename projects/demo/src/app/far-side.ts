@@ -17,6 +17,7 @@ import {
   KitInMemoryMediaCallsSdk,
   KitInMemorySwitchboard,
 } from 'kit-chat-uikit-angular/in-memory';
+import {DemoClosedTabRing} from './closed-tab-ring';
 import {DemoLog, demoDescribeCall} from './demo-log';
 import {DEMO_ANSWER_AFTER_MS, DemoSettings, demoSimulatedPeople} from './demo-settings';
 import {DemoPerson, demoUser} from './people';
@@ -58,7 +59,13 @@ type Role = 'caller' | 'receiver';
 /** The far side: the simulated people ring me, answer my calls, hang up, and fail on demand. */
 @Component({
   selector: 'demo-far-side',
-  imports: [MatButtonModule, MatFormFieldModule, MatInputModule, KitAvatarComponent],
+  imports: [
+    MatButtonModule,
+    MatFormFieldModule,
+    MatInputModule,
+    KitAvatarComponent,
+    DemoClosedTabRing,
+  ],
   templateUrl: './far-side.html',
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
@@ -95,6 +102,11 @@ export class DemoFarSide {
 
   protected people(): DemoPerson[] {
     return demoSimulatedPeople(this.me().uid);
+  }
+
+  /** Who rings the closed tab: the first simulated person. */
+  protected closedTabCaller(): DemoPerson | undefined {
+    return this.people()[0];
   }
 
   protected answerOf(uid: string): KitInMemoryAnswer {

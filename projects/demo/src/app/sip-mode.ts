@@ -8,6 +8,7 @@ import {
 import {KitCallOverlayConfig, KitCallSettingsBuilder, KitCallsSdk} from 'kit-chat-uikit-angular';
 import {KitPushCalls, KitPushCallsFeature, withPushCalls} from 'kit-chat-uikit-angular/push';
 import {KitSipCallsSdk, KitSipOptions, kitSipCallsSdk} from 'kit-chat-uikit-angular/sip';
+import {DEMO_PUSH_WORKER} from './closed-tab-ring';
 import {DEMO_ERRORS} from './demo-log';
 import {DemoPerson, demoUser} from './people';
 
@@ -88,15 +89,20 @@ export function demoSipCallsSdk(
 
 /**
  * `?push=<VAPID public key>` (with `?sip`): calls ring this user by a Web Push notification while no tab is open
- * (`withPushCalls()`; the SIP browser tests and `npm run demo:sip` start the push sender).
+ * (`withPushCalls()`; the SIP browser tests and `npm run demo:sip` start the push sender). On the in-memory SDK,
+ * always: the page that a notification's Accept opens answers the call ("Close this tab, then ring me", where the
+ * demo's worker stands in for the push service and the demo never subscribes, so the key is never used).
  * @param search The query string of the page.
  * @returns The feature, or an empty list.
  */
 export function demoPushCalls(
   search: string = globalThis.location?.search ?? '',
 ): KitPushCallsFeature[] {
+  if (!demoSipServer(search)) {
+    return [withPushCalls({vapidPublicKey: 'none', serviceWorker: DEMO_PUSH_WORKER})];
+  }
   const vapidPublicKey = demoPushFromUrl(search);
-  return vapidPublicKey && demoSipServer(search) ? [withPushCalls({vapidPublicKey})] : [];
+  return vapidPublicKey ? [withPushCalls({vapidPublicKey})] : [];
 }
 
 function demoPushFromUrl(search: string): string | null {

@@ -1,0 +1,249 @@
+// "Close this tab, then ring me": the demo on the in-memory SDK rings a closed tab with the kit's incoming-call
+// notification (kit-call-sw.js of `kit-chat-uikit-angular/push`, imported by the demo's worker demo-sw.js).
+//
+// Real here: the demo's button, its worker waiting for the tab to close (event.waitUntil), kit-call-sw.js showing the
+// notification from the same `kitCall` ring message a push carries, its Accept URL and its decline POST, the page
+// that Accept opens answering at once (withPushCalls), and the log of the next page. Stood in for: the click on the
+// notification (no protocol clicks one: the test dispatches the worker's notificationclick with the action, as
+// e2e/sip/push.mjs does; the browser lets only a real click open a window, so for Accept the test opens the URL the
+// worker computes), and, in the demo itself, the push service and the backend (the worker plays both).
+import {join} from 'node:path';
+import {SEL, expect} from '../harness.mjs';
+import {ROOT} from '../demo-build.mjs';
+
+const WORKER = '/demo-sw.js';
+
+/** Runs `fn` in the demo's worker; the newest one, and a stopped one is tried again (the browser restarts it). */
+async function inWorker(context, fn, arg, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const sw = context
+      .serviceWorkers()
+      .filter(worker => worker.url().endsWith(WORKER))
+      .at(-1);
+    try {
+      expect(sw, `the service worker ${WORKER} is not running`);
+      return await sw.evaluate(fn, arg);
+    } catch (error) {
+      if (Date.now() > deadline) {
+        throw error;
+      }
+      await new Promise(done => setTimeout(done, 50));
+    }
+  }
+}
+
+/** The call notifications the worker shows. */
+function callNotifications(context) {
+  return inWorker(context, async () =>
+    (await self.registration.getNotifications())
+      .filter(n => n.tag.startsWith('kit-call-'))
+      .map(n => ({
+        title: n.title,
+        body: n.body,
+        icon: n.icon,
+        actions: n.actions.map(action => action.action),
+        requireInteraction: n.requireInteraction,
+      })),
+  );
+}
+
+/** Polls (every 50 ms) until `check` gives a value, or fails with `what`. */
+async function until(check, what, timeout) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value) {
+      return value;
+    }
+    expect(Date.now() < deadline, what);
+    await new Promise(done => setTimeout(done, 50));
+  }
+}
+
+/**
+ * Grace presses "Close this tab, then ring me" and closes the tab; Ada's notification shows a few seconds later.
+ * @returns {Promise<{pages: number, notification: object, toNotification: number}>}
+ */
+async function graceClosesTheTab(grace, base) {
+  const context = grace.page.context();
+  await context.grantPermissions(['notifications'], {origin: new URL(base).origin});
+  await grace.click('ring-when-closed');
+  await grace.textIs(SEL.testId('ring-when-closed-status'), 'Close this tab now', 10000);
+  await grace.page.close();
+  const closed = Date.now();
+  // The notification comes about 3 s after the tab closed (the worker polls the tabs every 250 ms).
+  const [notification] = await until(
+    async () => {
+      const shown = await callNotifications(context);
+      return shown.length ? shown : null;
+    },
+    'no call notification 15 s after the tab closed',
+    15000,
+  );
+  return {notification, toNotification: Date.now() - closed, pages: context.pages().length};
+}
+
+/** The kit's incoming-call notification for Ada's video call. */
+function expectAdasNotification(notification) {
+  expect(notification.title === 'Ada Lovelace', `the notification names "${notification.title}"`);
+  expect(
+    notification.body === 'Incoming video call',
+    `the notification says "${notification.body}"`,
+  );
+  expect(
+    notification.actions.join() === 'accept,decline',
+    `the notification's actions are ${notification.actions.join()}`,
+  );
+  expect(notification.requireInteraction, 'the notification should stay until the user chooses');
+  expect(
+    /^data:image\/png/.test(notification.icon),
+    `the notification's icon is ${notification.icon}`,
+  );
+}
+
+/** A click on the notification's action, as the worker sees it; resolves the URL the worker opens for it. */
+function choose(context, action) {
+  return inWorker(
+    context,
+    async wanted => {
+      const [notification] = await self.registration.getNotifications();
+      self.dispatchEvent(
+        new NotificationEvent('notificationclick', {notification, action: wanted}),
+      );
+      return self.kitCallWorker.openUrl(notification.data, wanted === 'accept');
+    },
+    action,
+  );
+}
+
+/** What the worker kept for the demo's next page (Cache Storage), or null. */
+function keptOutcomes(context) {
+  return inWorker(context, async () => {
+    const stored = await (await caches.open('kit-demo-push')).match('outcomes');
+    return stored ? stored.json() : null;
+  });
+}
+
+/** Leaves the lane's browser as it found it: no worker, no kept outcomes, no permission. */
+async function cleanUp(context, base) {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}favicon.svg`);
+    await page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations()) {
+        await registration.unregister();
+      }
+      await caches.delete('kit-demo-push');
+    });
+  } finally {
+    await page.close();
+    await context.clearPermissions();
+  }
+}
+
+export const closedTabTests = [
+  {
+    name: 'closed tab: "Close this tab, then ring me" shows the kit notification; Accept opens the demo on the ongoing call',
+    timeout: 45000,
+    fn: async ({open, base}) => {
+      const grace = await open({user: 'grace'});
+      const context = grace.page.context();
+      try {
+        const {notification, toNotification} = await graceClosesTheTab(grace, base);
+        console.log(`    the tab closed → the notification: ${toNotification} ms`);
+        expectAdasNotification(notification);
+        const url = await choose(context, 'accept');
+        const params = new URL(url).searchParams;
+        expect(
+          params.get('kitCallAction') === 'accept' && params.get('kitCallCaller') === 'ada',
+          `Accept opens ${url}`,
+        );
+        const {user, ...query} = Object.fromEntries(params);
+        const opened = await open({user, query});
+        await opened.visible(SEL.ongoing, 10000);
+        await opened.textIs('.kit-ongoing-call-name', 'Ada Lovelace');
+        await opened.event('ccCallAccepted');
+        expect(
+          !/kitCall/.test(await opened.page.evaluate(() => location.search)),
+          'the choice should leave the address bar',
+        );
+        await until(
+          async () => (await callNotifications(context)).length === 0,
+          'the notification stays after Accept',
+          5000,
+        );
+        await opened.page.screenshot({
+          path: join(ROOT, 'e2e', 'screenshots', 'closed-tab-accepted.png'),
+        });
+      } finally {
+        await cleanUp(context, base);
+      }
+    },
+  },
+  {
+    name: 'closed tab: Decline on the notification ends the call without opening the demo; its next page logs it',
+    timeout: 45000,
+    fn: async ({open, base}) => {
+      const first = await open({user: 'grace'});
+      const context = first.page.context();
+      try {
+        const {notification, pages} = await graceClosesTheTab(first, base);
+        expectAdasNotification(notification);
+        await choose(context, 'decline');
+        await until(
+          async () => (await callNotifications(context)).length === 0,
+          'the notification stays after Decline',
+          5000,
+        );
+        // The far side (the worker's stand-in backend) got the decline POST.
+        const outcomes = await until(
+          () => keptOutcomes(context),
+          'the decline never reached the far side',
+          5000,
+        );
+        expect(
+          outcomes.length === 1 && outcomes[0].outcome === 'declined',
+          `the far side saw ${JSON.stringify(outcomes)}`,
+        );
+        expect(context.pages().length === pages, 'Decline should open no page');
+        const grace = await open({user: 'grace'});
+        await grace.textIs(
+          SEL.testId('event-log'),
+          "you declined Ada Lovelace's video call on its notification",
+        );
+        expect((await grace.page.$(SEL.anyScreen)) === null, 'a call screen opened after Decline');
+      } finally {
+        await cleanUp(context, base);
+      }
+    },
+  },
+  {
+    name: 'closed tab: a call nobody answers closes its notification (the cancel message) and is logged as missed',
+    timeout: 45000,
+    fn: async ({open, base}) => {
+      // The caller gives up after the kit's ring time-out, here 3 s.
+      const first = await open({user: 'grace', query: {ringTimeout: '3000'}});
+      const context = first.page.context();
+      try {
+        const {notification, pages} = await graceClosesTheTab(first, base);
+        expectAdasNotification(notification);
+        await until(
+          async () => (await callNotifications(context)).length === 0,
+          'the notification stays after the caller gave up',
+          10000,
+        );
+        const outcomes = await until(() => keptOutcomes(context), 'no outcome kept', 5000);
+        expect(
+          outcomes.length === 1 && outcomes[0].outcome === 'missed',
+          `the far side saw ${JSON.stringify(outcomes)}`,
+        );
+        expect(context.pages().length === pages, 'a missed call should open no page');
+        const grace = await open({user: 'grace'});
+        await grace.textIs(SEL.testId('event-log'), "you missed Ada Lovelace's video call");
+      } finally {
+        await cleanUp(context, base);
+      }
+    },
+  },
+];
