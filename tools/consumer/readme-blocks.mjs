@@ -10,6 +10,10 @@
 //   <!-- file: src/app/app.config.ts -->       the block is that whole file, relative to the app's folder
 //   <!-- no-check -->                          a fragment, not compiled
 //   <!-- install: from-this-repository -->     (README) the shell lines that pack the library and `ng add` it
+//   <!-- excerpt: tools/push-sender.mjs -->    the block stands, line for line, in that file of this repository
+//                                              (code that the repository's own tests run: it must not drift)
+//   <!-- asset: -->                            a JSON entry of `assets` in angular.json: added to the app's build,
+//                                              whose output must then hold the file it names (--app only)
 // A ts/js/scss/css/html block with none is listed as unchecked (a warning). Shell blocks are never compiled.
 // Exit: 0; 1 when a block is marked wrong (a path outside the app, the same file twice across the pages, a marker
 // with no block), or when no block is written.
@@ -19,7 +23,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHECKABLE = new Set(['ts', 'typescript', 'js', 'javascript', 'scss', 'css', 'html']);
-const MARKER = /^<!--\s*(file:\s*(\S+)|no-check|install:\s*(\S+))\s*-->$/;
+const MARKER = /^<!--\s*(file:\s*(\S+)|no-check|install:\s*(\S+)|excerpt:\s*(\S+)|asset:)\s*-->$/;
 
 /**
  * The fenced blocks of a Markdown text with their marker, if the line before the fence has one.
@@ -51,6 +55,8 @@ export function readmeBlocks(text) {
       code: body.join('\n') + '\n',
       file: marker?.[2] ?? null,
       install: marker?.[3] ?? null,
+      excerpt: marker?.[4] ?? null,
+      asset: marker?.[1] === 'asset:',
       noCheck: marker?.[1] === 'no-check',
     });
   }
@@ -107,6 +113,8 @@ function main(args) {
   const errors = [];
   let unchecked = 0;
   let fragments = 0;
+  let excerpts = 0;
+  const assets = [];
   for (const page of pages) {
     const name = relative(ROOT, resolve(page));
     const found = readmeBlocks(readFileSync(page, 'utf8'));
@@ -129,6 +137,34 @@ function main(args) {
           writeFileSync(target, block.code);
         }
         console.log(`  readme ${where} ${block.lang} → ${block.file}`);
+      } else if (block.excerpt) {
+        const source = resolve(ROOT, block.excerpt);
+        let text = '';
+        try {
+          text = readFileSync(source, 'utf8');
+        } catch {
+          errors.push(`${where}: ${block.excerpt} does not exist`);
+          continue;
+        }
+        if (!text.includes(block.code)) {
+          errors.push(`${where}: the block no longer stands as written in ${block.excerpt}`);
+          continue;
+        }
+        excerpts++;
+        console.log(`  readme ${where} ${block.lang}: excerpt of ${block.excerpt}, as it stands there`);
+      } else if (block.asset) {
+        let asset = null;
+        try {
+          asset = JSON.parse(block.code);
+        } catch {
+          // Reported below.
+        }
+        if (!asset?.glob || !asset?.input || /[*?]/.test(asset.glob)) {
+          errors.push(`${where}: an asset block is one JSON object with input, a plain file name glob and output`);
+          continue;
+        }
+        assets.push(asset);
+        console.log(`  readme ${where} json: asset ${asset.input}/${asset.glob} → ${asset.output ?? '/'}`);
       } else if (block.noCheck) {
         fragments++;
         console.log(`  readme ${where} ${block.lang}: no-check (a fragment)`);
@@ -140,12 +176,17 @@ function main(args) {
       }
     }
   }
+  if (appDir) {
+    // The consumer check adds these to the app's build and looks for each file in its output.
+    writeFileSync(join(appDir, 'readme-assets.json'), JSON.stringify(assets));
+  }
   for (const error of errors) {
     console.log(`  readme ERROR ${error}`);
   }
   console.log(
     `  readme: ${pages.length} pages, ${written.size} blocks ${appDir ? 'written' : 'to write'}, ` +
-      `${fragments} fragments, ${unchecked} unchecked, ${errors.length} errors`,
+      `${excerpts} excerpts as they stand, ${assets.length} assets, ${fragments} fragments, ` +
+      `${unchecked} unchecked, ${errors.length} errors`,
   );
   return errors.length || !written.size ? 1 : 0;
 }

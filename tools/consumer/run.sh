@@ -31,7 +31,7 @@ logs="$work/logs"
 mkdir -p "$app" "$logs"
 export NG_CLI_ANALYTICS=false CI="${CI:-true}" NO_COLOR=1 FORCE_COLOR=0
 start=$SECONDS
-CHECKS=11
+CHECKS=12
 passed=0
 failed=0
 
@@ -170,8 +170,24 @@ if node "$root/tools/consumer/readme-blocks.mjs" --app "$app/projects/standalone
       const path = 'projects/standalone-app/src/' + name;
       if (/\\.s?css$/.test(name) && !styles.includes(path)) styles.push(path);
     }
+    // The guides' angular.json asset entries (<!-- asset: -->), as a user adds them.
+    const options = config.projects['standalone-app'].architect.build.options;
+    options.assets = [...(options.assets ?? []), ...require('./projects/standalone-app/readme-assets.json')];
     fs.writeFileSync('angular.json', JSON.stringify(config, null, 2));"
-  build standalone-app "standalone app with the code blocks of the README and the guides"
+  if build standalone-app "standalone app with the code blocks of the README and the guides"; then
+    # Each asset entry of the guides puts its file in the build's output (e.g. the push worker, kit-call-sw.js).
+    missing="$(node -e "
+      const fs = require('fs');
+      for (const a of require('./projects/standalone-app/readme-assets.json')) {
+        const out = 'dist/standalone-app/browser/' + (a.output ?? '/').replace(/^\\/+/, '') + '/' + a.glob;
+        if (!fs.existsSync(out.replace(/\\/+/g, '/'))) console.log(a.input + '/' + a.glob);
+      }")"
+    if [[ -n "$missing" ]]; then
+      fail "the guides' asset entries name files the package does not ship: $missing"
+    else
+      pass "the guides' asset entries are in the build ($(node -e "console.log(require('./projects/standalone-app/readme-assets.json').map(a => a.glob).join(', ') || 'none')"))"
+    fi
+  fi
 else
   cat "$logs/readme.log"
   fail "the README's code blocks are not marked right"
