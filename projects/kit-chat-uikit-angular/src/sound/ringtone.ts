@@ -31,6 +31,7 @@ export class KitRingtoneRef {
   #track: KitAudioTrack | null;
   #removeGestureListeners: (() => void) | null = null;
   #releaseLock: (() => void) | null = null;
+  readonly #lock: {ringer: KitRingerLock; key: string} | undefined;
 
   /** Current state of the sound. */
   readonly state: Signal<KitSoundState> = this.#state.asReadonly();
@@ -43,17 +44,8 @@ export class KitRingtoneRef {
     lock?: {ringer: KitRingerLock; key: string},
   ) {
     this.#track = track;
-    if (lock) {
-      this.#releaseLock = lock.ringer.acquire(lock.key, held => {
-        if (held) {
-          this.#play();
-        } else if (this.#track) {
-          this.#state.set('silent');
-        }
-      });
-    } else {
-      this.#play();
-    }
+    this.#lock = lock;
+    this.#ring();
   }
 
   /** Stops the sound and forgets any pending start. Safe to call any number of times. */
@@ -65,6 +57,22 @@ export class KitRingtoneRef {
     this.#track?.stop();
     this.#track = null;
     this.#state.set('stopped');
+  }
+
+  /** Plays once this tab holds the user's ringer (another tab of the user may ring aloud meanwhile). */
+  #ring(): void {
+    const lock = this.#lock;
+    if (!lock) {
+      this.#play();
+      return;
+    }
+    this.#releaseLock = lock.ringer.acquire(lock.key, held => {
+      if (held) {
+        this.#play();
+      } else if (this.#track) {
+        this.#state.set('silent');
+      }
+    });
   }
 
   #play(): void {
@@ -90,6 +98,9 @@ export class KitRingtoneRef {
         }
         if ((error as {name?: string} | null)?.name === 'NotAllowedError') {
           this.#state.set('blocked');
+          // Another tab of the user that may play rings aloud instead; this one asks again on a gesture.
+          this.#releaseLock?.();
+          this.#releaseLock = null;
           this.#waitForGesture();
           this.#report(
             KitErrorCodes.SOUND_BLOCKED,
@@ -114,7 +125,7 @@ export class KitRingtoneRef {
     const retry = () => {
       this.#removeGestureListeners?.();
       this.#removeGestureListeners = null;
-      this.#play();
+      this.#ring();
     };
     GESTURES.forEach(type => this._document.addEventListener(type, retry, {capture: true}));
     this.#removeGestureListeners = () =>
