@@ -138,7 +138,10 @@ export const renegotiationFlows = [
       const off = Date.now();
       await grace.page.click(SEL.camera);
       await linus.visible(avatar, 15000);
-      await linus.visible('.kit-ongoing-call-remote-video-hidden');
+      expect(
+        await linus.page.$('.kit-ongoing-call-remote-video-hidden'),
+        "Grace's video is not hidden in Linus's tab",
+      );
       console.log(`    camera off → the avatar on the other side: ${seconds(Date.now() - off)}`);
       const track = await remoteVideoTrack(linus);
       expect(track?.muted, `Linus's remote video track is not muted: ${JSON.stringify(track)}`);
