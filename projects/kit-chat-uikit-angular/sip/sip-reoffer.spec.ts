@@ -1,5 +1,6 @@
 import {KitCall, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
 import {KitSipCallsSdk} from './sip-calls-sdk';
+import {kitSipWatchEnabled} from './sip-media';
 import {
   FakeMediaStream,
   FakeSession,
@@ -230,5 +231,30 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     ua.emit('registered');
     await jest.advanceTimersByTimeAsync(500);
     expect(offers(session)).toEqual(['camera']);
+  });
+
+  it('should follow enabled where the platform keeps it, an accessor of the prototype (as MediaStreamTrack does)', () => {
+    class PlatformTrack {
+      #enabled = true;
+      get enabled(): boolean {
+        return this.#enabled;
+      }
+      set enabled(on: boolean) {
+        this.#enabled = on;
+      }
+    }
+    const track = new PlatformTrack();
+    const changed = jest.fn();
+    kitSipWatchEnabled(track as unknown as MediaStreamTrack, changed);
+    kitSipWatchEnabled(track as unknown as MediaStreamTrack, changed); // Once per track.
+    track.enabled = false;
+    track.enabled = false;
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(track.enabled).toBe(false);
+    expect(
+      Object.getOwnPropertyDescriptor(PlatformTrack.prototype, 'enabled')?.get?.call(track),
+    ).toBe(false); // The platform's own state follows.
+    track.enabled = true;
+    expect(changed).toHaveBeenCalledTimes(2);
   });
 });
