@@ -76,6 +76,8 @@ export const renegotiationFlows = [
       const before = [await ufrag(grace), await ufrag(linus)];
       expect(before.every(Boolean), `no ICE ufrag before the loss: ${before}`);
       await Promise.all([recordIce(grace), recordIce(linus)]);
+      // Grace is muted through it all: the restart must not turn her microphone back on.
+      await grace.page.click(SEL.mute);
 
       const stopped = Date.now();
       await relay.stop();
@@ -111,6 +113,17 @@ export const renegotiationFlows = [
       expect(
         after[0] !== before[0] && after[1] !== before[1] && after.every(Boolean),
         `the ICE credentials did not change (no ICE restart): ${before} → ${after}`,
+      );
+      const microphone = await grace.page.evaluate(() =>
+        window.__e2e.peers
+          .at(-1)
+          .getSenders()
+          .filter(sender => sender.track?.kind === 'audio')
+          .map(sender => sender.track.enabled),
+      );
+      expect(
+        microphone.length > 0 && microphone.every(enabled => !enabled),
+        `Grace's microphone was turned back on by the ICE restart: ${JSON.stringify(microphone)}`,
       );
       const flowing = Date.now();
       await grace.mediaFlows('audio', 20000);
