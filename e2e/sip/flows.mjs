@@ -7,7 +7,7 @@ import {SEL, expect} from '../harness.mjs';
 const NAMES = {grace: 'Grace Hopper', linus: 'Linus Torvalds', ada: 'Ada Lovelace'};
 
 /** `from` calls `to` from the contacts list; `to`'s incoming screen shows the caller. */
-async function ring(from, to, {type = 'voice', callees = [to]} = {}) {
+export async function ring(from, to, {type = 'voice', callees = [to]} = {}) {
   await from.click(`call-${type}-${to.who}`);
   await from.visible(SEL.outgoing);
   for (const callee of callees) {
@@ -17,7 +17,7 @@ async function ring(from, to, {type = 'voice', callees = [to]} = {}) {
 }
 
 /** `to` accepts; both tabs show the ongoing screen. */
-async function answer(from, to) {
+export async function answer(from, to) {
   await to.page.click(SEL.accept);
   await to.visible(SEL.ongoing, 8000);
   await from.visible(SEL.ongoing, 8000);
@@ -65,7 +65,7 @@ async function rejectedAs(tab, status, timeout = 5000) {
 }
 
 /** Both tabs' screens are gone and both logged the end. */
-async function bothEnded(a, b) {
+export async function bothEnded(a, b) {
   for (const tab of [a, b]) {
     await tab.gone(SEL.anyScreen, 8000);
     await tab.event('ccCallEnded');

@@ -18,6 +18,7 @@ import {lifecycleFlows} from './lifecycle.mjs';
 import {sipMediaFlows} from './media.mjs';
 import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
 import {pushFlows, startPushRig} from './push.mjs';
+import {renegotiationFlows} from './renegotiation.mjs';
 import {startTurn} from './turn.mjs';
 
 const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
@@ -149,6 +150,12 @@ async function main() {
       });
       relay.auth = relayCredentials.url;
       relay.turn = turn.url;
+      // The ICE restart test stops coturn mid-call and brings it back on the same port (every relay allocation gone).
+      const port = turn.port;
+      relay.stop = () => turn.stop();
+      relay.start = async () => {
+        turn = await startTurn({dir: proxies.dir, secret: proxies.secret, port});
+      };
     } catch (error) {
       relay.error = error.message;
     }
@@ -166,13 +173,16 @@ async function main() {
     );
     const edgeOf = user => proxies.running.get(EDGE_OF[user]).url;
     const edgeFlows = [...coreFlows('two edges: ', edgeOf), registrarFailover(edgeOf)];
-    result = await runAll([...sipFlows, ...lifecycleFlows, ...sipMediaFlows, ...edgeFlows], {
-      base: server.url,
-      auth: credentials.url,
-      relay,
-      proxies,
-      browser,
-    });
+    result = await runAll(
+      [...sipFlows, ...lifecycleFlows, ...sipMediaFlows, ...renegotiationFlows, ...edgeFlows],
+      {
+        base: server.url,
+        auth: credentials.url,
+        relay,
+        proxies,
+        browser,
+      },
+    );
     // SIP push (e2e/sip/push.mjs): a Kamailio of its own with the push hook, the push sender, notifications allowed.
     if (!only || pushFlows.some(test => only.test(test.name))) {
       push = await startPushRig({

@@ -37,16 +37,17 @@ function stunAnswers(port, timeout = 200) {
 
 /**
  * Starts coturn.
- * @param {{dir: string, secret: string, realm?: string}} options A private folder for its config and logs; the
- *   shared secret.
- * @returns {Promise<{url: string, stop: () => Promise<void>, log: () => string}>} The `turn:` URL.
+ * @param {{dir: string, secret: string, realm?: string, port?: number}} options A private folder for its config
+ *   and logs; the shared secret; the port (a free one by default; the same one again to bring a stopped coturn
+ *   back at the address the credentials name).
+ * @returns {Promise<{url: string, port: number, stop: () => Promise<void>, log: () => string}>} The `turn:` URL.
  */
-export async function startTurn({dir, secret, realm = 'kit.test'}) {
+export async function startTurn({dir, secret, realm = 'kit.test', port}) {
   const binary = turnserverPath();
   if (!binary) {
     throw new Error('coturn is missing: apt-get install -y --no-install-recommends coturn');
   }
-  const port = await freePort();
+  port ??= await freePort();
   // Relay ports: a random range of 200 above 50000, so that two runs rarely meet.
   const minPort = 50000 + Math.floor(Math.random() * 70) * 200;
   const config = join(dir, 'turnserver.conf');
@@ -90,6 +91,7 @@ export async function startTurn({dir, secret, realm = 'kit.test'}) {
   }
   return {
     url: `turn:127.0.0.1:${port}?transport=udp`,
+    port,
     log: () => output,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {

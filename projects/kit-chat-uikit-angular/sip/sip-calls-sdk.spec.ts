@@ -375,7 +375,7 @@ describe('KitSipCallsSdk', () => {
       expect(session.renegotiations.map(r => r.options)).toEqual([
         {rtcOfferConstraints: {iceRestart: true}},
       ]);
-      session.renegotiations[0].done!();
+      session.renegotiations[0].done();
       session.connection!.ice('connected');
       await settle();
       expect(heard.slice(-2).map(entry => entry.method)).toEqual(['reconnecting', 'reconnected']);
@@ -399,7 +399,7 @@ describe('KitSipCallsSdk', () => {
       ua.emit('connected');
       ua.emit('registered');
       expect(session.renegotiations).toHaveLength(1);
-      session.renegotiations[0].done!();
+      session.renegotiations[0].done();
       session.connection!.ice('connected');
       await settle();
       expect(heard.at(-1)?.method).toBe('reconnected');

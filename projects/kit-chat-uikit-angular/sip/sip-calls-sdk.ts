@@ -149,6 +149,7 @@ export class KitSipCallsSdk
       status: 'initiated',
     });
     entry.local = stream;
+    this._calls.reoffers.watchCamera(entry);
     this._calls.watchIceGathering(entry);
     await new Promise<void>((sent, failed) => {
       session.on('sending', () => sent());
@@ -187,6 +188,7 @@ export class KitSipCallsSdk
       throw new KitException(KitErrorCodes.CALL_ENDED, 'The caller hung up before the answer');
     }
     entry.local = stream;
+    this._calls.reoffers.watchCamera(entry);
     this._calls.watchIceGathering(entry);
     await new Promise<void>((accepted, failed) => {
       entry.session.on('accepted', () => accepted());
@@ -283,7 +285,7 @@ export class KitSipCallsSdk
   selectInputDevice(sessionId: string, kind: KitMediaInputKind, deviceId: string): Promise<void> {
     const entry = this._calls.get(sessionId);
     return entry
-      ? kitSipSwitchInput(entry, kind, deviceId)
+      ? kitSipSwitchInput(entry, kind, deviceId).then(() => this._calls.reoffers.watchCamera(entry))
       : Promise.reject(
           new KitException(KitErrorCodes.UNKNOWN_SESSION, `Unknown call session "${sessionId}"`),
         );

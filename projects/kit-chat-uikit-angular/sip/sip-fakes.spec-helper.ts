@@ -22,6 +22,11 @@ export class FakeEmitter {
 /** A fake peer connection: the adapter listens to `track` and `iceconnectionstatechange`. */
 export class FakePeer extends EventTarget {
   iceConnectionState: RTCIceConnectionState = 'new';
+  /** Its transceivers: the adapter sets the video one's direction when the camera goes off or on. */
+  readonly transceivers: {receiver: {track: {kind: string}}; direction: string}[] = [];
+  getTransceivers() {
+    return this.transceivers;
+  }
   /** Moves ICE to a state, as the browser does. */
   ice(state: RTCIceConnectionState): void {
     this.iceConnectionState = state;
@@ -36,8 +41,17 @@ export class FakeSession extends FakeEmitter {
   connection?: FakePeer;
   terminated: {status_code?: number; reason_phrase?: string}[] = [];
   answered = 0;
-  /** The re-INVITEs the adapter asked for, with their options; `done` answers one with a 200. */
-  readonly renegotiations: {options: object; done?: () => void}[] = [];
+  /**
+   * The re-INVITEs the adapter sent, with their offer options; `done` answers one with a 200, `fail` with an error
+   * response (491 when the far side's crossed it).
+   */
+  readonly renegotiations: {
+    options: {rtcOfferConstraints: object};
+    done: () => void;
+    fail: (statusCode?: number) => void;
+  }[] = [];
+  /** Whether JsSIP would send a re-INVITE now (set up, no transaction under way). */
+  ready = true;
   constructor(readonly remote_identity = {display_name: 'Ada Lovelace', uri: {user: 'ada'}}) {
     super();
   }
@@ -45,9 +59,21 @@ export class FakeSession extends FakeEmitter {
     this.answered++;
     this.connection = new FakePeer();
   }
-  renegotiate(options: object, done?: () => void): boolean {
-    this.renegotiations.push({options, done});
-    return true;
+  isReadyToReOffer(): boolean {
+    return this.ready;
+  }
+  _sendReinvite({
+    rtcOfferConstraints,
+    eventHandlers,
+  }: {
+    rtcOfferConstraints: object;
+    eventHandlers: {succeeded(): void; failed(response?: {status_code?: number}): void};
+  }): void {
+    this.renegotiations.push({
+      options: {rtcOfferConstraints},
+      done: () => eventHandlers.succeeded(),
+      fail: statusCode => eventHandlers.failed(statusCode ? {status_code: statusCode} : undefined),
+    });
   }
   terminate(options: {status_code?: number; reason_phrase?: string} = {}): void {
     this.terminated.push(options);

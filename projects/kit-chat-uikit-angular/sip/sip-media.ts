@@ -108,3 +108,43 @@ export async function kitSipSwitchInput(
   old.forEach(each => each.stop());
   entry.local = new MediaStream([...local.getTracks().filter(each => !old.includes(each)), track]);
 }
+
+const WATCHED_TRACKS = new WeakSet<MediaStreamTrack>();
+
+/**
+ * Calls `changed` each time the track's `enabled` changes (the kit's camera toggle sets it), by an accessor on
+ * the track itself over the platform's own: the platform fires no event for it.
+ * @param track A local track of a call.
+ * @param changed Told after each change.
+ * @docs-private
+ */
+export function kitSipWatchEnabled(track: MediaStreamTrack, changed: () => void): void {
+  if (WATCHED_TRACKS.has(track)) {
+    return;
+  }
+  WATCHED_TRACKS.add(track);
+  let owner: object | null = Object.getPrototypeOf(track);
+  let native: PropertyDescriptor | undefined;
+  while (owner && !(native = Object.getOwnPropertyDescriptor(owner, 'enabled'))) {
+    owner = Object.getPrototypeOf(owner);
+  }
+  // A track that keeps `enabled` as a plain value (a stand-in) keeps it here.
+  let value = track.enabled;
+  const read = () => (native?.get ? (native.get.call(track) as boolean) : value);
+  Object.defineProperty(track, 'enabled', {
+    configurable: true,
+    enumerable: true,
+    get: read,
+    set: (on: boolean) => {
+      const was = read();
+      if (native?.set) {
+        native.set.call(track, on);
+      } else {
+        value = on;
+      }
+      if (read() !== was) {
+        changed();
+      }
+    },
+  });
+}

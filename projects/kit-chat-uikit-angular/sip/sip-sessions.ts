@@ -8,6 +8,7 @@ import {
 import {kitSipIncomingFailStatus, kitSipRejectStatus} from './sip-mapping';
 import {kitSipStopTracks, kitSipWatchPeer} from './sip-media';
 import {KitSipCall, KitSipOptions} from './sip-options';
+import {KitSipReoffers} from './sip-reoffer';
 import {KitSipSession} from './sip-types';
 
 /** One call of this device: its JsSIP session and media. @docs-private */
@@ -50,6 +51,8 @@ const MAX_ENTRIES = 200;
  */
 export class KitSipSessions {
   private readonly _calls = new Map<string, KitSipCallEntry>();
+  /** The calls' re-INVITEs: ICE restarts and the camera's direction, one at a time per call. */
+  readonly reoffers: KitSipReoffers;
 
   /**
    * @param _options The adapter's options (the ICE waits).
@@ -58,7 +61,17 @@ export class KitSipSessions {
   constructor(
     private readonly _options: KitSipOptions,
     private readonly _hooks: KitSipSessionsHooks,
-  ) {}
+  ) {
+    this.reoffers = new KitSipReoffers({
+      iceAnswered: entry => {
+        if (/^(connected|completed)$/.test(entry.session.connection?.iceConnectionState ?? '')) {
+          this._regain(entry as KitSipCallEntry, 'ice');
+        }
+      },
+      iceRefused: entry => this.hangUp(entry as KitSipCallEntry, 'failed'),
+      report: _hooks.report,
+    });
+  }
 
   /** @returns The call of that session, ended or not, or `undefined`. */
   get(sessionId: string): KitSipCallEntry | undefined {
@@ -133,25 +146,9 @@ export class KitSipSessions {
         this._regain(entry, 'link');
         // Media that kept flowing through the loss (ICE connected) is left alone: a restart would pause it.
         if (entry.direction === 'outgoing' && entry.lost.has('ice')) {
-          this.restartIce(entry);
+          this.reoffers.restartIce(entry);
         }
       }
-    }
-  }
-
-  /** Renegotiates the media path with fresh ICE credentials; once answered, the call is reconnected. */
-  restartIce(entry: KitSipCallEntry, attempt = 0): void {
-    if (entry.done) {
-      return;
-    }
-    const started = entry.session.renegotiate({rtcOfferConstraints: {iceRestart: true}}, () => {
-      if (/^(connected|completed)$/.test(entry.session.connection?.iceConnectionState ?? '')) {
-        this._regain(entry, 'ice');
-      }
-    });
-    if (!started && attempt < 10) {
-      // A negotiation is in progress (the other side restarts too): try again once it settled.
-      entry.timers.push(setTimeout(() => this.restartIce(entry, attempt + 1), 500));
     }
   }
 
@@ -257,14 +254,7 @@ export class KitSipSessions {
         }
         if (state === 'disconnected' || state === 'failed') {
           this._lose(entry, 'ice');
-          if (state === 'failed' && !entry.lost.has('link')) {
-            // The transport is up: the caller renegotiates now, the callee a little later if still needed (two
-            // crossing re-INVITEs would fail both).
-            const later = entry.direction === 'outgoing' ? 0 : 3000;
-            entry.timers.push(
-              setTimeout(() => entry.lost.has('ice') && this.restartIce(entry), later),
-            );
-          }
+          this.reoffers.iceLost(entry, state === 'failed');
         } else if (state === 'connected' || state === 'completed') {
           this._regain(entry, 'ice');
         }

@@ -21,8 +21,16 @@ export interface KitSipSession {
   readonly remote_identity: {display_name?: string | null; uri: {user: string}};
   on(event: string, listener: (event: KitSipSessionEvent) => void): unknown;
   answer(options: object): void;
-  /** A re-INVITE (here: with an ICE restart); `false` when a negotiation is in progress. */
-  renegotiate(options: object, done?: () => void): boolean;
+  /** Whether a re-INVITE can go out now: the call is set up and no offer or INVITE transaction is under way. */
+  isReadyToReOffer(): boolean;
+  /**
+   * Sends a re-INVITE with a new offer. JsSIP's own (private, in 3.x) method behind `renegotiate()`, which would
+   * re-enable every track it sends and end the call on any failure (see `KitSipReoffers`).
+   */
+  _sendReinvite(options: {
+    rtcOfferConstraints: RTCOfferOptions;
+    eventHandlers: {succeeded(): void; failed(response?: {status_code?: number}): void};
+  }): void;
   terminate(options?: {status_code?: number; reason_phrase?: string}): void;
 }
 

@@ -43,6 +43,18 @@ function demoRingTimeoutFromUrl(): {ringTimeout: number} | undefined {
   return Number.isFinite(ringTimeout) && ringTimeout > 0 ? {ringTimeout} : undefined;
 }
 
+/**
+ * `?reconnectTimeout=<ms>`: how long a call may stay "Reconnecting…" (30 s by default), for the browser test of an
+ * ICE restart, which waits for Chromium to give the old path up.
+ * @returns The option, or `undefined` to keep the library's.
+ */
+function demoReconnectTimeoutFromUrl(): {reconnectTimeout: number} | undefined {
+  const reconnectTimeout = Number(
+    new URLSearchParams(globalThis.location?.search ?? '').get('reconnectTimeout'),
+  );
+  return Number.isFinite(reconnectTimeout) && reconnectTimeout > 0 ? {reconnectTimeout} : undefined;
+}
+
 export const appConfig: ApplicationConfig = {
   providers: [
     provideBrowserGlobalErrorListeners(),
@@ -59,6 +71,7 @@ export const appConfig: ApplicationConfig = {
           ? demoSipCallsSdk(demoMe(), sipServer)
           : kitInMemoryMediaCallsSdk(demoUser(demoMe())),
         onError: error => DEMO_ERRORS.next(error),
+        ...demoReconnectTimeoutFromUrl(),
         overlay: {...demoRingTimeoutFromUrl(), ...demoAudioOnlyFromUrl()},
         ringtoneOutput: demoLoadRingtoneOutput(),
       },

@@ -1,0 +1,260 @@
+import {KitCall, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
+import {KitSipCallsSdk} from './sip-calls-sdk';
+import {kitSipWatchEnabled} from './sip-media';
+import {
+  FakeMediaStream,
+  FakeSession,
+  FakeUA,
+  installFakeMedia,
+  settle,
+} from './sip-fakes.spec-helper';
+
+jest.mock('jssip', () => ({
+  UA: jest.fn((config: Record<string, unknown>) => new FakeUA(config)),
+  WebSocketInterface: jest.fn((url: string) => ({url})),
+}));
+
+/** A camera or microphone track whose `enabled` the kit's toggles set. */
+class FakeLocalTrack {
+  enabled = true;
+  readyState = 'live';
+  constructor(readonly kind: 'audio' | 'video') {}
+  stop(): void {
+    this.readyState = 'ended';
+  }
+}
+
+describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossing re-INVITEs', () => {
+  let sdk: KitSipCallsSdk;
+  let ua: FakeUA;
+  let heard: {method: string; call: KitCall}[];
+  let errors: KitException[];
+  let camera: FakeLocalTrack;
+  let microphone: FakeLocalTrack;
+
+  beforeEach(async () => {
+    heard = [];
+    errors = [];
+    installFakeMedia(async () => {
+      camera = new FakeLocalTrack('video');
+      microphone = new FakeLocalTrack('audio');
+      return new FakeMediaStream([microphone, camera]);
+    });
+    sdk = new KitSipCallsSdk({
+      server: 'ws://127.0.0.1:5080',
+      uri: 'sip:grace@kit.test',
+      onError: error => errors.push(error),
+    });
+    await settle();
+    ua = FakeUA.last;
+    const record = (method: string) => (call: KitCall) => heard.push({method, call});
+    sdk.addCallListener('screens', {
+      onCallEnded: record('ended'),
+      onCallReconnecting: record('reconnecting'),
+      onCallReconnected: record('reconnected'),
+    });
+  });
+
+  afterEach(() => {
+    sdk.dispose();
+    jest.useRealTimers();
+  });
+
+  /** I call Bob with video; he answers; ICE connects. */
+  async function videoCall(): Promise<{session: FakeSession; video: {direction: string}}> {
+    const me = sdk.getLoggedInUser()!;
+    const bob = {uid: 'bob', name: 'Bob'};
+    const placing = sdk.initiateCall({
+      sessionId: '',
+      type: 'video',
+      sender: me,
+      callInitiator: me,
+      receiver: bob,
+      callReceiver: bob,
+    });
+    await settle();
+    const session = ua.placed.at(-1)!.session;
+    const video = {receiver: {track: {kind: 'video'}}, direction: 'sendrecv'};
+    session.connection!.transceivers.push(
+      {receiver: {track: {kind: 'audio'}}, direction: 'sendrecv'},
+      video,
+    );
+    session.emit('sending', {});
+    await placing;
+    session.emit('accepted', {originator: 'remote'});
+    session.connection!.ice('connected');
+    await settle();
+    return {session, video};
+  }
+
+  /** What the re-INVITEs offered so far: an ICE restart, or the camera's direction. */
+  function offers(session: FakeSession): string[] {
+    return session.renegotiations.map(({options}) =>
+      (options.rtcOfferConstraints as RTCOfferOptions).iceRestart ? 'ice restart' : 'camera',
+    );
+  }
+
+  it('should renegotiate the video to recvonly when the kit turns the camera off, and back to sendrecv when on', async () => {
+    const {session, video} = await videoCall();
+    camera.enabled = false; // The ongoing screen's camera toggle.
+    await settle();
+    expect(offers(session)).toEqual(['camera']);
+    expect(video.direction).toBe('recvonly');
+    session.renegotiations[0].done();
+
+    camera.enabled = true;
+    await settle();
+    expect(offers(session)).toEqual(['camera', 'camera']);
+    expect(video.direction).toBe('sendrecv');
+    session.renegotiations[1].done();
+    await settle();
+    expect(offers(session)).toHaveLength(2);
+    expect(camera.enabled).toBe(true);
+  });
+
+  it('should send nothing for the microphone, nor for a camera turned off and on again in the same moment', async () => {
+    const {session} = await videoCall();
+    microphone.enabled = false;
+    camera.enabled = false;
+    camera.enabled = true;
+    await settle();
+    expect(offers(session)).toEqual([]);
+  });
+
+  it('should send one re-INVITE at a time: a camera change during an ICE restart goes out once it is answered', async () => {
+    const {session, video} = await videoCall();
+    session.connection!.ice('failed');
+    await settle();
+    expect(offers(session)).toEqual(['ice restart']);
+    camera.enabled = false;
+    await settle();
+    expect(offers(session)).toEqual(['ice restart']); // Waits for the answer.
+    session.renegotiations[0].done();
+    expect(offers(session)).toEqual(['ice restart', 'camera']);
+    expect(video.direction).toBe('recvonly');
+  });
+
+  it('should wait while JsSIP is not ready to offer (the far side re-INVITEs), then send', async () => {
+    const {session} = await videoCall();
+    jest.useFakeTimers();
+    session.ready = false;
+    camera.enabled = false;
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(offers(session)).toEqual([]);
+    session.ready = true;
+    await jest.advanceTimersByTimeAsync(500);
+    expect(offers(session)).toEqual(['camera']);
+  });
+
+  it('should try again after a 491 (crossing re-INVITEs) without ending the call', async () => {
+    const {session, video} = await videoCall();
+    jest.useFakeTimers();
+    camera.enabled = false;
+    await jest.advanceTimersByTimeAsync(0);
+    session.renegotiations[0].fail(491);
+    // The caller owns the Call-ID: it waits 2.1–4 s (RFC 3261 §14.1), so that the callee's goes first.
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(offers(session)).toEqual(['camera']);
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(offers(session)).toEqual(['camera', 'camera']);
+    expect(video.direction).toBe('recvonly');
+    session.renegotiations[1].done();
+    expect(session.terminated).toEqual([]);
+    expect(heard.map(each => each.method)).not.toContain('ended');
+  });
+
+  it('should keep the call when the far side refuses a camera change, and say so through onError', async () => {
+    const {session} = await videoCall();
+    camera.enabled = false;
+    await settle();
+    session.renegotiations[0].fail(488);
+    await settle();
+    expect(session.terminated).toEqual([]);
+    expect(errors.map(error => error.code)).toEqual([KitErrorCodes.SDK]);
+    camera.enabled = true; // The camera is back on: the far side still has it on, nothing to send.
+    await settle();
+    expect(offers(session)).toEqual(['camera']);
+  });
+
+  it('should end the call as failed with a BYE when the ICE restart is refused', async () => {
+    const {session} = await videoCall();
+    session.connection!.ice('failed');
+    await settle();
+    session.renegotiations[0].fail(500);
+    await settle();
+    expect(session.terminated).toHaveLength(1);
+    expect(heard.at(-1)).toEqual({
+      method: 'ended',
+      call: expect.objectContaining({status: 'failed'}),
+    });
+  });
+
+  it('should drop a waiting ICE restart once the media came back by itself', async () => {
+    const {session} = await videoCall();
+    camera.enabled = false;
+    await settle();
+    session.connection!.ice('failed'); // The restart waits for the camera's re-INVITE.
+    await settle();
+    session.connection!.ice('connected');
+    session.renegotiations[0].done();
+    await settle();
+    expect(offers(session)).toEqual(['camera']);
+    expect(heard.slice(-2).map(each => each.method)).toEqual(['reconnecting', 'reconnected']);
+  });
+
+  it('should restart ICE when it stays disconnected for 5 s (Chromium may never say failed), not when it heals', async () => {
+    const {session} = await videoCall();
+    jest.useFakeTimers();
+    session.connection!.ice('disconnected');
+    await jest.advanceTimersByTimeAsync(4000);
+    session.connection!.ice('connected'); // Healed by itself: working media is never restarted.
+    await jest.advanceTimersByTimeAsync(6000);
+    expect(offers(session)).toEqual([]);
+    session.connection!.ice('disconnected');
+    await jest.advanceTimersByTimeAsync(4900);
+    expect(offers(session)).toEqual([]);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(offers(session)).toEqual(['ice restart']);
+    expect(heard.map(each => each.method)).toEqual(['reconnecting', 'reconnected', 'reconnecting']);
+  });
+
+  it('should hold a camera change while the transport is lost, and send it once registered again', async () => {
+    const {session} = await videoCall();
+    jest.useFakeTimers();
+    ua.connected = false;
+    ua.emit('disconnected');
+    camera.enabled = false;
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(offers(session)).toEqual([]);
+    ua.connected = true;
+    ua.emit('connected');
+    ua.emit('registered');
+    await jest.advanceTimersByTimeAsync(500);
+    expect(offers(session)).toEqual(['camera']);
+  });
+
+  it('should follow enabled where the platform keeps it, an accessor of the prototype (as MediaStreamTrack does)', () => {
+    class PlatformTrack {
+      #enabled = true;
+      get enabled(): boolean {
+        return this.#enabled;
+      }
+      set enabled(on: boolean) {
+        this.#enabled = on;
+      }
+    }
+    const track = new PlatformTrack();
+    const changed = jest.fn();
+    kitSipWatchEnabled(track as unknown as MediaStreamTrack, changed);
+    kitSipWatchEnabled(track as unknown as MediaStreamTrack, changed); // Once per track.
+    track.enabled = false;
+    track.enabled = false;
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(track.enabled).toBe(false);
+    expect(
+      Object.getOwnPropertyDescriptor(PlatformTrack.prototype, 'enabled')?.get?.call(track),
+    ).toBe(false); // The platform's own state follows.
+    track.enabled = true;
+    expect(changed).toHaveBeenCalledTimes(2);
+  });
+});
