@@ -34,7 +34,9 @@ export class KitCallAutoRing {
     this.#registry.policies = true;
     this.#registry.listen();
     // Straight to the overlay, which opens nothing once the app is being destroyed.
-    this.#subscription = this.#registry.shown.subscribe(session => this.#overlay._openSession(session));
+    this.#subscription = this.#registry.shown.subscribe(session =>
+      this.#overlay._openSession(session),
+    );
   }
 
   /** Stops ringing by itself. Screens already open stay. */
