@@ -315,6 +315,50 @@ export function expect(condition, message) {
 }
 
 /**
+ * Runs `fn` in a page's service worker, the one whose script URL ends with `script`. The browser stops and restarts
+ * a worker as it likes (a push or a message starts a new one): the newest is used, and a stopped one is tried again
+ * until `timeout` ms have passed.
+ */
+export async function inServiceWorker(context, script, fn, arg, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const sw = context
+      .serviceWorkers()
+      .filter(worker => worker.url().endsWith(script))
+      .at(-1);
+    try {
+      expect(sw, `the service worker ${script} is not running`);
+      return await sw.evaluate(fn, arg);
+    } catch (error) {
+      if (Date.now() > deadline) {
+        throw error;
+      }
+      await new Promise(done => setTimeout(done, 50));
+    }
+  }
+}
+
+/**
+ * A click on the first notification's `action`, as the worker `script` sees it (no protocol clicks a notification:
+ * its notificationclick handler runs, as kit-call-sw.js's own). The browser lets only a real click open a window.
+ * @returns {Promise<string>} The URL that kit-call-sw.js opens for that choice.
+ */
+export function chooseNotificationAction(context, script, action) {
+  return inServiceWorker(
+    context,
+    script,
+    async wanted => {
+      const [notification] = await self.registration.getNotifications();
+      self.dispatchEvent(
+        new NotificationEvent('notificationclick', {notification, action: wanted}),
+      );
+      return self.kitCallWorker.openUrl(notification.data, wanted === 'accept');
+    },
+    action,
+  );
+}
+
+/**
  * Runs the tests in order, in `lanes` runs side by side; prints `✓ name` or `✗ name: reason` as each ends.
  * @param {{name: string, fn: Function, timeout?: number, autoplay?: boolean}[]} tests The tests.
  * @param {{base: string, only?: RegExp, lanes?: number}} options The demo's base URL, a filter, and how many

@@ -8,30 +8,13 @@
 // e2e/sip/push.mjs does; the browser lets only a real click open a window, so for Accept the test opens the URL the
 // worker computes), and, in the demo itself, the push service and the backend (the worker plays both).
 import {join} from 'node:path';
-import {SEL, expect} from '../harness.mjs';
+import {SEL, chooseNotificationAction, expect, inServiceWorker} from '../harness.mjs';
 import {ROOT} from '../demo-build.mjs';
 
 const WORKER = '/demo-sw.js';
 
-/** Runs `fn` in the demo's worker; the newest one, and a stopped one is tried again (the browser restarts it). */
-async function inWorker(context, fn, arg, timeout = 5000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const sw = context
-      .serviceWorkers()
-      .filter(worker => worker.url().endsWith(WORKER))
-      .at(-1);
-    try {
-      expect(sw, `the service worker ${WORKER} is not running`);
-      return await sw.evaluate(fn, arg);
-    } catch (error) {
-      if (Date.now() > deadline) {
-        throw error;
-      }
-      await new Promise(done => setTimeout(done, 50));
-    }
-  }
-}
+/** Runs `fn` in the demo's worker (see inServiceWorker). */
+const inWorker = (context, fn, arg, timeout) => inServiceWorker(context, WORKER, fn, arg, timeout);
 
 /** The call notifications the worker shows. */
 function callNotifications(context) {
@@ -102,20 +85,8 @@ function expectAdasNotification(notification) {
   );
 }
 
-/** A click on the notification's action, as the worker sees it; resolves the URL the worker opens for it. */
-function choose(context, action) {
-  return inWorker(
-    context,
-    async wanted => {
-      const [notification] = await self.registration.getNotifications();
-      self.dispatchEvent(
-        new NotificationEvent('notificationclick', {notification, action: wanted}),
-      );
-      return self.kitCallWorker.openUrl(notification.data, wanted === 'accept');
-    },
-    action,
-  );
-}
+/** A click on the notification's action (see chooseNotificationAction): the URL the worker opens for it. */
+const choose = (context, action) => chooseNotificationAction(context, WORKER, action);
 
 /** What the worker kept for the demo's next page (Cache Storage), or null. */
 function keptOutcomes(context) {

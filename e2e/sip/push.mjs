@@ -12,7 +12,7 @@
 // browser lets only a real click open a window, so for Accept the test opens the URL the worker computes).
 import webpush from 'web-push';
 import {startPushSender, newVapidKeys} from '../../tools/push-sender.mjs';
-import {SEL, expect} from '../harness.mjs';
+import {SEL, chooseNotificationAction, expect, inServiceWorker} from '../harness.mjs';
 import {freePort} from './proxies.mjs';
 
 /** In a page: a push subscription with real keys (so the message can be encrypted) and no push service. */
@@ -113,28 +113,9 @@ export async function startPushRig({context, base, auth}) {
   return rig;
 }
 
-/**
- * Runs `fn` in the app's service worker (kit-call-sw.js). The browser stops and restarts the worker as it likes (a
- * push starts a new one): the newest is used, and a stopped one is tried again.
- */
-async function inWorker(context, fn, arg, timeout = 5000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const sw = context
-      .serviceWorkers()
-      .filter(w => w.url().endsWith('/kit-call-sw.js'))
-      .at(-1);
-    try {
-      expect(sw, 'the service worker kit-call-sw.js is not running');
-      return await sw.evaluate(fn, arg);
-    } catch (error) {
-      if (Date.now() > deadline) {
-        throw error;
-      }
-      await new Promise(done => setTimeout(done, 50));
-    }
-  }
-}
+/** Runs `fn` in the app's service worker, kit-call-sw.js (see inServiceWorker). */
+const inWorker = (context, fn, arg, timeout) =>
+  inServiceWorker(context, '/kit-call-sw.js', fn, arg, timeout);
 
 /** The notifications the worker shows. */
 function notifications(context) {
@@ -188,23 +169,8 @@ async function notificationGone(context, timeout = 8000) {
   }
 }
 
-/**
- * What a click on the notification's `action` does in the worker (its notificationclick handler runs).
- * @returns {Promise<string>} The URL that the worker opens for that choice.
- */
-function choose(context, action) {
-  return inWorker(
-    context,
-    async wanted => {
-      const [notification] = await self.registration.getNotifications();
-      self.dispatchEvent(
-        new NotificationEvent('notificationclick', {notification, action: wanted}),
-      );
-      return self.kitCallWorker.openUrl(notification.data, wanted === 'accept');
-    },
-    action,
-  );
-}
+/** A click on the notification's action (see chooseNotificationAction): the URL the worker opens for it. */
+const choose = (context, action) => chooseNotificationAction(context, '/kit-call-sw.js', action);
 
 /** Linus's tab with push on, registered with his push binding, then closed: only the binding is left. */
 async function linusClosesHisTab({open, proxies, push}) {
