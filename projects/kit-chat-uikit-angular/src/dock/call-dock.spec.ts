@@ -4,14 +4,12 @@ import {TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
 import {KitCallsFeature} from '../core/calls-feature';
 import {KitCallOverlay} from '../overlay/call-overlay';
-import {withCallWaiting} from '../overlay/call-features';
 import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
 import {KitException} from '../sdk/kit-exception';
 import {KitUser} from '../sdk/models';
 import {withDockedCalls, withPictureInPicture} from './dock-features';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
-const ZED: KitUser = {uid: 'zed', name: 'Zed Shaw'};
 
 @Component({
   template: `<button type="button" id="page-button">Page</button>`,
@@ -97,32 +95,6 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(page.getAttribute('aria-hidden')).toBe('true');
     expect(liveAnchors().length).toBeGreaterThan(0);
     expect(document.activeElement).toBe(dialog());
-  });
-
-  it("should show a waiting call's banner over the page while the call is docked, and take it back full screen", async () => {
-    await setup(withDockedCalls(), withCallWaiting());
-    calls.farSide.ring(ADA, calls.me, 'audio');
-    await settle();
-    calls.farSide.ring(ZED, calls.me, 'audio');
-    await settle();
-    find('.kit-incoming-call-accept-button')!.click();
-    await settle();
-    await settle();
-    const [ref] = overlay.openCalls;
-    expect(ref.stage()).toBe('ongoing');
-    const banner = () => document.querySelector<HTMLElement>('kit-call-waiting');
-    expect(banner()?.parentElement).toBe(dialog());
-
-    // Docked, the call is a small window beside the usable page: the banner stays at the top of the page.
-    ref.minimize();
-    await settle();
-    expect(banner()?.parentElement).toBe(document.body);
-    expect(banner()?.querySelector('.kit-call-waiting-name')?.textContent?.trim()).toBe('Zed Shaw');
-
-    // Full screen again: back inside the call's dialog, within its focus trap.
-    ref.restore();
-    await settle();
-    expect(banner()?.parentElement).toBe(dialog());
   });
 
   it('should close a docked call like any other, and let its reference be pressed after', async () => {

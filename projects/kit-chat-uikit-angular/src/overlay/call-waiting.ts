@@ -113,17 +113,11 @@ export class KitCallWaiting {
     }
     this.#subscription = this.#registry.changes.subscribe(() => this.#sync());
     // When another call's dialog opens (an outgoing call placed, a waiting call taken), the banners move into it.
-    this.#subscription.add(this.#dialog.afterOpened.subscribe(() => this.#placeAll()));
-    // A call docked beside the app (its dialog no longer modal) leaves its banners over the page, and takes them back
-    // once it is full screen again.
-    if (typeof MutationObserver !== 'undefined') {
-      const observer = new MutationObserver(() => this.#placeAll());
-      observer.observe(this.#injector.get(DOCUMENT).body, {
-        subtree: true,
-        attributeFilter: ['aria-modal'],
-      });
-      this.#subscription.add(() => observer.disconnect());
-    }
+    this.#subscription.add(
+      this.#dialog.afterOpened.subscribe(() =>
+        this.#waiting.forEach(({componentRef}) => this.#place(componentRef)),
+      ),
+    );
   }
 
   /** @returns Whether the session waits in a banner. @param sessionId The session. */
@@ -216,28 +210,13 @@ export class KitCallWaiting {
     await session.accept();
   }
 
-  #placeAll(): void {
-    this.#waiting.forEach(({componentRef}) => this.#place(componentRef));
-  }
-
-  /**
-   * Puts a banner first in the dialog of the call opened last, inside its focus trap and first in the Tab order; over
-   * the page while that call is docked beside the app (its dialog not modal, the page usable).
-   */
+  /** Puts a banner first in the dialog of the call opened last: inside its focus trap, first in the Tab order. */
   #place(componentRef: ComponentRef<KitCallWaitingComponent>): void {
-    const element: HTMLElement = componentRef.location.nativeElement;
     const top = this.#dialog.openDialogs
       .filter(ref => ref.componentInstance instanceof KitCallHost)
       .at(-1);
     const container = top?.overlayRef.overlayElement.querySelector('.cdk-dialog-container');
-    const target =
-      container && container.getAttribute('aria-modal') !== 'false'
-        ? container
-        : this.#injector.get(DOCUMENT).body;
-    // Moved only when it must: moving a banner takes the focus away from its buttons.
-    if (element.parentElement !== target) {
-      target.prepend(element);
-    }
+    (container ?? this.#injector.get(DOCUMENT).body).prepend(componentRef.location.nativeElement);
   }
 
   #remove(session: KitCallSession): void {
