@@ -123,6 +123,46 @@ export const dockTests = [
     },
   },
   {
+    name: "dock: a waiting call's banner stays whole at the top of the page beside a docked call, and works there",
+    fn: async ({open}) => {
+      const me = await open({busyPolicy: 'wait'});
+      await me.click('ring-voice-ada');
+      await me.visible(SEL.incoming);
+      await me.far('ring-video-katherine');
+      await me.visible(SEL.waiting);
+      await me.page.click(SEL.accept);
+      await me.visible(SEL.ongoing);
+      await me.visible(SEL.waiting);
+      await me.page.click(DOCK.minimize);
+      await me.visible(DOCK.docked);
+      const {banner, dock} = await me.page.evaluate(
+        ({waiting, pane}) => {
+          const box = selector => {
+            const rect = document.querySelector(selector)?.getBoundingClientRect();
+            return rect && {top: rect.top, bottom: rect.bottom, width: rect.width};
+          };
+          return {banner: box(waiting), dock: box(pane)};
+        },
+        {waiting: SEL.waiting, pane: DOCK.pane},
+      );
+      // Not squeezed into the docked window (at most 400 px wide), and not under it.
+      expect(
+        banner.width > 400 && banner.top < 100 && banner.bottom <= dock.top,
+        `the banner beside a docked call is ${JSON.stringify(banner)}, the dock ${JSON.stringify(dock)}`,
+      );
+      await me.textIs(SEL.waiting, 'Katherine Johnson');
+      await me.page.screenshot({path: join(SCREENSHOTS, 'dock-waiting.png')});
+      // Its decline works while docked, and leaves the docked call alone.
+      await me.page.click(SEL.waitingDecline);
+      await me.gone(SEL.waiting);
+      await me.visible(DOCK.docked);
+      await me.page.click(DOCK.restore);
+      await me.gone(DOCK.docked);
+      await me.page.click(SEL.ongoingEnd);
+      await me.gone(SEL.ongoing);
+    },
+  },
+  {
     name: 'dock: an outgoing call docks while it rings, connects in the dock without taking focus, and snaps after a drag',
     fn: async ({open}) => {
       const me = await open();
