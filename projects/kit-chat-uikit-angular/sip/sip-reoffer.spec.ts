@@ -189,6 +189,24 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     });
   });
 
+  it('should take a JsSIP without _sendReinvite (its private method) as a refusal, never throwing into the page', async () => {
+    const {session} = await videoCall();
+    (session as unknown as {_sendReinvite?: unknown})._sendReinvite = undefined;
+    camera.enabled = false;
+    await settle();
+    await settle(); // The camera's re-INVITE goes out a tick later, and its error a tick after that.
+    expect(errors.map(error => error.code)).toEqual([KitErrorCodes.SDK]);
+    expect(session.terminated).toEqual([]);
+    session.connection!.ice('failed');
+    await settle();
+    await settle();
+    expect(session.terminated).toHaveLength(1);
+    expect(heard.at(-1)).toEqual({
+      method: 'ended',
+      call: expect.objectContaining({status: 'failed'}),
+    });
+  });
+
   it('should drop a waiting ICE restart once the media came back by itself', async () => {
     const {session} = await videoCall();
     camera.enabled = false;

@@ -131,21 +131,27 @@ export class KitSipReoffers {
     if (video) {
       video.direction = camera ? 'sendrecv' : 'recvonly';
     }
-    entry.session._sendReinvite({
-      rtcOfferConstraints: iceRestart ? {iceRestart: true} : {},
-      eventHandlers: {
-        succeeded: () => {
-          state.busy = false;
-          state.glare = 0;
-          state.videoSent = video ? camera : state.videoSent;
-          if (iceRestart) {
-            this._hooks.iceAnswered(entry);
-          }
-          this.send(entry); // What changed meanwhile.
+    try {
+      entry.session._sendReinvite({
+        rtcOfferConstraints: iceRestart ? {iceRestart: true} : {},
+        eventHandlers: {
+          succeeded: () => {
+            state.busy = false;
+            state.glare = 0;
+            state.videoSent = video ? camera : state.videoSent;
+            if (iceRestart) {
+              this._hooks.iceAnswered(entry);
+            }
+            this.send(entry); // What changed meanwhile.
+          },
+          failed: response => this._failed(entry, state, iceRestart, response?.status_code),
         },
-        failed: response => this._failed(entry, state, iceRestart, response?.status_code),
-      },
-    });
+      });
+    } catch {
+      // A JsSIP without its private `_sendReinvite` (3.x has it), or one that refuses to offer now: as if refused,
+      // never an error thrown into the page's ICE or camera events.
+      this._failed(entry, state, iceRestart, undefined);
+    }
   }
 
   private _failed(
