@@ -27,6 +27,16 @@ async function inAVoiceCall(me) {
   return me;
 }
 
+/** The demo with call waiting on: Ada rings (full screen), then Katherine, whose call waits in the banner. */
+export async function katherineWaitsWhileAdaRings(open) {
+  const me = await open({busyPolicy: 'wait'});
+  await me.click('ring-voice-ada');
+  await me.visible(SEL.incoming);
+  await me.far('ring-video-katherine');
+  await me.visible(SEL.waiting);
+  return me;
+}
+
 export const callTests = [
   {
     name: 'incoming: accept',
@@ -239,11 +249,7 @@ export const callTests = [
   {
     name: 'call waiting: a second ring shows the banner, its decline leaves the first call',
     fn: async ({open}) => {
-      const me = await open({busyPolicy: 'wait'});
-      await me.click('ring-voice-ada');
-      await me.visible(SEL.incoming);
-      await me.far('ring-video-katherine');
-      await me.visible(SEL.waiting);
+      const me = await katherineWaitsWhileAdaRings(open);
       await me.textIs(SEL.waiting, 'Katherine Johnson');
       await me.page.click(SEL.waitingDecline);
       await me.gone(SEL.waiting);

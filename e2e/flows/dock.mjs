@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {SEL, expect} from '../harness.mjs';
+import {katherineWaitsWhileAdaRings} from './calls.mjs';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -125,11 +126,7 @@ export const dockTests = [
   {
     name: "dock: a waiting call's banner stays whole at the top of the page beside a docked call, and works there",
     fn: async ({open}) => {
-      const me = await open({busyPolicy: 'wait'});
-      await me.click('ring-voice-ada');
-      await me.visible(SEL.incoming);
-      await me.far('ring-video-katherine');
-      await me.visible(SEL.waiting);
+      const me = await katherineWaitsWhileAdaRings(open);
       await me.page.click(SEL.accept);
       await me.visible(SEL.ongoing);
       await me.visible(SEL.waiting);
