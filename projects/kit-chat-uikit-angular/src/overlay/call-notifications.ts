@@ -4,7 +4,7 @@ import {Subscription} from 'rxjs';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallSession} from '../call/call-session';
 import {KitCallsIntl} from '../intl/calls-intl';
-import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {kitShowCallNotification} from '../core/call-notification';
 import {kitCaller} from '../sdk/validation';
 
 /**
@@ -34,42 +34,22 @@ export class KitCallNotifications {
   }
 
   #notifyIfHidden(session: KitCallSession): void {
-    const view = this.#document.defaultView as (Window & typeof globalThis) | null;
-    if (
-      this.#document.visibilityState !== 'hidden' ||
-      !view?.Notification ||
-      view.Notification.permission !== 'granted'
-    ) {
+    if (this.#document.visibilityState !== 'hidden') {
       return;
     }
     const call = session.state.call;
-    try {
-      const notification = new view.Notification(
-        this.#intl.incomingCallFrom(kitCaller(call).name, call.type !== 'audio'),
-        {tag: `kit-call-${call.sessionId}`, requireInteraction: true},
-      );
-      notification.onclick = () => {
-        view.focus();
-        notification.close();
-      };
-      // The session is done when its screen closes: the notification goes with it.
-      const stop = session.subscribe(state => {
-        if (state.done) {
-          stop();
-          notification.close();
-        }
-      });
-    } catch (error) {
-      // Some browsers only allow notifications from a service worker: the screen still rings.
-      this.#registry.report(
-        KitException.from(
-          error,
-          KitErrorCodes.SDK,
-          typeof ngDevMode === 'undefined' || ngDevMode
-            ? 'The notification could not be shown'
-            : '',
-        ),
-      );
-    }
+    const close = kitShowCallNotification(
+      this.#document,
+      this.#intl.incomingCallFrom(kitCaller(call).name, call.type !== 'audio'),
+      call.sessionId,
+      error => this.#registry.report(error),
+    );
+    // The session is done when its screen closes: the notification goes with it.
+    const stop = session.subscribe(state => {
+      if (state.done) {
+        stop();
+        close();
+      }
+    });
   }
 }

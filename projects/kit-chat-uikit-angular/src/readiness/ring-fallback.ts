@@ -13,7 +13,7 @@ import {Subscription} from 'rxjs';
 import {KitCallRegistry} from '../call/call-registry';
 import {KitCallSession} from '../call/call-session';
 import {KitCallsIntl} from '../intl/calls-intl';
-import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {kitShowCallNotification} from '../core/call-notification';
 import {kitCaller} from '../sdk/validation';
 import {KitRingReadiness} from './ring-readiness';
 
@@ -177,34 +177,9 @@ export class KitRingFallback {
 
   /** @returns Closes the notification. */
   #notify(session: KitCallSession): () => void {
-    const view = this.#document.defaultView as (Window & typeof globalThis) | null;
-    if (!view?.Notification || view.Notification.permission !== 'granted') {
-      return () => {};
-    }
-    try {
-      // The same tag as the hidden-tab notification: the browser shows one of the two, never both.
-      const notification = new view.Notification(this.#label(session), {
-        tag: `kit-call-${session.sessionId}`,
-        requireInteraction: true,
-      });
-      notification.onclick = () => {
-        view.focus();
-        notification.close();
-      };
-      return () => notification.close();
-    } catch (error) {
-      // Some browsers only allow notifications from a service worker: the title still flashes.
-      this.#registry.report(
-        KitException.from(
-          error,
-          KitErrorCodes.SDK,
-          typeof ngDevMode === 'undefined' || ngDevMode
-            ? 'The notification could not be shown'
-            : '',
-        ),
-      );
-      return () => {};
-    }
+    return kitShowCallNotification(this.#document, this.#label(session), session.sessionId, error =>
+      this.#registry.report(error),
+    );
   }
 
   #stop(): void {
