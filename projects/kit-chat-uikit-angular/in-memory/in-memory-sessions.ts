@@ -182,10 +182,11 @@ export class KitInMemorySessions {
    * @returns Whether the user is in another ongoing call.
    */
   isInCall(uid: string, exceptSessionId: string): boolean {
-    for (const [id, session] of this.#sessions) {
+    // Every ring scans the calls kept (up to SESSIONS_KEPT): values, not entries, allocate nothing per call.
+    for (const session of this.#sessions.values()) {
       if (
-        id !== exceptSessionId &&
         session.status === 'ongoing' &&
+        session.call.sessionId !== exceptSessionId &&
         kitIsSessionParty(session, uid)
       ) {
         return true;
