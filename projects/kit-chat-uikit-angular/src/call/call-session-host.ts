@@ -72,14 +72,20 @@ export class KitCallSessionHost {
   /** Whether the ring time-out fired. */
   expired = false;
 
+  readonly #target: KitCallHostTarget;
+  readonly #ports: Pick<KitCallSessionPorts, 'sound' | 'clock' | 'report'>;
+
   /**
-   * @param _target The session.
-   * @param _ports The sound, the clock and the app's error report.
+   * @param target The session.
+   * @param ports The sound, the clock and the app's error report.
    */
   constructor(
-    private readonly _target: KitCallHostTarget,
-    private readonly _ports: Pick<KitCallSessionPorts, 'sound' | 'clock' | 'report'>,
-  ) {}
+    target: KitCallHostTarget,
+    ports: Pick<KitCallSessionPorts, 'sound' | 'clock' | 'report'>,
+  ) {
+    this.#target = target;
+    this.#ports = ports;
+  }
 
   /** Whether a view shows the call. */
   get isShown(): boolean {
@@ -128,7 +134,7 @@ export class KitCallSessionHost {
 
   /** Follows the session's state: the ring timer, the sound and the elapsed clock. */
   sync(): void {
-    const target = this._target;
+    const target = this.#target;
     const ringing = target.phase() === 'ringing' || target.phase() === 'dialing';
     if (target.phase() === 'ended' || target.connectedAt() !== null) {
       this.#clearRing();
@@ -152,25 +158,25 @@ export class KitCallSessionHost {
 
   /** Sets the ring time-out anew, restarting it when the call already rings. */
   restartRing(): void {
-    if (this.#armed && (this._target.phase() === 'ringing' || this._target.phase() === 'dialing')) {
-      this.#arm(this._target.ringTimeout());
+    if (this.#armed && (this.#target.phase() === 'ringing' || this.#target.phase() === 'dialing')) {
+      this.#arm(this.#target.ringTimeout());
     }
   }
 
   /** The ring time-out fired while a decision was pending, or was refused: it is tried again a little later. */
   retry(): void {
-    this.#arm(Math.min(this._target.ringTimeout(), RETRY_TIMEOUT_MS));
+    this.#arm(Math.min(this.#target.ringTimeout(), RETRY_TIMEOUT_MS));
   }
 
   /** @param ms Milliseconds the ending stays on screen; the session hears `closed()` then. */
   closeIn(ms: number): void {
     this.#clearClose();
-    this.#closeTimer = this._ports.clock.setTimeout(() => this._target.closed(), ms);
+    this.#closeTimer = this.#ports.clock.setTimeout(() => this.#target.closed(), ms);
   }
 
   /** Stops every timer and the sound (safe to call twice). */
   teardown(): void {
-    const clock = this._ports.clock;
+    const clock = this.#ports.clock;
     this.#clearRing();
     this.#clearClose();
     if (this.#elapsedTimer !== null) {
@@ -192,7 +198,7 @@ export class KitCallSessionHost {
       .filter(handler => !!handler);
     if (!handlers.length) {
       if (fallback) {
-        this._ports.report(error);
+        this.#ports.report(error);
       }
       return;
     }
@@ -207,56 +213,56 @@ export class KitCallSessionHost {
 
   #arm(ms: number): void {
     this.#clearRing();
-    if (ms <= 0 || this._target.ringTimeout() <= 0) {
+    if (ms <= 0 || this.#target.ringTimeout() <= 0) {
       return;
     }
-    this.#ringTimer = this._ports.clock.setTimeout(() => {
+    this.#ringTimer = this.#ports.clock.setTimeout(() => {
       this.#ringTimer = null;
       this.expired = true;
-      this._target.ringExpired();
+      this.#target.ringExpired();
     }, ms);
   }
 
   #clearRing(): void {
     if (this.#ringTimer !== null) {
-      this._ports.clock.clearTimeout(this.#ringTimer);
+      this.#ports.clock.clearTimeout(this.#ringTimer);
       this.#ringTimer = null;
     }
   }
 
   /** While the call reconnects, the bound runs; once back (or ended), it stops. */
   #syncLost(): void {
-    if (!this._target.reconnecting() || this._target.phase() === 'ended') {
+    if (!this.#target.reconnecting() || this.#target.phase() === 'ended') {
       this.#clearLost();
     } else if (this.#lostTimer === null) {
-      this.#lostTimer = this._ports.clock.setTimeout(() => {
+      this.#lostTimer = this.#ports.clock.setTimeout(() => {
         this.#lostTimer = null;
-        this._target.reconnectExpired();
-      }, this._target.reconnectTimeout() ?? RECONNECT_TIMEOUT_MS);
+        this.#target.reconnectExpired();
+      }, this.#target.reconnectTimeout() ?? RECONNECT_TIMEOUT_MS);
     }
   }
 
   #clearLost(): void {
     if (this.#lostTimer !== null) {
-      this._ports.clock.clearTimeout(this.#lostTimer);
+      this.#ports.clock.clearTimeout(this.#lostTimer);
       this.#lostTimer = null;
     }
   }
 
   #clearClose(): void {
     if (this.#closeTimer !== null) {
-      this._ports.clock.clearTimeout(this.#closeTimer);
+      this.#ports.clock.clearTimeout(this.#closeTimer);
       this.#closeTimer = null;
     }
   }
 
   /** The elapsed time ticks while the call is ongoing and a view that shows it is attached. */
   #syncElapsed(): void {
-    const clock = this._ports.clock;
-    const since = this._target.connectedAt();
+    const clock = this.#ports.clock;
+    const since = this.#target.connectedAt();
     const wanted =
       since !== null &&
-      this._target.phase() !== 'ended' &&
+      this.#target.phase() !== 'ended' &&
       [...this.#views.values()].some(view => view.ticks !== false);
     if (!wanted) {
       if (this.#elapsedTimer !== null) {
@@ -265,7 +271,7 @@ export class KitCallSessionHost {
       }
     } else if (this.#elapsedTimer === null) {
       this.#elapsedTimer = clock.setInterval(
-        () => this._target.elapsed(Math.floor((clock.now() - since) / 1000)),
+        () => this.#target.elapsed(Math.floor((clock.now() - since) / 1000)),
         1000,
       );
     }
@@ -273,10 +279,10 @@ export class KitCallSessionHost {
 
   /** The sound plays while the call rings or dials, a view that plays it is attached, and it is not off. */
   #syncSound(): void {
-    const phase = this._target.phase();
+    const phase = this.#target.phase();
     const wanted =
       (phase === 'ringing' || phase === 'dialing') &&
-      !this._target.waiting() &&
+      !this.#target.waiting() &&
       !this.#soundOptions.disabled &&
       [...this.#views.values()].some(view => view.sound !== false);
     if (!wanted) {
@@ -287,13 +293,13 @@ export class KitCallSessionHost {
       return;
     }
     try {
-      this.#sound = this._ports.sound.start(this._target.direction, {
+      this.#sound = this.#ports.sound.start(this.#target.direction, {
         url: this.#soundOptions.url,
         onError: error => this.report(error, true),
       });
     } catch (error) {
       this.#sound = null;
-      this._ports.report(
+      this.#ports.report(
         KitException.from(
           error,
           KitErrorCodes.SOUND_FAILED,
@@ -301,7 +307,7 @@ export class KitCallSessionHost {
         ),
       );
     }
-    this._target.soundChanged();
+    this.#target.soundChanged();
   }
 
   #stopSound(): void {
@@ -311,7 +317,7 @@ export class KitCallSessionHost {
       try {
         sound.stop();
       } catch (error) {
-        this._ports.report(
+        this.#ports.report(
           KitException.from(
             error,
             KitErrorCodes.SOUND_FAILED,

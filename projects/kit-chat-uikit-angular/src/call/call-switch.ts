@@ -58,24 +58,28 @@ export class KitCallSwitch {
   #listenFailed = false;
   #destroyed = false;
 
+  readonly #host: KitCallSwitchHost;
+  readonly #sdk: KitCallsSdk | null;
+  readonly #listenerId: string;
+
   /**
-   * @param _host The registry.
-   * @param _sdk The SDK, if any.
-   * @param _listenerId The id of the one listener.
+   * @param host The registry.
+   * @param sdk The SDK, if any.
+   * @param listenerId The id of the one listener.
    */
-  constructor(
-    private readonly _host: KitCallSwitchHost,
-    private readonly _sdk: KitCallsSdk | null,
-    private readonly _listenerId: string,
-  ) {}
+  constructor(host: KitCallSwitchHost, sdk: KitCallsSdk | null, listenerId: string) {
+    this.#host = host;
+    this.#sdk = sdk;
+    this.#listenerId = listenerId;
+  }
 
   /** Starts listening to the SDK (once). Does nothing on the server or without an SDK. */
   listen(): void {
     if (this.#listening || this.#listenFailed || this.#destroyed) {
       return;
     }
-    if (!this._sdk) {
-      this._host.report(kitNoSdk());
+    if (!this.#sdk) {
+      this.#host.report(kitNoSdk());
       return;
     }
     const listener: KitCallListener = {
@@ -89,11 +93,11 @@ export class KitCallSwitch {
       onCallReconnected: call => this.#dispatch('onCallReconnected', call),
     };
     try {
-      this._sdk.addCallListener(this._listenerId, listener);
+      this.#sdk.addCallListener(this.#listenerId, listener);
       this.#listening = true;
     } catch (error) {
       this.#listenFailed = true;
-      this._host.report(
+      this.#host.report(
         KitException.from(
           error,
           KitErrorCodes.SDK,
@@ -128,9 +132,9 @@ export class KitCallSwitch {
     if (this.#listening) {
       this.#listening = false;
       try {
-        this._sdk?.removeCallListener(this._listenerId);
+        this.#sdk?.removeCallListener(this.#listenerId);
       } catch (error) {
-        this._host.report(
+        this.#host.report(
           KitException.from(
             error,
             KitErrorCodes.SDK,
@@ -173,7 +177,7 @@ export class KitCallSwitch {
       }
     } catch (error) {
       // Nothing is ever thrown back into the SDK's dispatch.
-      this._host.report(
+      this.#host.report(
         KitException.from(
           error,
           KitErrorCodes.SDK,
@@ -200,7 +204,7 @@ export class KitCallSwitch {
             )
           : null;
     if (problem) {
-      this._host.report(
+      this.#host.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           typeof ngDevMode === 'undefined' || ngDevMode
@@ -216,7 +220,7 @@ export class KitCallSwitch {
 
   /** Hands an event for a known call to its session (early ones wait for the session id). */
   #route(name: EventName, call: KitCall): void {
-    const session = this._host.find(call.sessionId);
+    const session = this.#host.find(call.sessionId);
     if (!session) {
       this.#unknown(name, call);
       return;
@@ -262,20 +266,20 @@ export class KitCallSwitch {
 
   #ring(call: KitCall, glareSettled = false): void {
     const id = call.sessionId;
-    if (this.#ended.has(id) || !!this._host.find(id) || (!glareSettled && this.#glare.has(id))) {
+    if (this.#ended.has(id) || !!this.#host.find(id) || (!glareSettled && this.#glare.has(id))) {
       return; // A ghost (it ended) or a duplicate (it rings already).
     }
     if (kitEndReasonOf(call.status)) {
       this.markEnded(id);
       return;
     }
-    const me = this._host.me();
+    const me = this.#host.me();
     if (me instanceof KitException) {
-      this._host.report(me);
+      this.#host.report(me);
       return;
     }
     if (kitCaller(call).uid === me.uid) {
-      this._host.report(
+      this.#host.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           typeof ngDevMode === 'undefined' || ngDevMode
@@ -287,7 +291,7 @@ export class KitCallSwitch {
       return;
     }
     if (kitReceiver(call).uid !== me.uid) {
-      this._host.report(
+      this.#host.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           typeof ngDevMode === 'undefined' || ngDevMode
@@ -298,15 +302,15 @@ export class KitCallSwitch {
       );
       return;
     }
-    if (this._host.policies() && !glareSettled && this.#resolveGlare(call)) {
+    if (this.#host.policies() && !glareSettled && this.#resolveGlare(call)) {
       return;
     }
     // A call whose ending is still on screen is over: it does not make the user busy.
     const busy =
-      this._host.policies() &&
-      this._host.sessions().some(session => !session.state.waiting && !session.isEnded);
-    const waits = this._host.callWaiting();
-    const session = this._host.create(call, !busy ? 'shown' : waits ? 'waiting' : 'busy');
+      this.#host.policies() &&
+      this.#host.sessions().some(session => !session.state.waiting && !session.isEnded);
+    const waits = this.#host.callWaiting();
+    const session = this.#host.create(call, !busy ? 'shown' : waits ? 'waiting' : 'busy');
     if (busy && !waits) {
       // Declined by the policy from this moment: a late or duplicate ring of it is a ghost, whatever the SDK says.
       this.markEnded(call.sessionId);
@@ -325,7 +329,7 @@ export class KitCallSwitch {
    */
   #resolveGlare(theirs: KitCall): boolean {
     const caller = kitCaller(theirs).uid;
-    const mine = this._host
+    const mine = this.#host
       .sessions()
       .find(
         session =>
@@ -346,7 +350,7 @@ export class KitCallSwitch {
       if (!ended) {
         this.#glareGivenUp.add(mine); // It dials on: the next ring from that person is a second call.
       }
-      if (this.#glare.delete(theirs.sessionId) && !this.#destroyed && !this._host.destroyed()) {
+      if (this.#glare.delete(theirs.sessionId) && !this.#destroyed && !this.#host.destroyed()) {
         this.#ring(theirs, true);
       }
     });

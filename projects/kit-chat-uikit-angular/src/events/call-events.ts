@@ -29,7 +29,7 @@ export class KitCallEventsService implements OnDestroy {
   private readonly _rejected = new Subject<KitCall>();
   private readonly _ended = new Subject<KitCall>();
   private readonly _outgoing = new Subject<KitCall>();
-  private readonly _listeners = new Map<string, Subscription>();
+  readonly #listeners = new Map<string, Subscription>();
 
   /** Emits when a call is accepted (an outgoing call by the receiver, or an incoming call here). */
   readonly ccCallAccepted: Observable<KitCall> = this._accepted.asObservable();
@@ -67,7 +67,7 @@ export class KitCallEventsService implements OnDestroy {
         }),
       );
     }
-    this._listeners.set(tag, subscription);
+    this.#listeners.set(tag, subscription);
   }
 
   /**
@@ -75,8 +75,8 @@ export class KitCallEventsService implements OnDestroy {
    * @param tag The tag given to `addListener`.
    */
   removeListener(tag: string): void {
-    this._listeners.get(tag)?.unsubscribe();
-    this._listeners.delete(tag);
+    this.#listeners.get(tag)?.unsubscribe();
+    this.#listeners.delete(tag);
   }
 
   /** Publishes `ccCallAccepted`. @param call The call (required). */
@@ -100,8 +100,8 @@ export class KitCallEventsService implements OnDestroy {
   }
 
   ngOnDestroy(): void {
-    this._listeners.forEach(subscription => subscription.unsubscribe());
-    this._listeners.clear();
+    this.#listeners.forEach(subscription => subscription.unsubscribe());
+    this.#listeners.clear();
     [this._accepted, this._rejected, this._ended, this._outgoing].forEach(subject =>
       subject.complete(),
     );

@@ -32,6 +32,8 @@ export class KitRingtoneRef {
   #removeGestureListeners: (() => void) | null = null;
   #releaseLock: (() => void) | null = null;
   readonly #lock: {ringer: KitRingerLock; key: string} | undefined;
+  readonly #document: Document;
+  readonly #options: KitRingOptions;
 
   /** Current state of the sound. */
   readonly state: Signal<KitSoundState> = this.#state.asReadonly();
@@ -39,10 +41,12 @@ export class KitRingtoneRef {
   /** @docs-private */
   constructor(
     track: KitAudioTrack,
-    private readonly _document: Document,
-    private readonly _options: KitRingOptions,
+    document: Document,
+    options: KitRingOptions,
     lock?: {ringer: KitRingerLock; key: string},
   ) {
+    this.#document = document;
+    this.#options = options;
     this.#track = track;
     this.#lock = lock;
     this.#ring();
@@ -127,9 +131,9 @@ export class KitRingtoneRef {
       this.#removeGestureListeners = null;
       this.#ring();
     };
-    GESTURES.forEach(type => this._document.addEventListener(type, retry, {capture: true}));
+    GESTURES.forEach(type => this.#document.addEventListener(type, retry, {capture: true}));
     this.#removeGestureListeners = () =>
-      GESTURES.forEach(type => this._document.removeEventListener(type, retry, {capture: true}));
+      GESTURES.forEach(type => this.#document.removeEventListener(type, retry, {capture: true}));
   }
 
   #report(
@@ -138,7 +142,7 @@ export class KitRingtoneRef {
     cause: unknown,
   ): void {
     try {
-      this._options.onError?.(new KitException(code, message, cause));
+      this.#options.onError?.(new KitException(code, message, cause));
     } catch (error) {
       console.error('KitRingtone: the onError handler threw', error);
     }
@@ -152,7 +156,7 @@ export class KitRingtoneRef {
 @Injectable({providedIn: 'root'})
 export class KitRingtone {
   readonly #player = inject(KitAudioPlayer);
-  private readonly _document = inject(DOCUMENT);
+  readonly #document = inject(DOCUMENT);
   readonly #ringer = inject(KitRingerLock);
   readonly #sdk = inject(KitCallsSdk, {optional: true});
 
@@ -169,7 +173,7 @@ export class KitRingtone {
     );
     const uid = kind === 'incoming' ? this.#loggedInUid() : null;
     const lock = uid ? {ringer: this.#ringer, key: `kit-ringer:${uid}`} : undefined;
-    return new KitRingtoneRef(track, this._document, options, lock);
+    return new KitRingtoneRef(track, this.#document, options, lock);
   }
 
   #loggedInUid(): string | null {
