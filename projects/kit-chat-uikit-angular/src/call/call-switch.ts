@@ -11,6 +11,17 @@ const EARLY_EVENTS_KEPT = 16;
 
 type EventName = keyof KitCallListener;
 
+/** The SDK's news of a known call, and the session method that takes each. */
+const ROUTES = {
+  onIncomingCallCancelled: '_remoteCancelled',
+  onOutgoingCallRinging: '_remoteRinging',
+  onOutgoingCallAccepted: '_remoteAccepted',
+  onOutgoingCallRejected: '_remoteRejected',
+  onCallEnded: '_remoteEnded',
+  onCallReconnecting: '_reconnecting',
+  onCallReconnected: '_reconnected',
+} as const satisfies Record<Exclude<EventName, 'onIncomingCallReceived'>, keyof KitCallSession>;
+
 /** @returns The error of every call made with no SDK provided. */
 export const kitNoSdk = () =>
   new KitException(
@@ -82,16 +93,10 @@ export class KitCallSwitch {
       this.#host.report(kitNoSdk());
       return;
     }
-    const listener: KitCallListener = {
-      onIncomingCallReceived: call => this.#dispatch('onIncomingCallReceived', call),
-      onIncomingCallCancelled: call => this.#dispatch('onIncomingCallCancelled', call),
-      onOutgoingCallRinging: call => this.#dispatch('onOutgoingCallRinging', call),
-      onOutgoingCallAccepted: call => this.#dispatch('onOutgoingCallAccepted', call),
-      onOutgoingCallRejected: call => this.#dispatch('onOutgoingCallRejected', call),
-      onCallEnded: call => this.#dispatch('onCallEnded', call),
-      onCallReconnecting: call => this.#dispatch('onCallReconnecting', call),
-      onCallReconnected: call => this.#dispatch('onCallReconnected', call),
-    };
+    const names = ['onIncomingCallReceived', ...Object.keys(ROUTES)] as EventName[];
+    const listener: KitCallListener = Object.fromEntries(
+      names.map(name => [name, (call: unknown) => this.#dispatch(name, call)]),
+    );
     try {
       this.#sdk.addCallListener(this.#listenerId, listener);
       this.#listening = true;
@@ -225,29 +230,7 @@ export class KitCallSwitch {
       this.#unknown(name, call);
       return;
     }
-    switch (name) {
-      case 'onIncomingCallCancelled':
-        session._remoteCancelled(call);
-        break;
-      case 'onOutgoingCallRinging':
-        session._remoteRinging();
-        break;
-      case 'onOutgoingCallAccepted':
-        session._remoteAccepted(call);
-        break;
-      case 'onOutgoingCallRejected':
-        session._remoteRejected(call);
-        break;
-      case 'onCallEnded':
-        session._remoteEnded(call);
-        break;
-      case 'onCallReconnecting':
-        session._reconnecting();
-        break;
-      case 'onCallReconnected':
-        session._reconnected();
-        break;
-    }
+    session[ROUTES[name as keyof typeof ROUTES]](call);
   }
 
   /** An event for a call with no session: a ghost later, or an answer that came before `initiateCall` resolved. */
