@@ -79,16 +79,10 @@ export abstract class KitCallEffects extends KitCallMachine {
     this._action = new KitCallAction(_ports.clock, () => this.options.actionTimeout);
     const target: KitCallHostTarget = {
       direction,
-      phase: () => this._state.phase,
-      waiting: () => this._state.waiting,
-      sessionId: () => this.sessionId,
-      ringTimeout: () => this.options.ringTimeout,
+      options,
+      state: () => this._state,
       connectedAt: () => this._connectedAt,
-      ringExpired: () => this._fire({type: 'ringExpired'}),
-      reconnecting: () => this._state.reconnecting,
-      reconnectTimeout: () => this.options.reconnectTimeout,
-      reconnectExpired: () => this._fire({type: 'reconnectExpired'}),
-      closed: () => this._fire({type: 'closed'}),
+      fire: type => this._fire({type}),
       elapsed: seconds => {
         if (seconds !== this._state.elapsedSeconds) {
           this._set({elapsedSeconds: seconds});
