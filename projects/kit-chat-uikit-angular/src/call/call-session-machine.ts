@@ -148,7 +148,9 @@ export abstract class KitCallMachine {
       }
       return false;
     }
-    _kitCallTransitionObserver?.(from, event.type, row);
+    if (typeof ngDevMode === 'undefined' || ngDevMode) {
+      _kitCallTransitionObserver?.(from, event.type, row);
+    }
     const firing = this._firing;
     this._firing = true;
     this._step = row.to;

@@ -49,15 +49,15 @@ export class KitCallEventsService implements OnDestroy {
   addListener(tag: string, listener: KitCallEventsListener): void {
     this.removeListener(tag);
     const subscription = new Subscription();
-    const streams: [Observable<KitCall>, KitCallEventName][] = [
-      [this.ccCallAccepted, 'ccCallAccepted'],
-      [this.ccCallRejected, 'ccCallRejected'],
-      [this.ccCallEnded, 'ccCallEnded'],
-      [this.ccOutgoingCall, 'ccOutgoingCall'],
+    const names: KitCallEventName[] = [
+      'ccCallAccepted',
+      'ccCallRejected',
+      'ccCallEnded',
+      'ccOutgoingCall',
     ];
-    for (const [stream, name] of streams) {
+    for (const name of names) {
       subscription.add(
-        stream.subscribe(call => {
+        this[name].subscribe(call => {
           try {
             listener[name](call);
           } catch (error) {
