@@ -17,6 +17,7 @@ import {
   KitCallSessionPorts,
   kitEndReasonOf,
 } from './call-session';
+import {kitInvokeSafely} from './call-screen-support';
 import {KIT_BROWSER_CLOCK, KIT_SERVER_CLOCK} from './call-session-host';
 import {KitCallSwitch, kitNoSdk} from './call-switch';
 
@@ -261,11 +262,7 @@ export class KitCallRegistry {
    * @param error The error.
    */
   report(error: KitException): void {
-    try {
-      this.#config.onError?.(error);
-    } catch (thrown) {
-      console.error('kit-chat-uikit-angular: the onError handler threw', thrown);
-    }
+    kitInvokeSafely(this.#config.onError, error);
   }
 
   /** The session of a new ring: shown, waiting in a banner, or hidden while it is answered busy. */

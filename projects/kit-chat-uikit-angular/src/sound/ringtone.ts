@@ -1,6 +1,7 @@
 import {DOCUMENT} from '@angular/common';
 import {Injectable, Signal, inject, signal} from '@angular/core';
 import {KitCallsSdk} from '../sdk/calls-sdk';
+import {kitInvokeSafely} from '../call/call-screen-support';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitAudioPlayer, KitAudioTrack} from './audio-player';
 import {KitRingerLock} from './ringer-lock';
@@ -141,11 +142,7 @@ export class KitRingtoneRef {
     message: string,
     cause: unknown,
   ): void {
-    try {
-      this.#options.onError?.(new KitException(code, message, cause));
-    } catch (error) {
-      console.error('KitRingtone: the onError handler threw', error);
-    }
+    kitInvokeSafely(this.#options.onError, new KitException(code, message, cause));
   }
 }
 
