@@ -25,25 +25,13 @@ export interface KitCallEvent {
   readonly reason?: KitCallEndReason;
 }
 
-/** The states a decline, cancel or hang-up waits through: its promise settles once the session left them. */
-export const ACCEPTING: readonly KitCallStep[] = [
-  'accepting.fresh',
-  'accepting',
-  'accepting.awaited',
-];
-export const LEAVING: readonly KitCallStep[] = [
-  'declining',
-  'declining.overAccept',
-  'declining.overLanded',
-  'declining.endCrossed',
-  'accepting.awaited',
-  'cancelling.queued',
-  'cancelling',
-  'cancelling.endCrossed',
-  'withdrawing.queued',
-  'withdrawing',
-  'ending',
-];
+/**
+ * What a press waits through, as phases or states: its promise settles once the session left them. An accept waits
+ * through the accepting phase; a decline, cancel or hang-up through the leaving phases, and through the accept that a
+ * refused decline handed the decision back to.
+ */
+export const ACCEPTING: readonly string[] = ['accepting'];
+const LEAVING: readonly string[] = ['declining', 'cancelling', 'ending', 'accepting.awaited'];
 
 /** Watches every transition of every session: the stress test checks each one against the table. @docs-private */
 export let _kitCallTransitionObserver:
@@ -121,11 +109,14 @@ export abstract class KitCallMachine {
    */
   protected _press(
     type: KitCallEventType,
-    pending: readonly KitCallStep[] = LEAVING,
+    pending: readonly string[] = LEAVING,
     result: () => boolean = () => this.isEnded,
   ): Promise<boolean> {
     return this._fire({type})
-      ? this._until(() => !pending.includes(this._step), result)
+      ? this._until(
+          () => !pending.includes(this._step) && !pending.includes(kitPhaseOf(this._step)),
+          result,
+        )
       : Promise.resolve(false);
   }
 
