@@ -31,30 +31,31 @@ import {
 /** A session's effects; the public actions are its subclass's (`KitCallSession`). */
 export abstract class KitCallEffects extends KitCallMachine {
   protected readonly _host: KitCallSessionHost;
-  protected readonly _action: KitCallAction;
+  readonly #ports: KitCallSessionPorts;
+  readonly #action: KitCallAction;
   protected _settings: KitCallSettings | null = null;
-  protected _connectedAt: number | null = null;
+  #connectedAt: number | null = null;
   /** The status sent with the decline or cancel in flight (or queued). */
-  protected _sent: KitCallSent | null = null;
+  #sent: KitCallSent | null = null;
   /** The SDK's answer to the user's accept, one native promise that every reader shares. */
-  protected _acceptAnswer: Promise<KitCall> | null = null;
+  #acceptAnswer: Promise<KitCall> | null = null;
   /** The accept's answer, once it landed under a decline. */
-  protected _landed: KitCall | undefined;
-  protected _hung = false;
-  protected _timeOutRefusals = 0;
+  #landed: KitCall | undefined;
+  #hung = false;
+  #timeOutRefusals = 0;
   protected _startSettle: KitCallOutcome<KitCall> | null = null;
 
   /**
    * @param direction Whether the call rings here (`'incoming'`) or is placed from here (`'outgoing'`).
    * @param call The call; an outgoing one may have an empty session id until `start()` got one.
-   * @param _ports The SDK, events, sound and clock.
+   * @param ports The SDK, events, sound and clock.
    * @param options Time-outs and delays.
    * @param phase Where the session starts (default: ringing or dialing).
    */
   constructor(
     readonly direction: KitCallDirection,
     call: KitCall,
-    protected readonly _ports: KitCallSessionPorts,
+    ports: KitCallSessionPorts,
     readonly options: KitCallSessionOptions,
     phase: KitCallPhase = direction === 'incoming' ? 'ringing' : 'dialing',
   ) {
@@ -75,13 +76,14 @@ export abstract class KitCallEffects extends KitCallMachine {
       },
       phase === 'dialing' && !call.sessionId ? 'dialing.starting' : (phase as KitCallStep),
     );
-    this._connectedAt = connected ? _ports.clock.now() : null;
-    this._action = new KitCallAction(_ports.clock, () => this.options.actionTimeout);
+    this.#ports = ports;
+    this.#connectedAt = connected ? ports.clock.now() : null;
+    this.#action = new KitCallAction(ports.clock, () => this.options.actionTimeout);
     const target: KitCallHostTarget = {
       direction,
       options,
       state: () => this._state,
-      connectedAt: () => this._connectedAt,
+      connectedAt: () => this.#connectedAt,
       fire: type => this._fire({type}),
       elapsed: seconds => {
         if (seconds !== this._state.elapsedSeconds) {
@@ -94,7 +96,7 @@ export abstract class KitCallEffects extends KitCallMachine {
         }
       },
     };
-    this._host = new KitCallSessionHost(target, _ports);
+    this._host = new KitCallSessionHost(target, ports);
   }
 
   /** The session id of the call (`''` while an outgoing call starts). */
@@ -112,64 +114,64 @@ export abstract class KitCallEffects extends KitCallMachine {
   protected _holds(guard: KitCallGuard): boolean {
     switch (guard) {
       case 'hung':
-        return this._hung;
+        return this.#hung;
       case 'expired':
         return this._host.expired;
       case 'refusedBefore':
-        return this._timeOutRefusals > 0 && this._sent === 'unanswered';
+        return this.#timeOutRefusals > 0 && this.#sent === 'unanswered';
       case 'noSdk':
-        return !this._ports.sdk;
+        return !this.#ports.sdk;
     }
   }
 
   protected _run(effect: KitCallEffect, event: KitCallEvent, from: KitCallStep): void {
-    const sdk = this._ports.sdk;
+    const sdk = this.#ports.sdk;
     const id = this.sessionId;
     switch (effect) {
       case 'sendInitiate':
-        return this._send(
+        return this.#send(
           'initiate',
           () => sdk!.initiateCall(this._state.call),
-          outcome => this._initiated(outcome),
+          outcome => this.#initiated(outcome),
         );
       case 'sendAccept':
-        this._sent = null;
+        this.#sent = null;
         void Promise.resolve().then(() => this._fire({type: 'tick'}));
-        return this._send('accept', () => {
+        return this.#send('accept', () => {
           const answer = Promise.resolve(sdk!.acceptCall(id));
-          this._acceptAnswer = answer;
+          this.#acceptAnswer = answer;
           // Watched apart from the action: a decline that superseded this accept must know whether it landed.
           answer.then(
-            call => ((this._landed = call ?? undefined), this._fire({type: 'acceptLanded', call})),
+            call => ((this.#landed = call ?? undefined), this._fire({type: 'acceptLanded', call})),
             () => {},
           );
           return answer;
         });
       case 'sendDecline':
-        this._sent = sentBy(event.type, 'rejected');
-        return this._send('decline', () => sdk!.rejectCall(id, this._sent as KitCallStatus));
+        this.#sent = sentBy(event.type, 'rejected');
+        return this.#send('decline', () => sdk!.rejectCall(id, this.#sent as KitCallStatus));
       case 'queueCancel':
-        this._sent = sentBy(event.type, 'cancelled');
+        this.#sent = sentBy(event.type, 'cancelled');
         this._next.push(() => void this.start().catch(() => {}));
         return this._patch({failure: null});
       case 'sendCancel':
-        this._sent = event.type === 'initiated' ? this._sent : sentBy(event.type, 'cancelled');
-        return this._send('cancel', () => sdk!.rejectCall(id, this._sent as KitCallStatus));
+        this.#sent = event.type === 'initiated' ? this.#sent : sentBy(event.type, 'cancelled');
+        return this.#send('cancel', () => sdk!.rejectCall(id, this.#sent as KitCallStatus));
       case 'sendEnd':
         if (kitPhaseOf(from) !== 'ongoing') {
           // The other side (or the SDK) made the call live while the user left it: endCall, the user's call.
-          this._patch({call: {...this._state.call, ...this._landed, ...event.call} as KitCall});
+          this._patch({call: {...this._state.call, ...this.#landed, ...event.call} as KitCall});
         }
-        return this._send('end', () => sdk!.endCall(this.sessionId));
+        return this.#send('end', () => sdk!.endCall(this.sessionId));
       case 'awaitAccept':
         this._host.report(event.error!, true);
-        this._sent = null;
-        return this._send('accept', () => this._acceptAnswer ?? Promise.reject(event.error));
+        this.#sent = null;
+        return this.#send('accept', () => this.#acceptAnswer ?? Promise.reject(event.error));
       case 'registered':
-        this._ports.events.publishOutgoingCall(event.call as KitCall);
+        this.#ports.events.publishOutgoingCall(event.call as KitCall);
         return this._patch({call: event.call as KitCall});
       case 'connect':
-        return this._connect(event.call, event.type !== 'appConnected');
+        return this.#connect(event.call, event.type !== 'appConnected');
       case 'report':
         return this._host.report(event.error!, true);
       case 'markRinging':
@@ -187,8 +189,8 @@ export abstract class KitCallEffects extends KitCallMachine {
           ),
           true,
         );
-        this._background('end', () => sdk!.endCall(id));
-        return this._end(
+        this.#background('end', () => sdk!.endCall(id));
+        return this.#end(
           from,
           {reason: 'failed', event: 'ended'},
           {
@@ -197,14 +199,14 @@ export abstract class KitCallEffects extends KitCallMachine {
           },
         );
       case 'back':
-        return this._back(event.error!);
+        return this.#back(event.error!);
       case 'hung':
-        this._hung = true;
+        this.#hung = true;
         return;
       case 'retry':
         return this._host.retry();
       case 'finish':
-        return this._finish(from, event);
+        return this.#finish(from, event);
       case 'giveUp':
         this._host.report(
           event.error ??
@@ -217,16 +219,16 @@ export abstract class KitCallEffects extends KitCallMachine {
           true,
         );
         // The app heard of the call: it hears that it ended here.
-        return this._end(from, {reason: 'unanswered', event: 'ended', delay: 0}, this._state.call);
+        return this.#end(from, {reason: 'unanswered', event: 'ended', delay: 0}, this._state.call);
       case 'cancelUnseen':
         if (this._state.endReason === 'dismissed') {
           const call = {...this._state.call, ...event.call} as KitCall;
           this._state = {...this._state, call};
-          this._background('cancel', () => sdk!.rejectCall(call.sessionId, 'cancelled'));
+          this.#background('cancel', () => sdk!.rejectCall(call.sessionId, 'cancelled'));
         }
         return;
       case 'dismiss':
-        this._action.abort('initiate'); // Its answer still counts, to cancel a call nobody could see.
+        this.#action.abort('initiate'); // Its answer still counts, to cancel a call nobody could see.
         this._host.teardown();
         this._patch({endReason: event.reason ?? 'dismissed', endedFrom: kitPhaseOf(from)});
         this._next.push(() => this._fire({type: 'closed'}));
@@ -243,7 +245,7 @@ export abstract class KitCallEffects extends KitCallMachine {
   }
 
   /** The SDK answered `initiateCall`: the call is registered, or the start failed (no session id is a failure). */
-  protected _initiated(outcome: KitCallOutcome<unknown>): void {
+  #initiated(outcome: KitCallOutcome<unknown>): void {
     const call = outcome.ok ? ({...this._state.call, ...(outcome.value ?? {})} as KitCall) : null;
     const error = !outcome.ok
       ? outcome.error
@@ -261,26 +263,26 @@ export abstract class KitCallEffects extends KitCallMachine {
   }
 
   /** Sends the row's SDK action; its outcome comes back as an event. */
-  protected _send<T>(
+  #send<T>(
     name: Action,
     run: () => PromiseLike<T> | T,
     answer?: (o: KitCallOutcome<T>) => void,
   ): void {
     this._patch({failure: null});
-    if (!this._ports.sdk) {
+    if (!this.#ports.sdk) {
       const error = new KitException(
         KitErrorCodes.NOT_INITIALIZED,
         typeof ngDevMode === 'undefined' || ngDevMode ? 'No call SDK: nothing to send.' : '',
       );
       this._next.push(() =>
-        answer ? answer({ok: false, error}) : this._answered({ok: false, error}),
+        answer ? answer({ok: false, error}) : this.#answered({ok: false, error}),
       );
       return;
     }
-    this._action.send(name, run, answer ?? (outcome => this._answered(outcome)));
+    this.#action.send(name, run, answer ?? (outcome => this.#answered(outcome)));
   }
 
-  protected _answered(outcome: KitCallOutcome<unknown>): void {
+  #answered(outcome: KitCallOutcome<unknown>): void {
     if (outcome.ok) {
       this._fire({type: 'answered', call: (outcome.value ?? undefined) as Partial<KitCall>});
       return;
@@ -291,19 +293,19 @@ export abstract class KitCallEffects extends KitCallMachine {
   }
 
   /** An action failed and the call goes on: back where it was, with the failure said. */
-  protected _back(error: KitException): void {
+  #back(error: KitException): void {
     const ongoing = this._step === 'ongoing';
     this._patch({failure: ongoing ? null : error});
     this._host.report(error, true);
-    if (this._sent === 'unanswered') {
+    if (this.#sent === 'unanswered') {
       // The ring time-out's own decline or cancel failed: tried once more, a little later.
-      this._timeOutRefusals += TIMED_OUT.has(error) ? 0 : 1;
+      this.#timeOutRefusals += TIMED_OUT.has(error) ? 0 : 1;
       this._host.retry();
     }
   }
 
-  protected _connect(answer: Partial<KitCall> | undefined, publish: boolean): void {
-    this._action.abort();
+  #connect(answer: Partial<KitCall> | undefined, publish: boolean): void {
+    this.#action.abort();
     const call = this._state.call;
     const settings = this._settings ?? {
       audioOnly: call.type === KitConstants.CALL_TYPE_AUDIO,
@@ -315,34 +317,34 @@ export abstract class KitCallEffects extends KitCallMachine {
       status: answer?.status ?? 'ongoing',
       settings: Object.freeze({...settings}),
     };
-    this._connectedAt = this._ports.clock.now();
+    this.#connectedAt = this.#ports.clock.now();
     this._patch({call: accepted, connected: true, failure: null, remoteRinging: false});
     if (publish) {
-      this._ports.events.publishCallAccepted(accepted);
+      this.#ports.events.publishCallAccepted(accepted);
     }
   }
 
   /** A row led to `ended`: the ending by the end-reason rules, the failure said when there is one. */
-  protected _finish(from: KitCallStep, event: KitCallEvent): void {
-    const ending = kitEndingOf(from, event.type, event.call?.status, this._sent);
+  #finish(from: KitCallStep, event: KitCallEvent): void {
+    const ending = kitEndingOf(from, event.type, event.call?.status, this.#sent);
     if (event.error && event.type !== 'initiateFailed') {
       this._host.report(event.error, true);
     } else if (event.error && from === 'dialing.starting') {
       this._host.report(event.error, false); // start() rejects with it too.
     }
-    const call = kitEndedCall(from, event.type, this._state.call, event.call, this._sent);
-    this._end(from, ending, call);
+    const call = kitEndedCall(from, event.type, this._state.call, event.call, this.#sent);
+    this.#end(from, ending, call);
   }
 
   /** The one way to `ended`: stops the action, timers and sound, publishes once, and closes after the delay. */
-  protected _end(from: KitCallStep, ending: KitCallEnding, call: KitCall): void {
-    this._action.abort();
+  #end(from: KitCallStep, ending: KitCallEnding, call: KitCall): void {
+    this.#action.abort();
     this._host.teardown();
     this._patch({call, endReason: ending.reason, endedFrom: kitPhaseOf(from), reconnecting: false});
     if (ending.event === 'rejected') {
-      this._ports.events.publishCallRejected(call);
+      this.#ports.events.publishCallRejected(call);
     } else if (ending.event === 'ended' && call.sessionId) {
-      this._ports.events.publishCallEnded(call);
+      this.#ports.events.publishCallEnded(call);
     }
     // A call in a waiting banner leaves at once.
     const shown =
@@ -361,14 +363,14 @@ export abstract class KitCallEffects extends KitCallMachine {
   }
 
   /** Sends an action nobody waits for (the user already left the call); a failure is only reported. */
-  protected _background(action: Action, run: () => Promise<unknown>): void {
+  #background(action: Action, run: () => Promise<unknown>): void {
     let result: Promise<unknown>;
     try {
       result = Promise.resolve(run());
     } catch (error) {
       result = Promise.reject(error);
     }
-    result.catch(error => this._ports.report(wrap(error, KitErrorCodes.CALL_FAILED, action)));
+    result.catch(error => this.#ports.report(wrap(error, KitErrorCodes.CALL_FAILED, action)));
   }
 }
 
