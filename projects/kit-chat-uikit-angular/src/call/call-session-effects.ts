@@ -318,10 +318,7 @@ export abstract class KitCallEffects extends KitCallMachine {
       case 'close':
         this.#host.teardown();
         this._patch({done: true});
-        this._next.push(() => {
-          this._settled.splice(0).forEach(settle => settle());
-          this._listeners.clear();
-        });
+        this._next.push(() => this._release());
         return;
     }
   }

@@ -25,14 +25,6 @@ export interface KitCallEvent {
   readonly reason?: KitCallEndReason;
 }
 
-/**
- * What a press waits through, as phases or states: its promise settles once the session left them. An accept waits
- * through the accepting phase; a decline, cancel or hang-up through the leaving phases, and through the accept that a
- * refused decline handed the decision back to.
- */
-export const ACCEPTING: readonly string[] = ['accepting'];
-const LEAVING: readonly string[] = ['declining', 'cancelling', 'ending', 'accepting.awaited'];
-
 /** Watches every transition of every session: the stress test checks each one against the table. @docs-private */
 export let _kitCallTransitionObserver:
   | ((from: KitCallStep, event: KitCallEventType, row: KitCallRow | 'ignored' | null) => void)
@@ -47,13 +39,13 @@ export function _kitObserveCallTransitions(observer: typeof _kitCallTransitionOb
 export abstract class KitCallMachine {
   protected _state: KitCallSessionState;
   protected _step: KitCallStep;
-  protected readonly _listeners = new Set<(state: KitCallSessionState) => void>();
-  protected readonly _waits = new Set<() => boolean>();
+  readonly #listeners = new Set<(state: KitCallSessionState) => void>();
+  readonly #waits = new Set<() => boolean>();
   protected _firing = false;
   /** Work left for after the transition that asked for it: the transition completes first. */
   protected readonly _next: (() => void)[] = [];
-  protected readonly _settled: (() => void)[] = [];
-  protected _lastNotified: KitCallSessionState | null = null;
+  readonly #settled: (() => void)[] = [];
+  #lastNotified: KitCallSessionState | null = null;
 
   /**
    * @param state The first state of the call.
@@ -80,8 +72,8 @@ export abstract class KitCallMachine {
    * @returns Stops listening.
    */
   subscribe(listener: (state: KitCallSessionState) => void): () => void {
-    this._listeners.add(listener);
-    return () => this._listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /**
@@ -91,7 +83,7 @@ export abstract class KitCallMachine {
   whenDone(): Promise<void> {
     return this._state.done
       ? Promise.resolve()
-      : new Promise(resolve => this._settled.push(resolve));
+      : new Promise(resolve => this.#settled.push(resolve));
   }
 
   /** Runs one effect of a row. */
@@ -102,23 +94,6 @@ export abstract class KitCallMachine {
 
   /** Follows a new state outside of it (views, sound, timers). */
   protected abstract _follow(): void;
-
-  /**
-   * Fires a press; its promise settles once the session left the states the press leads to.
-   * @returns Whether the call ended (for `accept`: whether it became ongoing).
-   */
-  protected _press(
-    type: KitCallEventType,
-    pending: readonly string[] = LEAVING,
-    result: () => boolean = () => this.isEnded,
-  ): Promise<boolean> {
-    return this._fire({type})
-      ? this._until(
-          () => !pending.includes(this._step) && !pending.includes(kitPhaseOf(this._step)),
-          result,
-        )
-      : Promise.resolve(false);
-  }
 
   /**
    * Looks the event's row up, moves to its state and runs its effects, then tells the views once.
@@ -175,7 +150,7 @@ export abstract class KitCallMachine {
         return true;
       };
       if (!check()) {
-        this._waits.add(check);
+        this.#waits.add(check);
       }
     });
   }
@@ -187,6 +162,12 @@ export abstract class KitCallMachine {
     }
   }
 
+  /** The session is done: the `whenDone()` promises settle and the listeners are let go. */
+  protected _release(): void {
+    this.#settled.splice(0).forEach(settle => settle());
+    this.#listeners.clear();
+  }
+
   protected _set(change: Partial<KitCallSessionState>): void {
     this._patch(change);
     this._follow();
@@ -196,10 +177,10 @@ export abstract class KitCallMachine {
   /** Tells the listeners of a new state, then settles the presses that waited for it. */
   protected _notify(): void {
     const state = this._state;
-    const changed = state !== this._lastNotified;
-    this._lastNotified = state;
-    for (const listener of changed ? [...this._listeners] : []) {
-      if (!this._listeners.has(listener)) {
+    const changed = state !== this.#lastNotified;
+    this.#lastNotified = state;
+    for (const listener of changed ? [...this.#listeners] : []) {
+      if (!this.#listeners.has(listener)) {
         continue; // Unsubscribed by an earlier listener (a screen swapped for the next one).
       }
       try {
@@ -208,9 +189,9 @@ export abstract class KitCallMachine {
         console.error('kit-chat-uikit-angular: a call session listener threw', error);
       }
     }
-    for (const wait of [...this._waits]) {
+    for (const wait of [...this.#waits]) {
       if (wait()) {
-        this._waits.delete(wait);
+        this.#waits.delete(wait);
       }
     }
   }

@@ -1,13 +1,20 @@
 import {KitCall, KitCallSettings} from '../sdk/models';
 import {KitCallEffects} from './call-session-effects';
-import {ACCEPTING} from './call-session-machine';
-import {KIT_CALL_TABLE} from './call-session-table';
+import {KIT_CALL_TABLE, KitCallEventType, kitPhaseOf} from './call-session-table';
 import {KitCallEndReason, kitEndReasonOf} from './call-session-types';
 
 export * from './call-session-types';
 export {_kitObserveCallTransitions} from './call-session-machine';
 
 let nextKey = 0;
+
+/**
+ * What a press waits through, as phases or states: its promise settles once the session left them. An accept waits
+ * through the accepting phase; a decline, cancel or hang-up through the leaving phases, and through the accept that a
+ * refused decline handed the decision back to.
+ */
+const ACCEPTING: readonly string[] = ['accepting'];
+const LEAVING: readonly string[] = ['declining', 'cancelling', 'ending', 'accepting.awaited'];
 
 /**
  * One call, from its first ring (or before `initiateCall` is sent) to its end: the only owner of the call's state,
@@ -52,7 +59,7 @@ export class KitCallSession extends KitCallEffects {
     if (this._step === 'ringing' && settings) {
       this.setCallSettings(settings);
     }
-    return this._press('accept', ACCEPTING, () => this._step === 'ongoing');
+    return this.#press('accept', ACCEPTING, () => this._step === 'ongoing');
   }
 
   /**
@@ -65,7 +72,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call ended.
    */
   decline(): Promise<boolean> {
-    return this._press('decline');
+    return this.#press('decline');
   }
 
   /**
@@ -73,7 +80,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call ended.
    */
   answerBusy(): Promise<boolean> {
-    return this._press('busy');
+    return this.#press('busy');
   }
 
   /**
@@ -81,7 +88,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call ended.
    */
   hangUp(): Promise<boolean> {
-    return this._press('hangUp');
+    return this.#press('hangUp');
   }
 
   /**
@@ -90,7 +97,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call ended.
    */
   timeOut(): Promise<boolean> {
-    return this._press('timeOut');
+    return this.#press('timeOut');
   }
 
   /**
@@ -99,7 +106,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call ended.
    */
   withdraw(): Promise<boolean> {
-    return this._press('withdraw');
+    return this.#press('withdraw');
   }
 
   /**
@@ -133,6 +140,23 @@ export class KitCallSession extends KitCallEffects {
         call,
       });
     }
+  }
+
+  /**
+   * Fires a press; its promise settles once the session left the states the press leads to.
+   * @returns Whether the call ended (for `accept`: whether it became ongoing).
+   */
+  #press(
+    type: KitCallEventType,
+    pending: readonly string[] = LEAVING,
+    result: () => boolean = () => this.isEnded,
+  ): Promise<boolean> {
+    return this._fire({type})
+      ? this._until(
+          () => !pending.includes(this._step) && !pending.includes(kitPhaseOf(this._step)),
+          result,
+        )
+      : Promise.resolve(false);
   }
 
   // ---- What the SDK says (routed here by the registry) ----
