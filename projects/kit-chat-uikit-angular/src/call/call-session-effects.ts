@@ -88,26 +88,22 @@ export abstract class KitCallEffects extends KitCallMachine {
     const target: KitCallHostTarget = {
       direction,
       options,
-      state: () => this._state,
+      state: () => this.state,
       connectedAt: () => this.#connectedAt,
       fire: type => this._fire({type}),
       elapsed: seconds => {
-        if (seconds !== this._state.elapsedSeconds) {
+        if (seconds !== this.state.elapsedSeconds) {
           this._set({elapsedSeconds: seconds});
         }
       },
-      soundChanged: () => {
-        if (!this._firing) {
-          this._notify();
-        }
-      },
+      soundChanged: () => this._changedAside(),
     };
     this.#host = new KitCallSessionHost(target, ports);
   }
 
   /** The session id of the call (`''` while an outgoing call starts). */
   get sessionId(): string {
-    return this._state.call.sessionId;
+    return this.state.call.sessionId;
   }
 
   // ---- The views, the sound and the start: what the session's host and the initiate effect answer ----
@@ -167,7 +163,7 @@ export abstract class KitCallEffects extends KitCallMachine {
     if (!this.#started) {
       // Settles also when the session is done first (closed by the app while initiateCall was on its way).
       this.#started = this._until(
-        () => !!this.#startSettle || this._state.done,
+        () => !!this.#startSettle || this.state.done,
         () => {
           const outcome = this.#startSettle;
           if (outcome?.ok) {
@@ -213,7 +209,7 @@ export abstract class KitCallEffects extends KitCallMachine {
       case 'sendInitiate':
         return this.#send(
           'initiate',
-          () => sdk!.initiateCall(this._state.call),
+          () => sdk!.initiateCall(this.state.call),
           outcome => this.#initiated(outcome),
         );
       case 'sendAccept':
@@ -242,7 +238,7 @@ export abstract class KitCallEffects extends KitCallMachine {
       case 'sendEnd':
         if (kitPhaseOf(from) !== 'ongoing') {
           // The other side (or the SDK) made the call live while the user left it: endCall, the user's call.
-          this._patch({call: {...this._state.call, ...this.#landed, ...event.call} as KitCall});
+          this._patch({call: {...this.state.call, ...this.#landed, ...event.call} as KitCall});
         }
         return this.#send('end', () => sdk!.endCall(this.sessionId));
       case 'awaitAccept':
@@ -267,7 +263,7 @@ export abstract class KitCallEffects extends KitCallMachine {
             typeof ngDevMode === 'undefined' || ngDevMode
               ? 'The call lost its connection and it did not come back: the call was ended here.'
               : '',
-            this._state.call,
+            this.state.call,
           ),
           true,
         );
@@ -276,7 +272,7 @@ export abstract class KitCallEffects extends KitCallMachine {
           from,
           {reason: 'failed', event: 'ended'},
           {
-            ...this._state.call,
+            ...this.state.call,
             status: 'failed',
           },
         );
@@ -301,11 +297,11 @@ export abstract class KitCallEffects extends KitCallMachine {
           true,
         );
         // The app heard of the call: it hears that it ended here.
-        return this.#end(from, {reason: 'unanswered', event: 'ended', delay: 0}, this._state.call);
+        return this.#end(from, {reason: 'unanswered', event: 'ended', delay: 0}, this.state.call);
       case 'cancelUnseen':
-        if (this._state.endReason === 'dismissed') {
-          const call = {...this._state.call, ...event.call} as KitCall;
-          this._state = {...this._state, call};
+        if (this.state.endReason === 'dismissed') {
+          const call = {...this.state.call, ...event.call} as KitCall;
+          this._patch({call});
           this.#background('cancel', () => sdk!.rejectCall(call.sessionId, 'cancelled'));
         }
         return;
@@ -325,7 +321,7 @@ export abstract class KitCallEffects extends KitCallMachine {
 
   /** The SDK answered `initiateCall`: the call is registered, or the start failed (no session id is a failure). */
   #initiated(outcome: KitCallOutcome<unknown>): void {
-    const call = outcome.ok ? ({...this._state.call, ...(outcome.value ?? {})} as KitCall) : null;
+    const call = outcome.ok ? ({...this.state.call, ...(outcome.value ?? {})} as KitCall) : null;
     const error = !outcome.ok
       ? outcome.error
       : call?.sessionId
@@ -385,7 +381,7 @@ export abstract class KitCallEffects extends KitCallMachine {
 
   #connect(answer: Partial<KitCall> | undefined, publish: boolean): void {
     this.#action.abort();
-    const call = this._state.call;
+    const call = this.state.call;
     const settings = this.#settings ?? {
       audioOnly: call.type === KitConstants.CALL_TYPE_AUDIO,
       defaultAudioMode: 'SPEAKER',
@@ -411,7 +407,7 @@ export abstract class KitCallEffects extends KitCallMachine {
     } else if (event.error && from === 'dialing.starting') {
       this.#host.report(event.error, false); // start() rejects with it too.
     }
-    const call = kitEndedCall(from, event.type, this._state.call, event.call, this.#sent);
+    const call = kitEndedCall(from, event.type, this.state.call, event.call, this.#sent);
     this.#end(from, ending, call);
   }
 
@@ -427,10 +423,10 @@ export abstract class KitCallEffects extends KitCallMachine {
     }
     // A call in a waiting banner leaves at once.
     const shown =
-      !this._state.waiting &&
-      ENDINGS_SHOWN[this._state.connected ? 'connected' : this.direction].includes(ending.reason);
+      !this.state.waiting &&
+      ENDINGS_SHOWN[this.state.connected ? 'connected' : this.direction].includes(ending.reason);
     // An outgoing call's outcome offers "Call again": it has a delay of its own.
-    const outcome = this.direction === 'outgoing' && !this._state.connected;
+    const outcome = this.direction === 'outgoing' && !this.state.connected;
     const wait =
       ending.delay ??
       (shown ? (outcome && this.options.outcomeDelay) || this.options.closeDelay : 0);

@@ -37,11 +37,11 @@ export function _kitObserveCallTransitions(observer: typeof _kitCallTransitionOb
 
 /** A session's state and its transitions; the effects and the public actions are its subclasses'. */
 export abstract class KitCallMachine {
-  protected _state: KitCallSessionState;
+  #state: KitCallSessionState;
   protected _step: KitCallStep;
   readonly #listeners = new Set<(state: KitCallSessionState) => void>();
   readonly #waits = new Set<() => boolean>();
-  protected _firing = false;
+  #firing = false;
   /** Work left for after the transition that asked for it: the transition completes first. */
   protected readonly _next: (() => void)[] = [];
   readonly #settled: (() => void)[] = [];
@@ -52,18 +52,18 @@ export abstract class KitCallMachine {
    * @param step Its state in the table.
    */
   constructor(state: KitCallSessionState, step: KitCallStep) {
-    this._state = state;
+    this.#state = state;
     this._step = step;
   }
 
   /** The current state. */
   get state(): KitCallSessionState {
-    return this._state;
+    return this.#state;
   }
 
   /** Whether the call ended (its outcome may still be on screen). */
   get isEnded(): boolean {
-    return this._state.phase === 'ended';
+    return this.#state.phase === 'ended';
   }
 
   /**
@@ -81,7 +81,7 @@ export abstract class KitCallMachine {
    * @returns A promise that never rejects.
    */
   whenDone(): Promise<void> {
-    return this._state.done
+    return this.#state.done
       ? Promise.resolve()
       : new Promise(resolve => this.#settled.push(resolve));
   }
@@ -117,16 +117,16 @@ export abstract class KitCallMachine {
     if (typeof ngDevMode === 'undefined' || ngDevMode) {
       _kitCallTransitionObserver?.(from, event.type, row);
     }
-    const firing = this._firing;
-    this._firing = true;
+    const firing = this.#firing;
+    this.#firing = true;
     this._step = row.to;
     this._patch({phase: kitPhaseOf(row.to)});
     for (const effect of row.fx ?? []) {
       this._run(effect, event, from);
     }
-    this._firing = firing;
+    this.#firing = firing;
     this._follow();
-    this._notify();
+    this.#notify();
     if (!firing) {
       while (this._next.length) {
         this._next.shift()!();
@@ -156,9 +156,16 @@ export abstract class KitCallMachine {
   }
 
   protected _patch(change: Partial<KitCallSessionState>): void {
-    const state = this._state;
+    const state = this.#state;
     if (Object.entries(change).some(([key, value]) => state[key as keyof typeof state] !== value)) {
-      this._state = {...state, ...change};
+      this.#state = {...state, ...change};
+    }
+  }
+
+  /** Tells the listeners of a change made outside of a transition (a transition tells them once, at its end). */
+  protected _changedAside(): void {
+    if (!this.#firing) {
+      this.#notify();
     }
   }
 
@@ -171,12 +178,12 @@ export abstract class KitCallMachine {
   protected _set(change: Partial<KitCallSessionState>): void {
     this._patch(change);
     this._follow();
-    this._notify();
+    this.#notify();
   }
 
   /** Tells the listeners of a new state, then settles the presses that waited for it. */
-  protected _notify(): void {
-    const state = this._state;
+  #notify(): void {
+    const state = this.#state;
     const changed = state !== this.#lastNotified;
     this.#lastNotified = state;
     for (const listener of changed ? [...this.#listeners] : []) {
@@ -184,7 +191,7 @@ export abstract class KitCallMachine {
         continue; // Unsubscribed by an earlier listener (a screen swapped for the next one).
       }
       try {
-        listener(this._state);
+        listener(this.#state);
       } catch (error) {
         console.error('kit-chat-uikit-angular: a call session listener threw', error);
       }

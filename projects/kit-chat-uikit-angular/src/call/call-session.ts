@@ -30,7 +30,7 @@ export class KitCallSession extends KitCallEffects {
 
   /** Whether the call still rings or dials with no decision pending. */
   get isRinging(): boolean {
-    return this._state.phase === 'ringing' || this._state.phase === 'dialing';
+    return this.state.phase === 'ringing' || this.state.phase === 'dialing';
   }
 
   /**
@@ -43,7 +43,7 @@ export class KitCallSession extends KitCallEffects {
 
   /** @param waiting Whether the call rings in a call-waiting banner. @docs-private */
   _setWaiting(waiting: boolean): void {
-    if (this._state.waiting !== waiting) {
+    if (this.state.waiting !== waiting) {
       this._set({waiting});
     }
   }
@@ -127,10 +127,10 @@ export class KitCallSession extends KitCallEffects {
   _update(call: KitCall): void {
     const reason = kitEndReasonOf(call.status);
     if (!reason) {
-      if (call.status === 'ongoing' && !this._state.connected) {
+      if (call.status === 'ongoing' && !this.state.connected) {
         this._fire({type: 'appConnected', call});
       }
-    } else if (this._state.connected) {
+    } else if (this.state.connected) {
       this._fire({type: 'remoteEnded', call});
     } else if (this.direction === 'incoming') {
       this._fire({type: 'remoteCancelled', call});
@@ -163,7 +163,7 @@ export class KitCallSession extends KitCallEffects {
 
   /** The callee's device rings. @docs-private */
   _remoteRinging(): void {
-    if (!this._state.remoteRinging) {
+    if (!this.state.remoteRinging) {
       this._fire({type: 'remoteRinging'});
     }
   }
