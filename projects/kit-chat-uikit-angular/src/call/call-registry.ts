@@ -30,10 +30,13 @@ const DEFAULT_CLOSE_DELAY = 2_000;
  * Whether a call that rings beside another one waits in a banner instead of being answered busy. Set by
  * `withCallWaiting()`, which also shows the banners: the registry only reads this flag, so it never imports them.
  */
-export const KIT_CALL_WAITING = new InjectionToken<boolean>('KIT_CALL_WAITING', {
-  providedIn: 'root',
-  factory: () => false,
-});
+export const KIT_CALL_WAITING = new InjectionToken<boolean>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_WAITING' : '',
+  {
+    providedIn: 'root',
+    factory: () => false,
+  },
+);
 
 /**
  * Every call of the app, one `KitCallSession` each: creates them, finds them by session id, closes the endings on

@@ -57,4 +57,6 @@ export class KitCallSessionBinding {
  * the registry.
  * @docs-private
  */
-export const KIT_CALL_SESSION = new InjectionToken<KitCallSession>('KIT_CALL_SESSION');
+export const KIT_CALL_SESSION = new InjectionToken<KitCallSession>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_SESSION' : '',
+);

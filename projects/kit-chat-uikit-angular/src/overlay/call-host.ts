@@ -32,7 +32,9 @@ export interface KitCallHostViews {
 }
 
 /** @docs-private */
-export const KIT_CALL_HOST_VIEWS = new InjectionToken<KitCallHostViews>('KIT_CALL_HOST_VIEWS');
+export const KIT_CALL_HOST_VIEWS = new InjectionToken<KitCallHostViews>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_HOST_VIEWS' : '',
+);
 
 /**
  * The one component of a call's CDK dialog: it shows the ringing screen, then the ongoing one once the call
