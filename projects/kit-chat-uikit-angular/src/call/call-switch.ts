@@ -199,21 +199,15 @@ export class KitCallSwitch {
       name === 'onIncomingCallReceived'
         ? kitValidateCall(payload)
         : !candidate ||
-            typeof candidate !== 'object' ||
-            typeof candidate.sessionId !== 'string' ||
-            !candidate.sessionId
-          ? new KitException(
-              KitErrorCodes.INVALID_CALL,
-              typeof ngDevMode === 'undefined' || ngDevMode ? `${name} without a session id.` : '',
-              payload,
-            )
-          : null;
+          typeof candidate !== 'object' ||
+          typeof candidate.sessionId !== 'string' ||
+          !candidate.sessionId;
     if (problem) {
       this.#host.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           typeof ngDevMode === 'undefined' || ngDevMode
-            ? `Ignored ${name}: ${problem.message}`
+            ? `Ignored ${name}: ${problem === true ? 'no session id.' : problem.message}`
             : '',
           payload,
         ),
