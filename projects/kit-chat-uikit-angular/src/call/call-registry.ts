@@ -83,7 +83,15 @@ export class KitCallRegistry {
   readonly #destroyRef = inject(DestroyRef);
 
   constructor() {
-    this.#destroyRef.onDestroy(() => this.#destroy());
+    this.#destroyRef.onDestroy(() => {
+      this.#destroyed = true;
+      for (const session of this.sessions) {
+        session.dispose();
+      }
+      this.#shown.complete();
+      this.#changes.complete();
+      this.#switch.stop();
+    });
   }
 
   /** Emits each incoming session that should be shown full screen: a new ring, or a waiting call promoted. */
@@ -272,7 +280,12 @@ export class KitCallRegistry {
   #ring(call: KitCall, as: 'shown' | 'waiting' | 'busy'): KitCallSession {
     const session = this.#create('incoming', call);
     if (as === 'shown') {
-      this.#endOutcomes(session);
+      // A new call takes the screen: the endings still on screen (an outcome, "Missed call") close now.
+      for (const other of this.sessions) {
+        if (other !== session && other.isEnded && !other.state.done) {
+          other.dispose();
+        }
+      }
       this.#shown.next(session);
     } else if (as === 'waiting') {
       session._setWaiting(true);
@@ -346,15 +359,6 @@ export class KitCallRegistry {
     return session;
   }
 
-  /** A new call takes the screen: the endings still on screen (an outcome, "Missed call") close now. */
-  #endOutcomes(except: KitCallSession): void {
-    for (const other of this.sessions) {
-      if (other !== except && other.isEnded && !other.state.done) {
-        other.dispose();
-      }
-    }
-  }
-
   #forget(session: KitCallSession): void {
     if (!this.#sessions.delete(session)) {
       return;
@@ -382,15 +386,5 @@ export class KitCallRegistry {
       this.#changes.next();
       this.#shown.next(next);
     }
-  }
-
-  #destroy(): void {
-    this.#destroyed = true;
-    for (const session of this.sessions) {
-      session.dispose();
-    }
-    this.#shown.complete();
-    this.#changes.complete();
-    this.#switch.stop();
   }
 }

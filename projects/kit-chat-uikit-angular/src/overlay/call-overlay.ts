@@ -151,7 +151,11 @@ export class KitCallOverlay {
     this.#applyOptions(session, options, given.ringTimeout);
     const ref = this.#openDialog(session, options);
     this.#open.set(session, ref);
-    ref.afterClosed().subscribe(() => this.#forget(session));
+    ref.afterClosed().subscribe(() => {
+      if (this.#open.delete(session) && this.#open.size === 0) {
+        this.#allClosed.next();
+      }
+    });
     ref._opened();
     return ref;
   }
@@ -321,12 +325,6 @@ export class KitCallOverlay {
 
   #reportError(error: KitException): void {
     kitInvokeSafely(this.#config.onError, error);
-  }
-
-  #forget(session: KitCallSession): void {
-    if (this.#open.delete(session) && this.#open.size === 0) {
-      this.#allClosed.next();
-    }
   }
 
   #openCall(
