@@ -66,7 +66,7 @@ export function wrap(error: unknown, code: KitErrorCode, action: Action): KitExc
           : safeString(error);
   return new KitException(
     code,
-    ACTION_FAILED ? `${ACTION_FAILED[action]}: ${reason}` : reason,
+    typeof ngDevMode === 'undefined' || ngDevMode ? `${ACTION_FAILED![action]}: ${reason}` : reason,
     error,
   );
 }
