@@ -343,18 +343,17 @@ export abstract class KitCallEffects extends KitCallMachine {
     run: () => PromiseLike<T> | T,
     answer?: (o: KitCallOutcome<T>) => void,
   ): void {
+    const done = answer ?? (outcome => this.#answered(outcome));
     this._patch({failure: null});
     if (!this.#ports.sdk) {
       const error = new KitException(
         KitErrorCodes.NOT_INITIALIZED,
         typeof ngDevMode === 'undefined' || ngDevMode ? 'No call SDK: nothing to send.' : '',
       );
-      this._next.push(() =>
-        answer ? answer({ok: false, error}) : this.#answered({ok: false, error}),
-      );
+      this._next.push(() => done({ok: false, error}));
       return;
     }
-    this.#action.send(name, run, answer ?? (outcome => this.#answered(outcome)));
+    this.#action.send(name, run, done);
   }
 
   #answered(outcome: KitCallOutcome<unknown>): void {
