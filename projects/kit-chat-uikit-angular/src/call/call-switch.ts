@@ -255,24 +255,15 @@ export class KitCallSwitch {
       this.#host.report(me);
       return;
     }
-    if (kitCaller(call).uid === me.uid) {
+    const toMyself = kitCaller(call).uid === me.uid;
+    if (toMyself || kitReceiver(call).uid !== me.uid) {
       this.#host.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           typeof ngDevMode === 'undefined' || ngDevMode
-            ? `Ignored a ring from the logged-in user "${me.uid}" to itself.`
-            : '',
-          call,
-        ),
-      );
-      return;
-    }
-    if (kitReceiver(call).uid !== me.uid) {
-      this.#host.report(
-        new KitException(
-          KitErrorCodes.INVALID_CALL,
-          typeof ngDevMode === 'undefined' || ngDevMode
-            ? `Ignored a ring for "${kitReceiver(call).uid}": the logged-in user is "${me.uid}".`
+            ? toMyself
+              ? `Ignored a ring from the logged-in user "${me.uid}" to itself.`
+              : `Ignored a ring for "${kitReceiver(call).uid}": the logged-in user is "${me.uid}".`
             : '',
           call,
         ),
