@@ -23,22 +23,19 @@ import {
   KitCallPhase,
   KitCallSessionOptions,
   KitCallSessionPorts,
-  KitCallSessionViewOptions,
-  KitCallSoundState,
 } from './call-session-types';
 
 // The effects a row of the transition table asks for: the SDK actions, the events published, the ending. Each is
 // run by the machine after it moved to the row's state. Internal to the library.
 
 /**
- * A session's effects, and what they keep to themselves: the host (views, sound, timers), the settings and the start's
- * outcome. The presses and the SDK's news are its subclass's (`KitCallSession`).
+ * A session's effects; the public actions, the views and the sound are its subclass's (`KitCallSession`).
  */
 export abstract class KitCallEffects extends KitCallMachine {
-  readonly #host: KitCallSessionHost;
+  protected readonly _host: KitCallSessionHost;
   readonly #ports: KitCallSessionPorts;
   readonly #action: KitCallAction;
-  #settings: KitCallSettings | null = null;
+  protected _settings: KitCallSettings | null = null;
   #connectedAt: number | null = null;
   /** The status sent with the decline or cancel in flight (or queued). */
   #sent: KitCallSent | null = null;
@@ -48,8 +45,7 @@ export abstract class KitCallEffects extends KitCallMachine {
   #landed: KitCall | undefined;
   #hung = false;
   #timeOutRefusals = 0;
-  #startSettle: KitCallOutcome<KitCall> | null = null;
-  #started: Promise<KitCall> | null = null;
+  protected _startSettle: KitCallOutcome<KitCall> | null = null;
 
   /**
    * @param direction Whether the call rings here (`'incoming'`) or is placed from here (`'outgoing'`).
@@ -98,7 +94,7 @@ export abstract class KitCallEffects extends KitCallMachine {
       },
       soundChanged: () => this._changedAside(),
     };
-    this.#host = new KitCallSessionHost(target, ports);
+    this._host = new KitCallSessionHost(target, ports);
   }
 
   /** The session id of the call (`''` while an outgoing call starts). */
@@ -106,87 +102,11 @@ export abstract class KitCallEffects extends KitCallMachine {
     return this.state.call.sessionId;
   }
 
-  // ---- The views, the sound and the start: what the session's host and the initiate effect answer ----
-
-  /** The looping sound of the call, while there is one. */
-  get sound(): {readonly state: () => KitCallSoundState} | null {
-    return this.#host.sound;
-  }
-
-  /** Whether a view shows the call. */
-  get isShown(): boolean {
-    return this.#host.isShown;
-  }
-
-  /**
-   * A view starts showing the call: the ring time-out counts while a view shows it (and it does not wait in a
-   * banner), and the sound plays while a view that plays it is attached.
-   * @param view The view (any object, used as a key).
-   * @param options Whether it plays the sound, and where its errors go.
-   * @returns Detaches the view.
-   */
-  attach(view: object, options: KitCallSessionViewOptions = {}): () => void {
-    return this.#host.attach(view, options);
-  }
-
-  /**
-   * Sets the sound of the call; a change restarts or stops it at once.
-   * @param disabled Whether the call is silent.
-   * @param url A custom sound, or `null` for the built-in tone.
-   */
-  setSound(disabled: boolean, url: string | null | undefined): void {
-    this.#host.setSound(disabled, url?.trim() || null);
-  }
-
-  /**
-   * Sets the settings the call carries once accepted (from a `KitCallSettingsBuilder`).
-   * @param settings The settings, or `null` for the default (voice only for a voice call).
-   */
-  setCallSettings(settings: KitCallSettings | null | undefined): void {
-    this.#settings = settings ?? null;
-  }
-
-  /**
-   * Sets the ring time-out, restarting it when the call already rings.
-   * @param ms Milliseconds; 0 rings forever.
-   */
-  setRingTimeout(ms: number): void {
-    this.options.ringTimeout = Math.max(0, ms || 0);
-    this.#host.restartRing();
-  }
-
-  /**
-   * Places an outgoing call: `initiateCall`, then `ccOutgoingCall`. Runs once; later calls return the same promise.
-   * @returns The call as the SDK registered it; rejects with a `KitException` when it could not start.
-   */
-  start(): Promise<KitCall> {
-    if (!this.#started) {
-      // Settles also when the session is done first (closed by the app while initiateCall was on its way).
-      this.#started = this._until(
-        () => !!this.#startSettle || this.state.done,
-        () => {
-          const outcome = this.#startSettle;
-          if (outcome?.ok) {
-            return outcome.value;
-          }
-          throw (
-            outcome?.error ??
-            new KitException(
-              KitErrorCodes.CALL_ENDED,
-              typeof ngDevMode === 'undefined' || ngDevMode
-                ? 'The call was closed before it started.'
-                : '',
-            )
-          );
-        },
-      );
-      this._fire({type: 'start'});
-    }
-    return this.#started;
-  }
+  /** Places the outgoing call (`KitCallSession.start`). */
+  abstract start(): Promise<KitCall>;
 
   protected _follow(): void {
-    this.#host.sync();
+    this._host.sync();
   }
 
   protected _holds(guard: KitCallGuard): boolean {
@@ -194,7 +114,7 @@ export abstract class KitCallEffects extends KitCallMachine {
       case 'hung':
         return this.#hung;
       case 'expired':
-        return this.#host.expired;
+        return this._host.expired;
       case 'refusedBefore':
         return this.#timeOutRefusals > 0 && this.#sent === 'unanswered';
       case 'noSdk':
@@ -242,7 +162,7 @@ export abstract class KitCallEffects extends KitCallMachine {
         }
         return this.#send('end', () => sdk!.endCall(this.sessionId));
       case 'awaitAccept':
-        this.#host.report(event.error!, true);
+        this._host.report(event.error!, true);
         this.#sent = null;
         return this.#send('accept', () => this.#acceptAnswer ?? Promise.reject(event.error));
       case 'registered':
@@ -251,13 +171,13 @@ export abstract class KitCallEffects extends KitCallMachine {
       case 'connect':
         return this.#connect(event.call, event.type !== 'appConnected');
       case 'report':
-        return this.#host.report(event.error!, true);
+        return this._host.report(event.error!, true);
       case 'markRinging':
         return this._patch({remoteRinging: true});
       case 'reconnect':
         return this._patch({reconnecting: this._step === 'ongoing.reconnecting'});
       case 'lose':
-        this.#host.report(
+        this._host.report(
           new KitException(
             KitErrorCodes.NETWORK,
             typeof ngDevMode === 'undefined' || ngDevMode
@@ -282,11 +202,11 @@ export abstract class KitCallEffects extends KitCallMachine {
         this.#hung = true;
         return;
       case 'retry':
-        return this.#host.retry();
+        return this._host.retry();
       case 'finish':
         return this.#finish(from, event);
       case 'giveUp':
-        this.#host.report(
+        this._host.report(
           event.error ??
             new KitException(
               KitErrorCodes.NETWORK,
@@ -307,12 +227,12 @@ export abstract class KitCallEffects extends KitCallMachine {
         return;
       case 'dismiss':
         this.#action.abort('initiate'); // Its answer still counts, to cancel a call nobody could see.
-        this.#host.teardown();
+        this._host.teardown();
         this._patch({endReason: event.reason ?? 'dismissed', endedFrom: kitPhaseOf(from)});
         this._next.push(() => this._fire({type: 'closed'}));
         return;
       case 'close':
-        this.#host.teardown();
+        this._host.teardown();
         this._patch({done: true});
         this._next.push(() => this._release());
         return;
@@ -333,7 +253,7 @@ export abstract class KitCallEffects extends KitCallMachine {
               : '',
             outcome.value,
           );
-    this.#startSettle = error ? {ok: false, error} : {ok: true, value: call!};
+    this._startSettle = error ? {ok: false, error} : {ok: true, value: call!};
     this._fire(error ? {type: 'initiateFailed', error} : {type: 'initiated', call: call!});
   }
 
@@ -370,18 +290,18 @@ export abstract class KitCallEffects extends KitCallMachine {
   #back(error: KitException): void {
     const ongoing = this._step === 'ongoing';
     this._patch({failure: ongoing ? null : error});
-    this.#host.report(error, true);
+    this._host.report(error, true);
     if (this.#sent === 'unanswered') {
       // The ring time-out's own decline or cancel failed: tried once more, a little later.
       this.#timeOutRefusals += TIMED_OUT.has(error) ? 0 : 1;
-      this.#host.retry();
+      this._host.retry();
     }
   }
 
   #connect(answer: Partial<KitCall> | undefined, publish: boolean): void {
     this.#action.abort();
     const call = this.state.call;
-    const settings = this.#settings ?? {
+    const settings = this._settings ?? {
       audioOnly: call.type === KitConstants.CALL_TYPE_AUDIO,
       defaultAudioMode: 'SPEAKER',
     };
@@ -402,9 +322,9 @@ export abstract class KitCallEffects extends KitCallMachine {
   #finish(from: KitCallStep, event: KitCallEvent): void {
     const ending = kitEndingOf(from, event.type, event.call?.status, this.#sent);
     if (event.error && event.type !== 'initiateFailed') {
-      this.#host.report(event.error, true);
+      this._host.report(event.error, true);
     } else if (event.error && from === 'dialing.starting') {
-      this.#host.report(event.error, false); // start() rejects with it too.
+      this._host.report(event.error, false); // start() rejects with it too.
     }
     const call = kitEndedCall(from, event.type, this.state.call, event.call, this.#sent);
     this.#end(from, ending, call);
@@ -413,7 +333,7 @@ export abstract class KitCallEffects extends KitCallMachine {
   /** The one way to `ended`: stops the action, timers and sound, publishes once, and closes after the delay. */
   #end(from: KitCallStep, ending: KitCallEnding, call: KitCall): void {
     this.#action.abort();
-    this.#host.teardown();
+    this._host.teardown();
     this._patch({call, endReason: ending.reason, endedFrom: kitPhaseOf(from), reconnecting: false});
     if (ending.event === 'rejected') {
       this.#ports.events.publishCallRejected(call);
@@ -430,7 +350,7 @@ export abstract class KitCallEffects extends KitCallMachine {
       ending.delay ??
       (shown ? (outcome && this.options.outcomeDelay) || this.options.closeDelay : 0);
     if (wait > 0) {
-      this.#host.closeIn(wait);
+      this._host.closeIn(wait);
     } else {
       this._next.push(() => this._fire({type: 'closed'}));
     }

@@ -1,7 +1,13 @@
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings} from '../sdk/models';
 import {KitCallEffects} from './call-session-effects';
 import {KIT_CALL_TABLE, KitCallEventType, kitPhaseOf} from './call-session-table';
-import {KitCallEndReason, kitEndReasonOf} from './call-session-types';
+import {
+  KitCallEndReason,
+  KitCallSessionViewOptions,
+  KitCallSoundState,
+  kitEndReasonOf,
+} from './call-session-types';
 
 export * from './call-session-types';
 export {_kitObserveCallTransitions} from './call-session-machine';
@@ -25,6 +31,7 @@ const LEAVING: readonly string[] = ['declining', 'cancelling', 'ending', 'accept
  * events, sound and clock are ports.
  */
 export class KitCallSession extends KitCallEffects {
+  #started: Promise<KitCall> | null = null;
   /** A key unique in the app, also before the SDK gave the call a session id. */
   readonly key = `kit-call-${++nextKey}`;
 
@@ -39,6 +46,83 @@ export class KitCallSession extends KitCallEffects {
    */
   get canDecline(): boolean {
     return !!KIT_CALL_TABLE[this._step].on.decline;
+  }
+
+  /** The looping sound of the call, while there is one. */
+  get sound(): {readonly state: () => KitCallSoundState} | null {
+    return this._host.sound;
+  }
+
+  /** Whether a view shows the call. */
+  get isShown(): boolean {
+    return this._host.isShown;
+  }
+
+  /**
+   * A view starts showing the call: the ring time-out counts while a view shows it (and it does not wait in a
+   * banner), and the sound plays while a view that plays it is attached.
+   * @param view The view (any object, used as a key).
+   * @param options Whether it plays the sound, and where its errors go.
+   * @returns Detaches the view.
+   */
+  attach(view: object, options: KitCallSessionViewOptions = {}): () => void {
+    return this._host.attach(view, options);
+  }
+
+  /**
+   * Sets the sound of the call; a change restarts or stops it at once.
+   * @param disabled Whether the call is silent.
+   * @param url A custom sound, or `null` for the built-in tone.
+   */
+  setSound(disabled: boolean, url: string | null | undefined): void {
+    this._host.setSound(disabled, url?.trim() || null);
+  }
+
+  /**
+   * Sets the settings the call carries once accepted (from a `KitCallSettingsBuilder`).
+   * @param settings The settings, or `null` for the default (voice only for a voice call).
+   */
+  setCallSettings(settings: KitCallSettings | null | undefined): void {
+    this._settings = settings ?? null;
+  }
+
+  /**
+   * Sets the ring time-out, restarting it when the call already rings.
+   * @param ms Milliseconds; 0 rings forever.
+   */
+  setRingTimeout(ms: number): void {
+    this.options.ringTimeout = Math.max(0, ms || 0);
+    this._host.restartRing();
+  }
+
+  /**
+   * Places an outgoing call: `initiateCall`, then `ccOutgoingCall`. Runs once; later calls return the same promise.
+   * @returns The call as the SDK registered it; rejects with a `KitException` when it could not start.
+   */
+  start(): Promise<KitCall> {
+    if (!this.#started) {
+      // Settles also when the session is done first (closed by the app while initiateCall was on its way).
+      this.#started = this._until(
+        () => !!this._startSettle || this.state.done,
+        () => {
+          const outcome = this._startSettle;
+          if (outcome?.ok) {
+            return outcome.value;
+          }
+          throw (
+            outcome?.error ??
+            new KitException(
+              KitErrorCodes.CALL_ENDED,
+              typeof ngDevMode === 'undefined' || ngDevMode
+                ? 'The call was closed before it started.'
+                : '',
+            )
+          );
+        },
+      );
+      this._fire({type: 'start'});
+    }
+    return this.#started;
   }
 
   /** @param waiting Whether the call rings in a call-waiting banner. @docs-private */
