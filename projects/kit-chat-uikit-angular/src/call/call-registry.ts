@@ -17,6 +17,7 @@ import {
   KitCallSessionPorts,
   kitEndReasonOf,
 } from './call-session';
+import {kitInvokeSafely} from './call-screen-support';
 import {KIT_BROWSER_CLOCK, KIT_SERVER_CLOCK} from './call-session-host';
 import {KitCallSwitch, kitNoSdk} from './call-switch';
 
@@ -29,10 +30,13 @@ const DEFAULT_CLOSE_DELAY = 2_000;
  * Whether a call that rings beside another one waits in a banner instead of being answered busy. Set by
  * `withCallWaiting()`, which also shows the banners: the registry only reads this flag, so it never imports them.
  */
-export const KIT_CALL_WAITING = new InjectionToken<boolean>('KIT_CALL_WAITING', {
-  providedIn: 'root',
-  factory: () => false,
-});
+export const KIT_CALL_WAITING = new InjectionToken<boolean>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_WAITING' : '',
+  {
+    providedIn: 'root',
+    factory: () => false,
+  },
+);
 
 /**
  * Every call of the app, one `KitCallSession` each: creates them, finds them by session id, closes the endings on
@@ -79,7 +83,15 @@ export class KitCallRegistry {
   readonly #destroyRef = inject(DestroyRef);
 
   constructor() {
-    this.#destroyRef.onDestroy(() => this.#destroy());
+    this.#destroyRef.onDestroy(() => {
+      this.#destroyed = true;
+      for (const session of this.sessions) {
+        session.dispose();
+      }
+      this.#shown.complete();
+      this.#changes.complete();
+      this.#switch.stop();
+    });
   }
 
   /** Emits each incoming session that should be shown full screen: a new ring, or a waiting call promoted. */
@@ -261,18 +273,19 @@ export class KitCallRegistry {
    * @param error The error.
    */
   report(error: KitException): void {
-    try {
-      this.#config.onError?.(error);
-    } catch (thrown) {
-      console.error('kit-chat-uikit-angular: the onError handler threw', thrown);
-    }
+    kitInvokeSafely(this.#config.onError, error);
   }
 
   /** The session of a new ring: shown, waiting in a banner, or hidden while it is answered busy. */
   #ring(call: KitCall, as: 'shown' | 'waiting' | 'busy'): KitCallSession {
     const session = this.#create('incoming', call);
     if (as === 'shown') {
-      this.#endOutcomes(session);
+      // A new call takes the screen: the endings still on screen (an outcome, "Missed call") close now.
+      for (const other of this.sessions) {
+        if (other !== session && other.isEnded && !other.state.done) {
+          other.dispose();
+        }
+      }
       this.#shown.next(session);
     } else if (as === 'waiting') {
       session._setWaiting(true);
@@ -346,15 +359,6 @@ export class KitCallRegistry {
     return session;
   }
 
-  /** A new call takes the screen: the endings still on screen (an outcome, "Missed call") close now. */
-  #endOutcomes(except: KitCallSession): void {
-    for (const other of this.sessions) {
-      if (other !== except && other.isEnded && !other.state.done) {
-        other.dispose();
-      }
-    }
-  }
-
   #forget(session: KitCallSession): void {
     if (!this.#sessions.delete(session)) {
       return;
@@ -382,15 +386,5 @@ export class KitCallRegistry {
       this.#changes.next();
       this.#shown.next(next);
     }
-  }
-
-  #destroy(): void {
-    this.#destroyed = true;
-    for (const session of this.sessions) {
-      session.dispose();
-    }
-    this.#shown.complete();
-    this.#changes.complete();
-    this.#switch.stop();
   }
 }

@@ -17,7 +17,11 @@ export interface KitCallScreenIds {
  * Places the call of an outgoing screen again (its "Call again" button); the call overlay provides it.
  * @docs-private
  */
-export const KIT_CALL_AGAIN = new InjectionToken<() => void>('KIT_CALL_AGAIN');
+export const KIT_CALL_AGAIN = new InjectionToken<() => void>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_AGAIN' : '',
+);
 
 /** @docs-private */
-export const KIT_CALL_SCREEN_IDS = new InjectionToken<KitCallScreenIds>('KIT_CALL_SCREEN_IDS');
+export const KIT_CALL_SCREEN_IDS = new InjectionToken<KitCallScreenIds>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_SCREEN_IDS' : '',
+);

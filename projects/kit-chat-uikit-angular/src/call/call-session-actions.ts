@@ -66,7 +66,7 @@ export function wrap(error: unknown, code: KitErrorCode, action: Action): KitExc
           : safeString(error);
   return new KitException(
     code,
-    ACTION_FAILED ? `${ACTION_FAILED[action]}: ${reason}` : reason,
+    typeof ngDevMode === 'undefined' || ngDevMode ? `${ACTION_FAILED![action]}: ${reason}` : reason,
     error,
   );
 }
@@ -100,14 +100,17 @@ export class KitCallAction {
   #timer: unknown = null;
   #name: Action | null = null;
 
+  readonly #clock: KitCallActionClock;
+  readonly #timeout: () => number;
+
   /**
-   * @param _clock The clock of the time-outs.
-   * @param _timeout Milliseconds an action may stay unanswered.
+   * @param clock The clock of the time-outs.
+   * @param timeout Milliseconds an action may stay unanswered.
    */
-  constructor(
-    private readonly _clock: KitCallActionClock,
-    private readonly _timeout: () => number,
-  ) {}
+  constructor(clock: KitCallActionClock, timeout: () => number) {
+    this.#clock = clock;
+    this.#timeout = timeout;
+  }
 
   /**
    * Sends an action, superseding the one in flight.
@@ -130,16 +133,16 @@ export class KitCallAction {
         answer(outcome);
       }
     };
-    this.#timer = this._clock.setTimeout(() => {
+    this.#timer = this.#clock.setTimeout(() => {
       const error = new KitException(
         KitErrorCodes.NETWORK,
         typeof ngDevMode === 'undefined' || ngDevMode
-          ? `The call SDK did not answer ${ACTION_NAMES![name]} within ${this._timeout()} ms.`
+          ? `The call SDK did not answer ${ACTION_NAMES![name]} within ${this.#timeout()} ms.`
           : '',
       );
       TIMED_OUT.add(error);
       settle({ok: false, error});
-    }, this._timeout());
+    }, this.#timeout());
     let result: Promise<T>;
     try {
       result = Promise.resolve(run());
@@ -167,7 +170,7 @@ export class KitCallAction {
 
   #clearTimer(): void {
     if (this.#timer !== null) {
-      this._clock.clearTimeout(this.#timer);
+      this.#clock.clearTimeout(this.#timer);
       this.#timer = null;
     }
   }

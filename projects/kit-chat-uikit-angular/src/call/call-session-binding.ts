@@ -7,14 +7,14 @@ import {KitCallSession, KitCallSessionState, KitCallSessionViewOptions} from './
  * @docs-private
  */
 export class KitCallSessionBinding {
-  private readonly _session = signal<KitCallSession | null>(null);
-  private readonly _state = signal<KitCallSessionState | null>(null);
+  readonly #session = signal<KitCallSession | null>(null);
+  readonly #state = signal<KitCallSessionState | null>(null);
   #release: (() => void) | null = null;
 
   /** The session shown, if any. */
-  readonly session: Signal<KitCallSession | null> = this._session.asReadonly();
+  readonly session: Signal<KitCallSession | null> = this.#session.asReadonly();
   /** Its state, updated on every change. */
-  readonly state: Signal<KitCallSessionState | null> = this._state.asReadonly();
+  readonly state: Signal<KitCallSessionState | null> = this.#state.asReadonly();
 
   /**
    * Shows a session (or none), leaving the previous one.
@@ -28,13 +28,13 @@ export class KitCallSessionBinding {
     onState?: (state: KitCallSessionState) => void,
   ): void {
     this.release();
-    this._session.set(session);
-    this._state.set(session?.state ?? null);
+    this.#session.set(session);
+    this.#state.set(session?.state ?? null);
     if (!session) {
       return;
     }
     const unsubscribe = session.subscribe(state => {
-      this._state.set(state);
+      this.#state.set(state);
       onState?.(state);
     });
     const detach = session.attach(this, options);
@@ -57,4 +57,6 @@ export class KitCallSessionBinding {
  * the registry.
  * @docs-private
  */
-export const KIT_CALL_SESSION = new InjectionToken<KitCallSession>('KIT_CALL_SESSION');
+export const KIT_CALL_SESSION = new InjectionToken<KitCallSession>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_SESSION' : '',
+);

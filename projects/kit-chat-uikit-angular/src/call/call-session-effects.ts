@@ -28,33 +28,36 @@ import {
 // The effects a row of the transition table asks for: the SDK actions, the events published, the ending. Each is
 // run by the machine after it moved to the row's state. Internal to the library.
 
-/** A session's effects; the public actions are its subclass's (`KitCallSession`). */
+/**
+ * A session's effects; the public actions, the views and the sound are its subclass's (`KitCallSession`).
+ */
 export abstract class KitCallEffects extends KitCallMachine {
   protected readonly _host: KitCallSessionHost;
-  protected readonly _action: KitCallAction;
+  readonly #ports: KitCallSessionPorts;
+  readonly #action: KitCallAction;
   protected _settings: KitCallSettings | null = null;
-  protected _connectedAt: number | null = null;
+  #connectedAt: number | null = null;
   /** The status sent with the decline or cancel in flight (or queued). */
-  protected _sent: KitCallSent | null = null;
+  #sent: KitCallSent | null = null;
   /** The SDK's answer to the user's accept, one native promise that every reader shares. */
-  protected _acceptAnswer: Promise<KitCall> | null = null;
+  #acceptAnswer: Promise<KitCall> | null = null;
   /** The accept's answer, once it landed under a decline. */
-  protected _landed: KitCall | undefined;
-  protected _hung = false;
-  protected _timeOutRefusals = 0;
+  #landed: KitCall | undefined;
+  #hung = false;
+  #timeOutRefusals = 0;
   protected _startSettle: KitCallOutcome<KitCall> | null = null;
 
   /**
    * @param direction Whether the call rings here (`'incoming'`) or is placed from here (`'outgoing'`).
    * @param call The call; an outgoing one may have an empty session id until `start()` got one.
-   * @param _ports The SDK, events, sound and clock.
+   * @param ports The SDK, events, sound and clock.
    * @param options Time-outs and delays.
    * @param phase Where the session starts (default: ringing or dialing).
    */
   constructor(
     readonly direction: KitCallDirection,
     call: KitCall,
-    protected readonly _ports: KitCallSessionPorts,
+    ports: KitCallSessionPorts,
     readonly options: KitCallSessionOptions,
     phase: KitCallPhase = direction === 'incoming' ? 'ringing' : 'dialing',
   ) {
@@ -75,37 +78,28 @@ export abstract class KitCallEffects extends KitCallMachine {
       },
       phase === 'dialing' && !call.sessionId ? 'dialing.starting' : (phase as KitCallStep),
     );
-    this._connectedAt = connected ? _ports.clock.now() : null;
-    this._action = new KitCallAction(_ports.clock, () => this.options.actionTimeout);
+    this.#ports = ports;
+    this.#connectedAt = connected ? ports.clock.now() : null;
+    this.#action = new KitCallAction(ports.clock, () => this.options.actionTimeout);
     const target: KitCallHostTarget = {
       direction,
-      phase: () => this._state.phase,
-      waiting: () => this._state.waiting,
-      sessionId: () => this.sessionId,
-      ringTimeout: () => this.options.ringTimeout,
-      connectedAt: () => this._connectedAt,
-      ringExpired: () => this._fire({type: 'ringExpired'}),
-      reconnecting: () => this._state.reconnecting,
-      reconnectTimeout: () => this.options.reconnectTimeout,
-      reconnectExpired: () => this._fire({type: 'reconnectExpired'}),
-      closed: () => this._fire({type: 'closed'}),
+      options,
+      state: () => this.state,
+      connectedAt: () => this.#connectedAt,
+      fire: type => this._fire({type}),
       elapsed: seconds => {
-        if (seconds !== this._state.elapsedSeconds) {
+        if (seconds !== this.state.elapsedSeconds) {
           this._set({elapsedSeconds: seconds});
         }
       },
-      soundChanged: () => {
-        if (!this._firing) {
-          this._notify();
-        }
-      },
+      soundChanged: () => this._changedAside(),
     };
-    this._host = new KitCallSessionHost(target, _ports);
+    this._host = new KitCallSessionHost(target, ports);
   }
 
   /** The session id of the call (`''` while an outgoing call starts). */
   get sessionId(): string {
-    return this._state.call.sessionId;
+    return this.state.call.sessionId;
   }
 
   /** Places the outgoing call (`KitCallSession.start`). */
@@ -118,64 +112,64 @@ export abstract class KitCallEffects extends KitCallMachine {
   protected _holds(guard: KitCallGuard): boolean {
     switch (guard) {
       case 'hung':
-        return this._hung;
+        return this.#hung;
       case 'expired':
         return this._host.expired;
       case 'refusedBefore':
-        return this._timeOutRefusals > 0 && this._sent === 'unanswered';
+        return this.#timeOutRefusals > 0 && this.#sent === 'unanswered';
       case 'noSdk':
-        return !this._ports.sdk;
+        return !this.#ports.sdk;
     }
   }
 
   protected _run(effect: KitCallEffect, event: KitCallEvent, from: KitCallStep): void {
-    const sdk = this._ports.sdk;
+    const sdk = this.#ports.sdk;
     const id = this.sessionId;
     switch (effect) {
       case 'sendInitiate':
-        return this._send(
+        return this.#send(
           'initiate',
-          () => sdk!.initiateCall(this._state.call),
-          outcome => this._initiated(outcome),
+          () => sdk!.initiateCall(this.state.call),
+          outcome => this.#initiated(outcome),
         );
       case 'sendAccept':
-        this._sent = null;
+        this.#sent = null;
         void Promise.resolve().then(() => this._fire({type: 'tick'}));
-        return this._send('accept', () => {
+        return this.#send('accept', () => {
           const answer = Promise.resolve(sdk!.acceptCall(id));
-          this._acceptAnswer = answer;
+          this.#acceptAnswer = answer;
           // Watched apart from the action: a decline that superseded this accept must know whether it landed.
           answer.then(
-            call => ((this._landed = call ?? undefined), this._fire({type: 'acceptLanded', call})),
+            call => ((this.#landed = call ?? undefined), this._fire({type: 'acceptLanded', call})),
             () => {},
           );
           return answer;
         });
       case 'sendDecline':
-        this._sent = sentBy(event.type, 'rejected');
-        return this._send('decline', () => sdk!.rejectCall(id, this._sent as KitCallStatus));
+        this.#sent = sentBy(event.type, 'rejected');
+        return this.#send('decline', () => sdk!.rejectCall(id, this.#sent as KitCallStatus));
       case 'queueCancel':
-        this._sent = sentBy(event.type, 'cancelled');
+        this.#sent = sentBy(event.type, 'cancelled');
         this._next.push(() => void this.start().catch(() => {}));
         return this._patch({failure: null});
       case 'sendCancel':
-        this._sent = event.type === 'initiated' ? this._sent : sentBy(event.type, 'cancelled');
-        return this._send('cancel', () => sdk!.rejectCall(id, this._sent as KitCallStatus));
+        this.#sent = event.type === 'initiated' ? this.#sent : sentBy(event.type, 'cancelled');
+        return this.#send('cancel', () => sdk!.rejectCall(id, this.#sent as KitCallStatus));
       case 'sendEnd':
         if (kitPhaseOf(from) !== 'ongoing') {
           // The other side (or the SDK) made the call live while the user left it: endCall, the user's call.
-          this._patch({call: {...this._state.call, ...this._landed, ...event.call} as KitCall});
+          this._patch({call: {...this.state.call, ...this.#landed, ...event.call} as KitCall});
         }
-        return this._send('end', () => sdk!.endCall(this.sessionId));
+        return this.#send('end', () => sdk!.endCall(this.sessionId));
       case 'awaitAccept':
         this._host.report(event.error!, true);
-        this._sent = null;
-        return this._send('accept', () => this._acceptAnswer ?? Promise.reject(event.error));
+        this.#sent = null;
+        return this.#send('accept', () => this.#acceptAnswer ?? Promise.reject(event.error));
       case 'registered':
-        this._ports.events.publishOutgoingCall(event.call as KitCall);
+        this.#ports.events.publishOutgoingCall(event.call as KitCall);
         return this._patch({call: event.call as KitCall});
       case 'connect':
-        return this._connect(event.call, event.type !== 'appConnected');
+        return this.#connect(event.call, event.type !== 'appConnected');
       case 'report':
         return this._host.report(event.error!, true);
       case 'markRinging':
@@ -189,28 +183,28 @@ export abstract class KitCallEffects extends KitCallMachine {
             typeof ngDevMode === 'undefined' || ngDevMode
               ? 'The call lost its connection and it did not come back: the call was ended here.'
               : '',
-            this._state.call,
+            this.state.call,
           ),
           true,
         );
-        this._background('end', () => sdk!.endCall(id));
-        return this._end(
+        this.#background('end', () => sdk!.endCall(id));
+        return this.#end(
           from,
           {reason: 'failed', event: 'ended'},
           {
-            ...this._state.call,
+            ...this.state.call,
             status: 'failed',
           },
         );
       case 'back':
-        return this._back(event.error!);
+        return this.#back(event.error!);
       case 'hung':
-        this._hung = true;
+        this.#hung = true;
         return;
       case 'retry':
         return this._host.retry();
       case 'finish':
-        return this._finish(from, event);
+        return this.#finish(from, event);
       case 'giveUp':
         this._host.report(
           event.error ??
@@ -223,16 +217,16 @@ export abstract class KitCallEffects extends KitCallMachine {
           true,
         );
         // The app heard of the call: it hears that it ended here.
-        return this._end(from, {reason: 'unanswered', event: 'ended', delay: 0}, this._state.call);
+        return this.#end(from, {reason: 'unanswered', event: 'ended', delay: 0}, this.state.call);
       case 'cancelUnseen':
-        if (this._state.endReason === 'dismissed') {
-          const call = {...this._state.call, ...event.call} as KitCall;
-          this._state = {...this._state, call};
-          this._background('cancel', () => sdk!.rejectCall(call.sessionId, 'cancelled'));
+        if (this.state.endReason === 'dismissed') {
+          const call = {...this.state.call, ...event.call} as KitCall;
+          this._patch({call});
+          this.#background('cancel', () => sdk!.rejectCall(call.sessionId, 'cancelled'));
         }
         return;
       case 'dismiss':
-        this._action.abort('initiate'); // Its answer still counts, to cancel a call nobody could see.
+        this.#action.abort('initiate'); // Its answer still counts, to cancel a call nobody could see.
         this._host.teardown();
         this._patch({endReason: event.reason ?? 'dismissed', endedFrom: kitPhaseOf(from)});
         this._next.push(() => this._fire({type: 'closed'}));
@@ -240,17 +234,14 @@ export abstract class KitCallEffects extends KitCallMachine {
       case 'close':
         this._host.teardown();
         this._patch({done: true});
-        this._next.push(() => {
-          this._settled.splice(0).forEach(settle => settle());
-          this._listeners.clear();
-        });
+        this._next.push(() => this._release());
         return;
     }
   }
 
   /** The SDK answered `initiateCall`: the call is registered, or the start failed (no session id is a failure). */
-  protected _initiated(outcome: KitCallOutcome<unknown>): void {
-    const call = outcome.ok ? ({...this._state.call, ...(outcome.value ?? {})} as KitCall) : null;
+  #initiated(outcome: KitCallOutcome<unknown>): void {
+    const call = outcome.ok ? ({...this.state.call, ...(outcome.value ?? {})} as KitCall) : null;
     const error = !outcome.ok
       ? outcome.error
       : call?.sessionId
@@ -267,26 +258,25 @@ export abstract class KitCallEffects extends KitCallMachine {
   }
 
   /** Sends the row's SDK action; its outcome comes back as an event. */
-  protected _send<T>(
+  #send<T>(
     name: Action,
     run: () => PromiseLike<T> | T,
     answer?: (o: KitCallOutcome<T>) => void,
   ): void {
+    const done = answer ?? (outcome => this.#answered(outcome));
     this._patch({failure: null});
-    if (!this._ports.sdk) {
+    if (!this.#ports.sdk) {
       const error = new KitException(
         KitErrorCodes.NOT_INITIALIZED,
         typeof ngDevMode === 'undefined' || ngDevMode ? 'No call SDK: nothing to send.' : '',
       );
-      this._next.push(() =>
-        answer ? answer({ok: false, error}) : this._answered({ok: false, error}),
-      );
+      this._next.push(() => done({ok: false, error}));
       return;
     }
-    this._action.send(name, run, answer ?? (outcome => this._answered(outcome)));
+    this.#action.send(name, run, done);
   }
 
-  protected _answered(outcome: KitCallOutcome<unknown>): void {
+  #answered(outcome: KitCallOutcome<unknown>): void {
     if (outcome.ok) {
       this._fire({type: 'answered', call: (outcome.value ?? undefined) as Partial<KitCall>});
       return;
@@ -297,20 +287,20 @@ export abstract class KitCallEffects extends KitCallMachine {
   }
 
   /** An action failed and the call goes on: back where it was, with the failure said. */
-  protected _back(error: KitException): void {
+  #back(error: KitException): void {
     const ongoing = this._step === 'ongoing';
     this._patch({failure: ongoing ? null : error});
     this._host.report(error, true);
-    if (this._sent === 'unanswered') {
+    if (this.#sent === 'unanswered') {
       // The ring time-out's own decline or cancel failed: tried once more, a little later.
-      this._timeOutRefusals += TIMED_OUT.has(error) ? 0 : 1;
+      this.#timeOutRefusals += TIMED_OUT.has(error) ? 0 : 1;
       this._host.retry();
     }
   }
 
-  protected _connect(answer: Partial<KitCall> | undefined, publish: boolean): void {
-    this._action.abort();
-    const call = this._state.call;
+  #connect(answer: Partial<KitCall> | undefined, publish: boolean): void {
+    this.#action.abort();
+    const call = this.state.call;
     const settings = this._settings ?? {
       audioOnly: call.type === KitConstants.CALL_TYPE_AUDIO,
       defaultAudioMode: 'SPEAKER',
@@ -321,41 +311,41 @@ export abstract class KitCallEffects extends KitCallMachine {
       status: answer?.status ?? 'ongoing',
       settings: Object.freeze({...settings}),
     };
-    this._connectedAt = this._ports.clock.now();
+    this.#connectedAt = this.#ports.clock.now();
     this._patch({call: accepted, connected: true, failure: null, remoteRinging: false});
     if (publish) {
-      this._ports.events.publishCallAccepted(accepted);
+      this.#ports.events.publishCallAccepted(accepted);
     }
   }
 
   /** A row led to `ended`: the ending by the end-reason rules, the failure said when there is one. */
-  protected _finish(from: KitCallStep, event: KitCallEvent): void {
-    const ending = kitEndingOf(from, event.type, event.call?.status, this._sent);
+  #finish(from: KitCallStep, event: KitCallEvent): void {
+    const ending = kitEndingOf(from, event.type, event.call?.status, this.#sent);
     if (event.error && event.type !== 'initiateFailed') {
       this._host.report(event.error, true);
     } else if (event.error && from === 'dialing.starting') {
       this._host.report(event.error, false); // start() rejects with it too.
     }
-    const call = kitEndedCall(from, event.type, this._state.call, event.call, this._sent);
-    this._end(from, ending, call);
+    const call = kitEndedCall(from, event.type, this.state.call, event.call, this.#sent);
+    this.#end(from, ending, call);
   }
 
   /** The one way to `ended`: stops the action, timers and sound, publishes once, and closes after the delay. */
-  protected _end(from: KitCallStep, ending: KitCallEnding, call: KitCall): void {
-    this._action.abort();
+  #end(from: KitCallStep, ending: KitCallEnding, call: KitCall): void {
+    this.#action.abort();
     this._host.teardown();
     this._patch({call, endReason: ending.reason, endedFrom: kitPhaseOf(from), reconnecting: false});
     if (ending.event === 'rejected') {
-      this._ports.events.publishCallRejected(call);
+      this.#ports.events.publishCallRejected(call);
     } else if (ending.event === 'ended' && call.sessionId) {
-      this._ports.events.publishCallEnded(call);
+      this.#ports.events.publishCallEnded(call);
     }
     // A call in a waiting banner leaves at once.
     const shown =
-      !this._state.waiting &&
-      ENDINGS_SHOWN[this._state.connected ? 'connected' : this.direction].includes(ending.reason);
+      !this.state.waiting &&
+      ENDINGS_SHOWN[this.state.connected ? 'connected' : this.direction].includes(ending.reason);
     // An outgoing call's outcome offers "Call again": it has a delay of its own.
-    const outcome = this.direction === 'outgoing' && !this._state.connected;
+    const outcome = this.direction === 'outgoing' && !this.state.connected;
     const wait =
       ending.delay ??
       (shown ? (outcome && this.options.outcomeDelay) || this.options.closeDelay : 0);
@@ -367,14 +357,14 @@ export abstract class KitCallEffects extends KitCallMachine {
   }
 
   /** Sends an action nobody waits for (the user already left the call); a failure is only reported. */
-  protected _background(action: Action, run: () => Promise<unknown>): void {
+  #background(action: Action, run: () => Promise<unknown>): void {
     let result: Promise<unknown>;
     try {
       result = Promise.resolve(run());
     } catch (error) {
       result = Promise.reject(error);
     }
-    result.catch(error => this._ports.report(wrap(error, KitErrorCodes.CALL_FAILED, action)));
+    result.catch(error => this.#ports.report(wrap(error, KitErrorCodes.CALL_FAILED, action)));
   }
 }
 

@@ -1,8 +1,9 @@
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {
   KitCallDirection,
-  KitCallPhase,
+  KitCallSessionOptions,
   KitCallSessionPorts,
+  KitCallSessionState,
   KitCallSessionViewOptions,
   KitCallSoundState,
 } from './call-session-types';
@@ -33,21 +34,13 @@ export const KIT_BROWSER_CLOCK: KitCallSessionPorts['clock'] = {
 /** What the host reads of its session, and how it tells it the time passed. */
 export interface KitCallHostTarget {
   readonly direction: KitCallDirection;
-  phase(): KitCallPhase;
-  waiting(): boolean;
-  sessionId(): string;
-  ringTimeout(): number;
+  /** The time-outs (the ring time-out may change while the call rings). */
+  readonly options: KitCallSessionOptions;
+  state(): KitCallSessionState;
   /** When the call became ongoing, or `null`. */
   connectedAt(): number | null;
-  /** The ring time-out fired (or its retry). */
-  ringExpired(): void;
-  /** Whether the ongoing call waits for its connection, and for how long at most. */
-  reconnecting(): boolean;
-  reconnectTimeout(): number | undefined;
-  /** The connection did not come back in time. */
-  reconnectExpired(): void;
-  /** The close delay passed. */
-  closed(): void;
+  /** One of the session's clocks fired: the ring time-out (or its retry), the reconnect bound, the close delay. */
+  fire(clock: 'ringExpired' | 'reconnectExpired' | 'closed'): void;
   /** Whole seconds since the call became ongoing, each second while a view ticks. */
   elapsed(seconds: number): void;
   /** The sound changed (started, stopped): views that show its state re-read it. */
@@ -72,14 +65,20 @@ export class KitCallSessionHost {
   /** Whether the ring time-out fired. */
   expired = false;
 
+  readonly #target: KitCallHostTarget;
+  readonly #ports: Pick<KitCallSessionPorts, 'sound' | 'clock' | 'report'>;
+
   /**
-   * @param _target The session.
-   * @param _ports The sound, the clock and the app's error report.
+   * @param target The session.
+   * @param ports The sound, the clock and the app's error report.
    */
   constructor(
-    private readonly _target: KitCallHostTarget,
-    private readonly _ports: Pick<KitCallSessionPorts, 'sound' | 'clock' | 'report'>,
-  ) {}
+    target: KitCallHostTarget,
+    ports: Pick<KitCallSessionPorts, 'sound' | 'clock' | 'report'>,
+  ) {
+    this.#target = target;
+    this.#ports = ports;
+  }
 
   /** Whether a view shows the call. */
   get isShown(): boolean {
@@ -105,7 +104,7 @@ export class KitCallSessionHost {
         if (!this.#views.size && this.#armed) {
           // Nobody shows the call any more: it stops counting towards its time-out until shown again.
           this.#armed = false;
-          this.#clearRing();
+          this.#ringTimer = this.#cancel(this.#ringTimer);
         }
         this.sync();
       }
@@ -128,22 +127,23 @@ export class KitCallSessionHost {
 
   /** Follows the session's state: the ring timer, the sound and the elapsed clock. */
   sync(): void {
-    const target = this._target;
-    const ringing = target.phase() === 'ringing' || target.phase() === 'dialing';
-    if (target.phase() === 'ended' || target.connectedAt() !== null) {
-      this.#clearRing();
-    } else if (target.waiting()) {
+    const target = this.#target;
+    const {phase, waiting, call} = target.state();
+    const ringing = phase === 'ringing' || phase === 'dialing';
+    if (phase === 'ended' || target.connectedAt() !== null) {
+      this.#ringTimer = this.#cancel(this.#ringTimer);
+    } else if (waiting) {
       // A waiting call rings until the call on screen ends, then takes the screen with a time-out of its own.
       this.#armed = false;
-      this.#clearRing();
+      this.#ringTimer = this.#cancel(this.#ringTimer);
     } else if (
       !this.#armed &&
       ringing &&
       this.#views.size &&
-      (target.direction === 'incoming' || target.sessionId())
+      (target.direction === 'incoming' || call.sessionId)
     ) {
       this.#armed = true;
-      this.#arm(target.ringTimeout());
+      this.#arm(target.options.ringTimeout);
     }
     this.#syncSound();
     this.#syncElapsed();
@@ -152,32 +152,33 @@ export class KitCallSessionHost {
 
   /** Sets the ring time-out anew, restarting it when the call already rings. */
   restartRing(): void {
-    if (this.#armed && (this._target.phase() === 'ringing' || this._target.phase() === 'dialing')) {
-      this.#arm(this._target.ringTimeout());
+    const phase = this.#target.state().phase;
+    if (this.#armed && (phase === 'ringing' || phase === 'dialing')) {
+      this.#arm(this.#target.options.ringTimeout);
     }
   }
 
   /** The ring time-out fired while a decision was pending, or was refused: it is tried again a little later. */
   retry(): void {
-    this.#arm(Math.min(this._target.ringTimeout(), RETRY_TIMEOUT_MS));
+    this.#arm(Math.min(this.#target.options.ringTimeout, RETRY_TIMEOUT_MS));
   }
 
   /** @param ms Milliseconds the ending stays on screen; the session hears `closed()` then. */
   closeIn(ms: number): void {
-    this.#clearClose();
-    this.#closeTimer = this._ports.clock.setTimeout(() => this._target.closed(), ms);
+    this.#closeTimer = this.#cancel(this.#closeTimer);
+    this.#closeTimer = this.#ports.clock.setTimeout(() => this.#target.fire('closed'), ms);
   }
 
   /** Stops every timer and the sound (safe to call twice). */
   teardown(): void {
-    const clock = this._ports.clock;
-    this.#clearRing();
-    this.#clearClose();
+    const clock = this.#ports.clock;
+    this.#ringTimer = this.#cancel(this.#ringTimer);
+    this.#closeTimer = this.#cancel(this.#closeTimer);
     if (this.#elapsedTimer !== null) {
       clock.clearInterval(this.#elapsedTimer);
       this.#elapsedTimer = null;
     }
-    this.#clearLost();
+    this.#lostTimer = this.#cancel(this.#lostTimer);
     this.#stopSound();
   }
 
@@ -192,7 +193,7 @@ export class KitCallSessionHost {
       .filter(handler => !!handler);
     if (!handlers.length) {
       if (fallback) {
-        this._ports.report(error);
+        this.#ports.report(error);
       }
       return;
     }
@@ -206,57 +207,45 @@ export class KitCallSessionHost {
   }
 
   #arm(ms: number): void {
-    this.#clearRing();
-    if (ms <= 0 || this._target.ringTimeout() <= 0) {
+    this.#ringTimer = this.#cancel(this.#ringTimer);
+    if (ms <= 0 || this.#target.options.ringTimeout <= 0) {
       return;
     }
-    this.#ringTimer = this._ports.clock.setTimeout(() => {
+    this.#ringTimer = this.#ports.clock.setTimeout(() => {
       this.#ringTimer = null;
       this.expired = true;
-      this._target.ringExpired();
+      this.#target.fire('ringExpired');
     }, ms);
   }
 
-  #clearRing(): void {
-    if (this.#ringTimer !== null) {
-      this._ports.clock.clearTimeout(this.#ringTimer);
-      this.#ringTimer = null;
+  /** Stops a time-out, if it runs. @returns `null`, the stopped timer's new value. */
+  #cancel(timer: unknown): null {
+    if (timer !== null) {
+      this.#ports.clock.clearTimeout(timer);
     }
+    return null;
   }
 
   /** While the call reconnects, the bound runs; once back (or ended), it stops. */
   #syncLost(): void {
-    if (!this._target.reconnecting() || this._target.phase() === 'ended') {
-      this.#clearLost();
+    const {reconnecting, phase} = this.#target.state();
+    if (!reconnecting || phase === 'ended') {
+      this.#lostTimer = this.#cancel(this.#lostTimer);
     } else if (this.#lostTimer === null) {
-      this.#lostTimer = this._ports.clock.setTimeout(() => {
+      this.#lostTimer = this.#ports.clock.setTimeout(() => {
         this.#lostTimer = null;
-        this._target.reconnectExpired();
-      }, this._target.reconnectTimeout() ?? RECONNECT_TIMEOUT_MS);
-    }
-  }
-
-  #clearLost(): void {
-    if (this.#lostTimer !== null) {
-      this._ports.clock.clearTimeout(this.#lostTimer);
-      this.#lostTimer = null;
-    }
-  }
-
-  #clearClose(): void {
-    if (this.#closeTimer !== null) {
-      this._ports.clock.clearTimeout(this.#closeTimer);
-      this.#closeTimer = null;
+        this.#target.fire('reconnectExpired');
+      }, this.#target.options.reconnectTimeout ?? RECONNECT_TIMEOUT_MS);
     }
   }
 
   /** The elapsed time ticks while the call is ongoing and a view that shows it is attached. */
   #syncElapsed(): void {
-    const clock = this._ports.clock;
-    const since = this._target.connectedAt();
+    const clock = this.#ports.clock;
+    const since = this.#target.connectedAt();
     const wanted =
       since !== null &&
-      this._target.phase() !== 'ended' &&
+      this.#target.state().phase !== 'ended' &&
       [...this.#views.values()].some(view => view.ticks !== false);
     if (!wanted) {
       if (this.#elapsedTimer !== null) {
@@ -265,7 +254,7 @@ export class KitCallSessionHost {
       }
     } else if (this.#elapsedTimer === null) {
       this.#elapsedTimer = clock.setInterval(
-        () => this._target.elapsed(Math.floor((clock.now() - since) / 1000)),
+        () => this.#target.elapsed(Math.floor((clock.now() - since) / 1000)),
         1000,
       );
     }
@@ -273,10 +262,10 @@ export class KitCallSessionHost {
 
   /** The sound plays while the call rings or dials, a view that plays it is attached, and it is not off. */
   #syncSound(): void {
-    const phase = this._target.phase();
+    const {phase, waiting} = this.#target.state();
     const wanted =
       (phase === 'ringing' || phase === 'dialing') &&
-      !this._target.waiting() &&
+      !waiting &&
       !this.#soundOptions.disabled &&
       [...this.#views.values()].some(view => view.sound !== false);
     if (!wanted) {
@@ -287,13 +276,13 @@ export class KitCallSessionHost {
       return;
     }
     try {
-      this.#sound = this._ports.sound.start(this._target.direction, {
+      this.#sound = this.#ports.sound.start(this.#target.direction, {
         url: this.#soundOptions.url,
         onError: error => this.report(error, true),
       });
     } catch (error) {
       this.#sound = null;
-      this._ports.report(
+      this.#ports.report(
         KitException.from(
           error,
           KitErrorCodes.SOUND_FAILED,
@@ -301,7 +290,7 @@ export class KitCallSessionHost {
         ),
       );
     }
-    this._target.soundChanged();
+    this.#target.soundChanged();
   }
 
   #stopSound(): void {
@@ -311,7 +300,7 @@ export class KitCallSessionHost {
       try {
         sound.stop();
       } catch (error) {
-        this._ports.report(
+        this.#ports.report(
           KitException.from(
             error,
             KitErrorCodes.SOUND_FAILED,

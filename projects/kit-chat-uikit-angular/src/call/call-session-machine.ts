@@ -25,26 +25,6 @@ export interface KitCallEvent {
   readonly reason?: KitCallEndReason;
 }
 
-/** The states a decline, cancel or hang-up waits through: its promise settles once the session left them. */
-export const ACCEPTING: readonly KitCallStep[] = [
-  'accepting.fresh',
-  'accepting',
-  'accepting.awaited',
-];
-export const LEAVING: readonly KitCallStep[] = [
-  'declining',
-  'declining.overAccept',
-  'declining.overLanded',
-  'declining.endCrossed',
-  'accepting.awaited',
-  'cancelling.queued',
-  'cancelling',
-  'cancelling.endCrossed',
-  'withdrawing.queued',
-  'withdrawing',
-  'ending',
-];
-
 /** Watches every transition of every session: the stress test checks each one against the table. @docs-private */
 export let _kitCallTransitionObserver:
   | ((from: KitCallStep, event: KitCallEventType, row: KitCallRow | 'ignored' | null) => void)
@@ -57,33 +37,33 @@ export function _kitObserveCallTransitions(observer: typeof _kitCallTransitionOb
 
 /** A session's state and its transitions; the effects and the public actions are its subclasses'. */
 export abstract class KitCallMachine {
-  protected _state: KitCallSessionState;
+  #state: KitCallSessionState;
   protected _step: KitCallStep;
-  protected readonly _listeners = new Set<(state: KitCallSessionState) => void>();
-  protected readonly _waits = new Set<() => boolean>();
-  protected _firing = false;
+  readonly #listeners = new Set<(state: KitCallSessionState) => void>();
+  readonly #waits = new Set<() => boolean>();
+  #firing = false;
   /** Work left for after the transition that asked for it: the transition completes first. */
   protected readonly _next: (() => void)[] = [];
-  protected readonly _settled: (() => void)[] = [];
-  protected _lastNotified: KitCallSessionState | null = null;
+  readonly #settled: (() => void)[] = [];
+  #lastNotified: KitCallSessionState | null = null;
 
   /**
    * @param state The first state of the call.
    * @param step Its state in the table.
    */
   constructor(state: KitCallSessionState, step: KitCallStep) {
-    this._state = state;
+    this.#state = state;
     this._step = step;
   }
 
   /** The current state. */
   get state(): KitCallSessionState {
-    return this._state;
+    return this.#state;
   }
 
   /** Whether the call ended (its outcome may still be on screen). */
   get isEnded(): boolean {
-    return this._state.phase === 'ended';
+    return this.#state.phase === 'ended';
   }
 
   /**
@@ -92,8 +72,8 @@ export abstract class KitCallMachine {
    * @returns Stops listening.
    */
   subscribe(listener: (state: KitCallSessionState) => void): () => void {
-    this._listeners.add(listener);
-    return () => this._listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /**
@@ -101,9 +81,9 @@ export abstract class KitCallMachine {
    * @returns A promise that never rejects.
    */
   whenDone(): Promise<void> {
-    return this._state.done
+    return this.#state.done
       ? Promise.resolve()
-      : new Promise(resolve => this._settled.push(resolve));
+      : new Promise(resolve => this.#settled.push(resolve));
   }
 
   /** Runs one effect of a row. */
@@ -114,20 +94,6 @@ export abstract class KitCallMachine {
 
   /** Follows a new state outside of it (views, sound, timers). */
   protected abstract _follow(): void;
-
-  /**
-   * Fires a press; its promise settles once the session left the states the press leads to.
-   * @returns Whether the call ended (for `accept`: whether it became ongoing).
-   */
-  protected _press(
-    type: KitCallEventType,
-    pending: readonly KitCallStep[] = LEAVING,
-    result: () => boolean = () => this.isEnded,
-  ): Promise<boolean> {
-    return this._fire({type})
-      ? this._until(() => !pending.includes(this._step), result)
-      : Promise.resolve(false);
-  }
 
   /**
    * Looks the event's row up, moves to its state and runs its effects, then tells the views once.
@@ -148,17 +114,19 @@ export abstract class KitCallMachine {
       }
       return false;
     }
-    _kitCallTransitionObserver?.(from, event.type, row);
-    const firing = this._firing;
-    this._firing = true;
+    if (typeof ngDevMode === 'undefined' || ngDevMode) {
+      _kitCallTransitionObserver?.(from, event.type, row);
+    }
+    const firing = this.#firing;
+    this.#firing = true;
     this._step = row.to;
     this._patch({phase: kitPhaseOf(row.to)});
     for (const effect of row.fx ?? []) {
       this._run(effect, event, from);
     }
-    this._firing = firing;
+    this.#firing = firing;
     this._follow();
-    this._notify();
+    this.#notify();
     if (!firing) {
       while (this._next.length) {
         this._next.shift()!();
@@ -182,42 +150,55 @@ export abstract class KitCallMachine {
         return true;
       };
       if (!check()) {
-        this._waits.add(check);
+        this.#waits.add(check);
       }
     });
   }
 
   protected _patch(change: Partial<KitCallSessionState>): void {
-    const state = this._state;
+    const state = this.#state;
     if (Object.entries(change).some(([key, value]) => state[key as keyof typeof state] !== value)) {
-      this._state = {...state, ...change};
+      this.#state = {...state, ...change};
     }
+  }
+
+  /** Tells the listeners of a change made outside of a transition (a transition tells them once, at its end). */
+  protected _changedAside(): void {
+    if (!this.#firing) {
+      this.#notify();
+    }
+  }
+
+  /** The session is done: the `whenDone()` promises settle and the listeners are let go. */
+  protected _release(): void {
+    this.#settled.splice(0).forEach(settle => settle());
+    this.#listeners.clear();
   }
 
   protected _set(change: Partial<KitCallSessionState>): void {
     this._patch(change);
     this._follow();
-    this._notify();
+    this.#notify();
   }
 
   /** Tells the listeners of a new state, then settles the presses that waited for it. */
-  protected _notify(): void {
-    const state = this._state;
-    const changed = state !== this._lastNotified;
-    this._lastNotified = state;
-    for (const listener of changed ? [...this._listeners] : []) {
-      if (!this._listeners.has(listener)) {
+  #notify(): void {
+    const state = this.#state;
+    const changed = state !== this.#lastNotified;
+    this.#lastNotified = state;
+    for (const listener of changed ? [...this.#listeners] : []) {
+      if (!this.#listeners.has(listener)) {
         continue; // Unsubscribed by an earlier listener (a screen swapped for the next one).
       }
       try {
-        listener(this._state);
+        listener(this.#state);
       } catch (error) {
         console.error('kit-chat-uikit-angular: a call session listener threw', error);
       }
     }
-    for (const wait of [...this._waits]) {
+    for (const wait of [...this.#waits]) {
       if (wait()) {
-        this._waits.delete(wait);
+        this.#waits.delete(wait);
       }
     }
   }

@@ -59,11 +59,11 @@ const ANY_NEWS = ['remoteEnded', 'appConnected'] as const;
 /** What the SDK says of a live call's connection. */
 const LINK_NEWS = ['reconnecting', 'reconnected'] as const;
 
-/** Every event a session handles. */
+/** Every event a session handles (only the specs and the development checks read the list). */
 // prettier-ignore
-export const KIT_CALL_EVENTS = [
-  ...PRESSES, ...CLOCKS, ...ANSWERS, ...SIDE_ANSWERS, ...INCOMING_NEWS, ...OUTGOING_NEWS, ...ANY_NEWS, ...LINK_NEWS,
-] as const;
+export const KIT_CALL_EVENTS = /* @__PURE__ */ joinEvents(
+  PRESSES, CLOCKS, ANSWERS, SIDE_ANSWERS, INCOMING_NEWS, OUTGOING_NEWS, ANY_NEWS, LINK_NEWS,
+);
 
 /** An event of a session. */
 export type KitCallEventType = (typeof KIT_CALL_EVENTS)[number];
@@ -127,10 +127,6 @@ const lateGiveUp: KitCallRow = {to: 'ended', fx: ['giveUp'], when: 'expired'};
 const refusedTwice: KitCallRow = {to: 'ended', fx: ['giveUp'], when: 'refusedBefore'};
 const noSdk: KitCallRow = {to: 'ended', fx: ['finish'], when: 'noSdk'};
 
-/** The events of the other direction: never routed to this session, ignored if they are. */
-// prettier-ignore
-const NOT_INCOMING = [...OUTGOING_NEWS, 'withdraw', 'start', 'initiated', 'initiateFailed'] as const;
-const NOT_OUTGOING = [...INCOMING_NEWS, 'accept', 'decline', 'busy', 'acceptLanded'] as const;
 /** What an incoming call that is not decided yet still hears: the caller's cancel, an end, the app. */
 const INCOMING_NEWS_ROWS = {
   remoteCancelled: finish,
@@ -147,27 +143,6 @@ const ACCEPT_ANSWERS = {answered: connect, refused: go('ringing', 'back'), timed
 /** The SDK's answer to the endCall of a decision that crossed a pick-up: a refusal means the call is live after all. */
 // prettier-ignore
 const CROSSED_ANSWERS = {answered: finish, refused: go('ongoing', 'report', 'connect'), timedOut: finish, over: finish, overLive: finish};
-/** Presses that a pending incoming decision ignores: the first decision wins. */
-const PENDING_IN = [
-  ...NOT_INCOMING,
-  'accept',
-  'busy',
-  'hangUp',
-  'timeOut',
-  'tick',
-  'closed',
-] as const;
-/** Presses that a pending outgoing decision ignores. */
-const PENDING_OUT = [
-  ...NOT_OUTGOING,
-  'start',
-  'hangUp',
-  'timeOut',
-  'withdraw',
-  'tick',
-  'closed',
-] as const;
-
 /** Every state x event of a call that does something: its rows (the empty cells are in KIT_CALL_IGNORES). */
 // prettier-ignore
 export const KIT_CALL_TABLE: Readonly<Record<KitCallStep, KitCallState>> = {
@@ -291,27 +266,56 @@ export const KIT_CALL_TABLE: Readonly<Record<KitCallStep, KitCallState>> = {
  * The events each state ignores on purpose: the table's empty cells, written down. Checked in development builds
  * (a cell with neither a row nor an ignore is logged) and by the specs; production builds drop it.
  */
-// prettier-ignore
 export const KIT_CALL_IGNORES: Readonly<Record<KitCallStep, readonly KitCallEventType[]>> | null =
-  typeof ngDevMode === 'undefined' || ngDevMode ? withLinkIgnored({
-    ringing: [...NOT_INCOMING, ...ANSWERS, 'tick', 'closed'],
+  typeof ngDevMode === 'undefined' || ngDevMode ? withLinkIgnored(ignoredCells()) : null;
+
+/** The empty cells by state (a function, so that production builds drop the lists with it). */
+function ignoredCells(): Record<KitCallStep, readonly KitCallEventType[]> {
+  /** The events of the other direction: never routed to this session, ignored if they are. */
+  // prettier-ignore
+  const notIncoming = [...OUTGOING_NEWS, 'withdraw', 'start', 'initiated', 'initiateFailed'] as const;
+  const notOutgoing = [...INCOMING_NEWS, 'accept', 'decline', 'busy', 'acceptLanded'] as const;
+  /** Presses that a pending incoming decision ignores: the first decision wins. */
+  const pendingIn = [
+    ...notIncoming,
+    'accept',
+    'busy',
+    'hangUp',
+    'timeOut',
+    'tick',
+    'closed',
+  ] as const;
+  /** Presses that a pending outgoing decision ignores. */
+  const pendingOut = [
+    ...notOutgoing,
+    'start',
+    'hangUp',
+    'timeOut',
+    'withdraw',
+    'tick',
+    'closed',
+  ] as const;
+
+  // prettier-ignore
+  return {
+    ringing: [...notIncoming, ...ANSWERS, 'tick', 'closed'],
     // A decline in the accept's own tick is the same gesture's second press: the first press wins.
-    'accepting.fresh': [...NOT_INCOMING, 'accept', 'decline', 'busy', 'hangUp', 'timeOut', 'acceptLanded', 'closed'],
-    accepting: [...PENDING_IN, 'acceptLanded'], // The accept's own answer comes as `answered`.
-    'accepting.awaited': [...PENDING_IN, 'acceptLanded'],
-    declining: [...PENDING_IN, 'decline', 'acceptLanded'],
-    'declining.overAccept': [...PENDING_IN, 'decline'],
-    'declining.overLanded': [...PENDING_IN, 'decline', 'acceptLanded'],
-    'declining.endCrossed': [...PENDING_IN, 'decline', 'acceptLanded', 'appConnected'],
+    'accepting.fresh': [...notIncoming, 'accept', 'decline', 'busy', 'hangUp', 'timeOut', 'acceptLanded', 'closed'],
+    accepting: [...pendingIn, 'acceptLanded'], // The accept's own answer comes as `answered`.
+    'accepting.awaited': [...pendingIn, 'acceptLanded'],
+    declining: [...pendingIn, 'decline', 'acceptLanded'],
+    'declining.overAccept': [...pendingIn, 'decline'],
+    'declining.overLanded': [...pendingIn, 'decline', 'acceptLanded'],
+    'declining.endCrossed': [...pendingIn, 'decline', 'acceptLanded', 'appConnected'],
     // Nothing can be routed to a call without a session id; the ring time-out counts from the id on.
-    'dialing.starting': [...NOT_OUTGOING, ...ANSWERS, 'remoteRinging', 'remoteAccepted', 'tick', 'ringExpired', 'closed'],
-    dialing: [...NOT_OUTGOING, ...ANSWERS, 'start', 'initiated', 'initiateFailed', 'tick', 'closed'],
-    'cancelling.queued': [...PENDING_OUT.filter(event => event !== 'start'), ...ANSWERS, 'ringExpired'],
-    cancelling: [...PENDING_OUT, 'initiated', 'initiateFailed'],
+    'dialing.starting': [...notOutgoing, ...ANSWERS, 'remoteRinging', 'remoteAccepted', 'tick', 'ringExpired', 'closed'],
+    dialing: [...notOutgoing, ...ANSWERS, 'start', 'initiated', 'initiateFailed', 'tick', 'closed'],
+    'cancelling.queued': [...pendingOut.filter(event => event !== 'start'), ...ANSWERS, 'ringExpired'],
+    cancelling: [...pendingOut, 'initiated', 'initiateFailed'],
     // endCall is on its way: a pick-up (or the app's word of it) changes nothing.
-    'cancelling.endCrossed': [...PENDING_OUT, 'initiated', 'initiateFailed', 'remoteRinging', 'remoteAccepted', 'appConnected'],
-    'withdrawing.queued': [...PENDING_OUT.filter(event => event !== 'start'), ...ANSWERS, 'ringExpired'],
-    withdrawing: [...PENDING_OUT, 'initiated', 'initiateFailed'],
+    'cancelling.endCrossed': [...pendingOut, 'initiated', 'initiateFailed', 'remoteRinging', 'remoteAccepted', 'appConnected'],
+    'withdrawing.queued': [...pendingOut.filter(event => event !== 'start'), ...ANSWERS, 'ringExpired'],
+    withdrawing: [...pendingOut, 'initiated', 'initiateFailed'],
     ongoing: [
       ...PRESSES.filter(event => event !== 'hangUp' && event !== 'dispose'), ...CLOCKS, ...ANSWERS, ...SIDE_ANSWERS,
       ...INCOMING_NEWS, ...OUTGOING_NEWS, 'appConnected',
@@ -329,7 +333,8 @@ export const KIT_CALL_IGNORES: Readonly<Record<KitCallStep, readonly KitCallEven
       ...PRESSES.filter(event => event !== 'hangUp' && event !== 'dispose'), 'tick', 'ringExpired', 'closed', ...ANSWERS,
       ...SIDE_ANSWERS, ...INCOMING_NEWS, ...OUTGOING_NEWS, 'appConnected', 'reconnecting',
     ],
-  }) : null;
+  };
+}
 
 /** A live call's connection news matter to the ongoing states only: every other state ignores them. */
 function withLinkIgnored(
@@ -345,6 +350,13 @@ function withLinkIgnored(
     ignores[step] = [...new Set([...ignores[step], ...extra])] as KitCallEventType[];
   }
   return ignores;
+}
+
+/** @returns The groups' events, in one list. */
+function joinEvents<T extends readonly (readonly string[])[]>(
+  ...groups: T
+): readonly T[number][number][] {
+  return groups.flat();
 }
 
 /**

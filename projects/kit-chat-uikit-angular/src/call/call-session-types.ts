@@ -29,25 +29,25 @@ export type KitCallDirection = 'incoming' | 'outgoing';
 export type KitCallSoundState =
   'starting' | 'playing' | 'blocked' | 'failed' | 'silent' | 'stopped';
 
+/** The statuses that end a call, each the end reason of the same name. */
+const ENDING_STATUSES: readonly (KitCallStatus | undefined)[] = [
+  'rejected',
+  'cancelled',
+  'busy',
+  'unanswered',
+  'unavailable',
+  'failed',
+  'ended',
+  'accepted-elsewhere',
+  'rejected-elsewhere',
+] satisfies KitCallEndReason[];
+
 /**
  * @param status A call status from the SDK.
  * @returns The end reason that status stands for, or `null` when the status does not end a call.
  */
 export function kitEndReasonOf(status: KitCallStatus | undefined): KitCallEndReason | null {
-  switch (status) {
-    case 'rejected':
-    case 'cancelled':
-    case 'busy':
-    case 'unanswered':
-    case 'unavailable':
-    case 'failed':
-    case 'ended':
-    case 'accepted-elsewhere':
-    case 'rejected-elsewhere':
-      return status;
-    default:
-      return null;
-  }
+  return ENDING_STATUSES.includes(status) ? (status as KitCallEndReason) : null;
 }
 
 /** What a session needs from the outside world: the SDK, the events, the sound and the clock. */

@@ -1,8 +1,7 @@
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings} from '../sdk/models';
 import {KitCallEffects} from './call-session-effects';
-import {ACCEPTING} from './call-session-machine';
-import {KIT_CALL_TABLE} from './call-session-table';
+import {KIT_CALL_TABLE, KitCallEventType, kitPhaseOf} from './call-session-table';
 import {
   KitCallEndReason,
   KitCallSessionViewOptions,
@@ -16,6 +15,14 @@ export {_kitObserveCallTransitions} from './call-session-machine';
 let nextKey = 0;
 
 /**
+ * What a press waits through, as phases or states: its promise settles once the session left them. An accept waits
+ * through the accepting phase; a decline, cancel or hang-up through the leaving phases, and through the accept that a
+ * refused decline handed the decision back to.
+ */
+const ACCEPTING: readonly string[] = ['accepting'];
+const LEAVING: readonly string[] = ['declining', 'cancelling', 'ending', 'accepting.awaited'];
+
+/**
  * One call, from its first ring (or before `initiateCall` is sent) to its end: the only owner of the call's state,
  * SDK actions, events and teardown. Its states and transitions are one table (`call-session-table.ts`): a press, an
  * SDK answer or event, or a clock firing is an event; the session looks its row up, moves to the row's state and
@@ -24,13 +31,13 @@ let nextKey = 0;
  * events, sound and clock are ports.
  */
 export class KitCallSession extends KitCallEffects {
+  #started: Promise<KitCall> | null = null;
   /** A key unique in the app, also before the SDK gave the call a session id. */
   readonly key = `kit-call-${++nextKey}`;
-  #started: Promise<KitCall> | null = null;
 
   /** Whether the call still rings or dials with no decision pending. */
   get isRinging(): boolean {
-    return this._state.phase === 'ringing' || this._state.phase === 'dialing';
+    return this.state.phase === 'ringing' || this.state.phase === 'dialing';
   }
 
   /**
@@ -88,15 +95,6 @@ export class KitCallSession extends KitCallEffects {
     this._host.restartRing();
   }
 
-  /** @param waiting Whether the call rings in a call-waiting banner. @docs-private */
-  _setWaiting(waiting: boolean): void {
-    if (this._state.waiting !== waiting) {
-      this._set({waiting});
-    }
-  }
-
-  // ---- Actions of the user and the app: each fires one event ----
-
   /**
    * Places an outgoing call: `initiateCall`, then `ccOutgoingCall`. Runs once; later calls return the same promise.
    * @returns The call as the SDK registered it; rejects with a `KitException` when it could not start.
@@ -105,7 +103,7 @@ export class KitCallSession extends KitCallEffects {
     if (!this.#started) {
       // Settles also when the session is done first (closed by the app while initiateCall was on its way).
       this.#started = this._until(
-        () => !!this._startSettle || this._state.done,
+        () => !!this._startSettle || this.state.done,
         () => {
           const outcome = this._startSettle;
           if (outcome?.ok) {
@@ -127,6 +125,15 @@ export class KitCallSession extends KitCallEffects {
     return this.#started;
   }
 
+  /** @param waiting Whether the call rings in a call-waiting banner. @docs-private */
+  _setWaiting(waiting: boolean): void {
+    if (this.state.waiting !== waiting) {
+      this._set({waiting});
+    }
+  }
+
+  // ---- Actions of the user and the app: each fires one event ----
+
   /**
    * Accepts a ringing incoming call. The first decision wins.
    * @param settings Settings of the ongoing call; by default voice only for a voice call.
@@ -134,9 +141,9 @@ export class KitCallSession extends KitCallEffects {
    */
   accept(settings?: KitCallSettings | null): Promise<boolean> {
     if (this._step === 'ringing' && settings) {
-      this._settings = settings;
+      this.setCallSettings(settings);
     }
-    return this._press('accept', ACCEPTING, () => this._step === 'ongoing');
+    return this.#press('accept', ACCEPTING, () => this._step === 'ongoing');
   }
 
   /**
@@ -149,7 +156,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call ended.
    */
   decline(): Promise<boolean> {
-    return this._press('decline');
+    return this.#press('decline');
   }
 
   /**
@@ -157,7 +164,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call ended.
    */
   answerBusy(): Promise<boolean> {
-    return this._press('busy');
+    return this.#press('busy');
   }
 
   /**
@@ -165,7 +172,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call ended.
    */
   hangUp(): Promise<boolean> {
-    return this._press('hangUp');
+    return this.#press('hangUp');
   }
 
   /**
@@ -174,7 +181,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call ended.
    */
   timeOut(): Promise<boolean> {
-    return this._press('timeOut');
+    return this.#press('timeOut');
   }
 
   /**
@@ -183,7 +190,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call ended.
    */
   withdraw(): Promise<boolean> {
-    return this._press('withdraw');
+    return this.#press('withdraw');
   }
 
   /**
@@ -204,10 +211,10 @@ export class KitCallSession extends KitCallEffects {
   _update(call: KitCall): void {
     const reason = kitEndReasonOf(call.status);
     if (!reason) {
-      if (call.status === 'ongoing' && !this._state.connected) {
+      if (call.status === 'ongoing' && !this.state.connected) {
         this._fire({type: 'appConnected', call});
       }
-    } else if (this._state.connected) {
+    } else if (this.state.connected) {
       this._fire({type: 'remoteEnded', call});
     } else if (this.direction === 'incoming') {
       this._fire({type: 'remoteCancelled', call});
@@ -219,11 +226,28 @@ export class KitCallSession extends KitCallEffects {
     }
   }
 
+  /**
+   * Fires a press; its promise settles once the session left the states the press leads to.
+   * @returns Whether the call ended (for `accept`: whether it became ongoing).
+   */
+  #press(
+    type: KitCallEventType,
+    pending: readonly string[] = LEAVING,
+    result: () => boolean = () => this.isEnded,
+  ): Promise<boolean> {
+    return this._fire({type})
+      ? this._until(
+          () => !pending.includes(this._step) && !pending.includes(kitPhaseOf(this._step)),
+          result,
+        )
+      : Promise.resolve(false);
+  }
+
   // ---- What the SDK says (routed here by the registry) ----
 
   /** The callee's device rings. @docs-private */
   _remoteRinging(): void {
-    if (!this._state.remoteRinging) {
+    if (!this.state.remoteRinging) {
       this._fire({type: 'remoteRinging'});
     }
   }

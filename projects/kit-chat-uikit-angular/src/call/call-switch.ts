@@ -11,6 +11,17 @@ const EARLY_EVENTS_KEPT = 16;
 
 type EventName = keyof KitCallListener;
 
+/** The SDK's news of a known call, and the session method that takes each. */
+const ROUTES = {
+  onIncomingCallCancelled: '_remoteCancelled',
+  onOutgoingCallRinging: '_remoteRinging',
+  onOutgoingCallAccepted: '_remoteAccepted',
+  onOutgoingCallRejected: '_remoteRejected',
+  onCallEnded: '_remoteEnded',
+  onCallReconnecting: '_reconnecting',
+  onCallReconnected: '_reconnected',
+} as const satisfies Record<Exclude<EventName, 'onIncomingCallReceived'>, keyof KitCallSession>;
+
 /** @returns The error of every call made with no SDK provided. */
 export const kitNoSdk = () =>
   new KitException(
@@ -58,42 +69,40 @@ export class KitCallSwitch {
   #listenFailed = false;
   #destroyed = false;
 
+  readonly #host: KitCallSwitchHost;
+  readonly #sdk: KitCallsSdk | null;
+  readonly #listenerId: string;
+
   /**
-   * @param _host The registry.
-   * @param _sdk The SDK, if any.
-   * @param _listenerId The id of the one listener.
+   * @param host The registry.
+   * @param sdk The SDK, if any.
+   * @param listenerId The id of the one listener.
    */
-  constructor(
-    private readonly _host: KitCallSwitchHost,
-    private readonly _sdk: KitCallsSdk | null,
-    private readonly _listenerId: string,
-  ) {}
+  constructor(host: KitCallSwitchHost, sdk: KitCallsSdk | null, listenerId: string) {
+    this.#host = host;
+    this.#sdk = sdk;
+    this.#listenerId = listenerId;
+  }
 
   /** Starts listening to the SDK (once). Does nothing on the server or without an SDK. */
   listen(): void {
     if (this.#listening || this.#listenFailed || this.#destroyed) {
       return;
     }
-    if (!this._sdk) {
-      this._host.report(kitNoSdk());
+    if (!this.#sdk) {
+      this.#host.report(kitNoSdk());
       return;
     }
-    const listener: KitCallListener = {
-      onIncomingCallReceived: call => this.#dispatch('onIncomingCallReceived', call),
-      onIncomingCallCancelled: call => this.#dispatch('onIncomingCallCancelled', call),
-      onOutgoingCallRinging: call => this.#dispatch('onOutgoingCallRinging', call),
-      onOutgoingCallAccepted: call => this.#dispatch('onOutgoingCallAccepted', call),
-      onOutgoingCallRejected: call => this.#dispatch('onOutgoingCallRejected', call),
-      onCallEnded: call => this.#dispatch('onCallEnded', call),
-      onCallReconnecting: call => this.#dispatch('onCallReconnecting', call),
-      onCallReconnected: call => this.#dispatch('onCallReconnected', call),
-    };
+    const names = ['onIncomingCallReceived', ...Object.keys(ROUTES)] as EventName[];
+    const listener: KitCallListener = Object.fromEntries(
+      names.map(name => [name, (call: unknown) => this.#dispatch(name, call)]),
+    );
     try {
-      this._sdk.addCallListener(this._listenerId, listener);
+      this.#sdk.addCallListener(this.#listenerId, listener);
       this.#listening = true;
     } catch (error) {
       this.#listenFailed = true;
-      this._host.report(
+      this.#host.report(
         KitException.from(
           error,
           KitErrorCodes.SDK,
@@ -128,9 +137,9 @@ export class KitCallSwitch {
     if (this.#listening) {
       this.#listening = false;
       try {
-        this._sdk?.removeCallListener(this._listenerId);
+        this.#sdk?.removeCallListener(this.#listenerId);
       } catch (error) {
-        this._host.report(
+        this.#host.report(
           KitException.from(
             error,
             KitErrorCodes.SDK,
@@ -173,7 +182,7 @@ export class KitCallSwitch {
       }
     } catch (error) {
       // Nothing is ever thrown back into the SDK's dispatch.
-      this._host.report(
+      this.#host.report(
         KitException.from(
           error,
           KitErrorCodes.SDK,
@@ -190,21 +199,15 @@ export class KitCallSwitch {
       name === 'onIncomingCallReceived'
         ? kitValidateCall(payload)
         : !candidate ||
-            typeof candidate !== 'object' ||
-            typeof candidate.sessionId !== 'string' ||
-            !candidate.sessionId
-          ? new KitException(
-              KitErrorCodes.INVALID_CALL,
-              typeof ngDevMode === 'undefined' || ngDevMode ? `${name} without a session id.` : '',
-              payload,
-            )
-          : null;
+          typeof candidate !== 'object' ||
+          typeof candidate.sessionId !== 'string' ||
+          !candidate.sessionId;
     if (problem) {
-      this._host.report(
+      this.#host.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           typeof ngDevMode === 'undefined' || ngDevMode
-            ? `Ignored ${name}: ${problem.message}`
+            ? `Ignored ${name}: ${problem === true ? 'no session id.' : problem.message}`
             : '',
           payload,
         ),
@@ -216,34 +219,12 @@ export class KitCallSwitch {
 
   /** Hands an event for a known call to its session (early ones wait for the session id). */
   #route(name: EventName, call: KitCall): void {
-    const session = this._host.find(call.sessionId);
+    const session = this.#host.find(call.sessionId);
     if (!session) {
       this.#unknown(name, call);
       return;
     }
-    switch (name) {
-      case 'onIncomingCallCancelled':
-        session._remoteCancelled(call);
-        break;
-      case 'onOutgoingCallRinging':
-        session._remoteRinging();
-        break;
-      case 'onOutgoingCallAccepted':
-        session._remoteAccepted(call);
-        break;
-      case 'onOutgoingCallRejected':
-        session._remoteRejected(call);
-        break;
-      case 'onCallEnded':
-        session._remoteEnded(call);
-        break;
-      case 'onCallReconnecting':
-        session._reconnecting();
-        break;
-      case 'onCallReconnected':
-        session._reconnected();
-        break;
-    }
+    session[ROUTES[name as keyof typeof ROUTES]](call);
   }
 
   /** An event for a call with no session: a ghost later, or an answer that came before `initiateCall` resolved. */
@@ -262,51 +243,42 @@ export class KitCallSwitch {
 
   #ring(call: KitCall, glareSettled = false): void {
     const id = call.sessionId;
-    if (this.#ended.has(id) || !!this._host.find(id) || (!glareSettled && this.#glare.has(id))) {
+    if (this.#ended.has(id) || !!this.#host.find(id) || (!glareSettled && this.#glare.has(id))) {
       return; // A ghost (it ended) or a duplicate (it rings already).
     }
     if (kitEndReasonOf(call.status)) {
       this.markEnded(id);
       return;
     }
-    const me = this._host.me();
+    const me = this.#host.me();
     if (me instanceof KitException) {
-      this._host.report(me);
+      this.#host.report(me);
       return;
     }
-    if (kitCaller(call).uid === me.uid) {
-      this._host.report(
+    const toMyself = kitCaller(call).uid === me.uid;
+    if (toMyself || kitReceiver(call).uid !== me.uid) {
+      this.#host.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           typeof ngDevMode === 'undefined' || ngDevMode
-            ? `Ignored a ring from the logged-in user "${me.uid}" to itself.`
+            ? toMyself
+              ? `Ignored a ring from the logged-in user "${me.uid}" to itself.`
+              : `Ignored a ring for "${kitReceiver(call).uid}": the logged-in user is "${me.uid}".`
             : '',
           call,
         ),
       );
       return;
     }
-    if (kitReceiver(call).uid !== me.uid) {
-      this._host.report(
-        new KitException(
-          KitErrorCodes.INVALID_CALL,
-          typeof ngDevMode === 'undefined' || ngDevMode
-            ? `Ignored a ring for "${kitReceiver(call).uid}": the logged-in user is "${me.uid}".`
-            : '',
-          call,
-        ),
-      );
-      return;
-    }
-    if (this._host.policies() && !glareSettled && this.#resolveGlare(call)) {
+    if (this.#host.policies() && !glareSettled && this.#resolveGlare(call)) {
       return;
     }
     // A call whose ending is still on screen is over: it does not make the user busy.
     const busy =
-      this._host.policies() &&
-      this._host.sessions().some(session => !session.state.waiting && !session.isEnded);
-    const waits = this._host.callWaiting();
-    const session = this._host.create(call, !busy ? 'shown' : waits ? 'waiting' : 'busy');
+      this.#host.policies() &&
+      this.#host.sessions().some(session => !session.state.waiting && !session.isEnded);
+    const waits = this.#host.callWaiting();
+    const session = this.#host.create(call, !busy ? 'shown' : waits ? 'waiting' : 'busy');
     if (busy && !waits) {
       // Declined by the policy from this moment: a late or duplicate ring of it is a ghost, whatever the SDK says.
       this.markEnded(call.sessionId);
@@ -325,7 +297,7 @@ export class KitCallSwitch {
    */
   #resolveGlare(theirs: KitCall): boolean {
     const caller = kitCaller(theirs).uid;
-    const mine = this._host
+    const mine = this.#host
       .sessions()
       .find(
         session =>
@@ -346,7 +318,7 @@ export class KitCallSwitch {
       if (!ended) {
         this.#glareGivenUp.add(mine); // It dials on: the next ring from that person is a second call.
       }
-      if (this.#glare.delete(theirs.sessionId) && !this.#destroyed && !this._host.destroyed()) {
+      if (this.#glare.delete(theirs.sessionId) && !this.#destroyed && !this.#host.destroyed()) {
         this.#ring(theirs, true);
       }
     });

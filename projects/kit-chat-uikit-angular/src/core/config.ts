@@ -89,10 +89,13 @@ export interface KitUIKitConfig {
 }
 
 /** The configuration given to `provideKitUIKit`. */
-export const KIT_UIKIT_CONFIG = new InjectionToken<KitUIKitConfig>('KIT_UIKIT_CONFIG', {
-  providedIn: 'root',
-  factory: () => ({}),
-});
+export const KIT_UIKIT_CONFIG = new InjectionToken<KitUIKitConfig>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_UIKIT_CONFIG' : '',
+  {
+    providedIn: 'root',
+    factory: () => ({}),
+  },
+);
 
 /**
  * Defaults of every call screen opened with `KitCallOverlay`. It lives here, beside the kit's configuration, because
@@ -100,5 +103,5 @@ export const KIT_UIKIT_CONFIG = new InjectionToken<KitUIKitConfig>('KIT_UIKIT_CO
  * places the screens in its own template ships no overlay code).
  */
 export const KIT_CALL_OVERLAY_DEFAULT_OPTIONS = new InjectionToken<KitCallOverlayConfig>(
-  'KIT_CALL_OVERLAY_DEFAULT_OPTIONS',
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_OVERLAY_DEFAULT_OPTIONS' : '',
 );

@@ -29,7 +29,7 @@ export class KitCallEventsService implements OnDestroy {
   private readonly _rejected = new Subject<KitCall>();
   private readonly _ended = new Subject<KitCall>();
   private readonly _outgoing = new Subject<KitCall>();
-  private readonly _listeners = new Map<string, Subscription>();
+  readonly #listeners = new Map<string, Subscription>();
 
   /** Emits when a call is accepted (an outgoing call by the receiver, or an incoming call here). */
   readonly ccCallAccepted: Observable<KitCall> = this._accepted.asObservable();
@@ -49,15 +49,15 @@ export class KitCallEventsService implements OnDestroy {
   addListener(tag: string, listener: KitCallEventsListener): void {
     this.removeListener(tag);
     const subscription = new Subscription();
-    const streams: [Observable<KitCall>, KitCallEventName][] = [
-      [this.ccCallAccepted, 'ccCallAccepted'],
-      [this.ccCallRejected, 'ccCallRejected'],
-      [this.ccCallEnded, 'ccCallEnded'],
-      [this.ccOutgoingCall, 'ccOutgoingCall'],
+    const names: KitCallEventName[] = [
+      'ccCallAccepted',
+      'ccCallRejected',
+      'ccCallEnded',
+      'ccOutgoingCall',
     ];
-    for (const [stream, name] of streams) {
+    for (const name of names) {
       subscription.add(
-        stream.subscribe(call => {
+        this[name].subscribe(call => {
           try {
             listener[name](call);
           } catch (error) {
@@ -67,7 +67,7 @@ export class KitCallEventsService implements OnDestroy {
         }),
       );
     }
-    this._listeners.set(tag, subscription);
+    this.#listeners.set(tag, subscription);
   }
 
   /**
@@ -75,8 +75,8 @@ export class KitCallEventsService implements OnDestroy {
    * @param tag The tag given to `addListener`.
    */
   removeListener(tag: string): void {
-    this._listeners.get(tag)?.unsubscribe();
-    this._listeners.delete(tag);
+    this.#listeners.get(tag)?.unsubscribe();
+    this.#listeners.delete(tag);
   }
 
   /** Publishes `ccCallAccepted`. @param call The call (required). */
@@ -100,8 +100,8 @@ export class KitCallEventsService implements OnDestroy {
   }
 
   ngOnDestroy(): void {
-    this._listeners.forEach(subscription => subscription.unsubscribe());
-    this._listeners.clear();
+    this.#listeners.forEach(subscription => subscription.unsubscribe());
+    this.#listeners.clear();
     [this._accepted, this._rejected, this._ended, this._outgoing].forEach(subject =>
       subject.complete(),
     );

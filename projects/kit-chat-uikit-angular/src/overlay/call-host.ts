@@ -32,7 +32,9 @@ export interface KitCallHostViews {
 }
 
 /** @docs-private */
-export const KIT_CALL_HOST_VIEWS = new InjectionToken<KitCallHostViews>('KIT_CALL_HOST_VIEWS');
+export const KIT_CALL_HOST_VIEWS = new InjectionToken<KitCallHostViews>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_HOST_VIEWS' : '',
+);
 
 /**
  * The one component of a call's CDK dialog: it shows the ringing screen, then the ongoing one once the call
@@ -50,13 +52,13 @@ export const KIT_CALL_HOST_VIEWS = new InjectionToken<KitCallHostViews>('KIT_CAL
 })
 export class KitCallHost {
   readonly #ref = inject(KitCallOverlayRef);
-  private readonly _views = inject(KIT_CALL_HOST_VIEWS);
-  private readonly _dialogRef = inject(DialogRef);
+  readonly #views = inject(KIT_CALL_HOST_VIEWS);
+  readonly #dialogRef = inject(DialogRef);
   private readonly _outlet = viewChild.required(NgComponentOutlet);
 
   /** The screen shown: the ongoing one from the moment the call connected, for good. @docs-private */
   protected readonly _screen = computed(() =>
-    this.#ref._connected() ? this._views.ongoing : this._views.ringing,
+    this.#ref._connected() ? this.#views.ongoing : this.#views.ringing,
   );
 
   /**
@@ -66,8 +68,8 @@ export class KitCallHost {
   protected readonly _inputs = computed(() => {
     const screen = this._screen();
     const inputs =
-      screen === this._views.ringing
-        ? this._views.ringingInputs
+      screen === this.#views.ringing
+        ? this.#views.ringingInputs
         : {call: untracked(this.#ref.call)};
     return declaredInputs(screen, inputs);
   });
@@ -90,7 +92,7 @@ export class KitCallHost {
   /** The screen that left had focus: an app's own ongoing screen may not take it, so the dialog does. */
   #keepFocusInside(): void {
     const container =
-      this._dialogRef.overlayRef.overlayElement.querySelector<HTMLElement>('.cdk-dialog-container');
+      this.#dialogRef.overlayRef.overlayElement.querySelector<HTMLElement>('.cdk-dialog-container');
     const active = _getFocusedElementPierceShadowDom();
     if (container && (!active || active === active.ownerDocument.body)) {
       container.focus();

@@ -7,7 +7,7 @@ export {KitCallOverlayConfig} from '../core/config';
 
 /** The component shown after a call is accepted, app-wide. `KitOngoingCallComponent` when not provided. */
 export const KIT_ONGOING_CALL_COMPONENT = new InjectionToken<Type<unknown>>(
-  'KIT_ONGOING_CALL_COMPONENT',
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_ONGOING_CALL_COMPONENT' : '',
 );
 
 /** What a screen in a call overlay can inject: the call, and a way to close the overlay. */
@@ -23,5 +23,5 @@ export interface KitCallOverlayData {
 
 /** Injection token of `KitCallOverlayData`, for a custom ongoing-call component. */
 export const KIT_CALL_OVERLAY_DATA = new InjectionToken<KitCallOverlayData>(
-  'KIT_CALL_OVERLAY_DATA',
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_OVERLAY_DATA' : '',
 );

@@ -46,7 +46,9 @@ export class KitCallOverlayRef<T = unknown> {
   readonly #connectedSignal = signal(false);
   /** What docks the call: the dock feature sets it. @docs-private */
   readonly _displaySignal = signal<KitCallDisplay | null>(null);
-  private _detach: (() => void) | null = null;
+  #detach: (() => void) | null = null;
+  readonly #dialogRef: KitCallOverlayDialog | null;
+  readonly #hooks: KitCallOverlayRefHooks;
   #closing = false;
   #saidEnd = false;
 
@@ -70,7 +72,7 @@ export class KitCallOverlayRef<T = unknown> {
    * @param direction Which side this device is on.
    * @param call The call.
    * @param _session The call's session (none for a call that could not be shown).
-   * @param _dialogRef The one CDK dialog of the call, closed by the single exit.
+   * @param dialogRef The one CDK dialog of the call, closed by the single exit.
    * @param hooks Where the session's errors and its end go.
    * @docs-private
    */
@@ -78,16 +80,18 @@ export class KitCallOverlayRef<T = unknown> {
     direction: 'incoming' | 'outgoing',
     call: KitCall,
     readonly _session: KitCallSession | null = null,
-    private readonly _dialogRef: KitCallOverlayDialog | null = null,
-    private readonly hooks: KitCallOverlayRefHooks = {},
+    dialogRef: KitCallOverlayDialog | null = null,
+    hooks: KitCallOverlayRefHooks = {},
   ) {
+    this.#dialogRef = dialogRef;
+    this.#hooks = hooks;
     this.direction = direction;
     this.#call = signal(call);
     this.call = this.#call.asReadonly();
     this.#stage = signal(direction === 'incoming' ? 'ringing' : 'dialing');
     this.stage = this.#stage.asReadonly();
-    if (_session && _dialogRef) {
-      this.#follow(_session, _dialogRef);
+    if (_session && dialogRef) {
+      this.#follow(_session, dialogRef);
     }
   }
 
@@ -142,7 +146,7 @@ export class KitCallOverlayRef<T = unknown> {
     if (display) {
       return display[action]();
     }
-    this.hooks.onError?.(
+    this.#hooks.onError?.(
       new KitException(
         KitErrorCodes.NOT_INITIALIZED,
         typeof ngDevMode === 'undefined' || ngDevMode ? 'Needs withDockedCalls()' : '',
@@ -169,14 +173,14 @@ export class KitCallOverlayRef<T = unknown> {
       return;
     }
     this.#closing = true;
-    this._detach?.();
-    this._detach = null;
+    this.#detach?.();
+    this.#detach = null;
     const session = this._session;
     if (fromOutside && session && !session.state.done) {
       // Closed by the app: the call leaves the screen here without a word to the SDK.
       session.dispose(reason);
     }
-    this._dialogRef?.close();
+    this.#dialogRef?.close();
     this.componentInstance = null;
     this.#stage.set('closed');
     this.#stageChanges.next('closed');
@@ -190,11 +194,11 @@ export class KitCallOverlayRef<T = unknown> {
   #follow(session: KitCallSession, dialogRef: KitCallOverlayDialog): void {
     // The overlay is a view of the session too: its errors reach the app's onError. It plays no sound itself; the
     // screen does once it is painted.
-    const detach = session.attach(this, {sound: false, onError: this.hooks.onError});
+    const detach = session.attach(this, {sound: false, onError: this.#hooks.onError});
     const unsubscribe = session.subscribe(state => this.#sync(state));
     // An app or a test that closes the CDK dialog directly still ends the call's overlay.
     const closed = dialogRef.closed.subscribe(() => this._finish('dismissed', true));
-    this._detach = () => {
+    this.#detach = () => {
       closed.unsubscribe();
       unsubscribe();
       detach();
@@ -211,7 +215,7 @@ export class KitCallOverlayRef<T = unknown> {
     this.#call.set(state.call);
     if (state.connected && !this.#connectedSignal()) {
       this.#connectedSignal.set(true);
-      this.hooks.onConnected?.();
+      this.#hooks.onConnected?.();
     }
     const stage: KitCallOverlayStage = state.connected
       ? 'ongoing'
@@ -224,7 +228,7 @@ export class KitCallOverlayRef<T = unknown> {
     }
     if (state.phase === 'ended' && !this.#saidEnd) {
       this.#saidEnd = true;
-      this.hooks.onEnded?.(state, endedFrom);
+      this.#hooks.onEnded?.(state, endedFrom);
     }
     if (state.done) {
       this._finish(state.endReason ?? 'ended');

@@ -143,26 +143,21 @@ export class KitCallOverlay {
       ref._finish(session.state.endReason ?? 'dismissed');
       return ref;
     }
-    const {options, ringTimeout} = this.#mergeOptions(config);
-    this.#applyOptions(session, options, ringTimeout);
+    // The order `KitUIKitConfig.overlay` documents: the per-open config, then KIT_CALL_OVERLAY_DEFAULT_OPTIONS, then
+    // `KitUIKitConfig.overlay`, then the `KitCallOverlayConfig` defaults. The ring time-out goes to the session only
+    // when one of the three gave one (else the session keeps its own).
+    const given: KitCallOverlayConfig = {...this.#config.overlay, ...this.#defaults, ...config};
+    const options: KitCallOverlayConfig = {...new KitCallOverlayConfig(), ...given};
+    this.#applyOptions(session, options, given.ringTimeout);
     const ref = this.#openDialog(session, options);
     this.#open.set(session, ref);
-    ref.afterClosed().subscribe(() => this.#forget(session));
+    ref.afterClosed().subscribe(() => {
+      if (this.#open.delete(session) && this.#open.size === 0) {
+        this.#allClosed.next();
+      }
+    });
     ref._opened();
     return ref;
-  }
-
-  /**
-   * Merges the options once, in the order `KitUIKitConfig.overlay` documents: the per-open config, then
-   * `KIT_CALL_OVERLAY_DEFAULT_OPTIONS`, then `KitUIKitConfig.overlay`, then the `KitCallOverlayConfig` defaults.
-   * @returns The options, and the ring time-out when one of the three gave one (else the session keeps its own).
-   */
-  #mergeOptions(config?: KitCallOverlayConfig): {
-    options: KitCallOverlayConfig;
-    ringTimeout: number | undefined;
-  } {
-    const given: KitCallOverlayConfig = {...this.#config.overlay, ...this.#defaults, ...config};
-    return {options: {...new KitCallOverlayConfig(), ...given}, ringTimeout: given.ringTimeout};
   }
 
   /** Opens the one CDK dialog of a call, whose host shows the ringing view, then the ongoing one. */
@@ -330,12 +325,6 @@ export class KitCallOverlay {
 
   #reportError(error: KitException): void {
     kitInvokeSafely(this.#config.onError, error);
-  }
-
-  #forget(session: KitCallSession): void {
-    if (this.#open.delete(session) && this.#open.size === 0) {
-      this.#allClosed.next();
-    }
   }
 
   #openCall(

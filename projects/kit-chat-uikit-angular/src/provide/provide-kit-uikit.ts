@@ -39,12 +39,16 @@ export function provideKitUIKit(
   // The two options that used to add a feature by themselves: referencing the features here shipped their code to
   // every app, so an app names them. An option set without its feature is said once, through onError.
   const missing = [
-    config.busyPolicy === 'wait' && !given.has('callWaiting')
-      ? "busyPolicy: 'wait' needs withCallWaiting()"
-      : '',
-    config.notifyWhenHidden && !given.has('hiddenTabNotifications')
-      ? 'notifyWhenHidden needs withHiddenTabNotifications()'
-      : '',
+    config.busyPolicy === 'wait' &&
+      !given.has('callWaiting') &&
+      (typeof ngDevMode === 'undefined' || ngDevMode
+        ? "busyPolicy: 'wait' needs withCallWaiting()"
+        : '-'),
+    config.notifyWhenHidden &&
+      !given.has('hiddenTabNotifications') &&
+      (typeof ngDevMode === 'undefined' || ngDevMode
+        ? 'notifyWhenHidden needs withHiddenTabNotifications()'
+        : '-'),
   ].filter(text => text);
   const kit = provideKitCalls(
     config,

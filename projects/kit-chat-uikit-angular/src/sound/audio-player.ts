@@ -34,14 +34,14 @@ export abstract class KitAudioPlayer {
  */
 @Injectable()
 export class KitHtmlAudioPlayer extends KitAudioPlayer implements OnDestroy {
-  private readonly _document = inject(DOCUMENT);
-  private readonly _isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
+  readonly #document = inject(DOCUMENT);
+  readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   readonly #toneUrls = new Map<KitTone, string>();
   readonly #output = inject(KIT_RINGTONE_OUTPUT, {optional: true});
 
   createTrack(source: KitSoundSource): KitAudioTrack {
-    const view = this._document.defaultView;
-    if (!this._isBrowser || !view || typeof view.Audio !== 'function') {
+    const view = this.#document.defaultView;
+    if (!this.#isBrowser || !view || typeof view.Audio !== 'function') {
       return {play: () => Promise.resolve(), stop: () => {}};
     }
     const url = 'url' in source ? source.url : this.#toneUrl(source.tone);

@@ -7,7 +7,7 @@ import {Injectable, inject} from '@angular/core';
  */
 @Injectable({providedIn: 'root'})
 export class KitRingerLock {
-  private readonly _document = inject(DOCUMENT);
+  readonly #document = inject(DOCUMENT);
 
   /**
    * Asks for the lock `key`.
@@ -19,7 +19,7 @@ export class KitRingerLock {
   acquire(key: string, granted: (held: boolean) => void): () => void {
     let locks: LockManager | undefined;
     try {
-      locks = this._document.defaultView?.navigator?.locks;
+      locks = this.#document.defaultView?.navigator?.locks;
     } catch {
       locks = undefined; // A sandboxed frame may throw on the mere access.
     }

@@ -5,5 +5,5 @@ import {InjectionToken} from '@angular/core';
  * `KitUIKitConfig.ringtoneOutput`, so that an app without it ships none of that code. @docs-private
  */
 export const KIT_RINGTONE_OUTPUT = new InjectionToken<(audio: HTMLAudioElement) => void>(
-  'KIT_RINGTONE_OUTPUT',
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_RINGTONE_OUTPUT' : '',
 );

@@ -1,6 +1,7 @@
 import {DOCUMENT} from '@angular/common';
 import {Injectable, Signal, inject, signal} from '@angular/core';
 import {KitCallsSdk} from '../sdk/calls-sdk';
+import {kitInvokeSafely} from '../call/call-screen-support';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitAudioPlayer, KitAudioTrack} from './audio-player';
 import {KitRingerLock} from './ringer-lock';
@@ -32,6 +33,8 @@ export class KitRingtoneRef {
   #removeGestureListeners: (() => void) | null = null;
   #releaseLock: (() => void) | null = null;
   readonly #lock: {ringer: KitRingerLock; key: string} | undefined;
+  readonly #document: Document;
+  readonly #options: KitRingOptions;
 
   /** Current state of the sound. */
   readonly state: Signal<KitSoundState> = this.#state.asReadonly();
@@ -39,10 +42,12 @@ export class KitRingtoneRef {
   /** @docs-private */
   constructor(
     track: KitAudioTrack,
-    private readonly _document: Document,
-    private readonly _options: KitRingOptions,
+    document: Document,
+    options: KitRingOptions,
     lock?: {ringer: KitRingerLock; key: string},
   ) {
+    this.#document = document;
+    this.#options = options;
     this.#track = track;
     this.#lock = lock;
     this.#ring();
@@ -127,9 +132,9 @@ export class KitRingtoneRef {
       this.#removeGestureListeners = null;
       this.#ring();
     };
-    GESTURES.forEach(type => this._document.addEventListener(type, retry, {capture: true}));
+    GESTURES.forEach(type => this.#document.addEventListener(type, retry, {capture: true}));
     this.#removeGestureListeners = () =>
-      GESTURES.forEach(type => this._document.removeEventListener(type, retry, {capture: true}));
+      GESTURES.forEach(type => this.#document.removeEventListener(type, retry, {capture: true}));
   }
 
   #report(
@@ -137,11 +142,7 @@ export class KitRingtoneRef {
     message: string,
     cause: unknown,
   ): void {
-    try {
-      this._options.onError?.(new KitException(code, message, cause));
-    } catch (error) {
-      console.error('KitRingtone: the onError handler threw', error);
-    }
+    kitInvokeSafely(this.#options.onError, new KitException(code, message, cause));
   }
 }
 
@@ -152,7 +153,7 @@ export class KitRingtoneRef {
 @Injectable({providedIn: 'root'})
 export class KitRingtone {
   readonly #player = inject(KitAudioPlayer);
-  private readonly _document = inject(DOCUMENT);
+  readonly #document = inject(DOCUMENT);
   readonly #ringer = inject(KitRingerLock);
   readonly #sdk = inject(KitCallsSdk, {optional: true});
 
@@ -169,7 +170,7 @@ export class KitRingtone {
     );
     const uid = kind === 'incoming' ? this.#loggedInUid() : null;
     const lock = uid ? {ringer: this.#ringer, key: `kit-ringer:${uid}`} : undefined;
-    return new KitRingtoneRef(track, this._document, options, lock);
+    return new KitRingtoneRef(track, this.#document, options, lock);
   }
 
   #loggedInUid(): string | null {

@@ -37,21 +37,13 @@ export function kitToneWav(tone: KitTone): Uint8Array<ArrayBuffer> {
   const total = segments.reduce((sum, [, ms]) => sum + Math.round((ms / 1000) * SAMPLE_RATE), 0);
   const bytes = new Uint8Array(new ArrayBuffer(44 + total));
   const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) =>
-    [...text].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + total, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, SAMPLE_RATE, true);
-  view.setUint32(28, SAMPLE_RATE, true); // byte rate: 1 byte a sample
-  view.setUint16(32, 1, true);
-  view.setUint16(34, 8, true);
-  ascii(36, 'data');
-  view.setUint32(40, total, true);
+  // The 44-byte header as little-endian 32-bit words: "RIFF", the size, "WAVE", "fmt ", 16, PCM | mono << 16, the
+  // sample rate, the byte rate (1 byte a sample), block align 1 | 8 bits << 16, "data", the size of the samples.
+  // prettier-ignore
+  const header = [
+    0x46464952, 36 + total, 0x45564157, 0x20746d66, 16, 0x10001, SAMPLE_RATE, SAMPLE_RATE, 0x80001, 0x61746164, total,
+  ];
+  header.forEach((word, i) => view.setUint32(i * 4, word, true));
 
   let offset = 44;
   for (const [frequencies, ms] of segments) {
