@@ -18,7 +18,7 @@ import {
 } from '@angular/core';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitException} from '../sdk/kit-exception';
-import {KitOnError} from '../sdk/models';
+import {KitOnError, KitUser} from '../sdk/models';
 import {KitCallRegistry} from './call-registry';
 import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
 import {kitInvokeSafely} from './call-screen-support';
@@ -40,16 +40,12 @@ export interface KitCallScreenChange {
   readonly doneNow: boolean;
 }
 
-/** What a screen hands its shell: where its errors go. */
-export interface KitCallScreenShellOptions {
-  /** The prefix of the ids the screen makes when it is not in a call overlay (`kit-incoming-call-`). */
-  readonly idPrefix: string;
-  /** The suffix of its description's id outside an overlay (`subtitle`, `status`). */
-  readonly descriptionSuffix: string;
-  /** The screen's `onError` input (read lazily: the shell is made before the screen's inputs). */
+/** Where a screen's errors go: its `onError` input and `error` output. */
+export interface KitCallScreenErrors {
+  /** The screen's `onError` input. */
   readonly onError: () => KitOnError | null | undefined;
   /** The screen's `error` output. */
-  readonly error: () => OutputEmitterRef<KitException>;
+  readonly error: OutputEmitterRef<KitException>;
 }
 
 /**
@@ -86,13 +82,21 @@ export class KitCallScreenShell {
   /** Counts the changes of the strings (`KitCallsIntl.changes`), for computed texts to follow them. */
   readonly intlVersion: Signal<number> = this.#intlVersion.asReadonly();
 
-  constructor(private readonly _options: KitCallScreenShellOptions) {
+  readonly #screen: KitCallScreenErrors;
+
+  /**
+   * @param screen The screen (its `onError` and `error` are read when an error comes: the shell is made before them).
+   * @param idPrefix The prefix of the ids the screen makes when it is not in a call overlay (`kit-incoming-call-`).
+   * @param descriptionSuffix The suffix of its description's id outside an overlay (`subtitle`, `status`).
+   */
+  constructor(screen: KitCallScreenErrors, idPrefix: string, descriptionSuffix: string) {
+    this.#screen = screen;
     // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
     // app without Material's core styles never loaded: without them that text shows on the page.
     inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
-    const id = inject(_IdGenerator).getId(_options.idPrefix);
+    const id = inject(_IdGenerator).getId(idPrefix);
     this.labelId = this.#screenIds?.label ?? `${id}-label`;
-    this.descriptionId = this.#screenIds?.description ?? `${id}-${_options.descriptionSuffix}`;
+    this.descriptionId = this.#screenIds?.description ?? `${id}-${descriptionSuffix}`;
     this.titleId = `${id}-title`;
     // A language switch during a call re-renders the screen (OnPush): its texts come from KitCallsIntl.
     const changeDetector = inject(ChangeDetectorRef);
@@ -170,13 +174,19 @@ export class KitCallScreenShell {
     }
   }
 
+  /** @returns The logged-in user, or `null` when there is none (or no SDK). */
+  me(): KitUser | null {
+    const me = this.registry.me();
+    return me instanceof KitException ? null : me;
+  }
+
   /**
    * Reports an error to the screen's `onError` (an exception thrown there is logged) and `error`.
    * @param error The error.
    */
   report(error: KitException): void {
-    kitInvokeSafely(this._options.onError(), error);
-    this.emit(this._options.error(), error);
+    kitInvokeSafely(this.#screen.onError(), error);
+    this.emit(this.#screen.error, error);
   }
 
   /**

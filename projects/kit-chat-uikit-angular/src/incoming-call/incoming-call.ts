@@ -77,12 +77,7 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
 export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
   /** Whether accept was pressed in this very tick with the app's handler set. */
   #pressed = false;
-  readonly #shell = new KitCallScreenShell({
-    idPrefix: 'kit-incoming-call-',
-    descriptionSuffix: 'subtitle',
-    onError: () => this.onError(),
-    error: () => this.error,
-  });
+  readonly #shell = new KitCallScreenShell(this, 'kit-incoming-call-', 'subtitle');
   readonly #host: HTMLElement = inject(ElementRef).nativeElement;
   readonly #intl = inject(KitCallsIntl);
   readonly #announcer = inject(LiveAnnouncer);
@@ -192,9 +187,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     const phase = this._viewModel.phase();
     return phase === 'ringing' || phase === 'accepting';
   });
-  protected readonly _hasDefaultTitle = computed(
-    () => this._item() === undefined && this._title() === undefined,
-  );
   protected readonly _hasDefaultSubtitle = computed(
     () => this._item() === undefined && this._subtitle() === undefined,
   );
@@ -389,8 +381,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     if (state.done) {
       // Focus goes back once the ending left the screen (at once when the user declined).
       this.#shell.restoreFocus();
-    }
-    if (state.done) {
       this.#source.done();
     }
   }

@@ -87,12 +87,7 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
 })
 export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   protected readonly _tokenPrefix = 'outgoing-call';
-  readonly #shell = new KitCallScreenShell({
-    idPrefix: 'kit-outgoing-call-',
-    descriptionSuffix: 'status',
-    onError: () => this.onError(),
-    error: () => this.error,
-  });
+  readonly #shell = new KitCallScreenShell(this, 'kit-outgoing-call-', 'status');
   readonly #announcer = inject(LiveAnnouncer);
   readonly #registry = this.#shell.registry;
   readonly #overlaySession = this.#shell.overlaySession;
@@ -161,10 +156,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     computed(() => this.call() ?? this.#overlaySession?.state.call ?? null),
     this.user,
     this.#problem.asReadonly(),
-    () => {
-      const me = this.#registry.me();
-      return me instanceof KitException ? null : me;
-    },
+    () => this.#shell.me(),
     () => this.#builtInEndCall(),
     this.#shell.intlVersion,
   );
