@@ -204,28 +204,27 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     this.#shell.intlVersion();
     const intl = this.#intl;
     const call = this._shownCall();
-    const name = call ? kitCaller(call).name : '';
+    const caller = call && kitCaller(call);
+    const name = caller ? caller.name : '';
+    const video = this._isVideo();
+    const state = this.#state();
+    const phase = state?.phase;
     return {
       intl,
       name,
-      avatarUrl: call ? kitCaller(call).avatar : null,
-      label: intl.incomingCallFrom(name, this._isVideo()),
-      type: this._isVideo() ? intl.incomingVideoCall : intl.incomingVoiceCall,
-      typeIconUrl: (this._isVideo() ? this.videoCallIcon() : this.voiceCallIcon()) || null,
-      acceptLabel: intl.acceptCallFrom(name, this._isVideo()),
-      declineLabel: intl.declineCallFrom(name, this._isVideo()),
-      pending:
-        this.#state()?.phase === 'accepting'
-          ? intl.connecting
-          : this.#state()?.phase === 'declining'
-            ? intl.ending
-            : null,
+      avatarUrl: caller ? caller.avatar : null,
+      label: intl.incomingCallFrom(name, video),
+      type: video ? intl.incomingVideoCall : intl.incomingVoiceCall,
+      typeIconUrl: (video ? this.videoCallIcon() : this.voiceCallIcon()) || null,
+      acceptLabel: intl.acceptCallFrom(name, video),
+      declineLabel: intl.declineCallFrom(name, video),
+      pending: phase === 'accepting' ? intl.connecting : phase === 'declining' ? intl.ending : null,
       ending:
-        this.#state()?.phase === 'ended'
+        phase === 'ended'
           ? kitEndingAnnouncement(
               intl,
               'incoming',
-              this.#state()?.endReason ?? 'ended',
+              state!.endReason ?? 'ended',
               false,
               this.#shell.endedFrom() === 'accepting',
             )
@@ -352,7 +351,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     );
   }
 
-  #onChange({state, endedFrom, connectedNow, endedNow}: KitCallScreenChange): void {
+  #onChange({state, connectedNow, endedNow}: KitCallScreenChange): void {
     if (connectedNow) {
       this.#shell.restoreFocus();
       this.#shell.emit(this.accepted, state.call);
@@ -360,13 +359,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     if (endedNow && !state.connected) {
       if (!this.#overlaySession) {
         // In an overlay the overlay says it; placed in a page, the screen vanishes and says why itself.
-        const text = kitEndingAnnouncement(
-          this.#intl,
-          'incoming',
-          state.endReason ?? 'ended',
-          false,
-          endedFrom === 'accepting',
-        );
+        // The ending the screen shows: the state and the phase it ended from are the screen's already.
+        const text = untracked(this._text).ending;
         if (text) {
           void this.#announcer.announce(text, 'assertive');
         }
