@@ -23,15 +23,20 @@ export class KitIncomingCallViewModel {
   /** Whether a call occupies the screen: ringing, pending, or accepted and not yet ended. */
   readonly isBusy: Signal<boolean>;
 
+  readonly #binding: KitCallSessionBinding;
+  readonly #host: {settings(): KitCallSettings | null; error(error: KitException): void};
+
   /** @docs-private */
   constructor(
-    private readonly _binding: KitCallSessionBinding,
-    private readonly _host: {
+    binding: KitCallSessionBinding,
+    host: {
       settings(): KitCallSettings | null;
       error(error: KitException): void;
     },
   ) {
-    const state = _binding.state;
+    this.#binding = binding;
+    this.#host = host;
+    const state = binding.state;
     this.call = computed(() => state()?.call ?? null);
     this.phase = computed(() => state()?.phase ?? null);
     this.endReason = computed(() => state()?.endReason ?? null);
@@ -54,7 +59,7 @@ export class KitIncomingCallViewModel {
    */
   acceptCall(call: KitCall): Promise<void> {
     const session = this.#sessionOf(call);
-    return session ? session.accept(this._host.settings()).then(() => {}) : Promise.resolve();
+    return session ? session.accept(this.#host.settings()).then(() => {}) : Promise.resolve();
   }
 
   /**
@@ -70,12 +75,12 @@ export class KitIncomingCallViewModel {
   }
 
   #sessionOf(call: KitCall) {
-    const session = this._binding.session();
+    const session = this.#binding.session();
     if (session && call && session.sessionId === call.sessionId) {
       return session;
     }
     if (!session || !session.isEnded) {
-      this._host.error(
+      this.#host.error(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           typeof ngDevMode === 'undefined' || ngDevMode ? 'This call is not the one shown.' : '',

@@ -13,7 +13,9 @@ import {kitReceiver} from '../sdk/validation';
  * `onEndCallClick` handler that wants it after all.
  */
 export class KitOutgoingCallViewModel {
-  private readonly _intl = inject(KitCallsIntl);
+  readonly #intl = inject(KitCallsIntl);
+  readonly #me: () => KitUser | null;
+  readonly #endCall: () => void;
 
   /** The call, when one was given. */
   readonly call: Signal<KitCall | null>;
@@ -34,10 +36,12 @@ export class KitOutgoingCallViewModel {
     call: Signal<KitCall | null | undefined>,
     user: Signal<KitUser | null | undefined>,
     error: Signal<KitException | null>,
-    private readonly _me: () => KitUser | null,
-    private readonly _endCall: () => void,
+    me: () => KitUser | null,
+    endCall: () => void,
     intlVersion: Signal<number>,
   ) {
+    this.#me = me;
+    this.#endCall = endCall;
     const state = binding.state;
     this.error = error;
     this.call = computed(() => (call() ? (state()?.call ?? call() ?? null) : null));
@@ -51,22 +55,22 @@ export class KitOutgoingCallViewModel {
       intlVersion();
       const reason = this.endReason();
       if (reason) {
-        return kitEndReasonText(this._intl, reason);
+        return kitEndReasonText(this.#intl, reason);
       }
       const current = state();
       if (current?.phase === 'ongoing') {
-        return this._intl.connecting;
+        return this.#intl.connecting;
       }
       if (current?.phase === 'cancelling') {
-        return this._intl.ending;
+        return this.#intl.ending;
       }
-      return current?.remoteRinging ? this._intl.ringing : this._intl.calling;
+      return current?.remoteRinging ? this.#intl.ringing : this.#intl.calling;
     });
   }
 
   /** The logged-in user, when there is one. */
   get me(): KitUser | null {
-    return this._me();
+    return this.#me();
   }
 
   /**
@@ -75,6 +79,6 @@ export class KitOutgoingCallViewModel {
    * and the call keeps dialing. On a screen that already shows an outcome, closes it at once.
    */
   endCall(): void {
-    this._endCall();
+    this.#endCall();
   }
 }
