@@ -1,6 +1,5 @@
-import {Directive, TemplateRef} from '@angular/core';
+import {Directive, TemplateRef, inject} from '@angular/core';
 import {KitCall} from '../sdk/models';
-import {KitCallSlot} from '../slot/call-slot';
 
 /**
  * Context of the slot templates of `<kit-incoming-call>`: the call, and the actions of its buttons. `accept()` and
@@ -29,7 +28,10 @@ export interface KitIncomingCallSlot {
  * The template renders all caller information and controls.
  */
 @Directive({selector: 'ng-template[kitIncomingCallItem]'})
-export class KitIncomingCallItem extends KitCallSlot<KitIncomingCallContext> {
+export class KitIncomingCallItem implements KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
+
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitIncomingCallContext {
     return true;
@@ -38,7 +40,10 @@ export class KitIncomingCallItem extends KitCallSlot<KitIncomingCallContext> {
 
 /** Replaces the leading section (the avatar): `<ng-template kitIncomingCallLeading let-call>`. */
 @Directive({selector: 'ng-template[kitIncomingCallLeading]'})
-export class KitIncomingCallLeading extends KitCallSlot<KitIncomingCallContext> {
+export class KitIncomingCallLeading implements KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
+
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitIncomingCallContext {
     return true;
@@ -47,7 +52,10 @@ export class KitIncomingCallLeading extends KitCallSlot<KitIncomingCallContext> 
 
 /** Replaces the caller's name: `<ng-template kitIncomingCallTitle let-call>`. */
 @Directive({selector: 'ng-template[kitIncomingCallTitle]'})
-export class KitIncomingCallTitle extends KitCallSlot<KitIncomingCallContext> {
+export class KitIncomingCallTitle implements KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
+
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitIncomingCallContext {
     return true;
@@ -56,7 +64,10 @@ export class KitIncomingCallTitle extends KitCallSlot<KitIncomingCallContext> {
 
 /** Replaces the line below the name (the call type): `<ng-template kitIncomingCallSubtitle let-call>`. */
 @Directive({selector: 'ng-template[kitIncomingCallSubtitle]'})
-export class KitIncomingCallSubtitle extends KitCallSlot<KitIncomingCallContext> {
+export class KitIncomingCallSubtitle implements KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
+
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitIncomingCallContext {
     return true;
@@ -68,7 +79,10 @@ export class KitIncomingCallSubtitle extends KitCallSlot<KitIncomingCallContext>
  * `<ng-template kitIncomingCallTrailing let-accept="accept" let-reject="reject">`.
  */
 @Directive({selector: 'ng-template[kitIncomingCallTrailing]'})
-export class KitIncomingCallTrailing extends KitCallSlot<KitIncomingCallContext> {
+export class KitIncomingCallTrailing implements KitIncomingCallSlot {
+  /** The template. */
+  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
+
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitIncomingCallContext {
     return true;

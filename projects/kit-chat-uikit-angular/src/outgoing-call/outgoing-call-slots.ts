@@ -1,6 +1,5 @@
-import {Directive} from '@angular/core';
+import {Directive, TemplateRef, inject} from '@angular/core';
 import {KitCall, KitUser} from '../sdk/models';
-import {KitCallSlot} from '../slot/call-slot';
 
 /**
  * What every slot template of `<kit-outgoing-call>` receives: the call (also as `$implicit`), the callee, and
@@ -25,7 +24,10 @@ export interface KitOutgoingCallContext {
  * ```
  */
 @Directive({selector: 'ng-template[kitOutgoingCallTitle]'})
-export class KitOutgoingCallTitle extends KitCallSlot<KitOutgoingCallContext> {
+export class KitOutgoingCallTitle {
+  /** The template. */
+  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
+
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
@@ -34,7 +36,10 @@ export class KitOutgoingCallTitle extends KitCallSlot<KitOutgoingCallContext> {
 
 /** Replaces the status line under the name (spec: `setSubtitleView`). */
 @Directive({selector: 'ng-template[kitOutgoingCallSubtitle]'})
-export class KitOutgoingCallSubtitle extends KitCallSlot<KitOutgoingCallContext> {
+export class KitOutgoingCallSubtitle {
+  /** The template. */
+  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
+
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
@@ -43,7 +48,10 @@ export class KitOutgoingCallSubtitle extends KitCallSlot<KitOutgoingCallContext>
 
 /** Replaces the avatar (spec: `setAvatarView`). */
 @Directive({selector: 'ng-template[kitOutgoingCallAvatar]'})
-export class KitOutgoingCallAvatar extends KitCallSlot<KitOutgoingCallContext> {
+export class KitOutgoingCallAvatar {
+  /** The template. */
+  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
+
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
@@ -60,7 +68,10 @@ export class KitOutgoingCallAvatar extends KitCallSlot<KitOutgoingCallContext> {
  * ```
  */
 @Directive({selector: 'ng-template[kitOutgoingCallEndCall]'})
-export class KitOutgoingCallEndCall extends KitCallSlot<KitOutgoingCallContext> {
+export class KitOutgoingCallEndCall {
+  /** The template. */
+  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
+
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
