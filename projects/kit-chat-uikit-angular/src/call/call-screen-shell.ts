@@ -24,14 +24,12 @@ import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
 import {kitInvokeSafely} from './call-screen-support';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from './call-session-binding';
 import {KitCallSession} from './call-session';
-import {KitCallPhase, KitCallSessionState, KitCallSessionViewOptions} from './call-session-types';
+import {KitCallSessionState, KitCallSessionViewOptions} from './call-session-types';
 
 /** A change of the session a screen shows, with what it means for the screen (each is true once per session). */
 export interface KitCallScreenChange {
   /** The new state. */
   readonly state: KitCallSessionState;
-  /** The phase the session ended from, once it ended. */
-  readonly endedFrom: KitCallPhase | null;
   /** Whether the call connected with this change (or was connected when the screen took it). */
   readonly connectedNow: boolean;
   /** Whether the call ended with this change (or had ended when the screen took it). */
@@ -51,7 +49,7 @@ export interface KitCallScreenErrors {
 /**
  * What the three call screens share, so that each of them is only a view: the CDK's visually-hidden styles, the ids
  * that name and describe the screen (given by the call overlay, or made here), the binding to one session at a
- * time with the phase it ended from, error reporting, and the focus trap and restore. Created in a screen's
+ * time, error reporting, and the focus trap and restore. Created in a screen's
  * injection context.
  * @docs-private
  */
@@ -61,7 +59,6 @@ export class KitCallScreenShell {
   readonly #focusTrapFactory = inject(FocusTrapFactory);
   readonly #screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
   #sound: [Signal<boolean>, Signal<string | null | undefined>] | null = null;
-  readonly #endedFrom = signal<KitCallPhase | null>(null);
   readonly #intlVersion = signal(0);
   #focusTrap: FocusTrap | null = null;
   #previousFocus: HTMLElement | null = null;
@@ -77,8 +74,6 @@ export class KitCallScreenShell {
   readonly inOverlay = !!this.#screenIds;
   /** The binding to the session shown. */
   readonly binding = new KitCallSessionBinding();
-  /** The phase the session shown ended from (`'accepting'`: the caller's cancel crossed the accept). */
-  readonly endedFrom: Signal<KitCallPhase | null> = this.#endedFrom.asReadonly();
   /** Counts the changes of the strings (`KitCallsIntl.changes`), for computed texts to follow them. */
   readonly intlVersion: Signal<number> = this.#intlVersion.asReadonly();
 
@@ -155,16 +150,13 @@ export class KitCallScreenShell {
     const see = (state: KitCallSessionState) => {
       const change: KitCallScreenChange = {
         state,
-        endedFrom: state.endedFrom,
         connectedNow: state.connected && !previous?.connected,
         endedNow: state.phase === 'ended' && previous?.phase !== 'ended',
         doneNow: state.done && !previous?.done,
       };
       previous = state;
-      this.#endedFrom.set(change.endedFrom);
       onChange?.(change);
     };
-    this.#endedFrom.set(null);
     if (session && this.#sound) {
       session.setSound(untracked(this.#sound[0]), untracked(this.#sound[1]));
     }

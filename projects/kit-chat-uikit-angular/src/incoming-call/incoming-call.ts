@@ -282,7 +282,7 @@ export class KitIncomingCallComponent implements OnInit {
               'incoming',
               state!.endReason ?? 'ended',
               false,
-              this.#shell.endedFrom() === 'accepting',
+              state!.endedFrom === 'accepting',
             )
           : null,
     };
