@@ -3,7 +3,6 @@ import {
   Component,
   InputSignal,
   ViewEncapsulation,
-  computed,
   input,
 } from '@angular/core';
 
@@ -37,7 +36,7 @@ export type KitIconName = keyof typeof KIT_ICON_PATHS;
 @Component({
   selector: 'kit-icon',
   template: `<svg viewBox="0 0 24 24" focusable="false" aria-hidden="true">
-    <path [attr.d]="_path()" />
+    <path [attr.d]="_paths[name()]" />
   </svg>`,
   styles: `
     .kit-icon {
@@ -62,5 +61,5 @@ export type KitIconName = keyof typeof KIT_ICON_PATHS;
 export class KitIconComponent {
   /** Which icon. */
   readonly name: InputSignal<KitIconName> = input.required<KitIconName>();
-  protected readonly _path = computed(() => KIT_ICON_PATHS[this.name()]);
+  protected readonly _paths = KIT_ICON_PATHS;
 }

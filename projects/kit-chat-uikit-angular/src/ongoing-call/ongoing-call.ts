@@ -8,6 +8,7 @@ import {
   Signal,
   ViewContainerRef,
   ViewEncapsulation,
+  WritableSignal,
   computed,
   effect,
   inject,
@@ -250,17 +251,10 @@ export class KitOngoingCallComponent {
     void session.hangUp();
   }
 
-  /** @docs-private */
-  protected _toggleMute(): void {
+  /** Mute or camera off, pressed: flips, unless the call ended. @docs-private */
+  protected _toggle(toggle: WritableSignal<boolean>): void {
     if (this._phase() !== 'ended') {
-      this._muted.update(muted => !muted);
-    }
-  }
-
-  /** @docs-private */
-  protected _toggleCamera(): void {
-    if (this._phase() !== 'ended') {
-      this._cameraOff.update(off => !off);
+      toggle.update(on => !on);
     }
   }
 
