@@ -399,9 +399,15 @@ export class KitIncomingCallComponent implements OnInit {
       'assertive',
     );
     // Focus goes to the screen itself, never to accept: an Enter or Space meant for the page must not answer the
-    // call (with the camera on, for a video call). In an overlay the labelled element is the dialog container.
+    // call (with the camera on, for a video call).
+    this.#focusScreen();
+  }
+
+  /** Focus goes to the screen while it shows the call: in an overlay to the dialog container, which is labelled. */
+  #focusScreen(): void {
+    // The shell focuses the screen itself when there is no dialog container.
     this.#shell.trapFocus(
-      () => this.#shell.dialog() ?? this.#host,
+      () => this.#shell.dialog(),
       () => this._showing(),
     );
   }
@@ -422,10 +428,7 @@ export class KitIncomingCallComponent implements OnInit {
       }
       this.#shell.emit(this.closed, state.endReason ?? 'ended');
       // The buttons left with the call: focus goes to the screen while the ending shows.
-      this.#shell.trapFocus(
-        () => this.#shell.dialog() ?? this.#host,
-        () => this._showing(),
-      );
+      this.#focusScreen();
     }
     if (state.done) {
       // Focus goes back once the ending left the screen (at once when the user declined).
