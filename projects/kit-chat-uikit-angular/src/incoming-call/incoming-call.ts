@@ -243,9 +243,6 @@ export class KitIncomingCallComponent implements OnInit {
     const phase = this._viewModel.phase();
     return phase === 'ringing' || phase === 'accepting';
   });
-  protected readonly _hasDefaultSubtitle = computed(
-    () => this._item() === undefined && this._subtitle() === undefined,
-  );
   protected readonly _soundBlocked = computed(() => {
     this.#state();
     return this.#binding.session()?.sound?.state() === 'blocked';
