@@ -8,7 +8,6 @@ import {
   Signal,
   ViewContainerRef,
   ViewEncapsulation,
-  WritableSignal,
   computed,
   effect,
   inject,
@@ -251,10 +250,17 @@ export class KitOngoingCallComponent {
     void session.hangUp();
   }
 
-  /** Mute or camera off, pressed: flips, unless the call ended. @docs-private */
-  protected _toggle(toggle: WritableSignal<boolean>): void {
+  /** @docs-private */
+  protected _toggleMute(): void {
     if (this._phase() !== 'ended') {
-      toggle.update(on => !on);
+      this._muted.update(muted => !muted);
+    }
+  }
+
+  /** @docs-private */
+  protected _toggleCamera(): void {
+    if (this._phase() !== 'ended') {
+      this._cameraOff.update(off => !off);
     }
   }
 
