@@ -1,6 +1,6 @@
 import {Signal, computed, inject} from '@angular/core';
 import {KitCallEndReason, KitCallPhase} from '../call/call-session';
-import {KitCallSessionBinding} from '../call/call-session-binding';
+import {KitCallScreenShell} from '../call/call-screen-shell';
 import {kitEndReasonText} from '../call/call-screen-support';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitException} from '../sdk/kit-exception';
@@ -14,7 +14,7 @@ import {kitReceiver} from '../sdk/validation';
  */
 export class KitOutgoingCallViewModel {
   readonly #intl = inject(KitCallsIntl);
-  readonly #me: () => KitUser | null;
+  readonly #shell: KitCallScreenShell;
   readonly #endCall: () => void;
 
   /** The call, when one was given. */
@@ -32,17 +32,15 @@ export class KitOutgoingCallViewModel {
 
   /** @docs-private */
   constructor(
-    binding: KitCallSessionBinding,
+    shell: KitCallScreenShell,
     call: Signal<KitCall | null | undefined>,
     user: Signal<KitUser | null | undefined>,
     error: Signal<KitException | null>,
-    me: () => KitUser | null,
     endCall: () => void,
-    intlVersion: Signal<number>,
   ) {
-    this.#me = me;
+    this.#shell = shell;
     this.#endCall = endCall;
-    const state = binding.state;
+    const state = shell.binding.state;
     this.error = error;
     this.call = computed(() => (call() ? (state()?.call ?? call() ?? null) : null));
     this.user = computed(() => {
@@ -52,7 +50,7 @@ export class KitOutgoingCallViewModel {
     this.phase = computed(() => state()?.phase ?? (error() ? 'ended' : 'dialing'));
     this.endReason = computed(() => state()?.endReason ?? (error() ? 'failed' : null));
     this.statusText = computed(() => {
-      intlVersion();
+      shell.intlVersion();
       const reason = this.endReason();
       if (reason) {
         return kitEndReasonText(this.#intl, reason);
@@ -70,7 +68,7 @@ export class KitOutgoingCallViewModel {
 
   /** The logged-in user, when there is one. */
   get me(): KitUser | null {
-    return this.#me();
+    return this.#shell.me();
   }
 
   /**

@@ -178,13 +178,11 @@ export class KitOutgoingCallComponent {
 
   /** @docs-private */
   protected readonly _vm = new KitOutgoingCallViewModel(
-    this.#binding,
+    this.#shell,
     computed(() => this.call() ?? this.#overlaySession?.state.call ?? null),
     this.user,
     this.#problem.asReadonly(),
-    () => this.#shell.me(),
     () => this.#builtInEndCall(),
-    this.#shell.intlVersion,
   );
   readonly #callAgainAction = inject(KIT_CALL_AGAIN, {optional: true});
   /** Whether the outcome on screen is one a second try can change (declined, busy, no answer, failed). */
