@@ -197,10 +197,7 @@ export class KitIncomingCallComponent implements OnInit {
 
   /** @docs-private */
   readonly #settings = () => untracked(this.callSettingsBuilder)?.build() ?? null;
-  protected readonly _viewModel = new KitIncomingCallViewModel(this.#binding, {
-    settings: this.#settings,
-    error: error => this.#shell.report(error),
-  });
+  protected readonly _viewModel = new KitIncomingCallViewModel(this.#shell, this.#settings);
   readonly #source = new KitIncomingCallSource({
     shell: this.#shell,
     call: this.call,
