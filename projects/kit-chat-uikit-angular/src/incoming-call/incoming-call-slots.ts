@@ -1,5 +1,6 @@
-import {Directive, TemplateRef, inject} from '@angular/core';
+import {Directive, TemplateRef} from '@angular/core';
 import {KitCall} from '../sdk/models';
+import {KitCallSlot} from '../slot/call-slot';
 
 /**
  * Context of the slot templates of `<kit-incoming-call>`: the call, and the actions of its buttons. `accept()` and
@@ -28,10 +29,7 @@ export interface KitIncomingCallSlot {
  * The template renders all caller information and controls.
  */
 @Directive({selector: 'ng-template[kitIncomingCallItem]'})
-export class KitIncomingCallItem implements KitIncomingCallSlot {
-  /** The template. */
-  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
-
+export class KitIncomingCallItem extends KitCallSlot<KitIncomingCallContext> {
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitIncomingCallContext {
     return true;
@@ -40,10 +38,7 @@ export class KitIncomingCallItem implements KitIncomingCallSlot {
 
 /** Replaces the leading section (the avatar): `<ng-template kitIncomingCallLeading let-call>`. */
 @Directive({selector: 'ng-template[kitIncomingCallLeading]'})
-export class KitIncomingCallLeading implements KitIncomingCallSlot {
-  /** The template. */
-  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
-
+export class KitIncomingCallLeading extends KitCallSlot<KitIncomingCallContext> {
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitIncomingCallContext {
     return true;
@@ -52,10 +47,7 @@ export class KitIncomingCallLeading implements KitIncomingCallSlot {
 
 /** Replaces the caller's name: `<ng-template kitIncomingCallTitle let-call>`. */
 @Directive({selector: 'ng-template[kitIncomingCallTitle]'})
-export class KitIncomingCallTitle implements KitIncomingCallSlot {
-  /** The template. */
-  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
-
+export class KitIncomingCallTitle extends KitCallSlot<KitIncomingCallContext> {
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitIncomingCallContext {
     return true;
@@ -64,10 +56,7 @@ export class KitIncomingCallTitle implements KitIncomingCallSlot {
 
 /** Replaces the line below the name (the call type): `<ng-template kitIncomingCallSubtitle let-call>`. */
 @Directive({selector: 'ng-template[kitIncomingCallSubtitle]'})
-export class KitIncomingCallSubtitle implements KitIncomingCallSlot {
-  /** The template. */
-  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
-
+export class KitIncomingCallSubtitle extends KitCallSlot<KitIncomingCallContext> {
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitIncomingCallContext {
     return true;
@@ -79,10 +68,7 @@ export class KitIncomingCallSubtitle implements KitIncomingCallSlot {
  * `<ng-template kitIncomingCallTrailing let-accept="accept" let-reject="reject">`.
  */
 @Directive({selector: 'ng-template[kitIncomingCallTrailing]'})
-export class KitIncomingCallTrailing implements KitIncomingCallSlot {
-  /** The template. */
-  readonly template: TemplateRef<KitIncomingCallContext> = inject(TemplateRef);
-
+export class KitIncomingCallTrailing extends KitCallSlot<KitIncomingCallContext> {
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitIncomingCallContext {
     return true;

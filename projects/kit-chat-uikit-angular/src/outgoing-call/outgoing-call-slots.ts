@@ -1,5 +1,6 @@
-import {Directive, TemplateRef, inject} from '@angular/core';
+import {Directive} from '@angular/core';
 import {KitCall, KitUser} from '../sdk/models';
+import {KitCallSlot} from '../slot/call-slot';
 
 /**
  * What every slot template of `<kit-outgoing-call>` receives: the call (also as `$implicit`), the callee, and
@@ -24,10 +25,7 @@ export interface KitOutgoingCallContext {
  * ```
  */
 @Directive({selector: 'ng-template[kitOutgoingCallTitle]'})
-export class KitOutgoingCallTitle {
-  /** The template. */
-  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
-
+export class KitOutgoingCallTitle extends KitCallSlot<KitOutgoingCallContext> {
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
@@ -36,10 +34,7 @@ export class KitOutgoingCallTitle {
 
 /** Replaces the status line under the name (spec: `setSubtitleView`). */
 @Directive({selector: 'ng-template[kitOutgoingCallSubtitle]'})
-export class KitOutgoingCallSubtitle {
-  /** The template. */
-  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
-
+export class KitOutgoingCallSubtitle extends KitCallSlot<KitOutgoingCallContext> {
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
@@ -48,10 +43,7 @@ export class KitOutgoingCallSubtitle {
 
 /** Replaces the avatar (spec: `setAvatarView`). */
 @Directive({selector: 'ng-template[kitOutgoingCallAvatar]'})
-export class KitOutgoingCallAvatar {
-  /** The template. */
-  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
-
+export class KitOutgoingCallAvatar extends KitCallSlot<KitOutgoingCallContext> {
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
@@ -68,10 +60,7 @@ export class KitOutgoingCallAvatar {
  * ```
  */
 @Directive({selector: 'ng-template[kitOutgoingCallEndCall]'})
-export class KitOutgoingCallEndCall {
-  /** The template. */
-  readonly template: TemplateRef<KitOutgoingCallContext> = inject(TemplateRef);
-
+export class KitOutgoingCallEndCall extends KitCallSlot<KitOutgoingCallContext> {
   /** Types the template's context. @returns Always true. */
   static ngTemplateContextGuard(_: unknown, _c: unknown): _c is KitOutgoingCallContext {
     return true;
