@@ -77,12 +77,12 @@ export class KitCallButtonComponent {
   /** Emits when the button is pressed while enabled (click, Enter or Space). */
   readonly press: OutputEmitterRef<void> = output<void>();
 
-  private readonly _host: HTMLElement = inject(ElementRef).nativeElement;
+  readonly #host: HTMLElement = inject(ElementRef).nativeElement;
 
   /** @returns The native button, for a screen's `getBinding()`. @docs-private */
   _element(): HTMLButtonElement {
     // The template's first node: no query needed to find it.
-    return this._host.firstElementChild as HTMLButtonElement;
+    return this.#host.firstElementChild as HTMLButtonElement;
   }
 
   /** @docs-private */

@@ -18,20 +18,18 @@ import {
 } from '@angular/core';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitException} from '../sdk/kit-exception';
-import {KitOnError} from '../sdk/models';
+import {KitOnError, KitUser} from '../sdk/models';
 import {KitCallRegistry} from './call-registry';
 import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
 import {kitInvokeSafely} from './call-screen-support';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from './call-session-binding';
 import {KitCallSession} from './call-session';
-import {KitCallPhase, KitCallSessionState, KitCallSessionViewOptions} from './call-session-types';
+import {KitCallSessionState, KitCallSessionViewOptions} from './call-session-types';
 
 /** A change of the session a screen shows, with what it means for the screen (each is true once per session). */
 export interface KitCallScreenChange {
   /** The new state. */
   readonly state: KitCallSessionState;
-  /** The phase the session ended from, once it ended. */
-  readonly endedFrom: KitCallPhase | null;
   /** Whether the call connected with this change (or was connected when the screen took it). */
   readonly connectedNow: boolean;
   /** Whether the call ended with this change (or had ended when the screen took it). */
@@ -40,22 +38,18 @@ export interface KitCallScreenChange {
   readonly doneNow: boolean;
 }
 
-/** What a screen hands its shell: where its errors go. */
-export interface KitCallScreenShellOptions {
-  /** The prefix of the ids the screen makes when it is not in a call overlay (`kit-incoming-call-`). */
-  readonly idPrefix: string;
-  /** The suffix of its description's id outside an overlay (`subtitle`, `status`). */
-  readonly descriptionSuffix: string;
-  /** The screen's `onError` input (read lazily: the shell is made before the screen's inputs). */
+/** Where a screen's errors go: its `onError` input and `error` output. */
+export interface KitCallScreenErrors {
+  /** The screen's `onError` input. */
   readonly onError: () => KitOnError | null | undefined;
   /** The screen's `error` output. */
-  readonly error: () => OutputEmitterRef<KitException>;
+  readonly error: OutputEmitterRef<KitException>;
 }
 
 /**
  * What the three call screens share, so that each of them is only a view: the CDK's visually-hidden styles, the ids
  * that name and describe the screen (given by the call overlay, or made here), the binding to one session at a
- * time with the phase it ended from, error reporting, and the focus trap and restore. Created in a screen's
+ * time, error reporting, and the focus trap and restore. Created in a screen's
  * injection context.
  * @docs-private
  */
@@ -65,7 +59,6 @@ export class KitCallScreenShell {
   readonly #focusTrapFactory = inject(FocusTrapFactory);
   readonly #screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
   #sound: [Signal<boolean>, Signal<string | null | undefined>] | null = null;
-  readonly #endedFrom = signal<KitCallPhase | null>(null);
   readonly #intlVersion = signal(0);
   #focusTrap: FocusTrap | null = null;
   #previousFocus: HTMLElement | null = null;
@@ -81,18 +74,24 @@ export class KitCallScreenShell {
   readonly inOverlay = !!this.#screenIds;
   /** The binding to the session shown. */
   readonly binding = new KitCallSessionBinding();
-  /** The phase the session shown ended from (`'accepting'`: the caller's cancel crossed the accept). */
-  readonly endedFrom: Signal<KitCallPhase | null> = this.#endedFrom.asReadonly();
   /** Counts the changes of the strings (`KitCallsIntl.changes`), for computed texts to follow them. */
   readonly intlVersion: Signal<number> = this.#intlVersion.asReadonly();
 
-  constructor(private readonly _options: KitCallScreenShellOptions) {
+  readonly #screen: KitCallScreenErrors;
+
+  /**
+   * @param screen The screen (its `onError` and `error` are read when an error comes: the shell is made before them).
+   * @param idPrefix The prefix of the ids the screen makes when it is not in a call overlay (`kit-incoming-call-`).
+   * @param descriptionSuffix The suffix of its description's id outside an overlay (`subtitle`, `status`).
+   */
+  constructor(screen: KitCallScreenErrors, idPrefix: string, descriptionSuffix: string) {
+    this.#screen = screen;
     // The LiveAnnouncer's region and the screen-reader-only text need the CDK's visually-hidden styles, which an
     // app without Material's core styles never loaded: without them that text shows on the page.
     inject(_CdkPrivateStyleLoader).load(_VisuallyHiddenLoader);
-    const id = inject(_IdGenerator).getId(_options.idPrefix);
+    const id = inject(_IdGenerator).getId(idPrefix);
     this.labelId = this.#screenIds?.label ?? `${id}-label`;
-    this.descriptionId = this.#screenIds?.description ?? `${id}-${_options.descriptionSuffix}`;
+    this.descriptionId = this.#screenIds?.description ?? `${id}-${descriptionSuffix}`;
     this.titleId = `${id}-title`;
     // A language switch during a call re-renders the screen (OnPush): its texts come from KitCallsIntl.
     const changeDetector = inject(ChangeDetectorRef);
@@ -151,16 +150,13 @@ export class KitCallScreenShell {
     const see = (state: KitCallSessionState) => {
       const change: KitCallScreenChange = {
         state,
-        endedFrom: state.endedFrom,
         connectedNow: state.connected && !previous?.connected,
         endedNow: state.phase === 'ended' && previous?.phase !== 'ended',
         doneNow: state.done && !previous?.done,
       };
       previous = state;
-      this.#endedFrom.set(change.endedFrom);
       onChange?.(change);
     };
-    this.#endedFrom.set(null);
     if (session && this.#sound) {
       session.setSound(untracked(this.#sound[0]), untracked(this.#sound[1]));
     }
@@ -170,13 +166,19 @@ export class KitCallScreenShell {
     }
   }
 
+  /** @returns The logged-in user, or `null` when there is none (or no SDK). */
+  me(): KitUser | null {
+    const me = this.registry.me();
+    return me instanceof KitException ? null : me;
+  }
+
   /**
    * Reports an error to the screen's `onError` (an exception thrown there is logged) and `error`.
    * @param error The error.
    */
   report(error: KitException): void {
-    kitInvokeSafely(this._options.onError(), error);
-    this.emit(this._options.error(), error);
+    kitInvokeSafely(this.#screen.onError(), error);
+    this.emit(this.#screen.error, error);
   }
 
   /**

@@ -1,6 +1,7 @@
 import {Signal, untracked} from '@angular/core';
 import {Subscription} from 'rxjs';
 import {KitCallEndReason, KitCallSession, kitEndReasonOf} from '../call/call-session';
+import {KitCallRegistry} from '../call/call-registry';
 import {KitCallScreenShell} from '../call/call-screen-shell';
 import {KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
@@ -25,23 +26,27 @@ export interface KitIncomingCallSourceScreen {
  * @docs-private
  */
 export class KitIncomingCallSource {
-  private readonly _shell: KitCallScreenShell;
-  private readonly _subscription = new Subscription();
+  readonly #screen: KitIncomingCallSourceScreen;
+  readonly #shell: KitCallScreenShell;
+  readonly #registry: KitCallRegistry;
+  readonly #subscription = new Subscription();
   /** Calls the app took off the screen by clearing `call`: they never come back by themselves. */
   readonly #cleared = new WeakSet<KitCallSession>();
   #inputDriven = false;
   #following = true;
   #reportedMe: string | null = null;
 
-  /** @param _screen The screen. */
-  constructor(private readonly _screen: KitIncomingCallSourceScreen) {
-    this._shell = _screen.shell;
-    if (!this._shell.overlaySession) {
+  /** @param screen The screen. */
+  constructor(screen: KitIncomingCallSourceScreen) {
+    this.#screen = screen;
+    this.#shell = screen.shell;
+    this.#registry = screen.shell.registry;
+    if (!this.#shell.overlaySession) {
       // With no `call` input, the screen shows the next call that rings.
-      this._subscription.add(
-        this._shell.registry.shown.subscribe(session => {
-          if (this.#following && !untracked(_screen.call) && !_screen.isBusy()) {
-            _screen.show(session);
+      this.#subscription.add(
+        this.#registry.shown.subscribe(session => {
+          if (this.#following && !untracked(screen.call) && !screen.isBusy()) {
+            screen.show(session);
           }
         }),
       );
@@ -51,15 +56,15 @@ export class KitIncomingCallSource {
   /** Stops following calls; the call shown goes on without the screen. */
   stop(): void {
     this.#following = false;
-    this._subscription.unsubscribe();
+    this.#subscription.unsubscribe();
   }
 
   /** Reports once that nobody is logged in, or that there is no SDK. */
   checkMe(): void {
-    const me = this._shell.registry.me();
+    const me = this.#registry.me();
     if (me instanceof KitException && this.#reportedMe !== me.code) {
       this.#reportedMe = me.code;
-      this._shell.report(me);
+      this.#shell.report(me);
     }
   }
 
@@ -68,7 +73,7 @@ export class KitIncomingCallSource {
    * @param call Its new value.
    */
   apply(call: KitCall | null | undefined): void {
-    const binding = this._shell.binding;
+    const binding = this.#shell.binding;
     const shown = binding.session();
     if (!call) {
       // Cleared: the call the input showed leaves; the screen shows the next call that rings.
@@ -89,39 +94,39 @@ export class KitIncomingCallSource {
     // The input wins over whatever was shown, so a bad input never leaves a misleading caller on screen.
     binding.bind(null);
     this.checkMe();
-    if (this._shell.registry.me() instanceof KitException) {
+    if (this.#registry.me() instanceof KitException) {
       return;
     }
-    const session = this._shell.registry.sessionFor(call, 'incoming');
+    const session = this.#registry.sessionFor(call, 'incoming');
     if (session instanceof KitException) {
       const over = kitEndReasonOf(call.status);
       if (over) {
-        this._screen.closed(over);
-      } else if (!this._shell.registry.hasEnded(call.sessionId)) {
-        this._shell.report(session);
+        this.#screen.closed(over);
+      } else if (!this.#registry.hasEnded(call.sessionId)) {
+        this.#shell.report(session);
       }
       return;
     }
     this.#cleared.delete(session);
-    this._screen.show(session);
+    this.#screen.show(session);
   }
 
   /** Shows the oldest call that rings, unless the app cleared it. */
   showNext(): void {
-    const next = this._shell.registry.nextRinging();
+    const next = this.#registry.nextRinging();
     if (next && this.#following && !this.#cleared.has(next)) {
-      this._screen.show(next);
+      this.#screen.show(next);
     }
   }
 
   /** The call shown is done: a screen placed in a layout is free for the next call that rings. */
   done(): void {
-    if (this._shell.overlaySession) {
+    if (this.#shell.overlaySession) {
       return;
     }
     queueMicrotask(() => {
-      if (this._shell.binding.session()?.state.done && !untracked(this._screen.call)) {
-        this._shell.binding.bind(null);
+      if (this.#shell.binding.session()?.state.done && !untracked(this.#screen.call)) {
+        this.#shell.binding.bind(null);
         this.showNext();
       }
     });

@@ -1,6 +1,6 @@
 import {Signal, computed} from '@angular/core';
 import {KitCallEndReason, KitCallPhase} from '../call/call-session';
-import {KitCallSessionBinding} from '../call/call-session-binding';
+import {KitCallScreenShell} from '../call/call-screen-shell';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings} from '../sdk/models';
 
@@ -23,15 +23,14 @@ export class KitIncomingCallViewModel {
   /** Whether a call occupies the screen: ringing, pending, or accepted and not yet ended. */
   readonly isBusy: Signal<boolean>;
 
+  readonly #shell: KitCallScreenShell;
+  readonly #settings: () => KitCallSettings | null;
+
   /** @docs-private */
-  constructor(
-    private readonly _binding: KitCallSessionBinding,
-    private readonly _host: {
-      settings(): KitCallSettings | null;
-      error(error: KitException): void;
-    },
-  ) {
-    const state = _binding.state;
+  constructor(shell: KitCallScreenShell, settings: () => KitCallSettings | null) {
+    this.#shell = shell;
+    this.#settings = settings;
+    const state = shell.binding.state;
     this.call = computed(() => state()?.call ?? null);
     this.phase = computed(() => state()?.phase ?? null);
     this.endReason = computed(() => state()?.endReason ?? null);
@@ -54,7 +53,7 @@ export class KitIncomingCallViewModel {
    */
   acceptCall(call: KitCall): Promise<void> {
     const session = this.#sessionOf(call);
-    return session ? session.accept(this._host.settings()).then(() => {}) : Promise.resolve();
+    return session ? session.accept(this.#settings()).then(() => {}) : Promise.resolve();
   }
 
   /**
@@ -70,12 +69,12 @@ export class KitIncomingCallViewModel {
   }
 
   #sessionOf(call: KitCall) {
-    const session = this._binding.session();
+    const session = this.#shell.binding.session();
     if (session && call && session.sessionId === call.sessionId) {
       return session;
     }
     if (!session || !session.isEnded) {
-      this._host.error(
+      this.#shell.report(
         new KitException(
           KitErrorCodes.INVALID_CALL,
           typeof ngDevMode === 'undefined' || ngDevMode ? 'This call is not the one shown.' : '',

@@ -22,6 +22,7 @@ import {
   viewChild,
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
+import {KitLengthValue, KitStyleValue, kitStyleTokens} from '../call/call-screen-style-inputs';
 import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallEndReason, KitCallSession} from '../call/call-session';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
@@ -42,7 +43,6 @@ import {
 } from './incoming-call-slots';
 import {KitIncomingCallSource} from './incoming-call-source';
 import {KitIncomingCallBinding, KitIncomingCallViewModel} from './incoming-call-view-model';
-import {KitIncomingCallStyleInputs} from './incoming-call-style-inputs';
 
 type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
 
@@ -59,6 +59,8 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [NgTemplateOutlet, KitAvatarComponent, KitCallButtonComponent, KitIconComponent],
   host: {
+    '[class]': 'styleClass()',
+    '[style]': '_tokens()',
     class: 'kit-incoming-call',
     '[class.kit-incoming-call-ringing]': '_viewModel.isRinging()',
     '[class.kit-incoming-call-pending]': '_viewModel.isPending()',
@@ -72,17 +74,19 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
     '[attr.aria-describedby]': '_showing() && !_inOverlay ? _subtitleId : null',
     '[attr.tabindex]': '_showing() ? -1 : null',
     '(keydown)': '_onKeydown($event)',
+    '[style.--kit-incoming-call-icon-tint]': 'iconTint() || null',
+    '[style.--kit-incoming-call-accept-button-background-color]':
+      'acceptCallButtonBackgroundColor() || null',
+    '[style.--kit-incoming-call-reject-button-background-color]':
+      'rejectCallButtonBackgroundColor() || null',
+    '[style.--kit-incoming-call-accept-button-text-color]': 'acceptButtonTextColor() || null',
+    '[style.--kit-incoming-call-reject-button-text-color]': 'rejectButtonTextColor() || null',
   },
 })
-export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
+export class KitIncomingCallComponent implements OnInit {
   /** Whether accept was pressed in this very tick with the app's handler set. */
   #pressed = false;
-  readonly #shell = new KitCallScreenShell({
-    idPrefix: 'kit-incoming-call-',
-    descriptionSuffix: 'subtitle',
-    onError: () => this.onError(),
-    error: () => this.error,
-  });
+  readonly #shell = new KitCallScreenShell(this, 'kit-incoming-call-', 'subtitle');
   readonly #host: HTMLElement = inject(ElementRef).nativeElement;
   readonly #intl = inject(KitCallsIntl);
   readonly #announcer = inject(LiveAnnouncer);
@@ -120,6 +124,53 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   readonly callSettingsBuilder: InputSignal<KitCallSettingsBuilder | null | undefined> =
     input<KitCallSettingsBuilder | null>();
 
+  // The style inputs it has beside the shared ones (spec: the programmatic style setters): colors set the token's
+  // custom property on the host, text appearances are CSS classes, the call type icons are image URLs.
+
+  /** Color of the call type icon (`--kit-incoming-call-icon-tint`). */
+  readonly iconTint: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** URL of an image that replaces the voice call icon. */
+  readonly voiceCallIcon: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** URL of an image that replaces the video call icon. */
+  readonly videoCallIcon: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Background of the accept button (`--kit-incoming-call-accept-button-background-color`). */
+  readonly acceptCallButtonBackgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Background of the reject button (`--kit-incoming-call-reject-button-background-color`). */
+  readonly rejectCallButtonBackgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Color of the accept button's icon and text (`--kit-incoming-call-accept-button-text-color`). */
+  readonly acceptButtonTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Color of the reject button's icon and text (`--kit-incoming-call-reject-button-text-color`). */
+  readonly rejectButtonTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the accept button's text. */
+  readonly acceptButtonTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the reject button's text. */
+  readonly rejectButtonTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
+
+  // The style inputs both ringing screens have; kitStyleTokens sets their colors and sizes as theme tokens.
+  /** A class on the host whose rules use the theme mixins (spec: `setStyle`). */
+  readonly styleClass: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Background of the screen (`background-color` token). */
+  readonly backgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Color of the other person's name (`title-text-color` token). */
+  readonly titleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the name, typically setting `font`. */
+  readonly titleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Color of the line below the name (`subtitle-text-color` token). */
+  readonly subtitleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the line below the name. */
+  readonly subtitleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the avatar, typically setting `--kit-avatar-*` tokens. */
+  readonly avatarStyle: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Corner radius of the screen: a number of pixels or a CSS length (`corner-radius` token). */
+  readonly cornerRadius: InputSignal<KitLengthValue> = input<KitLengthValue>();
+  /** Width of the screen's border: a number of pixels or a CSS length (`stroke-width` token). */
+  readonly strokeWidth: InputSignal<KitLengthValue> = input<KitLengthValue>();
+  /** Color of the screen's border (`stroke-color` token). */
+  readonly strokeColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+
+  /** The custom properties the shared style inputs set on the host. */
+  protected readonly _tokens = kitStyleTokens('incoming-call', this);
+
   /** Emits when accept is pressed (also when `onAcceptClick` replaces the built-in accept). */
   readonly acceptClick: OutputEmitterRef<void> = output<void>();
   /** Emits when reject is pressed (also when `onRejectClick` replaces the built-in reject). */
@@ -146,10 +197,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
 
   /** @docs-private */
   readonly #settings = () => untracked(this.callSettingsBuilder)?.build() ?? null;
-  protected readonly _viewModel = new KitIncomingCallViewModel(this.#binding, {
-    settings: this.#settings,
-    error: error => this.#shell.report(error),
-  });
+  protected readonly _viewModel = new KitIncomingCallViewModel(this.#shell, this.#settings);
   readonly #source = new KitIncomingCallSource({
     shell: this.#shell,
     call: this.call,
@@ -192,12 +240,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     const phase = this._viewModel.phase();
     return phase === 'ringing' || phase === 'accepting';
   });
-  protected readonly _hasDefaultTitle = computed(
-    () => this._item() === undefined && this._title() === undefined,
-  );
-  protected readonly _hasDefaultSubtitle = computed(
-    () => this._item() === undefined && this._subtitle() === undefined,
-  );
   protected readonly _soundBlocked = computed(() => {
     this.#state();
     return this.#binding.session()?.sound?.state() === 'blocked';
@@ -212,37 +254,35 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     this.#shell.intlVersion();
     const intl = this.#intl;
     const call = this._shownCall();
-    const name = call ? kitCaller(call).name : '';
+    const caller = call && kitCaller(call);
+    const name = caller ? caller.name : '';
+    const video = this._isVideo();
+    const state = this.#state();
+    const phase = state?.phase;
     return {
       intl,
       name,
-      avatarUrl: call ? kitCaller(call).avatar : null,
-      label: intl.incomingCallFrom(name, this._isVideo()),
-      type: this._isVideo() ? intl.incomingVideoCall : intl.incomingVoiceCall,
-      typeIconUrl: (this._isVideo() ? this.videoCallIcon() : this.voiceCallIcon()) || null,
-      acceptLabel: intl.acceptCallFrom(name, this._isVideo()),
-      declineLabel: intl.declineCallFrom(name, this._isVideo()),
-      pending:
-        this.#state()?.phase === 'accepting'
-          ? intl.connecting
-          : this.#state()?.phase === 'declining'
-            ? intl.ending
-            : null,
+      avatarUrl: caller ? caller.avatar : null,
+      label: intl.incomingCallFrom(name, video),
+      type: video ? intl.incomingVideoCall : intl.incomingVoiceCall,
+      typeIconUrl: (video ? this.videoCallIcon() : this.voiceCallIcon()) || null,
+      acceptLabel: intl.acceptCallFrom(name, video),
+      declineLabel: intl.declineCallFrom(name, video),
+      pending: phase === 'accepting' ? intl.connecting : phase === 'declining' ? intl.ending : null,
       ending:
-        this.#state()?.phase === 'ended'
+        phase === 'ended'
           ? kitEndingAnnouncement(
               intl,
               'incoming',
-              this.#state()?.endReason ?? 'ended',
+              state!.endReason ?? 'ended',
               false,
-              this.#shell.endedFrom() === 'accepting',
+              state!.endedFrom === 'accepting',
             )
           : null,
     };
   });
 
   constructor() {
-    super();
     this.#registry.listen();
     effect(() => {
       const call = this.call();
@@ -353,14 +393,20 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       'assertive',
     );
     // Focus goes to the screen itself, never to accept: an Enter or Space meant for the page must not answer the
-    // call (with the camera on, for a video call). In an overlay the labelled element is the dialog container.
+    // call (with the camera on, for a video call).
+    this.#focusScreen();
+  }
+
+  /** Focus goes to the screen while it shows the call: in an overlay to the dialog container, which is labelled. */
+  #focusScreen(): void {
+    // The shell focuses the screen itself when there is no dialog container.
     this.#shell.trapFocus(
-      () => this.#shell.dialog() ?? this.#host,
+      () => this.#shell.dialog(),
       () => this._showing(),
     );
   }
 
-  #onChange({state, endedFrom, connectedNow, endedNow}: KitCallScreenChange): void {
+  #onChange({state, connectedNow, endedNow}: KitCallScreenChange): void {
     if (connectedNow) {
       this.#shell.restoreFocus();
       this.#shell.emit(this.accepted, state.call);
@@ -368,29 +414,19 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     if (endedNow && !state.connected) {
       if (!this.#overlaySession) {
         // In an overlay the overlay says it; placed in a page, the screen vanishes and says why itself.
-        const text = kitEndingAnnouncement(
-          this.#intl,
-          'incoming',
-          state.endReason ?? 'ended',
-          false,
-          endedFrom === 'accepting',
-        );
+        // The ending the screen shows: the state and the phase it ended from are the screen's already.
+        const text = untracked(this._text).ending;
         if (text) {
           void this.#announcer.announce(text, 'assertive');
         }
       }
       this.#shell.emit(this.closed, state.endReason ?? 'ended');
       // The buttons left with the call: focus goes to the screen while the ending shows.
-      this.#shell.trapFocus(
-        () => this.#shell.dialog() ?? this.#host,
-        () => this._showing(),
-      );
+      this.#focusScreen();
     }
     if (state.done) {
       // Focus goes back once the ending left the screen (at once when the user declined).
       this.#shell.restoreFocus();
-    }
-    if (state.done) {
       this.#source.done();
     }
   }

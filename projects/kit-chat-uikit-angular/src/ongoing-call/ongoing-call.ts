@@ -81,12 +81,7 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
   },
 })
 export class KitOngoingCallComponent {
-  readonly #shell = new KitCallScreenShell({
-    idPrefix: 'kit-ongoing-call-',
-    descriptionSuffix: 'status',
-    onError: () => this.onError(),
-    error: () => this.error,
-  });
+  readonly #shell = new KitCallScreenShell(this, 'kit-ongoing-call-', 'status');
   readonly #registry = this.#shell.registry;
   readonly #overlaySession = this.#shell.overlaySession;
   readonly #sdk = inject(KitCallsSdk, {optional: true}) as KitMediaSdk | null;
@@ -144,7 +139,7 @@ export class KitOngoingCallComponent {
     }
     const caller = kitCaller(call) ?? null;
     const receiver = kitReceiver(call) ?? null;
-    const me = this.#me();
+    const me = this.#shell.me();
     return me && caller?.uid === me.uid ? receiver : caller;
   });
   protected readonly _name = computed(() => this._other()?.name ?? '');
@@ -193,8 +188,8 @@ export class KitOngoingCallComponent {
     });
 
     // `srcObject` cannot be bound in a template; set it on the element in code.
-    effect(() => this._attach(this._remoteVideo(), this._remoteStream()));
-    effect(() => this._attach(this._localVideo(), this.#localStream(), true));
+    effect(() => this.#attach(this._remoteVideo(), this._remoteStream()));
+    effect(() => this.#attach(this._localVideo(), this.#localStream(), true));
 
     // The tracks follow the toggles, and a stream that arrives late gets the current state.
     effect(() => {
@@ -282,11 +277,6 @@ export class KitOngoingCallComponent {
     };
   }
 
-  #me(): KitUser | null {
-    const me = this.#registry.me();
-    return me instanceof KitException ? null : me;
-  }
-
   #start(): void {
     this._muted.set(false);
     this._cameraOff.set(false);
@@ -353,7 +343,7 @@ export class KitOngoingCallComponent {
     }
   }
 
-  private _attach(
+  #attach(
     video: ElementRef<HTMLVideoElement> | undefined,
     stream: MediaStream | null,
     muted = false,

@@ -1,6 +1,6 @@
 import {Signal, computed, inject} from '@angular/core';
 import {KitCallEndReason, KitCallPhase} from '../call/call-session';
-import {KitCallSessionBinding} from '../call/call-session-binding';
+import {KitCallScreenShell} from '../call/call-screen-shell';
 import {kitEndReasonText} from '../call/call-screen-support';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitException} from '../sdk/kit-exception';
@@ -13,7 +13,9 @@ import {kitReceiver} from '../sdk/validation';
  * `onEndCallClick` handler that wants it after all.
  */
 export class KitOutgoingCallViewModel {
-  private readonly _intl = inject(KitCallsIntl);
+  readonly #intl = inject(KitCallsIntl);
+  readonly #shell: KitCallScreenShell;
+  readonly #endCall: () => void;
 
   /** The call, when one was given. */
   readonly call: Signal<KitCall | null>;
@@ -30,15 +32,15 @@ export class KitOutgoingCallViewModel {
 
   /** @docs-private */
   constructor(
-    binding: KitCallSessionBinding,
+    shell: KitCallScreenShell,
     call: Signal<KitCall | null | undefined>,
     user: Signal<KitUser | null | undefined>,
     error: Signal<KitException | null>,
-    private readonly _me: () => KitUser | null,
-    private readonly _endCall: () => void,
-    intlVersion: Signal<number>,
+    endCall: () => void,
   ) {
-    const state = binding.state;
+    this.#shell = shell;
+    this.#endCall = endCall;
+    const state = shell.binding.state;
     this.error = error;
     this.call = computed(() => (call() ? (state()?.call ?? call() ?? null) : null));
     this.user = computed(() => {
@@ -48,25 +50,25 @@ export class KitOutgoingCallViewModel {
     this.phase = computed(() => state()?.phase ?? (error() ? 'ended' : 'dialing'));
     this.endReason = computed(() => state()?.endReason ?? (error() ? 'failed' : null));
     this.statusText = computed(() => {
-      intlVersion();
+      shell.intlVersion();
       const reason = this.endReason();
       if (reason) {
-        return kitEndReasonText(this._intl, reason);
+        return kitEndReasonText(this.#intl, reason);
       }
       const current = state();
       if (current?.phase === 'ongoing') {
-        return this._intl.connecting;
+        return this.#intl.connecting;
       }
       if (current?.phase === 'cancelling') {
-        return this._intl.ending;
+        return this.#intl.ending;
       }
-      return current?.remoteRinging ? this._intl.ringing : this._intl.calling;
+      return current?.remoteRinging ? this.#intl.ringing : this.#intl.calling;
     });
   }
 
   /** The logged-in user, when there is one. */
   get me(): KitUser | null {
-    return this._me();
+    return this.#shell.me();
   }
 
   /**
@@ -75,6 +77,6 @@ export class KitOutgoingCallViewModel {
    * and the call keeps dialing. On a screen that already shows an outcome, closes it at once.
    */
   endCall(): void {
-    this._endCall();
+    this.#endCall();
   }
 }

@@ -24,7 +24,7 @@ import {
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
+import {KitLengthValue, KitStyleValue, kitStyleTokens} from '../call/call-screen-style-inputs';
 import {KitCallEndReason, KitCallSession} from '../call/call-session';
 import {KIT_CALL_AGAIN} from '../call/call-screen-ids';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
@@ -71,6 +71,8 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [NgTemplateOutlet, KitAvatarComponent, KitCallButtonComponent, KitIconComponent],
   host: {
+    '[class]': 'styleClass()',
+    '[style]': '_tokens()',
     class: 'kit-outgoing-call',
     // In a call overlay the CDK container is the one dialog, labelled by the ids it gave this screen.
     '[attr.role]': '_inOverlay ? null : "dialog"',
@@ -85,14 +87,8 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
       'endCallButtonBackgroundColor() || null',
   },
 })
-export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
-  protected readonly _tokenPrefix = 'outgoing-call';
-  readonly #shell = new KitCallScreenShell({
-    idPrefix: 'kit-outgoing-call-',
-    descriptionSuffix: 'status',
-    onError: () => this.onError(),
-    error: () => this.error,
-  });
+export class KitOutgoingCallComponent {
+  readonly #shell = new KitCallScreenShell(this, 'kit-outgoing-call-', 'status');
   readonly #announcer = inject(LiveAnnouncer);
   readonly #registry = this.#shell.registry;
   readonly #overlaySession = this.#shell.overlaySession;
@@ -145,6 +141,31 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   /** Background color of the end-call button. */
   readonly endCallButtonBackgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
 
+  // The style inputs both ringing screens have; kitStyleTokens sets their colors and sizes as theme tokens.
+  /** A class on the host whose rules use the theme mixins (spec: `setStyle`). */
+  readonly styleClass: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Background of the screen (`background-color` token). */
+  readonly backgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Color of the other person's name (`title-text-color` token). */
+  readonly titleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the name, typically setting `font`. */
+  readonly titleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Color of the line below the name (`subtitle-text-color` token). */
+  readonly subtitleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the line below the name. */
+  readonly subtitleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** A CSS class on the avatar, typically setting `--kit-avatar-*` tokens. */
+  readonly avatarStyle: InputSignal<KitStyleValue> = input<KitStyleValue>();
+  /** Corner radius of the screen: a number of pixels or a CSS length (`corner-radius` token). */
+  readonly cornerRadius: InputSignal<KitLengthValue> = input<KitLengthValue>();
+  /** Width of the screen's border: a number of pixels or a CSS length (`stroke-width` token). */
+  readonly strokeWidth: InputSignal<KitLengthValue> = input<KitLengthValue>();
+  /** Color of the screen's border (`stroke-color` token). */
+  readonly strokeColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
+
+  /** The custom properties the shared style inputs set on the host. */
+  protected readonly _tokens = kitStyleTokens('outgoing-call', this);
+
   /** Emits when the end-call button is pressed, whether or not `onEndCallClick` replaces the default. */
   readonly endCallClick: OutputEmitterRef<void> = output<void>();
   /** Emits internal errors, whether or not `onError` is set. */
@@ -157,16 +178,11 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
 
   /** @docs-private */
   protected readonly _vm = new KitOutgoingCallViewModel(
-    this.#binding,
+    this.#shell,
     computed(() => this.call() ?? this.#overlaySession?.state.call ?? null),
     this.user,
     this.#problem.asReadonly(),
-    () => {
-      const me = this.#registry.me();
-      return me instanceof KitException ? null : me;
-    },
     () => this.#builtInEndCall(),
-    this.#shell.intlVersion,
   );
   readonly #callAgainAction = inject(KIT_CALL_AGAIN, {optional: true});
   /** Whether the outcome on screen is one a second try can change (declined, busy, no answer, failed). */
@@ -223,7 +239,6 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   });
 
   constructor() {
-    super();
     this.#shell.rememberFocus();
 
     effect(() => {
