@@ -22,7 +22,7 @@ import {
   viewChild,
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {KitLengthValue, KitStyleValue, kitStyleTokens} from '../call/call-screen-style-inputs';
+import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
 import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallEndReason, KitCallSession} from '../call/call-session';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
@@ -59,8 +59,6 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [NgTemplateOutlet, KitAvatarComponent, KitCallButtonComponent, KitIconComponent],
   host: {
-    '[class]': 'styleClass()',
-    '[style]': '_tokens()',
     class: 'kit-incoming-call',
     '[class.kit-incoming-call-ringing]': '_viewModel.isRinging()',
     '[class.kit-incoming-call-pending]': '_viewModel.isPending()',
@@ -83,7 +81,7 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
     '[style.--kit-incoming-call-reject-button-text-color]': 'rejectButtonTextColor() || null',
   },
 })
-export class KitIncomingCallComponent implements OnInit {
+export class KitIncomingCallComponent extends KitCallScreenStyleInputs implements OnInit {
   /** Whether accept was pressed in this very tick with the app's handler set. */
   #pressed = false;
   readonly #shell = new KitCallScreenShell(this, 'kit-incoming-call-', 'subtitle');
@@ -126,6 +124,7 @@ export class KitIncomingCallComponent implements OnInit {
 
   // The style inputs it has beside the shared ones (spec: the programmatic style setters): colors set the token's
   // custom property on the host, text appearances are CSS classes, the call type icons are image URLs.
+  protected readonly _tokenPrefix = 'incoming-call';
 
   /** Color of the call type icon (`--kit-incoming-call-icon-tint`). */
   readonly iconTint: InputSignal<KitStyleValue> = input<KitStyleValue>();
@@ -145,31 +144,6 @@ export class KitIncomingCallComponent implements OnInit {
   readonly acceptButtonTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
   /** A CSS class on the reject button's text. */
   readonly rejectButtonTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
-
-  // The style inputs both ringing screens have; kitStyleTokens sets their colors and sizes as theme tokens.
-  /** A class on the host whose rules use the theme mixins (spec: `setStyle`). */
-  readonly styleClass: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Background of the screen (`background-color` token). */
-  readonly backgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Color of the other person's name (`title-text-color` token). */
-  readonly titleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the name, typically setting `font`. */
-  readonly titleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Color of the line below the name (`subtitle-text-color` token). */
-  readonly subtitleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the line below the name. */
-  readonly subtitleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the avatar, typically setting `--kit-avatar-*` tokens. */
-  readonly avatarStyle: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Corner radius of the screen: a number of pixels or a CSS length (`corner-radius` token). */
-  readonly cornerRadius: InputSignal<KitLengthValue> = input<KitLengthValue>();
-  /** Width of the screen's border: a number of pixels or a CSS length (`stroke-width` token). */
-  readonly strokeWidth: InputSignal<KitLengthValue> = input<KitLengthValue>();
-  /** Color of the screen's border (`stroke-color` token). */
-  readonly strokeColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-
-  /** The custom properties the shared style inputs set on the host. */
-  protected readonly _tokens = kitStyleTokens('incoming-call', this);
 
   /** Emits when accept is pressed (also when `onAcceptClick` replaces the built-in accept). */
   readonly acceptClick: OutputEmitterRef<void> = output<void>();
@@ -283,6 +257,7 @@ export class KitIncomingCallComponent implements OnInit {
   });
 
   constructor() {
+    super();
     this.#registry.listen();
     effect(() => {
       const call = this.call();

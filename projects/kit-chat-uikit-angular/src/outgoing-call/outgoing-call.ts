@@ -24,7 +24,7 @@ import {
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitLengthValue, KitStyleValue, kitStyleTokens} from '../call/call-screen-style-inputs';
+import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
 import {KitCallEndReason, KitCallSession} from '../call/call-session';
 import {KIT_CALL_AGAIN} from '../call/call-screen-ids';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
@@ -71,8 +71,6 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [NgTemplateOutlet, KitAvatarComponent, KitCallButtonComponent, KitIconComponent],
   host: {
-    '[class]': 'styleClass()',
-    '[style]': '_tokens()',
     class: 'kit-outgoing-call',
     // In a call overlay the CDK container is the one dialog, labelled by the ids it gave this screen.
     '[attr.role]': '_inOverlay ? null : "dialog"',
@@ -87,7 +85,8 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
       'endCallButtonBackgroundColor() || null',
   },
 })
-export class KitOutgoingCallComponent {
+export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
+  protected readonly _tokenPrefix = 'outgoing-call';
   readonly #shell = new KitCallScreenShell(this, 'kit-outgoing-call-', 'status');
   readonly #announcer = inject(LiveAnnouncer);
   readonly #registry = this.#shell.registry;
@@ -140,31 +139,6 @@ export class KitOutgoingCallComponent {
   readonly endCallIconTint: InputSignal<KitStyleValue> = input<KitStyleValue>();
   /** Background color of the end-call button. */
   readonly endCallButtonBackgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-
-  // The style inputs both ringing screens have; kitStyleTokens sets their colors and sizes as theme tokens.
-  /** A class on the host whose rules use the theme mixins (spec: `setStyle`). */
-  readonly styleClass: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Background of the screen (`background-color` token). */
-  readonly backgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Color of the other person's name (`title-text-color` token). */
-  readonly titleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the name, typically setting `font`. */
-  readonly titleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Color of the line below the name (`subtitle-text-color` token). */
-  readonly subtitleTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the line below the name. */
-  readonly subtitleTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the avatar, typically setting `--kit-avatar-*` tokens. */
-  readonly avatarStyle: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Corner radius of the screen: a number of pixels or a CSS length (`corner-radius` token). */
-  readonly cornerRadius: InputSignal<KitLengthValue> = input<KitLengthValue>();
-  /** Width of the screen's border: a number of pixels or a CSS length (`stroke-width` token). */
-  readonly strokeWidth: InputSignal<KitLengthValue> = input<KitLengthValue>();
-  /** Color of the screen's border (`stroke-color` token). */
-  readonly strokeColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-
-  /** The custom properties the shared style inputs set on the host. */
-  protected readonly _tokens = kitStyleTokens('outgoing-call', this);
 
   /** Emits when the end-call button is pressed, whether or not `onEndCallClick` replaces the default. */
   readonly endCallClick: OutputEmitterRef<void> = output<void>();
@@ -239,6 +213,7 @@ export class KitOutgoingCallComponent {
   });
 
   constructor() {
+    super();
     this.#shell.rememberFocus();
 
     effect(() => {
