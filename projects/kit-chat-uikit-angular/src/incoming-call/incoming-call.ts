@@ -22,7 +22,6 @@ import {
   viewChild,
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
-import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
 import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallEndReason, KitCallSession} from '../call/call-session';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
@@ -43,6 +42,7 @@ import {
 } from './incoming-call-slots';
 import {KitIncomingCallSource} from './incoming-call-source';
 import {KitIncomingCallBinding, KitIncomingCallViewModel} from './incoming-call-view-model';
+import {KitIncomingCallStyleInputs} from './incoming-call-style-inputs';
 
 type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
 
@@ -72,16 +72,9 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
     '[attr.aria-describedby]': '_showing() && !_inOverlay ? _subtitleId : null',
     '[attr.tabindex]': '_showing() ? -1 : null',
     '(keydown)': '_onKeydown($event)',
-    '[style.--kit-incoming-call-icon-tint]': 'iconTint() || null',
-    '[style.--kit-incoming-call-accept-button-background-color]':
-      'acceptCallButtonBackgroundColor() || null',
-    '[style.--kit-incoming-call-reject-button-background-color]':
-      'rejectCallButtonBackgroundColor() || null',
-    '[style.--kit-incoming-call-accept-button-text-color]': 'acceptButtonTextColor() || null',
-    '[style.--kit-incoming-call-reject-button-text-color]': 'rejectButtonTextColor() || null',
   },
 })
-export class KitIncomingCallComponent extends KitCallScreenStyleInputs implements OnInit {
+export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
   /** Whether accept was pressed in this very tick with the app's handler set. */
   #pressed = false;
   readonly #shell = new KitCallScreenShell(this, 'kit-incoming-call-', 'subtitle');
@@ -121,29 +114,6 @@ export class KitIncomingCallComponent extends KitCallScreenStyleInputs implement
   /** Settings that travel with an accepted call. Default: voice only for a voice call. */
   readonly callSettingsBuilder: InputSignal<KitCallSettingsBuilder | null | undefined> =
     input<KitCallSettingsBuilder | null>();
-
-  // The style inputs it has beside the shared ones (spec: the programmatic style setters): colors set the token's
-  // custom property on the host, text appearances are CSS classes, the call type icons are image URLs.
-  protected readonly _tokenPrefix = 'incoming-call';
-
-  /** Color of the call type icon (`--kit-incoming-call-icon-tint`). */
-  readonly iconTint: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** URL of an image that replaces the voice call icon. */
-  readonly voiceCallIcon: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** URL of an image that replaces the video call icon. */
-  readonly videoCallIcon: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Background of the accept button (`--kit-incoming-call-accept-button-background-color`). */
-  readonly acceptCallButtonBackgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Background of the reject button (`--kit-incoming-call-reject-button-background-color`). */
-  readonly rejectCallButtonBackgroundColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Color of the accept button's icon and text (`--kit-incoming-call-accept-button-text-color`). */
-  readonly acceptButtonTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** Color of the reject button's icon and text (`--kit-incoming-call-reject-button-text-color`). */
-  readonly rejectButtonTextColor: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the accept button's text. */
-  readonly acceptButtonTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
-  /** A CSS class on the reject button's text. */
-  readonly rejectButtonTextAppearance: InputSignal<KitStyleValue> = input<KitStyleValue>();
 
   /** Emits when accept is pressed (also when `onAcceptClick` replaces the built-in accept). */
   readonly acceptClick: OutputEmitterRef<void> = output<void>();
