@@ -87,18 +87,22 @@ export class KitInMemoryAnswers {
  * `switchboard.control`.
  */
 export class KitInMemoryFarSide {
+  readonly #switchboard: KitInMemorySwitchboard;
+
   /**
    * Made by its switchboard: reach it as `switchboard.control`.
-   * @param _switchboard The switchboard whose far side this plays.
+   * @param switchboard The switchboard whose far side this plays.
    */
-  constructor(private readonly _switchboard: KitInMemorySwitchboard) {}
+  constructor(switchboard: KitInMemorySwitchboard) {
+    this.#switchboard = switchboard;
+  }
 
   /**
    * Sets the delay of every answer and callback.
    * @param ms Milliseconds.
    */
   setLatency(ms: number): void {
-    this._switchboard.latency = Math.max(0, ms);
+    this.#switchboard.latency = Math.max(0, ms);
   }
 
   /**
@@ -107,7 +111,7 @@ export class KitInMemoryFarSide {
    * @param code Code of the `KitException` (default `ERR_NETWORK`).
    */
   failNext(action: KitInMemoryAction, code: KitErrorCode = KitErrorCodes.NETWORK): void {
-    this._switchboard._setFault(action, code);
+    this.#switchboard._setFault(action, code);
   }
 
   /**
@@ -117,7 +121,7 @@ export class KitInMemoryFarSide {
    * @param afterMs How long it rings first.
    */
   autoAnswer(uid: string, answer: KitInMemoryAnswer, afterMs = 1000): void {
-    this._switchboard._setAnswer(uid, answer, afterMs);
+    this.#switchboard._setAnswer(uid, answer, afterMs);
   }
 
   /**
@@ -133,7 +137,7 @@ export class KitInMemoryFarSide {
    * @param users The users.
    */
   addUsers(...users: KitUser[]): void {
-    users.forEach(user => this._switchboard._register(user));
+    users.forEach(user => this.#switchboard._register(user));
   }
 
   /**
@@ -152,22 +156,22 @@ export class KitInMemoryFarSide {
       receiver: to,
       callReceiver: to,
     };
-    return this._switchboard._initiate(null, from, call);
+    return this.#switchboard._initiate(null, from, call);
   }
 
   /** The callee of a call accepts it. @param sessionId The call. @returns The accepted call. */
   accept(sessionId: string): Promise<KitCall> {
-    return this._switchboard._accept(null, this.#receiverOf(sessionId), sessionId);
+    return this.#switchboard._accept(null, this.#receiverOf(sessionId), sessionId);
   }
 
   /** The callee of a call declines it. @param sessionId The call. @returns The rejected call. */
   reject(sessionId: string): Promise<KitCall> {
-    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'rejected');
+    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'rejected');
   }
 
   /** The callee of a call answers busy. @param sessionId The call. @returns The call. */
   busy(sessionId: string): Promise<KitCall> {
-    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'busy');
+    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'busy');
   }
 
   /**
@@ -181,19 +185,19 @@ export class KitInMemoryFarSide {
     sessionId: string,
     status: 'unavailable' | 'failed' = 'unavailable',
   ): Promise<KitCall> {
-    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, status);
+    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, status);
   }
 
   /** The caller of a call cancels it. @param sessionId The call. @returns The cancelled call. */
   cancel(sessionId: string): Promise<KitCall> {
-    const call = this._switchboard.getCall(sessionId);
-    return this._switchboard._reject(null, call ? kitCaller(call).uid : '', sessionId, 'cancelled');
+    const call = this.#switchboard.getCall(sessionId);
+    return this.#switchboard._reject(null, call ? kitCaller(call).uid : '', sessionId, 'cancelled');
   }
 
   /** The far side hangs up an ongoing call. @param sessionId The call. @returns The ended call. */
   end(sessionId: string): Promise<KitCall> {
-    const call = this._switchboard.getCall(sessionId);
-    return this._switchboard._end(call ? kitReceiver(call).uid : '', sessionId);
+    const call = this.#switchboard.getCall(sessionId);
+    return this.#switchboard._end(call ? kitReceiver(call).uid : '', sessionId);
   }
 
   /**
@@ -202,12 +206,12 @@ export class KitInMemoryFarSide {
    * @param sessionId The call.
    */
   dropConnection(sessionId: string): void {
-    this._switchboard._link(sessionId, true);
+    this.#switchboard._link(sessionId, true);
   }
 
   /** The dropped connection of an ongoing call is back (`onCallReconnected`). @param sessionId The call. */
   restoreConnection(sessionId: string): void {
-    this._switchboard._link(sessionId, false);
+    this.#switchboard._link(sessionId, false);
   }
 
   /**
@@ -216,14 +220,14 @@ export class KitInMemoryFarSide {
    * @returns The newest call that involves the user, if any.
    */
   lastCallOf(uid: string): KitCall | undefined {
-    return this._switchboard
+    return this.#switchboard
       .calls()
       .reverse()
       .find(call => kitCaller(call).uid === uid || kitReceiver(call).uid === uid);
   }
 
   #receiverOf(sessionId: string): string {
-    const call = this._switchboard.getCall(sessionId);
+    const call = this.#switchboard.getCall(sessionId);
     return call ? kitReceiver(call).uid : '';
   }
 }

@@ -8,9 +8,12 @@ import type {KitInMemoryDevice} from './in-memory-switchboard';
  */
 export class KitInMemoryNetwork {
   readonly #devices = new Set<KitInMemoryDevice>();
+  readonly #latency: () => number;
 
-  /** @param _latency The current delay, in ms, of every answer and callback. */
-  constructor(private readonly _latency: () => number) {}
+  /** @param latency The current delay, in ms, of every answer and callback. */
+  constructor(latency: () => number) {
+    this.#latency = latency;
+  }
 
   /** @param device A device to attach. */
   add(device: KitInMemoryDevice): void {
@@ -74,7 +77,7 @@ export class KitInMemoryNetwork {
 
   /** @param task Run after the latency. */
   later(task: () => void): void {
-    setTimeout(task, this._latency());
+    setTimeout(task, this.#latency());
   }
 
   /**
