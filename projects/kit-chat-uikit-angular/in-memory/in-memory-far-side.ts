@@ -34,7 +34,12 @@ export class KitInMemoryFaults {
       return null;
     }
     const [fault] = this.#faults.splice(index, 1);
-    return new KitException(fault.code, `Injected fault: the next "${action}" fails.`);
+    return new KitException(
+      fault.code,
+      typeof ngDevMode === 'undefined' || ngDevMode
+        ? `Injected fault: the next "${action}" fails.`
+        : '',
+    );
   }
 }
 

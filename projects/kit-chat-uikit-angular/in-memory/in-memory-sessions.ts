@@ -58,7 +58,10 @@ export function kitIsSessionParty(session: KitInMemorySession, uid: string): boo
  * @returns The error of an action on it.
  */
 export function kitUnknownSession(sessionId: string): KitException {
-  return new KitException(KitErrorCodes.UNKNOWN_SESSION, `Unknown call session "${sessionId}".`);
+  return new KitException(
+    KitErrorCodes.UNKNOWN_SESSION,
+    typeof ngDevMode === 'undefined' || ngDevMode ? `Unknown call session "${sessionId}".` : '',
+  );
 }
 
 /**
@@ -68,7 +71,9 @@ export function kitUnknownSession(sessionId: string): KitException {
 export function kitEndedSession(session: KitInMemorySession): KitException {
   return new KitException(
     KitErrorCodes.CALL_ENDED,
-    `Call "${session.call.sessionId}" is ${session.status} and cannot be acted on.`,
+    typeof ngDevMode === 'undefined' || ngDevMode
+      ? `Call "${session.call.sessionId}" is ${session.status} and cannot be acted on.`
+      : '',
     kitSessionSnapshot(session),
   );
 }
@@ -108,12 +113,18 @@ export class KitInMemorySessions {
       return invalid;
     }
     if (kitReceiver(input).uid === caller.uid) {
-      return new KitException(KitErrorCodes.INVALID_CALL, 'A user cannot call itself.', input);
+      return new KitException(
+        KitErrorCodes.INVALID_CALL,
+        typeof ngDevMode === 'undefined' || ngDevMode ? 'A user cannot call itself.' : '',
+        input,
+      );
     }
     if (input.sessionId && this.#sessions.has(input.sessionId)) {
       return new KitException(
         KitErrorCodes.INVALID_CALL,
-        `Session "${input.sessionId}" exists already.`,
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? `Session "${input.sessionId}" exists already.`
+          : '',
       );
     }
     return null;
@@ -170,7 +181,9 @@ export class KitInMemorySessions {
     if (!isReceiver && (role === 'receiver' || kitCaller(session.call).uid !== actorUid)) {
       return new KitException(
         KitErrorCodes.INVALID_CALL,
-        `"${actorUid}" cannot ${role === 'receiver' ? 'accept' : 'reject'} call "${sessionId}".`,
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? `"${actorUid}" cannot ${role === 'receiver' ? 'accept' : 'reject'} call "${sessionId}".`
+          : '',
       );
     }
     return session.status === RINGING ? session : kitEndedSession(session);

@@ -233,7 +233,9 @@ export class KitInMemorySwitchboard implements OnDestroy {
       return this.#network.fail(
         new KitException(
           KitErrorCodes.INVALID_CALL,
-          `The ${isCaller ? 'caller' : 'receiver'} cannot end a ringing call as "${status}"; use ${allowed.join(' or ')}.`,
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? `The ${isCaller ? 'caller' : 'receiver'} cannot end a ringing call as "${status}"; use ${allowed.join(' or ')}.`
+            : '',
         ),
       );
     }
@@ -267,7 +269,10 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }
     if (!kitIsSessionParty(session, actorUid)) {
       return this.#network.fail(
-        new KitException(KitErrorCodes.INVALID_CALL, `"${actorUid}" is not in this call.`),
+        new KitException(
+          KitErrorCodes.INVALID_CALL,
+          typeof ngDevMode === 'undefined' || ngDevMode ? `"${actorUid}" is not in this call.` : '',
+        ),
       );
     }
     if (session.status !== 'ongoing') {
