@@ -1,4 +1,5 @@
-import {KitCall, KitCallListener, KitException} from 'kit-chat-uikit-angular';
+import {KitCall, KitCallListener, KitCallStatus, KitException} from 'kit-chat-uikit-angular';
+import {KitInMemorySession, kitSessionSnapshot} from './in-memory-sessions';
 // Type-only: the switchboard owns its network, so a value import would be a cycle.
 import type {KitInMemoryDevice} from './in-memory-switchboard';
 
@@ -65,9 +66,16 @@ export class KitInMemoryNetwork {
    * Tells the other devices of a user that one of its devices took a ringing call up.
    * @param uid The user.
    * @param actor The device that acted, which is not told.
-   * @param call The call, with the status the other devices see.
+   * @param session The call.
+   * @param status The status the other devices see.
    */
-  notifyOthers(uid: string, actor: KitInMemoryDevice | null, call: KitCall): void {
+  notifyOthers(
+    uid: string,
+    actor: KitInMemoryDevice | null,
+    session: KitInMemorySession,
+    status: KitCallStatus,
+  ): void {
+    const call = {...kitSessionSnapshot(session), status};
     for (const device of this.#devices) {
       if (device !== actor && device.user?.uid === uid) {
         this.later(() => device._deliver('onIncomingCallCancelled', call));

@@ -44,40 +44,6 @@ export function kitSessionSnapshot(session: KitInMemorySession): KitCall {
   };
 }
 
-/**
- * @param session A call.
- * @param uid A user.
- * @returns Whether the user is the caller or the callee of the call.
- */
-export function kitIsSessionParty(session: KitInMemorySession, uid: string): boolean {
-  return kitCaller(session.call).uid === uid || kitReceiver(session.call).uid === uid;
-}
-
-/**
- * @param sessionId A session id no call has.
- * @returns The error of an action on it.
- */
-export function kitUnknownSession(sessionId: string): KitException {
-  return new KitException(
-    KitErrorCodes.UNKNOWN_SESSION,
-    typeof ngDevMode === 'undefined' || ngDevMode ? `Unknown call session "${sessionId}".` : '',
-  );
-}
-
-/**
- * @param session A call that is over (or ongoing, for an action on a ringing call).
- * @returns The error of an action that needs another status.
- */
-export function kitEndedSession(session: KitInMemorySession): KitException {
-  return new KitException(
-    KitErrorCodes.CALL_ENDED,
-    typeof ngDevMode === 'undefined' || ngDevMode
-      ? `Call "${session.call.sessionId}" is ${session.status} and cannot be acted on.`
-      : '',
-    kitSessionSnapshot(session),
-  );
-}
-
 /** The calls a switchboard remembers, apart from who is told of them: lookups, session ids and forgetting. */
 export class KitInMemorySessions {
   readonly #sessions = new Map<string, KitInMemorySession>();
@@ -162,31 +128,58 @@ export class KitInMemorySessions {
   }
 
   /**
-   * The ringing call a user may accept (`'receiver'`) or reject or cancel (`'either'`).
+   * The call a user acts on, in the status the action needs: ringing to accept (the callee only) or to reject or
+   * cancel (either side, with an ending that side may give), ongoing to end (either side).
    * @param sessionId Session id of the call.
    * @param actorUid The user who acts.
-   * @param role Who may act.
+   * @param action What the user does.
+   * @param status The status the action gives the call.
    * @returns The call, or the error of the action.
    */
-  ringing(
+  find(
     sessionId: string,
     actorUid: string,
-    role: 'receiver' | 'either',
+    action: 'accept' | 'reject' | 'end',
+    status: KitCallStatus,
   ): KitInMemorySession | KitException {
     const session = this.#sessions.get(sessionId);
     if (!session) {
-      return kitUnknownSession(sessionId);
+      return new KitException(
+        KitErrorCodes.UNKNOWN_SESSION,
+        typeof ngDevMode === 'undefined' || ngDevMode ? `Unknown call session "${sessionId}".` : '',
+      );
     }
-    const isReceiver = kitReceiver(session.call).uid === actorUid;
-    if (!isReceiver && (role === 'receiver' || kitCaller(session.call).uid !== actorUid)) {
+    const isCaller = kitCaller(session.call).uid === actorUid;
+    if (kitReceiver(session.call).uid !== actorUid && (action === 'accept' || !isCaller)) {
       return new KitException(
         KitErrorCodes.INVALID_CALL,
         typeof ngDevMode === 'undefined' || ngDevMode
-          ? `"${actorUid}" cannot ${role === 'receiver' ? 'accept' : 'reject'} call "${sessionId}".`
+          ? action === 'end'
+            ? `"${actorUid}" is not in this call.`
+            : `"${actorUid}" cannot ${action} call "${sessionId}".`
           : '',
       );
     }
-    return session.status === RINGING ? session : kitEndedSession(session);
+    if (session.status !== (action === 'end' ? 'ongoing' : RINGING)) {
+      return new KitException(
+        KitErrorCodes.CALL_ENDED,
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? `Call "${sessionId}" is ${session.status} and cannot be acted on.`
+          : '',
+        kitSessionSnapshot(session),
+      );
+    }
+    const endings: KitCallStatus[] = isCaller
+      ? ['cancelled', 'unanswered']
+      : ['rejected', 'busy', 'unanswered', 'unavailable', 'failed'];
+    return action !== 'reject' || endings.includes(status)
+      ? session
+      : new KitException(
+          KitErrorCodes.INVALID_CALL,
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? `The ${isCaller ? 'caller' : 'receiver'} cannot end a ringing call as "${status}"; use ${endings.join(' or ')}.`
+            : '',
+        );
   }
 
   /**
@@ -200,7 +193,7 @@ export class KitInMemorySessions {
       if (
         session.status === 'ongoing' &&
         session.call.sessionId !== exceptSessionId &&
-        kitIsSessionParty(session, uid)
+        (kitCaller(session.call).uid === uid || kitReceiver(session.call).uid === uid)
       ) {
         return true;
       }

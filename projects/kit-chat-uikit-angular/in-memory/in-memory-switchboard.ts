@@ -4,7 +4,6 @@ import {
   KitCallListener,
   KitCallStatus,
   KitErrorCode,
-  KitErrorCodes,
   KitException,
   KitUser,
   kitCaller,
@@ -21,10 +20,7 @@ import {
   KitInMemorySession,
   KitInMemorySessions,
   RINGING,
-  kitEndedSession,
-  kitIsSessionParty,
   kitSessionSnapshot,
-  kitUnknownSession,
 } from './in-memory-sessions';
 import {KitInMemoryNetwork} from './in-memory-network';
 import {KitInMemoryTabLink, KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
@@ -196,22 +192,10 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
   /** Accepts a call as `actor` (a device, or `null` for the simulated receiver). @docs-private */
   _accept(actor: KitInMemoryDevice | null, actorUid: string, sessionId: string): Promise<KitCall> {
-    const session = this.#sessions.ringing(sessionId, actorUid, 'receiver');
-    if (session instanceof KitException) {
-      return this.#network.fail(session);
-    }
-    const fault = actor === OTHER_TAB ? null : this.#faults.take('accept');
-    if (fault) {
-      return this.#network.fail(fault);
-    }
-    this.#tabs.share(actor, {kind: 'accept', uid: actorUid, sessionId});
-    session.status = 'ongoing';
-    this.#notify(kitCaller(session.call).uid, 'onOutgoingCallAccepted', session);
-    this.#network.notifyOthers(actorUid, actor, {
-      ...kitSessionSnapshot(session),
-      status: 'accepted-elsewhere',
+    return this.#act(actor, actorUid, sessionId, 'accept', 'ongoing', session => {
+      this.#notify(kitCaller(session.call).uid, 'onOutgoingCallAccepted', session);
+      this.#network.notifyOthers(actorUid, actor, session, 'accepted-elsewhere');
     });
-    return this.#network.answer(kitSessionSnapshot(session));
   }
 
   /** Rejects (receiver) or cancels (caller) a ringing call. @docs-private */
@@ -221,40 +205,14 @@ export class KitInMemorySwitchboard implements OnDestroy {
     sessionId: string,
     status: KitCallStatus,
   ): Promise<KitCall> {
-    const session = this.#sessions.ringing(sessionId, actorUid, 'either');
-    if (session instanceof KitException) {
-      return this.#network.fail(session);
-    }
-    const isCaller = kitCaller(session.call).uid === actorUid;
-    const allowed: KitCallStatus[] = isCaller
-      ? ['cancelled', 'unanswered']
-      : ['rejected', 'busy', 'unanswered', 'unavailable', 'failed'];
-    if (!allowed.includes(status)) {
-      return this.#network.fail(
-        new KitException(
-          KitErrorCodes.INVALID_CALL,
-          typeof ngDevMode === 'undefined' || ngDevMode
-            ? `The ${isCaller ? 'caller' : 'receiver'} cannot end a ringing call as "${status}"; use ${allowed.join(' or ')}.`
-            : '',
-        ),
-      );
-    }
-    const fault = actor === OTHER_TAB ? null : this.#faults.take('reject');
-    if (fault) {
-      return this.#network.fail(fault);
-    }
-    this.#tabs.share(actor, {kind: 'reject', uid: actorUid, sessionId, status});
-    session.status = status;
-    if (isCaller) {
-      this.#notify(kitReceiver(session.call).uid, 'onIncomingCallCancelled', session);
-    } else {
-      this.#notify(kitCaller(session.call).uid, 'onOutgoingCallRejected', session);
-      this.#network.notifyOthers(actorUid, actor, {
-        ...kitSessionSnapshot(session),
-        status: 'rejected-elsewhere',
-      });
-    }
-    return this.#network.answer(kitSessionSnapshot(session));
+    return this.#act(actor, actorUid, sessionId, 'reject', status, session => {
+      if (kitCaller(session.call).uid === actorUid) {
+        this.#notify(kitReceiver(session.call).uid, 'onIncomingCallCancelled', session);
+      } else {
+        this.#notify(kitCaller(session.call).uid, 'onOutgoingCallRejected', session);
+        this.#network.notifyOthers(actorUid, actor, session, 'rejected-elsewhere');
+      }
+    });
   }
 
   /** Ends an ongoing call. @docs-private */
@@ -263,30 +221,10 @@ export class KitInMemorySwitchboard implements OnDestroy {
     sessionId: string,
     actor: KitInMemoryDevice | null = null,
   ): Promise<KitCall> {
-    const session = this.#sessions.get(sessionId);
-    if (!session) {
-      return this.#network.fail(kitUnknownSession(sessionId));
-    }
-    if (!kitIsSessionParty(session, actorUid)) {
-      return this.#network.fail(
-        new KitException(
-          KitErrorCodes.INVALID_CALL,
-          typeof ngDevMode === 'undefined' || ngDevMode ? `"${actorUid}" is not in this call.` : '',
-        ),
-      );
-    }
-    if (session.status !== 'ongoing') {
-      return this.#network.fail(kitEndedSession(session));
-    }
-    const fault = actor === OTHER_TAB ? null : this.#faults.take('end');
-    if (fault) {
-      return this.#network.fail(fault);
-    }
-    this.#tabs.share(actor, {kind: 'end', uid: actorUid, sessionId});
-    session.status = 'ended';
-    this.#notify(kitCaller(session.call).uid, 'onCallEnded', session);
-    this.#notify(kitReceiver(session.call).uid, 'onCallEnded', session);
-    return this.#network.answer(kitSessionSnapshot(session));
+    return this.#act(actor, actorUid, sessionId, 'end', 'ended', session => {
+      this.#notify(kitCaller(session.call).uid, 'onCallEnded', session);
+      this.#notify(kitReceiver(session.call).uid, 'onCallEnded', session);
+    });
   }
 
   /** Tells both sides of an ongoing call that its connection dropped or came back. @docs-private */
@@ -333,6 +271,36 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }
     // A call this tab never saw (it opened later) cannot be replayed: nothing to tell its devices.
     replayed.catch(() => {});
+  }
+
+  /**
+   * Acts on a call: fails with the error of the action or an injected fault (never for an action replayed from
+   * another tab, whose own tab took the fault), or shares it with the other tabs, sets the call's new status and
+   * tells the parties.
+   */
+  #act(
+    actor: KitInMemoryDevice | null,
+    actorUid: string,
+    sessionId: string,
+    action: 'accept' | 'reject' | 'end',
+    status: KitCallStatus,
+    tell: (session: KitInMemorySession) => void,
+  ): Promise<KitCall> {
+    const session = this.#sessions.find(sessionId, actorUid, action, status);
+    const error =
+      session instanceof KitException
+        ? session
+        : actor === OTHER_TAB
+          ? null
+          : this.#faults.take(action);
+    if (error) {
+      return this.#network.fail(error);
+    }
+    this.#tabs.share(actor, {kind: action, uid: actorUid, sessionId, status});
+    const found = session as KitInMemorySession;
+    found.status = status;
+    tell(found);
+    return this.#network.answer(kitSessionSnapshot(found));
   }
 
   /**

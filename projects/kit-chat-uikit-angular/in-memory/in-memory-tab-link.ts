@@ -5,9 +5,7 @@ import type {KitInMemoryDevice} from './in-memory-switchboard';
 /** An operation replayed by the switchboards of the other tabs. */
 export type KitTabOperation =
   | {kind: 'initiate'; call: KitCall}
-  | {kind: 'accept'; uid: string; sessionId: string}
-  | {kind: 'reject'; uid: string; sessionId: string; status: KitCallStatus}
-  | {kind: 'end'; uid: string; sessionId: string}
+  | {kind: 'accept' | 'reject' | 'end'; uid: string; sessionId: string; status: KitCallStatus}
   | {kind: 'ringing'; sessionId: string}
   | {kind: 'device'; uid: string}
   | {kind: 'hello'}
