@@ -192,10 +192,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
   /** Accepts a call as `actor` (a device, or `null` for the simulated receiver). @docs-private */
   _accept(actor: KitInMemoryDevice | null, actorUid: string, sessionId: string): Promise<KitCall> {
-    return this.#act(actor, actorUid, sessionId, 'accept', 'ongoing', session => {
-      this.#notify(kitCaller(session.call).uid, 'onOutgoingCallAccepted', session);
-      this.#network.notifyOthers(actorUid, actor, session, 'accepted-elsewhere');
-    });
+    return this.#act(actor, actorUid, sessionId, 'accept', 'ongoing');
   }
 
   /** Rejects (receiver) or cancels (caller) a ringing call. @docs-private */
@@ -205,14 +202,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     sessionId: string,
     status: KitCallStatus,
   ): Promise<KitCall> {
-    return this.#act(actor, actorUid, sessionId, 'reject', status, session => {
-      if (kitCaller(session.call).uid === actorUid) {
-        this.#notify(kitReceiver(session.call).uid, 'onIncomingCallCancelled', session);
-      } else {
-        this.#notify(kitCaller(session.call).uid, 'onOutgoingCallRejected', session);
-        this.#network.notifyOthers(actorUid, actor, session, 'rejected-elsewhere');
-      }
-    });
+    return this.#act(actor, actorUid, sessionId, 'reject', status);
   }
 
   /** Ends an ongoing call. @docs-private */
@@ -221,10 +211,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     sessionId: string,
     actor: KitInMemoryDevice | null = null,
   ): Promise<KitCall> {
-    return this.#act(actor, actorUid, sessionId, 'end', 'ended', session => {
-      this.#notify(kitCaller(session.call).uid, 'onCallEnded', session);
-      this.#notify(kitReceiver(session.call).uid, 'onCallEnded', session);
-    });
+    return this.#act(actor, actorUid, sessionId, 'end', 'ended');
   }
 
   /** Tells both sides of an ongoing call that its connection dropped or came back. @docs-private */
@@ -253,13 +240,15 @@ export class KitInMemorySwitchboard implements OnDestroy {
         replayed = this._initiate(OTHER_TAB, kitCaller(operation.call), operation.call);
         break;
       case 'accept':
-        replayed = this._accept(OTHER_TAB, operation.uid, operation.sessionId);
-        break;
       case 'reject':
-        replayed = this._reject(OTHER_TAB, operation.uid, operation.sessionId, operation.status);
-        break;
       case 'end':
-        replayed = this._end(operation.uid, operation.sessionId, OTHER_TAB);
+        replayed = this.#act(
+          OTHER_TAB,
+          operation.uid,
+          operation.sessionId,
+          operation.kind,
+          operation.status,
+        );
         break;
       case 'ringing': {
         const session = this.#sessions.get(operation.sessionId);
@@ -274,9 +263,9 @@ export class KitInMemorySwitchboard implements OnDestroy {
   }
 
   /**
-   * Acts on a call: fails with the error of the action or an injected fault (never for an action replayed from
-   * another tab, whose own tab took the fault), or shares it with the other tabs, sets the call's new status and
-   * tells the parties.
+   * Acts on a call as one of its parties: fails with the error of the action or an injected fault (never for an
+   * action replayed from another tab, whose own tab took the fault), or shares it with the other tabs, sets the
+   * call's new status and tells the parties.
    */
   #act(
     actor: KitInMemoryDevice | null,
@@ -284,23 +273,38 @@ export class KitInMemorySwitchboard implements OnDestroy {
     sessionId: string,
     action: 'accept' | 'reject' | 'end',
     status: KitCallStatus,
-    tell: (session: KitInMemorySession) => void,
   ): Promise<KitCall> {
-    const session = this.#sessions.find(sessionId, actorUid, action, status);
-    const error =
-      session instanceof KitException
-        ? session
-        : actor === OTHER_TAB
-          ? null
-          : this.#faults.take(action);
+    const remote = actor === OTHER_TAB;
+    const found = this.#sessions.find(sessionId, actorUid, action, status);
+    const error = found instanceof KitException ? found : remote ? null : this.#faults.take(action);
     if (error) {
       return this.#network.fail(error);
     }
-    this.#tabs.share(actor, {kind: action, uid: actorUid, sessionId, status});
-    const found = session as KitInMemorySession;
-    found.status = status;
-    tell(found);
-    return this.#network.answer(kitSessionSnapshot(found));
+    if (!remote) {
+      this.#tabs.broadcast({kind: action, uid: actorUid, sessionId, status});
+    }
+    const session = found as KitInMemorySession;
+    session.status = status;
+    const caller = kitCaller(session.call).uid;
+    const receiver = kitReceiver(session.call).uid;
+    if (action === 'end') {
+      this.#notify(caller, 'onCallEnded', session);
+      this.#notify(receiver, 'onCallEnded', session);
+    } else if (actorUid === caller) {
+      // The caller cancels (only the callee may accept).
+      this.#notify(receiver, 'onIncomingCallCancelled', session);
+    } else {
+      const accepted = action === 'accept';
+      this.#notify(caller, accepted ? 'onOutgoingCallAccepted' : 'onOutgoingCallRejected', session);
+      // The callee's other devices stop ringing.
+      this.#network.notifyOthers(
+        actorUid,
+        actor,
+        session,
+        accepted ? 'accepted-elsewhere' : 'rejected-elsewhere',
+      );
+    }
+    return this.#network.answer(kitSessionSnapshot(session));
   }
 
   /**

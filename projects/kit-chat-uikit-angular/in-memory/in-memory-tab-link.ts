@@ -46,15 +46,4 @@ export class KitInMemoryTabLink {
   broadcast(operation: KitTabOperation): void {
     this.#channel?.postMessage(operation);
   }
-
-  /**
-   * Tells the other tabs what a device of this tab did; what another tab did is not echoed back.
-   * @param actor Who acted.
-   * @param operation What it did.
-   */
-  share(actor: KitInMemoryDevice | null, operation: KitTabOperation): void {
-    if (actor !== OTHER_TAB) {
-      this.broadcast(operation);
-    }
-  }
 }
