@@ -4,31 +4,16 @@ import {KitInMemorySession, kitSessionSnapshot} from './in-memory-sessions';
 import type {KitInMemoryDevice} from './in-memory-switchboard';
 
 /**
- * The devices attached to a switchboard and the network between them: every answer and listener callback comes a
- * latency later, as over a wire.
+ * The devices attached to a switchboard (a set of them, so adding, removing and visiting them needs no code here) and
+ * the network between them: every answer and listener callback comes a latency later, as over a wire.
  */
-export class KitInMemoryNetwork {
-  readonly #devices = new Set<KitInMemoryDevice>();
+export class KitInMemoryNetwork extends Set<KitInMemoryDevice> {
   readonly #latency: () => number;
 
   /** @param latency The current delay, in ms, of every answer and callback. */
   constructor(latency: () => number) {
+    super();
     this.#latency = latency;
-  }
-
-  /** @param device A device to attach. */
-  add(device: KitInMemoryDevice): void {
-    this.#devices.add(device);
-  }
-
-  /** @param device A device to detach. */
-  delete(device: KitInMemoryDevice): void {
-    this.#devices.delete(device);
-  }
-
-  /** @param visit Called with each attached device. */
-  forEach(visit: (device: KitInMemoryDevice) => void): void {
-    this.#devices.forEach(visit);
   }
 
   /**
@@ -36,7 +21,7 @@ export class KitInMemoryNetwork {
    * @returns Whether the user is logged in on a device here.
    */
   hasDevice(uid: string): boolean {
-    for (const device of this.#devices) {
+    for (const device of this) {
       if (device.user?.uid === uid) {
         return true;
       }
@@ -53,7 +38,7 @@ export class KitInMemoryNetwork {
    */
   notify(uid: string, method: keyof KitCallListener, call: KitCall): boolean {
     let delivered = false;
-    for (const device of this.#devices) {
+    for (const device of this) {
       if (device.user?.uid === uid) {
         delivered = true;
         this.later(() => device._deliver(method, call));
@@ -76,7 +61,7 @@ export class KitInMemoryNetwork {
     status: KitCallStatus,
   ): void {
     const call = {...kitSessionSnapshot(session), status};
-    for (const device of this.#devices) {
+    for (const device of this) {
       if (device !== actor && device.user?.uid === uid) {
         this.later(() => device._deliver('onIncomingCallCancelled', call));
       }
