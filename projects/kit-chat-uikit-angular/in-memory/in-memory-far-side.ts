@@ -10,89 +10,16 @@ export type KitInMemoryAction = 'initiate' | 'accept' | 'reject' | 'end';
 /** What a simulated user does when a call rings for it. */
 export type KitInMemoryAnswer = 'accept' | 'reject' | 'busy' | 'never';
 
-/** The faults injected with `KitInMemoryFarSide.failNext`, each spent by the next use of its action. */
-export class KitInMemoryFaults {
-  readonly #faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
-
-  /**
-   * Makes the next use of an action fail.
-   * @param action The action.
-   * @param code Code of the `KitException`.
-   */
-  add(action: KitInMemoryAction, code: KitErrorCode): void {
-    this.#faults.push({action, code});
-  }
-
-  /**
-   * Spends the oldest fault of an action.
-   * @param action The action about to be used.
-   * @returns The error it fails with, or `null` when it goes through.
-   */
-  take(action: KitInMemoryAction): KitException | null {
-    const index = this.#faults.findIndex(fault => fault.action === action);
-    if (index < 0) {
-      return null;
-    }
-    const [fault] = this.#faults.splice(index, 1);
-    return new KitException(
-      fault.code,
-      typeof ngDevMode === 'undefined' || ngDevMode
-        ? `Injected fault: the next "${action}" fails.`
-        : '',
-    );
-  }
-}
-
-/** What the simulated users answer when a call rings for them, set with `KitInMemoryFarSide.autoAnswer`. */
-export class KitInMemoryAnswers {
-  readonly #answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
-
-  /**
-   * Sets what a simulated user answers.
-   * @param uid The simulated user.
-   * @param answer What it answers.
-   * @param afterMs How long it rings first.
-   */
-  set(uid: string, answer: KitInMemoryAnswer, afterMs: number): void {
-    this.#answers.set(uid, {answer, afterMs});
-  }
-
-  /**
-   * Plays the callee's answer to a call that rings, when a rule is set for the callee.
-   * @param switchboard The switchboard the call rings on.
-   * @param session The call.
-   */
-  play(switchboard: KitInMemorySwitchboard, session: KitInMemorySession): void {
-    const receiverUid = kitReceiver(session.call).uid;
-    const rule = this.#answers.get(receiverUid);
-    if (!rule || rule.answer === 'never') {
-      return;
-    }
-    setTimeout(() => {
-      if (session.status !== RINGING) {
-        return;
-      }
-      const answer =
-        rule.answer === 'accept'
-          ? switchboard._accept(null, receiverUid, session.call.sessionId)
-          : switchboard._reject(
-              null,
-              receiverUid,
-              session.call.sessionId,
-              rule.answer === 'busy' ? 'busy' : 'rejected',
-            );
-      // A fault injected for the far side is the test's business: nothing to report here.
-      answer.catch(() => {});
-    }, rule.afterMs);
-  }
-}
-
 /**
  * Plays the people at the far side of calls on a `KitInMemorySwitchboard`, and injects faults. Reached as
  * `switchboard.control`.
  */
 export class KitInMemoryFarSide {
   readonly #switchboard: KitInMemorySwitchboard;
+  /** The faults injected with `failNext`, each spent by the next use of its action. */
+  readonly #faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
+  /** What the simulated users answer when a call rings for them, set with `autoAnswer`. */
+  readonly #answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
 
   /**
    * Made by its switchboard: reach it as `switchboard.control`.
@@ -116,7 +43,7 @@ export class KitInMemoryFarSide {
    * @param code Code of the `KitException` (default `ERR_NETWORK`).
    */
   failNext(action: KitInMemoryAction, code: KitErrorCode = KitErrorCodes.NETWORK): void {
-    this.#switchboard._setFault(action, code);
+    this.#faults.push({action, code});
   }
 
   /**
@@ -126,7 +53,7 @@ export class KitInMemoryFarSide {
    * @param afterMs How long it rings first.
    */
   autoAnswer(uid: string, answer: KitInMemoryAnswer, afterMs = 1000): void {
-    this.#switchboard._setAnswer(uid, answer, afterMs);
+    this.#answers.set(uid, {answer, afterMs});
   }
 
   /**
@@ -229,6 +156,53 @@ export class KitInMemoryFarSide {
       .calls()
       .reverse()
       .find(call => kitCaller(call).uid === uid || kitReceiver(call).uid === uid);
+  }
+
+  /**
+   * Spends the oldest fault injected for an action. @docs-private
+   * @param action The action about to be used.
+   * @returns The error it fails with, or `null` when it goes through.
+   */
+  _fault(action: KitInMemoryAction): KitException | null {
+    const index = this.#faults.findIndex(fault => fault.action === action);
+    if (index < 0) {
+      return null;
+    }
+    const [fault] = this.#faults.splice(index, 1);
+    return new KitException(
+      fault.code,
+      typeof ngDevMode === 'undefined' || ngDevMode
+        ? `Injected fault: the next "${action}" fails.`
+        : '',
+    );
+  }
+
+  /**
+   * Plays the callee's answer to a call that rings, when one is set for the callee. @docs-private
+   * @param session The call.
+   */
+  _answer(session: KitInMemorySession): void {
+    const receiverUid = kitReceiver(session.call).uid;
+    const rule = this.#answers.get(receiverUid);
+    if (!rule || rule.answer === 'never') {
+      return;
+    }
+    setTimeout(() => {
+      if (session.status !== RINGING) {
+        return;
+      }
+      const answer =
+        rule.answer === 'accept'
+          ? this.#switchboard._accept(null, receiverUid, session.call.sessionId)
+          : this.#switchboard._reject(
+              null,
+              receiverUid,
+              session.call.sessionId,
+              rule.answer === 'busy' ? 'busy' : 'rejected',
+            );
+      // A fault injected for the far side is the test's business: nothing to report here.
+      answer.catch(() => {});
+    }, rule.afterMs);
   }
 
   #receiverOf(sessionId: string): string {

@@ -3,19 +3,12 @@ import {
   KitCall,
   KitCallListener,
   KitCallStatus,
-  KitErrorCode,
   KitException,
   KitUser,
   kitCaller,
   kitReceiver,
 } from 'kit-chat-uikit-angular';
-import {
-  KitInMemoryAction,
-  KitInMemoryAnswer,
-  KitInMemoryAnswers,
-  KitInMemoryFarSide,
-  KitInMemoryFaults,
-} from './in-memory-far-side';
+import {KitInMemoryFarSide} from './in-memory-far-side';
 import {
   KitInMemorySession,
   KitInMemorySessions,
@@ -51,8 +44,6 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
   readonly #network = new KitInMemoryNetwork(() => this.latency);
   readonly #sessions = new KitInMemorySessions();
-  readonly #faults = new KitInMemoryFaults();
-  readonly #answers = new KitInMemoryAnswers();
   readonly #directory = new Map<string, KitUser>();
   /** Users with a device in another tab: their own kit decides about a call, also while they are in a call. */
   readonly #devicesElsewhere = new Set<string>();
@@ -103,16 +94,6 @@ export class KitInMemorySwitchboard implements OnDestroy {
   }
 
   /** @docs-private */
-  _setFault(action: KitInMemoryAction, code: KitErrorCode): void {
-    this.#faults.add(action, code);
-  }
-
-  /** @docs-private */
-  _setAnswer(uid: string, answer: KitInMemoryAnswer, afterMs: number): void {
-    this.#answers.set(uid, answer, afterMs);
-  }
-
-  /** @docs-private */
   _register(user: KitUser): void {
     const known = this.#directory.get(user.uid);
     this.#directory.set(user.uid, {...user});
@@ -151,7 +132,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     if (invalid) {
       return this.#network.fail(invalid);
     }
-    const fault = remote ? null : this.#faults.take('initiate');
+    const fault = remote ? null : this.control._fault('initiate');
     if (fault) {
       return this.#network.fail(fault);
     }
@@ -184,7 +165,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
         this.#ringing(session);
       }
       if (!remote) {
-        this.#answers.play(this, session);
+        this.control._answer(session);
       }
     }
     return this.#network.answer(kitSessionSnapshot({...session, status: RINGING}));
@@ -276,7 +257,8 @@ export class KitInMemorySwitchboard implements OnDestroy {
   ): Promise<KitCall> {
     const remote = actor === OTHER_TAB;
     const found = this.#sessions.find(sessionId, actorUid, action, status);
-    const error = found instanceof KitException ? found : remote ? null : this.#faults.take(action);
+    const error =
+      found instanceof KitException ? found : remote ? null : this.control._fault(action);
     if (error) {
       return this.#network.fail(error);
     }
