@@ -44,23 +44,12 @@ export function kitSessionSnapshot(session: KitInMemorySession): KitCall {
   };
 }
 
-/** The calls a switchboard remembers, apart from who is told of them: lookups, session ids and forgetting. */
-export class KitInMemorySessions {
-  readonly #sessions = new Map<string, KitInMemorySession>();
+/**
+ * The calls a switchboard remembers (a map of them by session id), apart from who is told of them: checks, session
+ * ids and forgetting.
+ */
+export class KitInMemorySessions extends Map<string, KitInMemorySession> {
   #sequence = 0;
-
-  /**
-   * @param sessionId Session id of a call.
-   * @returns The call, or `undefined` when unknown.
-   */
-  get(sessionId: string): KitInMemorySession | undefined {
-    return this.#sessions.get(sessionId);
-  }
-
-  /** @returns The calls remembered, oldest first. */
-  all(): KitInMemorySession[] {
-    return [...this.#sessions.values()];
-  }
 
   /**
    * Checks a call about to be placed.
@@ -85,7 +74,7 @@ export class KitInMemorySessions {
         input,
       );
     }
-    if (input.sessionId && this.#sessions.has(input.sessionId)) {
+    if (input.sessionId && this.has(input.sessionId)) {
       return new KitException(
         KitErrorCodes.INVALID_CALL,
         typeof ngDevMode === 'undefined' || ngDevMode
@@ -122,7 +111,7 @@ export class KitInMemorySessions {
       callReceiver: {...receiver},
     };
     const session: KitInMemorySession = {call, status: RINGING, callerDevice};
-    this.#sessions.set(sessionId, session);
+    this.set(sessionId, session);
     this.#forgetOldCalls();
     return session;
   }
@@ -142,7 +131,7 @@ export class KitInMemorySessions {
     action: 'accept' | 'reject' | 'end',
     status: KitCallStatus,
   ): KitInMemorySession | KitException {
-    const session = this.#sessions.get(sessionId);
+    const session = this.get(sessionId);
     if (!session) {
       return new KitException(
         KitErrorCodes.UNKNOWN_SESSION,
@@ -189,7 +178,7 @@ export class KitInMemorySessions {
    */
   isInCall(uid: string, exceptSessionId: string): boolean {
     // Every ring scans the calls kept (up to SESSIONS_KEPT): values, not entries, allocate nothing per call.
-    for (const session of this.#sessions.values()) {
+    for (const session of this.values()) {
       if (
         session.status === 'ongoing' &&
         session.call.sessionId !== exceptSessionId &&
@@ -203,12 +192,12 @@ export class KitInMemorySessions {
 
   /** Keeps memory flat in a long-lived demo: the oldest ended calls are forgotten past `SESSIONS_KEPT`. */
   #forgetOldCalls(): void {
-    for (const [id, session] of this.#sessions) {
-      if (this.#sessions.size <= SESSIONS_KEPT) {
+    for (const [id, session] of this) {
+      if (this.size <= SESSIONS_KEPT) {
         return;
       }
       if (session.status !== RINGING && session.status !== 'ongoing') {
-        this.#sessions.delete(id);
+        this.delete(id);
       }
     }
   }

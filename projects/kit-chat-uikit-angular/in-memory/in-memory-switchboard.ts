@@ -122,19 +122,16 @@ export class KitInMemorySwitchboard implements OnDestroy {
    * @returns Copies of the calls with their current status, oldest first.
    */
   calls(): KitCall[] {
-    return this.#sessions.all().map(session => kitSessionSnapshot(session));
+    return [...this.#sessions.values()].map(session => kitSessionSnapshot(session));
   }
 
   /** Starts a call from `actor` (a device, or `null` for a simulated caller). @docs-private */
   _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall> {
     const remote = actor === OTHER_TAB;
-    const invalid = this.#sessions.check(caller, input);
-    if (invalid) {
-      return this.#network.fail(invalid);
-    }
-    const fault = remote ? null : this.control._fault('initiate');
-    if (fault) {
-      return this.#network.fail(fault);
+    const error =
+      this.#sessions.check(caller, input) || (remote ? null : this.control._fault('initiate'));
+    if (error) {
+      return this.#network.fail(error);
     }
     const receiver = kitReceiver(input);
     const session = this.#sessions.open(caller, input, actor);
