@@ -1,5 +1,4 @@
-import {KitCall, KitCallListener, KitCallStatus, KitException} from 'kit-chat-uikit-angular';
-import {KitInMemorySession, kitSessionSnapshot} from './in-memory-sessions';
+import {KitCall, KitCallListener, KitException} from 'kit-chat-uikit-angular';
 // Type-only: the switchboard owns its network, so a value import would be a cycle.
 import type {KitInMemoryDevice} from './in-memory-switchboard';
 
@@ -34,36 +33,17 @@ export class KitInMemoryNetwork extends Set<KitInMemoryDevice> {
    * @param uid The user.
    * @param method The callback.
    * @param call The call it carries.
-   * @returns Whether a device of the user got the call.
+   * @param except A device not to tell (the one that acted), if any.
    */
-  notify(uid: string, method: keyof KitCallListener, call: KitCall): boolean {
-    let delivered = false;
-    for (const device of this) {
-      if (device.user?.uid === uid) {
-        delivered = true;
-        this.later(() => device._deliver(method, call));
-      }
-    }
-    return delivered;
-  }
-
-  /**
-   * Tells the other devices of a user that one of its devices took a ringing call up.
-   * @param uid The user.
-   * @param actor The device that acted, which is not told.
-   * @param session The call.
-   * @param status The status the other devices see.
-   */
-  notifyOthers(
+  notify(
     uid: string,
-    actor: KitInMemoryDevice | null,
-    session: KitInMemorySession,
-    status: KitCallStatus,
+    method: keyof KitCallListener,
+    call: KitCall,
+    except: KitInMemoryDevice | null = null,
   ): void {
-    const call = {...kitSessionSnapshot(session), status};
     for (const device of this) {
-      if (device !== actor && device.user?.uid === uid) {
-        this.later(() => device._deliver('onIncomingCallCancelled', call));
+      if (device !== except && device.user?.uid === uid) {
+        this.later(() => device._deliver(method, call));
       }
     }
   }

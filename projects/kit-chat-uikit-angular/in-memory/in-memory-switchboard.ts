@@ -158,7 +158,8 @@ export class KitInMemorySwitchboard implements OnDestroy {
         );
       }
     } else {
-      if (this.#notify(receiver.uid, 'onIncomingCallReceived', session)) {
+      this.#notify(receiver.uid, 'onIncomingCallReceived', session);
+      if (hasDevice) {
         this.#ringing(session);
       }
       if (!remote) {
@@ -276,11 +277,14 @@ export class KitInMemorySwitchboard implements OnDestroy {
       const accepted = action === 'accept';
       this.#notify(caller, accepted ? 'onOutgoingCallAccepted' : 'onOutgoingCallRejected', session);
       // The callee's other devices stop ringing.
-      this.#network.notifyOthers(
+      this.#network.notify(
         actorUid,
+        'onIncomingCallCancelled',
+        {
+          ...kitSessionSnapshot(session),
+          status: accepted ? 'accepted-elsewhere' : 'rejected-elsewhere',
+        },
         actor,
-        session,
-        accepted ? 'accepted-elsewhere' : 'rejected-elsewhere',
       );
     }
     return this.#network.answer(kitSessionSnapshot(session));
@@ -312,8 +316,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }
   }
 
-  /** @returns Whether a device of the user got the call. */
-  #notify(uid: string, method: keyof KitCallListener, session: KitInMemorySession): boolean {
-    return this.#network.notify(uid, method, kitSessionSnapshot(session));
+  #notify(uid: string, method: keyof KitCallListener, session: KitInMemorySession): void {
+    this.#network.notify(uid, method, kitSessionSnapshot(session));
   }
 }
