@@ -16,7 +16,7 @@ import {
   kitSessionSnapshot,
 } from './in-memory-sessions';
 import {KitInMemoryNetwork} from './in-memory-network';
-import {KitInMemoryTabLink, KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
+import {KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
 
 /** One device (SDK instance) on the switchboard. @docs-private */
 export interface KitInMemoryDevice {
@@ -47,7 +47,8 @@ export class KitInMemorySwitchboard implements OnDestroy {
   readonly #directory = new Map<string, KitUser>();
   /** Users with a device in another tab: their own kit decides about a call, also while they are in a call. */
   readonly #devicesElsewhere = new Set<string>();
-  readonly #tabs = new KitInMemoryTabLink();
+  /** The `BroadcastChannel` to the other tabs of this origin, while connected. */
+  #channel: BroadcastChannel | null = null;
 
   /**
    * Shares the calls with the other tabs of this origin that connect to the same channel, through a
@@ -56,18 +57,21 @@ export class KitInMemorySwitchboard implements OnDestroy {
    * @param channelName Name of the channel.
    */
   connectTabs(channelName = 'kit-in-memory-calls'): void {
-    if (!this.#tabs.open(channelName, operation => this.#replay(operation))) {
+    if (this.#channel || typeof BroadcastChannel === 'undefined') {
       return;
     }
-    this.#directory.forEach(user => this.#tabs.broadcast({kind: 'register', user}));
+    this.#channel = new BroadcastChannel(channelName);
+    this.#channel.onmessage = (event: MessageEvent<KitTabOperation>) => this.#replay(event.data);
+    this.#directory.forEach(user => this.#broadcast({kind: 'register', user}));
     this.#network.forEach(device => this._announceDevice(device));
     // The tabs opened before this one answer with their devices.
-    this.#tabs.broadcast({kind: 'hello'});
+    this.#broadcast({kind: 'hello'});
   }
 
   /** Stops sharing calls with other tabs. */
   disconnectTabs(): void {
-    this.#tabs.close();
+    this.#channel?.close();
+    this.#channel = null;
   }
 
   /** Stops sharing calls with other tabs when the app's injector is destroyed. */
@@ -84,7 +88,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
   /** Tells the other tabs that a user has a device here. Called again when a device logs a user in. @docs-private */
   _announceDevice(device: KitInMemoryDevice): void {
     if (device.user) {
-      this.#tabs.broadcast({kind: 'device', uid: device.user.uid});
+      this.#broadcast({kind: 'device', uid: device.user.uid});
     }
   }
 
@@ -98,7 +102,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     const known = this.#directory.get(user.uid);
     this.#directory.set(user.uid, {...user});
     if (!known) {
-      this.#tabs.broadcast({kind: 'register', user});
+      this.#broadcast({kind: 'register', user});
     }
   }
 
@@ -140,7 +144,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     this._register(caller);
     this._register(receiver);
     if (!remote) {
-      this.#tabs.broadcast({kind: 'initiate', call});
+      this.#broadcast({kind: 'initiate', call});
     }
 
     const hasDevice = this.#network.hasDevice(receiver.uid);
@@ -261,7 +265,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
       return this.#network.fail(error);
     }
     if (!remote) {
-      this.#tabs.broadcast({kind: action, uid: actorUid, sessionId, status});
+      this.#broadcast({kind: action, uid: actorUid, sessionId, status});
     }
     const session = found as KitInMemorySession;
     session.status = status;
@@ -305,7 +309,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
       if (fromOtherTab) {
         return;
       }
-      this.#tabs.broadcast({kind: 'ringing', sessionId: session.call.sessionId});
+      this.#broadcast({kind: 'ringing', sessionId: session.call.sessionId});
     } else if (caller) {
       // After the callee's device got the call (a later task), and only while the call still rings.
       this.#network.later(() => {
@@ -314,6 +318,11 @@ export class KitInMemorySwitchboard implements OnDestroy {
         }
       });
     }
+  }
+
+  /** Tells the other tabs what happened here, if connected. */
+  #broadcast(operation: KitTabOperation): void {
+    this.#channel?.postMessage(operation);
   }
 
   #notify(uid: string, method: keyof KitCallListener, session: KitInMemorySession): void {
