@@ -15,7 +15,6 @@ import {
   RINGING,
   kitSessionSnapshot,
 } from './in-memory-sessions';
-import {KitInMemoryNetwork} from './in-memory-network';
 import {KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
 
 /** One device (SDK instance) on the switchboard. @docs-private */
@@ -42,7 +41,8 @@ export class KitInMemorySwitchboard implements OnDestroy {
   /** Drives the far side of calls and injects faults: for demos and tests. */
   readonly control: KitInMemoryFarSide = new KitInMemoryFarSide(this);
 
-  readonly #network = new KitInMemoryNetwork(() => this.latency);
+  /** The devices attached here. */
+  readonly #devices = new Set<KitInMemoryDevice>();
   readonly #sessions = new KitInMemorySessions();
   readonly #directory = new Map<string, KitUser>();
   /** Users with a device in another tab: their own kit decides about a call, also while they are in a call. */
@@ -63,7 +63,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     this.#channel = new BroadcastChannel(channelName);
     this.#channel.onmessage = (event: MessageEvent<KitTabOperation>) => this.#replay(event.data);
     this.#directory.forEach(user => this.#broadcast({kind: 'register', user}));
-    this.#network.forEach(device => this._announceDevice(device));
+    this.#devices.forEach(device => this._announceDevice(device));
     // The tabs opened before this one answer with their devices.
     this.#broadcast({kind: 'hello'});
   }
@@ -81,7 +81,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
   /** @docs-private */
   _attach(device: KitInMemoryDevice): void {
-    this.#network.add(device);
+    this.#devices.add(device);
     this._announceDevice(device);
   }
 
@@ -94,7 +94,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
   /** @docs-private */
   _detach(device: KitInMemoryDevice): void {
-    this.#network.delete(device);
+    this.#devices.delete(device);
   }
 
   /** @docs-private */
@@ -135,7 +135,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     const error =
       this.#sessions.check(caller, input) || (remote ? null : this.control._fault('initiate'));
     if (error) {
-      return this.#network.fail(error);
+      return this.#fail(error);
     }
     const receiver = kitReceiver(input);
     const session = this.#sessions.open(caller, input, actor);
@@ -147,7 +147,10 @@ export class KitInMemorySwitchboard implements OnDestroy {
       this.#broadcast({kind: 'initiate', call});
     }
 
-    const hasDevice = this.#network.hasDevice(receiver.uid);
+    let hasDevice = false;
+    for (const device of this.#devices) {
+      hasDevice ||= device.user?.uid === receiver.uid;
+    }
     if (this.#sessions.isInCall(receiver.uid, sessionId) && !hasDevice) {
       // A callee with a device (here or in another tab) hears the call even while in a call: its kit answers busy or
       // shows the call waiting, by its own policy. A simulated callee has no kit, so the switchboard answers busy
@@ -170,7 +173,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
         this.control._answer(session);
       }
     }
-    return this.#network.answer(kitSessionSnapshot({...session, status: RINGING}));
+    return this.#answer(kitSessionSnapshot({...session, status: RINGING}));
   }
 
   /** Accepts a call as `actor` (a device, or `null` for the simulated receiver). @docs-private */
@@ -217,7 +220,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
         this.#devicesElsewhere.add(operation.uid);
         return;
       case 'hello':
-        this.#network.forEach(device => this._announceDevice(device));
+        this.#devices.forEach(device => this._announceDevice(device));
         return;
       case 'initiate':
         replayed = this._initiate(OTHER_TAB, kitCaller(operation.call), operation.call);
@@ -262,7 +265,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     const error =
       found instanceof KitException ? found : remote ? null : this.control._fault(action);
     if (error) {
-      return this.#network.fail(error);
+      return this.#fail(error);
     }
     if (!remote) {
       this.#broadcast({kind: action, uid: actorUid, sessionId, status});
@@ -281,17 +284,12 @@ export class KitInMemorySwitchboard implements OnDestroy {
       const accepted = action === 'accept';
       this.#notify(caller, accepted ? 'onOutgoingCallAccepted' : 'onOutgoingCallRejected', session);
       // The callee's other devices stop ringing.
-      this.#network.notify(
-        actorUid,
-        'onIncomingCallCancelled',
-        {
-          ...kitSessionSnapshot(session),
-          status: accepted ? 'accepted-elsewhere' : 'rejected-elsewhere',
-        },
-        actor,
-      );
+      this.#notify(actorUid, 'onIncomingCallCancelled', session, actor, {
+        ...kitSessionSnapshot(session),
+        status: accepted ? 'accepted-elsewhere' : 'rejected-elsewhere',
+      });
     }
-    return this.#network.answer(kitSessionSnapshot(session));
+    return this.#answer(kitSessionSnapshot(session));
   }
 
   /**
@@ -312,7 +310,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
       this.#broadcast({kind: 'ringing', sessionId: session.call.sessionId});
     } else if (caller) {
       // After the callee's device got the call (a later task), and only while the call still rings.
-      this.#network.later(() => {
+      this.#later(() => {
         if (session.status === RINGING) {
           caller._deliver('onOutgoingCallRinging', kitSessionSnapshot(session));
         }
@@ -325,7 +323,36 @@ export class KitInMemorySwitchboard implements OnDestroy {
     this.#channel?.postMessage(operation);
   }
 
-  #notify(uid: string, method: keyof KitCallListener, session: KitInMemorySession): void {
-    this.#network.notify(uid, method, kitSessionSnapshot(session));
+  /**
+   * Delivers a listener callback to every device of a user, a latency later, as over a wire.
+   * @param except A device not to tell (the one that acted), if any.
+   * @param call What the callback carries: the call as it is now, unless told otherwise.
+   */
+  #notify(
+    uid: string,
+    method: keyof KitCallListener,
+    session: KitInMemorySession,
+    except: KitInMemoryDevice | null = null,
+    call = kitSessionSnapshot(session),
+  ): void {
+    for (const device of this.#devices) {
+      if (device !== except && device.user?.uid === uid) {
+        this.#later(() => device._deliver(method, call));
+      }
+    }
+  }
+
+  #later(task: () => void): void {
+    setTimeout(task, this.latency);
+  }
+
+  /** @returns The answer of an SDK action, a latency later. */
+  #answer(call: KitCall): Promise<KitCall> {
+    return new Promise(resolve => this.#later(() => resolve(call)));
+  }
+
+  /** @returns The failure of an SDK action, a latency later. */
+  #fail(error: KitException): Promise<KitCall> {
+    return new Promise((_, reject) => this.#later(() => reject(error)));
   }
 }
