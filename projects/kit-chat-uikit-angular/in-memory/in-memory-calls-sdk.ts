@@ -169,14 +169,24 @@ export class KitInMemoryCallsSdk
         listener[method]?.({...call});
       } catch (error) {
         // One faulty listener must not keep the call from the others; surface it for the developer.
-        console.error('KitInMemoryCallsSdk: a call listener threw', error);
+        console.error(
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? 'KitInMemoryCallsSdk: a call listener threw'
+            : '',
+          error,
+        );
       }
     }
   }
 
   #asUser(action: (user: KitUser) => Promise<KitCall>): Promise<KitCall> {
     if (!this.#user) {
-      return Promise.reject(new KitException(KitErrorCodes.NOT_LOGGED_IN, 'No user is logged in.'));
+      return Promise.reject(
+        new KitException(
+          KitErrorCodes.NOT_LOGGED_IN,
+          typeof ngDevMode === 'undefined' || ngDevMode ? 'No user is logged in.' : '',
+        ),
+      );
     }
     return action(this.#user);
   }

@@ -10,95 +10,31 @@ export type KitInMemoryAction = 'initiate' | 'accept' | 'reject' | 'end';
 /** What a simulated user does when a call rings for it. */
 export type KitInMemoryAnswer = 'accept' | 'reject' | 'busy' | 'never';
 
-/** The faults injected with `KitInMemoryFarSide.failNext`, each spent by the next use of its action. */
-export class KitInMemoryFaults {
-  readonly #faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
-
-  /**
-   * Makes the next use of an action fail.
-   * @param action The action.
-   * @param code Code of the `KitException`.
-   */
-  add(action: KitInMemoryAction, code: KitErrorCode): void {
-    this.#faults.push({action, code});
-  }
-
-  /**
-   * Spends the oldest fault of an action.
-   * @param action The action about to be used.
-   * @returns The error it fails with, or `null` when it goes through.
-   */
-  take(action: KitInMemoryAction): KitException | null {
-    const index = this.#faults.findIndex(fault => fault.action === action);
-    if (index < 0) {
-      return null;
-    }
-    const [fault] = this.#faults.splice(index, 1);
-    return new KitException(fault.code, `Injected fault: the next "${action}" fails.`);
-  }
-}
-
-/** What the simulated users answer when a call rings for them, set with `KitInMemoryFarSide.autoAnswer`. */
-export class KitInMemoryAnswers {
-  readonly #answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
-
-  /**
-   * Sets what a simulated user answers.
-   * @param uid The simulated user.
-   * @param answer What it answers.
-   * @param afterMs How long it rings first.
-   */
-  set(uid: string, answer: KitInMemoryAnswer, afterMs: number): void {
-    this.#answers.set(uid, {answer, afterMs});
-  }
-
-  /**
-   * Plays the callee's answer to a call that rings, when a rule is set for the callee.
-   * @param switchboard The switchboard the call rings on.
-   * @param session The call.
-   */
-  play(switchboard: KitInMemorySwitchboard, session: KitInMemorySession): void {
-    const receiverUid = kitReceiver(session.call).uid;
-    const rule = this.#answers.get(receiverUid);
-    if (!rule || rule.answer === 'never') {
-      return;
-    }
-    setTimeout(() => {
-      if (session.status !== RINGING) {
-        return;
-      }
-      const answer =
-        rule.answer === 'accept'
-          ? switchboard._accept(null, receiverUid, session.call.sessionId)
-          : switchboard._reject(
-              null,
-              receiverUid,
-              session.call.sessionId,
-              rule.answer === 'busy' ? 'busy' : 'rejected',
-            );
-      // A fault injected for the far side is the test's business: nothing to report here.
-      answer.catch(() => {});
-    }, rule.afterMs);
-  }
-}
-
 /**
  * Plays the people at the far side of calls on a `KitInMemorySwitchboard`, and injects faults. Reached as
  * `switchboard.control`.
  */
 export class KitInMemoryFarSide {
+  readonly #switchboard: KitInMemorySwitchboard;
+  /** The faults injected with `failNext`, each spent by the next use of its action. */
+  readonly #faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
+  /** What the simulated users answer when a call rings for them, set with `autoAnswer`. */
+  readonly #answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
+
   /**
    * Made by its switchboard: reach it as `switchboard.control`.
-   * @param _switchboard The switchboard whose far side this plays.
+   * @param switchboard The switchboard whose far side this plays.
    */
-  constructor(private readonly _switchboard: KitInMemorySwitchboard) {}
+  constructor(switchboard: KitInMemorySwitchboard) {
+    this.#switchboard = switchboard;
+  }
 
   /**
    * Sets the delay of every answer and callback.
    * @param ms Milliseconds.
    */
   setLatency(ms: number): void {
-    this._switchboard.latency = Math.max(0, ms);
+    this.#switchboard.latency = Math.max(0, ms);
   }
 
   /**
@@ -107,7 +43,7 @@ export class KitInMemoryFarSide {
    * @param code Code of the `KitException` (default `ERR_NETWORK`).
    */
   failNext(action: KitInMemoryAction, code: KitErrorCode = KitErrorCodes.NETWORK): void {
-    this._switchboard._setFault(action, code);
+    this.#faults.push({action, code});
   }
 
   /**
@@ -117,7 +53,7 @@ export class KitInMemoryFarSide {
    * @param afterMs How long it rings first.
    */
   autoAnswer(uid: string, answer: KitInMemoryAnswer, afterMs = 1000): void {
-    this._switchboard._setAnswer(uid, answer, afterMs);
+    this.#answers.set(uid, {answer, afterMs});
   }
 
   /**
@@ -133,7 +69,7 @@ export class KitInMemoryFarSide {
    * @param users The users.
    */
   addUsers(...users: KitUser[]): void {
-    users.forEach(user => this._switchboard._register(user));
+    users.forEach(user => this.#switchboard._register(user));
   }
 
   /**
@@ -152,22 +88,22 @@ export class KitInMemoryFarSide {
       receiver: to,
       callReceiver: to,
     };
-    return this._switchboard._initiate(null, from, call);
+    return this.#switchboard._initiate(null, from, call);
   }
 
   /** The callee of a call accepts it. @param sessionId The call. @returns The accepted call. */
   accept(sessionId: string): Promise<KitCall> {
-    return this._switchboard._accept(null, this.#receiverOf(sessionId), sessionId);
+    return this.#switchboard._accept(null, this.#receiverOf(sessionId), sessionId);
   }
 
   /** The callee of a call declines it. @param sessionId The call. @returns The rejected call. */
   reject(sessionId: string): Promise<KitCall> {
-    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'rejected');
+    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'rejected');
   }
 
   /** The callee of a call answers busy. @param sessionId The call. @returns The call. */
   busy(sessionId: string): Promise<KitCall> {
-    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'busy');
+    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'busy');
   }
 
   /**
@@ -181,19 +117,19 @@ export class KitInMemoryFarSide {
     sessionId: string,
     status: 'unavailable' | 'failed' = 'unavailable',
   ): Promise<KitCall> {
-    return this._switchboard._reject(null, this.#receiverOf(sessionId), sessionId, status);
+    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, status);
   }
 
   /** The caller of a call cancels it. @param sessionId The call. @returns The cancelled call. */
   cancel(sessionId: string): Promise<KitCall> {
-    const call = this._switchboard.getCall(sessionId);
-    return this._switchboard._reject(null, call ? kitCaller(call).uid : '', sessionId, 'cancelled');
+    const call = this.#switchboard.getCall(sessionId);
+    return this.#switchboard._reject(null, call ? kitCaller(call).uid : '', sessionId, 'cancelled');
   }
 
   /** The far side hangs up an ongoing call. @param sessionId The call. @returns The ended call. */
   end(sessionId: string): Promise<KitCall> {
-    const call = this._switchboard.getCall(sessionId);
-    return this._switchboard._end(call ? kitReceiver(call).uid : '', sessionId);
+    const call = this.#switchboard.getCall(sessionId);
+    return this.#switchboard._end(call ? kitReceiver(call).uid : '', sessionId);
   }
 
   /**
@@ -202,12 +138,12 @@ export class KitInMemoryFarSide {
    * @param sessionId The call.
    */
   dropConnection(sessionId: string): void {
-    this._switchboard._link(sessionId, true);
+    this.#switchboard._link(sessionId, true);
   }
 
   /** The dropped connection of an ongoing call is back (`onCallReconnected`). @param sessionId The call. */
   restoreConnection(sessionId: string): void {
-    this._switchboard._link(sessionId, false);
+    this.#switchboard._link(sessionId, false);
   }
 
   /**
@@ -216,14 +152,52 @@ export class KitInMemoryFarSide {
    * @returns The newest call that involves the user, if any.
    */
   lastCallOf(uid: string): KitCall | undefined {
-    return this._switchboard
+    return this.#switchboard
       .calls()
       .reverse()
       .find(call => kitCaller(call).uid === uid || kitReceiver(call).uid === uid);
   }
 
+  /**
+   * Spends the oldest fault injected for an action. @docs-private
+   * @param action The action about to be used.
+   * @returns The error it fails with, or `null` when it goes through.
+   */
+  _fault(action: KitInMemoryAction): KitException | null {
+    const index = this.#faults.findIndex(fault => fault.action === action);
+    if (index < 0) {
+      return null;
+    }
+    const [fault] = this.#faults.splice(index, 1);
+    return new KitException(
+      fault.code,
+      typeof ngDevMode === 'undefined' || ngDevMode
+        ? `Injected fault: the next "${action}" fails.`
+        : '',
+    );
+  }
+
+  /**
+   * Plays the callee's answer to a call that rings, when one is set for the callee. @docs-private
+   * @param session The call.
+   */
+  _answer(session: KitInMemorySession): void {
+    const rule = this.#answers.get(kitReceiver(session.call).uid);
+    if (!rule || rule.answer === 'never') {
+      return;
+    }
+    const answer = rule.answer;
+    setTimeout(() => {
+      if (session.status === RINGING) {
+        // The answers are named after the methods that play them: accept, reject, busy. A fault injected for the far
+        // side is the test's business: nothing to report here.
+        this[answer](session.call.sessionId).catch(() => {});
+      }
+    }, rule.afterMs);
+  }
+
   #receiverOf(sessionId: string): string {
-    const call = this._switchboard.getCall(sessionId);
+    const call = this.#switchboard.getCall(sessionId);
     return call ? kitReceiver(call).uid : '';
   }
 }

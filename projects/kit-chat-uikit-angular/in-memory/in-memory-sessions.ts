@@ -45,51 +45,11 @@ export function kitSessionSnapshot(session: KitInMemorySession): KitCall {
 }
 
 /**
- * @param session A call.
- * @param uid A user.
- * @returns Whether the user is the caller or the callee of the call.
+ * The calls a switchboard remembers (a map of them by session id), apart from who is told of them: checks, session
+ * ids and forgetting.
  */
-export function kitIsSessionParty(session: KitInMemorySession, uid: string): boolean {
-  return kitCaller(session.call).uid === uid || kitReceiver(session.call).uid === uid;
-}
-
-/**
- * @param sessionId A session id no call has.
- * @returns The error of an action on it.
- */
-export function kitUnknownSession(sessionId: string): KitException {
-  return new KitException(KitErrorCodes.UNKNOWN_SESSION, `Unknown call session "${sessionId}".`);
-}
-
-/**
- * @param session A call that is over (or ongoing, for an action on a ringing call).
- * @returns The error of an action that needs another status.
- */
-export function kitEndedSession(session: KitInMemorySession): KitException {
-  return new KitException(
-    KitErrorCodes.CALL_ENDED,
-    `Call "${session.call.sessionId}" is ${session.status} and cannot be acted on.`,
-    kitSessionSnapshot(session),
-  );
-}
-
-/** The calls a switchboard remembers, apart from who is told of them: lookups, session ids and forgetting. */
-export class KitInMemorySessions {
-  readonly #sessions = new Map<string, KitInMemorySession>();
+export class KitInMemorySessions extends Map<string, KitInMemorySession> {
   #sequence = 0;
-
-  /**
-   * @param sessionId Session id of a call.
-   * @returns The call, or `undefined` when unknown.
-   */
-  get(sessionId: string): KitInMemorySession | undefined {
-    return this.#sessions.get(sessionId);
-  }
-
-  /** @returns The calls remembered, oldest first. */
-  all(): KitInMemorySession[] {
-    return [...this.#sessions.values()];
-  }
 
   /**
    * Checks a call about to be placed.
@@ -108,12 +68,18 @@ export class KitInMemorySessions {
       return invalid;
     }
     if (kitReceiver(input).uid === caller.uid) {
-      return new KitException(KitErrorCodes.INVALID_CALL, 'A user cannot call itself.', input);
-    }
-    if (input.sessionId && this.#sessions.has(input.sessionId)) {
       return new KitException(
         KitErrorCodes.INVALID_CALL,
-        `Session "${input.sessionId}" exists already.`,
+        typeof ngDevMode === 'undefined' || ngDevMode ? 'A user cannot call itself.' : '',
+        input,
+      );
+    }
+    if (input.sessionId && this.has(input.sessionId)) {
+      return new KitException(
+        KitErrorCodes.INVALID_CALL,
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? `Session "${input.sessionId}" exists already.`
+          : '',
       );
     }
     return null;
@@ -145,35 +111,64 @@ export class KitInMemorySessions {
       callReceiver: {...receiver},
     };
     const session: KitInMemorySession = {call, status: RINGING, callerDevice};
-    this.#sessions.set(sessionId, session);
+    this.set(sessionId, session);
     this.#forgetOldCalls();
     return session;
   }
 
   /**
-   * The ringing call a user may accept (`'receiver'`) or reject or cancel (`'either'`).
+   * The call a user acts on, in the status the action needs: ringing to accept (the callee only) or to reject or
+   * cancel (either side, with an ending that side may give), ongoing to end (either side).
    * @param sessionId Session id of the call.
    * @param actorUid The user who acts.
-   * @param role Who may act.
+   * @param action What the user does.
+   * @param status The status the action gives the call.
    * @returns The call, or the error of the action.
    */
-  ringing(
+  find(
     sessionId: string,
     actorUid: string,
-    role: 'receiver' | 'either',
+    action: 'accept' | 'reject' | 'end',
+    status: KitCallStatus,
   ): KitInMemorySession | KitException {
-    const session = this.#sessions.get(sessionId);
+    const session = this.get(sessionId);
     if (!session) {
-      return kitUnknownSession(sessionId);
-    }
-    const isReceiver = kitReceiver(session.call).uid === actorUid;
-    if (!isReceiver && (role === 'receiver' || kitCaller(session.call).uid !== actorUid)) {
       return new KitException(
-        KitErrorCodes.INVALID_CALL,
-        `"${actorUid}" cannot ${role === 'receiver' ? 'accept' : 'reject'} call "${sessionId}".`,
+        KitErrorCodes.UNKNOWN_SESSION,
+        typeof ngDevMode === 'undefined' || ngDevMode ? `Unknown call session "${sessionId}".` : '',
       );
     }
-    return session.status === RINGING ? session : kitEndedSession(session);
+    const isCaller = kitCaller(session.call).uid === actorUid;
+    if (kitReceiver(session.call).uid !== actorUid && (action === 'accept' || !isCaller)) {
+      return new KitException(
+        KitErrorCodes.INVALID_CALL,
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? action === 'end'
+            ? `"${actorUid}" is not in this call.`
+            : `"${actorUid}" cannot ${action} call "${sessionId}".`
+          : '',
+      );
+    }
+    if (session.status !== (action === 'end' ? 'ongoing' : RINGING)) {
+      return new KitException(
+        KitErrorCodes.CALL_ENDED,
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? `Call "${sessionId}" is ${session.status} and cannot be acted on.`
+          : '',
+        kitSessionSnapshot(session),
+      );
+    }
+    const endings: KitCallStatus[] = isCaller
+      ? ['cancelled', 'unanswered']
+      : ['rejected', 'busy', 'unanswered', 'unavailable', 'failed'];
+    return action !== 'reject' || endings.includes(status)
+      ? session
+      : new KitException(
+          KitErrorCodes.INVALID_CALL,
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? `The ${isCaller ? 'caller' : 'receiver'} cannot end a ringing call as "${status}"; use ${endings.join(' or ')}.`
+            : '',
+        );
   }
 
   /**
@@ -183,11 +178,11 @@ export class KitInMemorySessions {
    */
   isInCall(uid: string, exceptSessionId: string): boolean {
     // Every ring scans the calls kept (up to SESSIONS_KEPT): values, not entries, allocate nothing per call.
-    for (const session of this.#sessions.values()) {
+    for (const session of this.values()) {
       if (
         session.status === 'ongoing' &&
         session.call.sessionId !== exceptSessionId &&
-        kitIsSessionParty(session, uid)
+        (kitCaller(session.call).uid === uid || kitReceiver(session.call).uid === uid)
       ) {
         return true;
       }
@@ -197,12 +192,12 @@ export class KitInMemorySessions {
 
   /** Keeps memory flat in a long-lived demo: the oldest ended calls are forgotten past `SESSIONS_KEPT`. */
   #forgetOldCalls(): void {
-    for (const [id, session] of this.#sessions) {
-      if (this.#sessions.size <= SESSIONS_KEPT) {
+    for (const [id, session] of this) {
+      if (this.size <= SESSIONS_KEPT) {
         return;
       }
       if (session.status !== RINGING && session.status !== 'ongoing') {
-        this.#sessions.delete(id);
+        this.delete(id);
       }
     }
   }

@@ -3,31 +3,19 @@ import {
   KitCall,
   KitCallListener,
   KitCallStatus,
-  KitErrorCode,
-  KitErrorCodes,
   KitException,
   KitUser,
   kitCaller,
   kitReceiver,
 } from 'kit-chat-uikit-angular';
-import {
-  KitInMemoryAction,
-  KitInMemoryAnswer,
-  KitInMemoryAnswers,
-  KitInMemoryFarSide,
-  KitInMemoryFaults,
-} from './in-memory-far-side';
+import {KitInMemoryFarSide} from './in-memory-far-side';
 import {
   KitInMemorySession,
   KitInMemorySessions,
   RINGING,
-  kitEndedSession,
-  kitIsSessionParty,
   kitSessionSnapshot,
-  kitUnknownSession,
 } from './in-memory-sessions';
-import {KitInMemoryNetwork} from './in-memory-network';
-import {KitInMemoryTabLink, KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
+import {KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
 
 /** One device (SDK instance) on the switchboard. @docs-private */
 export interface KitInMemoryDevice {
@@ -53,14 +41,14 @@ export class KitInMemorySwitchboard implements OnDestroy {
   /** Drives the far side of calls and injects faults: for demos and tests. */
   readonly control: KitInMemoryFarSide = new KitInMemoryFarSide(this);
 
-  readonly #network = new KitInMemoryNetwork(() => this.latency);
+  /** The devices attached here. */
+  readonly #devices = new Set<KitInMemoryDevice>();
   readonly #sessions = new KitInMemorySessions();
-  readonly #faults = new KitInMemoryFaults();
-  readonly #answers = new KitInMemoryAnswers();
   readonly #directory = new Map<string, KitUser>();
   /** Users with a device in another tab: their own kit decides about a call, also while they are in a call. */
   readonly #devicesElsewhere = new Set<string>();
-  readonly #tabs = new KitInMemoryTabLink();
+  /** The `BroadcastChannel` to the other tabs of this origin, while connected. */
+  #channel: BroadcastChannel | null = null;
 
   /**
    * Shares the calls with the other tabs of this origin that connect to the same channel, through a
@@ -69,18 +57,21 @@ export class KitInMemorySwitchboard implements OnDestroy {
    * @param channelName Name of the channel.
    */
   connectTabs(channelName = 'kit-in-memory-calls'): void {
-    if (!this.#tabs.open(channelName, operation => this.#replay(operation))) {
+    if (this.#channel || typeof BroadcastChannel === 'undefined') {
       return;
     }
-    this.#directory.forEach(user => this.#tabs.broadcast({kind: 'register', user}));
-    this.#network.forEach(device => this._announceDevice(device));
+    this.#channel = new BroadcastChannel(channelName);
+    this.#channel.onmessage = (event: MessageEvent<KitTabOperation>) => this.#replay(event.data);
+    this.#directory.forEach(user => this.#broadcast({kind: 'register', user}));
+    this.#devices.forEach(device => this._announceDevice(device));
     // The tabs opened before this one answer with their devices.
-    this.#tabs.broadcast({kind: 'hello'});
+    this.#broadcast({kind: 'hello'});
   }
 
   /** Stops sharing calls with other tabs. */
   disconnectTabs(): void {
-    this.#tabs.close();
+    this.#channel?.close();
+    this.#channel = null;
   }
 
   /** Stops sharing calls with other tabs when the app's injector is destroyed. */
@@ -90,30 +81,20 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
   /** @docs-private */
   _attach(device: KitInMemoryDevice): void {
-    this.#network.add(device);
+    this.#devices.add(device);
     this._announceDevice(device);
   }
 
   /** Tells the other tabs that a user has a device here. Called again when a device logs a user in. @docs-private */
   _announceDevice(device: KitInMemoryDevice): void {
     if (device.user) {
-      this.#tabs.broadcast({kind: 'device', uid: device.user.uid});
+      this.#broadcast({kind: 'device', uid: device.user.uid});
     }
   }
 
   /** @docs-private */
   _detach(device: KitInMemoryDevice): void {
-    this.#network.delete(device);
-  }
-
-  /** @docs-private */
-  _setFault(action: KitInMemoryAction, code: KitErrorCode): void {
-    this.#faults.add(action, code);
-  }
-
-  /** @docs-private */
-  _setAnswer(uid: string, answer: KitInMemoryAnswer, afterMs: number): void {
-    this.#answers.set(uid, answer, afterMs);
+    this.#devices.delete(device);
   }
 
   /** @docs-private */
@@ -121,7 +102,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     const known = this.#directory.get(user.uid);
     this.#directory.set(user.uid, {...user});
     if (!known) {
-      this.#tabs.broadcast({kind: 'register', user});
+      this.#broadcast({kind: 'register', user});
     }
   }
 
@@ -145,19 +126,16 @@ export class KitInMemorySwitchboard implements OnDestroy {
    * @returns Copies of the calls with their current status, oldest first.
    */
   calls(): KitCall[] {
-    return this.#sessions.all().map(session => kitSessionSnapshot(session));
+    return [...this.#sessions.values()].map(session => kitSessionSnapshot(session));
   }
 
   /** Starts a call from `actor` (a device, or `null` for a simulated caller). @docs-private */
   _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall> {
     const remote = actor === OTHER_TAB;
-    const invalid = this.#sessions.check(caller, input);
-    if (invalid) {
-      return this.#network.fail(invalid);
-    }
-    const fault = remote ? null : this.#faults.take('initiate');
-    if (fault) {
-      return this.#network.fail(fault);
+    const error =
+      this.#sessions.check(caller, input) || (remote ? null : this.control._fault('initiate'));
+    if (error) {
+      return this.#fail(error);
     }
     const receiver = kitReceiver(input);
     const session = this.#sessions.open(caller, input, actor);
@@ -166,10 +144,13 @@ export class KitInMemorySwitchboard implements OnDestroy {
     this._register(caller);
     this._register(receiver);
     if (!remote) {
-      this.#tabs.broadcast({kind: 'initiate', call});
+      this.#broadcast({kind: 'initiate', call});
     }
 
-    const hasDevice = this.#network.hasDevice(receiver.uid);
+    let hasDevice = false;
+    for (const device of this.#devices) {
+      hasDevice ||= device.user?.uid === receiver.uid;
+    }
     if (this.#sessions.isInCall(receiver.uid, sessionId) && !hasDevice) {
       // A callee with a device (here or in another tab) hears the call even while in a call: its kit answers busy or
       // shows the call waiting, by its own policy. A simulated callee has no kit, so the switchboard answers busy
@@ -184,34 +165,20 @@ export class KitInMemorySwitchboard implements OnDestroy {
         );
       }
     } else {
-      if (this.#notify(receiver.uid, 'onIncomingCallReceived', session)) {
+      this.#notify(receiver.uid, 'onIncomingCallReceived', session);
+      if (hasDevice) {
         this.#ringing(session);
       }
       if (!remote) {
-        this.#answers.play(this, session);
+        this.control._answer(session);
       }
     }
-    return this.#network.answer(kitSessionSnapshot({...session, status: RINGING}));
+    return this.#answer(kitSessionSnapshot({...session, status: RINGING}));
   }
 
   /** Accepts a call as `actor` (a device, or `null` for the simulated receiver). @docs-private */
   _accept(actor: KitInMemoryDevice | null, actorUid: string, sessionId: string): Promise<KitCall> {
-    const session = this.#sessions.ringing(sessionId, actorUid, 'receiver');
-    if (session instanceof KitException) {
-      return this.#network.fail(session);
-    }
-    const fault = actor === OTHER_TAB ? null : this.#faults.take('accept');
-    if (fault) {
-      return this.#network.fail(fault);
-    }
-    this.#tabs.share(actor, {kind: 'accept', uid: actorUid, sessionId});
-    session.status = 'ongoing';
-    this.#notify(kitCaller(session.call).uid, 'onOutgoingCallAccepted', session);
-    this.#network.notifyOthers(actorUid, actor, {
-      ...kitSessionSnapshot(session),
-      status: 'accepted-elsewhere',
-    });
-    return this.#network.answer(kitSessionSnapshot(session));
+    return this.#act(actor, actorUid, sessionId, 'accept', 'ongoing');
   }
 
   /** Rejects (receiver) or cancels (caller) a ringing call. @docs-private */
@@ -221,38 +188,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     sessionId: string,
     status: KitCallStatus,
   ): Promise<KitCall> {
-    const session = this.#sessions.ringing(sessionId, actorUid, 'either');
-    if (session instanceof KitException) {
-      return this.#network.fail(session);
-    }
-    const isCaller = kitCaller(session.call).uid === actorUid;
-    const allowed: KitCallStatus[] = isCaller
-      ? ['cancelled', 'unanswered']
-      : ['rejected', 'busy', 'unanswered', 'unavailable', 'failed'];
-    if (!allowed.includes(status)) {
-      return this.#network.fail(
-        new KitException(
-          KitErrorCodes.INVALID_CALL,
-          `The ${isCaller ? 'caller' : 'receiver'} cannot end a ringing call as "${status}"; use ${allowed.join(' or ')}.`,
-        ),
-      );
-    }
-    const fault = actor === OTHER_TAB ? null : this.#faults.take('reject');
-    if (fault) {
-      return this.#network.fail(fault);
-    }
-    this.#tabs.share(actor, {kind: 'reject', uid: actorUid, sessionId, status});
-    session.status = status;
-    if (isCaller) {
-      this.#notify(kitReceiver(session.call).uid, 'onIncomingCallCancelled', session);
-    } else {
-      this.#notify(kitCaller(session.call).uid, 'onOutgoingCallRejected', session);
-      this.#network.notifyOthers(actorUid, actor, {
-        ...kitSessionSnapshot(session),
-        status: 'rejected-elsewhere',
-      });
-    }
-    return this.#network.answer(kitSessionSnapshot(session));
+    return this.#act(actor, actorUid, sessionId, 'reject', status);
   }
 
   /** Ends an ongoing call. @docs-private */
@@ -261,27 +197,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     sessionId: string,
     actor: KitInMemoryDevice | null = null,
   ): Promise<KitCall> {
-    const session = this.#sessions.get(sessionId);
-    if (!session) {
-      return this.#network.fail(kitUnknownSession(sessionId));
-    }
-    if (!kitIsSessionParty(session, actorUid)) {
-      return this.#network.fail(
-        new KitException(KitErrorCodes.INVALID_CALL, `"${actorUid}" is not in this call.`),
-      );
-    }
-    if (session.status !== 'ongoing') {
-      return this.#network.fail(kitEndedSession(session));
-    }
-    const fault = actor === OTHER_TAB ? null : this.#faults.take('end');
-    if (fault) {
-      return this.#network.fail(fault);
-    }
-    this.#tabs.share(actor, {kind: 'end', uid: actorUid, sessionId});
-    session.status = 'ended';
-    this.#notify(kitCaller(session.call).uid, 'onCallEnded', session);
-    this.#notify(kitReceiver(session.call).uid, 'onCallEnded', session);
-    return this.#network.answer(kitSessionSnapshot(session));
+    return this.#act(actor, actorUid, sessionId, 'end', 'ended');
   }
 
   /** Tells both sides of an ongoing call that its connection dropped or came back. @docs-private */
@@ -304,19 +220,21 @@ export class KitInMemorySwitchboard implements OnDestroy {
         this.#devicesElsewhere.add(operation.uid);
         return;
       case 'hello':
-        this.#network.forEach(device => this._announceDevice(device));
+        this.#devices.forEach(device => this._announceDevice(device));
         return;
       case 'initiate':
         replayed = this._initiate(OTHER_TAB, kitCaller(operation.call), operation.call);
         break;
       case 'accept':
-        replayed = this._accept(OTHER_TAB, operation.uid, operation.sessionId);
-        break;
       case 'reject':
-        replayed = this._reject(OTHER_TAB, operation.uid, operation.sessionId, operation.status);
-        break;
       case 'end':
-        replayed = this._end(operation.uid, operation.sessionId, OTHER_TAB);
+        replayed = this.#act(
+          OTHER_TAB,
+          operation.uid,
+          operation.sessionId,
+          operation.kind,
+          operation.status,
+        );
         break;
       case 'ringing': {
         const session = this.#sessions.get(operation.sessionId);
@@ -328,6 +246,50 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }
     // A call this tab never saw (it opened later) cannot be replayed: nothing to tell its devices.
     replayed.catch(() => {});
+  }
+
+  /**
+   * Acts on a call as one of its parties: fails with the error of the action or an injected fault (never for an
+   * action replayed from another tab, whose own tab took the fault), or shares it with the other tabs, sets the
+   * call's new status and tells the parties.
+   */
+  #act(
+    actor: KitInMemoryDevice | null,
+    actorUid: string,
+    sessionId: string,
+    action: 'accept' | 'reject' | 'end',
+    status: KitCallStatus,
+  ): Promise<KitCall> {
+    const remote = actor === OTHER_TAB;
+    const found = this.#sessions.find(sessionId, actorUid, action, status);
+    const error =
+      found instanceof KitException ? found : remote ? null : this.control._fault(action);
+    if (error) {
+      return this.#fail(error);
+    }
+    if (!remote) {
+      this.#broadcast({kind: action, uid: actorUid, sessionId, status});
+    }
+    const session = found as KitInMemorySession;
+    session.status = status;
+    const caller = kitCaller(session.call).uid;
+    const receiver = kitReceiver(session.call).uid;
+    if (action === 'end') {
+      this.#notify(caller, 'onCallEnded', session);
+      this.#notify(receiver, 'onCallEnded', session);
+    } else if (actorUid === caller) {
+      // The caller cancels (only the callee may accept).
+      this.#notify(receiver, 'onIncomingCallCancelled', session);
+    } else {
+      const accepted = action === 'accept';
+      this.#notify(caller, accepted ? 'onOutgoingCallAccepted' : 'onOutgoingCallRejected', session);
+      // The callee's other devices stop ringing.
+      this.#notify(actorUid, 'onIncomingCallCancelled', session, actor, {
+        ...kitSessionSnapshot(session),
+        status: accepted ? 'accepted-elsewhere' : 'rejected-elsewhere',
+      });
+    }
+    return this.#answer(kitSessionSnapshot(session));
   }
 
   /**
@@ -345,10 +307,10 @@ export class KitInMemorySwitchboard implements OnDestroy {
       if (fromOtherTab) {
         return;
       }
-      this.#tabs.broadcast({kind: 'ringing', sessionId: session.call.sessionId});
+      this.#broadcast({kind: 'ringing', sessionId: session.call.sessionId});
     } else if (caller) {
       // After the callee's device got the call (a later task), and only while the call still rings.
-      this.#network.later(() => {
+      this.#later(() => {
         if (session.status === RINGING) {
           caller._deliver('onOutgoingCallRinging', kitSessionSnapshot(session));
         }
@@ -356,8 +318,41 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }
   }
 
-  /** @returns Whether a device of the user got the call. */
-  #notify(uid: string, method: keyof KitCallListener, session: KitInMemorySession): boolean {
-    return this.#network.notify(uid, method, kitSessionSnapshot(session));
+  /** Tells the other tabs what happened here, if connected. */
+  #broadcast(operation: KitTabOperation): void {
+    this.#channel?.postMessage(operation);
+  }
+
+  /**
+   * Delivers a listener callback to every device of a user, a latency later, as over a wire.
+   * @param except A device not to tell (the one that acted), if any.
+   * @param call What the callback carries: the call as it is now, unless told otherwise.
+   */
+  #notify(
+    uid: string,
+    method: keyof KitCallListener,
+    session: KitInMemorySession,
+    except: KitInMemoryDevice | null = null,
+    call = kitSessionSnapshot(session),
+  ): void {
+    for (const device of this.#devices) {
+      if (device !== except && device.user?.uid === uid) {
+        this.#later(() => device._deliver(method, call));
+      }
+    }
+  }
+
+  #later(task: () => void): void {
+    setTimeout(task, this.latency);
+  }
+
+  /** @returns The answer of an SDK action, a latency later. */
+  #answer(call: KitCall): Promise<KitCall> {
+    return new Promise(resolve => this.#later(() => resolve(call)));
+  }
+
+  /** @returns The failure of an SDK action, a latency later. */
+  #fail(error: KitException): Promise<KitCall> {
+    return new Promise((_, reject) => this.#later(() => reject(error)));
   }
 }
