@@ -96,7 +96,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   readonly #problem = signal<KitException | null>(null);
   /** Whether `closed` was emitted for a call that could not start (no session says it then). */
   #closedWithoutSession = false;
-  #problemTimer: ReturnType<typeof setTimeout> | null = null;
+  #problemTimer: ReturnType<typeof setTimeout> | undefined;
   protected readonly intl = inject(KitCallsIntl);
 
   /** The call (spec: `setCall`); its receiver is shown. */
@@ -130,9 +130,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
    */
   readonly closeDelay: InputSignalWithTransform<number | undefined, unknown> = input(undefined, {
     transform: (value: unknown) =>
-      value === undefined || value === null || value === ''
-        ? undefined
-        : numberAttribute(value, 2000),
+      value == null || value === '' ? undefined : numberAttribute(value, 2000),
   });
   /** URL of an image that replaces the end-call icon; it is tinted with `endCallIconTint`. */
   readonly endCallIcon: InputSignal<KitStyleValue> = input<KitStyleValue>();
@@ -349,10 +347,8 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   }
 
   #clearProblemTimer(): void {
-    if (this.#problemTimer !== null) {
-      clearTimeout(this.#problemTimer);
-      this.#problemTimer = null;
-    }
+    clearTimeout(this.#problemTimer);
+    this.#problemTimer = undefined;
   }
 
   #close(reason: KitCallEndReason): void {

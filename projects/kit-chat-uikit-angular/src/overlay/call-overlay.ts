@@ -229,7 +229,7 @@ export class KitCallOverlay {
       },
     });
     dialogRef.closed.subscribe(this.#followDirection(dialogRef.overlayRef));
-    if (options.zIndex !== null && options.zIndex !== undefined) {
+    if (options.zIndex != null) {
       dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
     }
     return ref!;
