@@ -291,20 +291,18 @@ export class KitCallOverlay {
     const apply = (dir: Direction) => overlayRef.setDirection(dir);
     const changes = this.#dir?.change.subscribe(apply);
     const doc = this.#document;
-    const observer =
-      typeof MutationObserver === 'undefined'
-        ? null
-        : new MutationObserver(() =>
-            apply((doc.body?.dir || doc.documentElement.dir) === 'rtl' ? 'rtl' : 'ltr'),
-          );
+    // Only a browser opens the overlay (`_openSession`): MutationObserver is there.
+    const observer = new MutationObserver(() =>
+      apply((doc.body?.dir || doc.documentElement.dir) === 'rtl' ? 'rtl' : 'ltr'),
+    );
     for (const element of [doc.documentElement, doc.body]) {
       if (element) {
-        observer?.observe(element, {attributes: true, attributeFilter: ['dir']});
+        observer.observe(element, {attributes: true, attributeFilter: ['dir']});
       }
     }
     return () => {
       changes?.unsubscribe();
-      observer?.disconnect();
+      observer.disconnect();
     };
   }
 
