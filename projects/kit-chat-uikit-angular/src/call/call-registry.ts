@@ -71,7 +71,6 @@ export class KitCallRegistry {
   readonly #hidden = new WeakSet<KitCallSession>();
   readonly #shown = new Subject<KitCallSession>();
   readonly #changes = new Subject<void>();
-  #destroyed = false;
   /** The SDK listener, the memory of ended ids and early answers, and the ring policies. */
   readonly #switch = new KitCallSwitch(
     {
@@ -82,7 +81,8 @@ export class KitCallRegistry {
       report: error => this.report(error),
       find: sessionId => this.#byId.get(sessionId),
       create: (call, as) => this.#ring(call, as),
-      destroyed: () => this.#destroyed,
+      // Set before the injector's destroy hooks run, this one included.
+      destroyed: () => this.#destroyRef.destroyed,
     },
     this.#sdk,
     this.#listenerId,
@@ -95,7 +95,6 @@ export class KitCallRegistry {
 
   constructor() {
     this.#destroyRef.onDestroy(() => {
-      this.#destroyed = true;
       for (const session of this.sessions) {
         session.dispose();
       }
@@ -367,11 +366,7 @@ export class KitCallRegistry {
   /** Once no call is on screen any more, the oldest waiting call rings on the full screen. */
   #promoteWaiting(): void {
     // While the app is destroyed (its dialogs close first), nothing may open any more.
-    if (
-      this.#destroyed ||
-      this.#destroyRef.destroyed ||
-      this.sessions.some(s => !s.state.waiting && !s.state.done)
-    ) {
+    if (this.#destroyRef.destroyed || this.sessions.some(s => !s.state.waiting && !s.state.done)) {
       return;
     }
     const next = this.waiting[0];
