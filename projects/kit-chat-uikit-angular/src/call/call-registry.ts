@@ -27,6 +27,17 @@ const DEFAULT_ACTION_TIMEOUT = 15_000;
 const DEFAULT_CLOSE_DELAY = 2_000;
 
 /**
+ * A call this device places, before the SDK gave it a session id.
+ * @param me The caller.
+ * @param receiver The callee.
+ * @param type `'audio'` or `'video'`.
+ * @returns The call.
+ */
+export function kitDraftCall(me: KitUser, receiver: KitUser, type: KitCallType = 'audio'): KitCall {
+  return {sessionId: '', type, sender: me, callInitiator: me, receiver, callReceiver: receiver};
+}
+
+/**
  * Whether a call that rings beside another one waits in a banner instead of being answered busy. Set by
  * `withCallWaiting()`, which also shows the banners: the registry only reads this flag, so it never imports them.
  */
@@ -60,7 +71,6 @@ export class KitCallRegistry {
   readonly #hidden = new WeakSet<KitCallSession>();
   readonly #shown = new Subject<KitCallSession>();
   readonly #changes = new Subject<void>();
-  #destroyed = false;
   /** The SDK listener, the memory of ended ids and early answers, and the ring policies. */
   readonly #switch = new KitCallSwitch(
     {
@@ -71,7 +81,8 @@ export class KitCallRegistry {
       report: error => this.report(error),
       find: sessionId => this.#byId.get(sessionId),
       create: (call, as) => this.#ring(call, as),
-      destroyed: () => this.#destroyed,
+      // Set before the injector's destroy hooks run, this one included.
+      destroyed: () => this.#destroyRef.destroyed,
     },
     this.#sdk,
     this.#listenerId,
@@ -84,7 +95,6 @@ export class KitCallRegistry {
 
   constructor() {
     this.#destroyRef.onDestroy(() => {
-      this.#destroyed = true;
       for (const session of this.sessions) {
         session.dispose();
       }
@@ -167,29 +177,19 @@ export class KitCallRegistry {
       return anonymous;
     }
     const invalid = kitValidateUser(receiver, 'callee');
-    if (invalid) {
+    if (invalid || receiver.uid === me.uid) {
       return new KitException(
         KitErrorCodes.INVALID_CALL,
-        typeof ngDevMode === 'undefined' || ngDevMode ? `Invalid call: ${invalid.message}` : '',
-        receiver,
-      );
-    }
-    if (receiver.uid === me.uid) {
-      return new KitException(
-        KitErrorCodes.INVALID_CALL,
-        typeof ngDevMode === 'undefined' || ngDevMode ? 'A user cannot call itself.' : '',
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? invalid
+            ? `Invalid call: ${invalid.message}`
+            : 'A user cannot call itself.'
+          : '',
         receiver,
       );
     }
     this.listen();
-    const call: KitCall = {
-      sessionId: '',
-      type,
-      sender: me,
-      callInitiator: me,
-      receiver,
-      callReceiver: receiver,
-    };
+    const call = kitDraftCall(me, receiver, type);
     return this.#create('outgoing', call);
   }
 
@@ -238,14 +238,7 @@ export class KitCallRegistry {
    * @returns The dialing session, not registered.
    */
   preview(receiver: KitUser, me: KitUser): KitCallSession {
-    const call: KitCall = {
-      sessionId: '',
-      type: 'audio',
-      sender: me,
-      callInitiator: me,
-      receiver,
-      callReceiver: receiver,
-    };
+    const call = kitDraftCall(me, receiver);
     return new KitCallSession('outgoing', call, {...this.#ports(), sdk: null}, this.#options());
   }
 
@@ -373,11 +366,7 @@ export class KitCallRegistry {
   /** Once no call is on screen any more, the oldest waiting call rings on the full screen. */
   #promoteWaiting(): void {
     // While the app is destroyed (its dialogs close first), nothing may open any more.
-    if (
-      this.#destroyed ||
-      this.#destroyRef.destroyed ||
-      this.sessions.some(s => !s.state.waiting && !s.state.done)
-    ) {
+    if (this.#destroyRef.destroyed || this.sessions.some(s => !s.state.waiting && !s.state.done)) {
       return;
     }
     const next = this.waiting[0];

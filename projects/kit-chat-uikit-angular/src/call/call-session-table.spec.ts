@@ -195,7 +195,7 @@ describe('the call session transition table', () => {
       const t = session('outgoing', '');
       t.answers.push(t.ok({sessionId: 'o1'}), t.ok());
       await t.s.start();
-      t.s._remoteAccepted({...t.call, sessionId: 'o1', status: 'ongoing'});
+      t.s._hear('remoteAccepted', {...t.call, sessionId: 'o1', status: 'ongoing'});
       await t.s.hangUp();
       await flush();
       expect(path).toEqual(['dialing', 'ongoing', 'ending', 'ended', 'done']);
@@ -217,7 +217,7 @@ describe('the call session transition table', () => {
       const cancel = t.later();
       t.answers.push(t.ok());
       void t.s.hangUp();
-      t.s._remoteAccepted({...t.call, status: 'ongoing'});
+      t.s._hear('remoteAccepted', {...t.call, status: 'ongoing'});
       cancel({status: 'cancelled'});
       await flush();
       expect(path).toEqual(['cancelling', 'cancelling.endCrossed', 'ended', 'done']);
@@ -227,7 +227,7 @@ describe('the call session transition table', () => {
       const t = session('outgoing');
       t.later();
       void t.s.withdraw();
-      t.s._remoteAccepted({...t.call, status: 'ongoing'});
+      t.s._hear('remoteAccepted', {...t.call, status: 'ongoing'});
       await flush();
       expect(path).toEqual(['withdrawing', 'ongoing']);
     });

@@ -227,7 +227,7 @@ describe('KitCallSession', () => {
       t.sdk.next = () => answer.promise;
       t.session.attach(t.view);
       void t.session.accept();
-      t.session._remoteCancelled({...call('incoming'), status: 'cancelled'});
+      t.session._hear('remoteCancelled', {...call('incoming'), status: 'cancelled'});
       answer.resolve({...call('incoming'), status: 'ongoing'});
       await jest.advanceTimersByTimeAsync(0);
       expect(t.session.state).toEqual(
@@ -240,14 +240,14 @@ describe('KitCallSession', () => {
       const timedOut = setup('outgoing');
       timedOut.session.attach(timedOut.view);
       void timedOut.session.timeOut();
-      timedOut.session._remoteAccepted({...call('outgoing'), status: 'ongoing'});
+      timedOut.session._hear('remoteAccepted', {...call('outgoing'), status: 'ongoing'});
       expect(timedOut.session.state.phase).toBe('ongoing');
 
       const hungUp = setup('outgoing');
       hungUp.sdk.next = () => Promise.resolve({...call('outgoing'), status: 'ended'});
       hungUp.session.attach(hungUp.view);
       void hungUp.session.hangUp();
-      hungUp.session._remoteAccepted({...call('outgoing'), status: 'ongoing'});
+      hungUp.session._hear('remoteAccepted', {...call('outgoing'), status: 'ongoing'});
       expect(hungUp.session.state.phase).toBe('cancelling'); // "Ending…" until the SDK ended it.
       await jest.advanceTimersByTimeAsync(0);
       expect(hungUp.session.state).toEqual(
@@ -262,7 +262,7 @@ describe('KitCallSession', () => {
       t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
       void t.session.hangUp();
       t.sdk.next = () => Promise.reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
-      t.session._remoteAccepted({...call('outgoing'), status: 'ongoing'});
+      t.session._hear('remoteAccepted', {...call('outgoing'), status: 'ongoing'});
       await jest.advanceTimersByTimeAsync(0);
       expect(t.session.state).toEqual(expect.objectContaining({phase: 'ongoing', connected: true}));
       expect(t.viewErrors.map(error => error.code)).toEqual([KitErrorCodes.CALL_FAILED]);
@@ -490,12 +490,12 @@ describe('KitCallSession', () => {
 
     it('should say "reconnecting" until the SDK says the connection is back, and go on as before', async () => {
       const t = await ongoing();
-      t.session._reconnecting();
+      t.session._hear('reconnecting');
       expect(t.session.state).toEqual(
         expect.objectContaining({phase: 'ongoing', reconnecting: true}),
       );
       await jest.advanceTimersByTimeAsync(29_000);
-      t.session._reconnected();
+      t.session._hear('reconnected');
       expect(t.session.state).toEqual(
         expect.objectContaining({phase: 'ongoing', reconnecting: false}),
       );
@@ -506,7 +506,7 @@ describe('KitCallSession', () => {
 
     it('should end the call as failed, with ERR_NETWORK and an endCall, when the connection stays away', async () => {
       const t = await ongoing();
-      t.session._reconnecting();
+      t.session._hear('reconnecting');
       await jest.advanceTimersByTimeAsync(30_000);
       expect(t.session.state).toEqual(
         expect.objectContaining({
@@ -526,15 +526,15 @@ describe('KitCallSession', () => {
 
     it('should still let the user hang up while reconnecting, and the far side end the call', async () => {
       const t = await ongoing();
-      t.session._reconnecting();
+      t.session._hear('reconnecting');
       t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'ended'});
       expect(await t.session.hangUp()).toBe(true);
       expect(t.session.state).toEqual(
         expect.objectContaining({phase: 'ended', reconnecting: false}),
       );
       const u = await ongoing();
-      u.session._reconnecting();
-      u.session._remoteEnded({...call('incoming'), status: 'ended'});
+      u.session._hear('reconnecting');
+      u.session._hear('remoteEnded', {...call('incoming'), status: 'ended'});
       expect(u.session.state).toEqual(
         expect.objectContaining({endReason: 'ended', reconnecting: false}),
       );
@@ -545,7 +545,7 @@ describe('KitCallSession', () => {
     it('should ignore connection news of a call that is not ongoing', async () => {
       const t = setup('incoming');
       t.session.attach(t.view);
-      t.session._reconnecting();
+      t.session._hear('reconnecting');
       expect(t.session.state).toEqual(
         expect.objectContaining({phase: 'ringing', reconnecting: false}),
       );

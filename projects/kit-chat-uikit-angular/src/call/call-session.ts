@@ -22,6 +22,18 @@ let nextKey = 0;
 const ACCEPTING: readonly string[] = ['accepting'];
 const LEAVING: readonly string[] = ['declining', 'cancelling', 'ending', 'accepting.awaited'];
 
+/** What the SDK says of a known call: the events the switch routes to `_hear`. @docs-private */
+export type KitCallNews = Extract<
+  KitCallEventType,
+  | 'remoteCancelled'
+  | 'remoteRinging'
+  | 'remoteAccepted'
+  | 'remoteRejected'
+  | 'remoteEnded'
+  | 'reconnecting'
+  | 'reconnected'
+>;
+
 /**
  * One call, from its first ring (or before `initiateCall` is sent) to its end: the only owner of the call's state,
  * SDK actions, events and teardown. Its states and transitions are one table (`call-session-table.ts`): a press, an
@@ -245,40 +257,18 @@ export class KitCallSession extends KitCallEffects {
 
   // ---- What the SDK says (routed here by the registry) ----
 
-  /** The callee's device rings. @docs-private */
-  _remoteRinging(): void {
-    if (!this.state.remoteRinging) {
-      this._fire({type: 'remoteRinging'});
+  /**
+   * What the SDK says of this call: the callee's device rings, the callee accepted or rejected (or was busy, or
+   * did not answer), the caller cancelled or another device answered or declined, the connection dropped or came
+   * back, the call ended (either side hung up).
+   * @param news The news.
+   * @param call The call from the SDK.
+   * @docs-private
+   */
+  _hear(news: KitCallNews, call?: KitCall): void {
+    // The callee's device rings once: a repeated ring changes nothing.
+    if (news !== 'remoteRinging' || !this.state.remoteRinging) {
+      this._fire({type: news, call});
     }
-  }
-
-  /** The callee accepted. @param call The call from the SDK. @docs-private */
-  _remoteAccepted(call: KitCall): void {
-    this._fire({type: 'remoteAccepted', call});
-  }
-
-  /** The callee rejected (or was busy, or did not answer). @param call The call. @docs-private */
-  _remoteRejected(call: KitCall): void {
-    this._fire({type: 'remoteRejected', call});
-  }
-
-  /** The caller cancelled, or another device answered or declined. @param call The call. @docs-private */
-  _remoteCancelled(call: KitCall): void {
-    this._fire({type: 'remoteCancelled', call});
-  }
-
-  /** The call's connection dropped; it may come back. @docs-private */
-  _reconnecting(): void {
-    this._fire({type: 'reconnecting'});
-  }
-
-  /** The call's connection came back. @docs-private */
-  _reconnected(): void {
-    this._fire({type: 'reconnected'});
-  }
-
-  /** The call ended (either side hung up). @param call The call. @docs-private */
-  _remoteEnded(call: KitCall): void {
-    this._fire({type: 'remoteEnded', call});
   }
 }

@@ -2,7 +2,7 @@ import {KitCallListener, KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
 import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
-import {KitCallSession, kitEndReasonOf} from './call-session';
+import {KitCallNews, KitCallSession, kitEndReasonOf} from './call-session';
 
 /** How many ended session ids are remembered to keep ghost rings away. */
 const ENDED_MEMORY = 500;
@@ -11,16 +11,16 @@ const EARLY_EVENTS_KEPT = 16;
 
 type EventName = keyof KitCallListener;
 
-/** The SDK's news of a known call, and the session method that takes each. */
+/** The SDK's news of a known call, and the event of its session that each is. */
 const ROUTES = {
-  onIncomingCallCancelled: '_remoteCancelled',
-  onOutgoingCallRinging: '_remoteRinging',
-  onOutgoingCallAccepted: '_remoteAccepted',
-  onOutgoingCallRejected: '_remoteRejected',
-  onCallEnded: '_remoteEnded',
-  onCallReconnecting: '_reconnecting',
-  onCallReconnected: '_reconnected',
-} as const satisfies Record<Exclude<EventName, 'onIncomingCallReceived'>, keyof KitCallSession>;
+  onIncomingCallCancelled: 'remoteCancelled',
+  onOutgoingCallRinging: 'remoteRinging',
+  onOutgoingCallAccepted: 'remoteAccepted',
+  onOutgoingCallRejected: 'remoteRejected',
+  onCallEnded: 'remoteEnded',
+  onCallReconnecting: 'reconnecting',
+  onCallReconnected: 'reconnected',
+} as const satisfies Record<Exclude<EventName, 'onIncomingCallReceived'>, KitCallNews>;
 
 /** @returns The error of every call made with no SDK provided. */
 export const kitNoSdk = () =>
@@ -224,7 +224,7 @@ export class KitCallSwitch {
       this.#unknown(name, call);
       return;
     }
-    session[ROUTES[name as keyof typeof ROUTES]](call);
+    session._hear(ROUTES[name as keyof typeof ROUTES], call);
   }
 
   /** An event for a call with no session: a ghost later, or an answer that came before `initiateCall` resolved. */

@@ -301,12 +301,14 @@ export class KitOngoingCallComponent {
     if (me instanceof KitException) {
       return me;
     }
-    const invalid = kitValidateCall(call);
-    if (invalid) {
-      return invalid;
-    }
-    const direction = kitCaller(call).uid === me.uid ? 'outgoing' : 'incoming';
-    return this.#registry.sessionFor(call, direction, 'ongoing');
+    return (
+      kitValidateCall(call) ??
+      this.#registry.sessionFor(
+        call,
+        kitCaller(call).uid === me.uid ? 'outgoing' : 'incoming',
+        'ongoing',
+      )
+    );
   }
 
   #onChange({state, doneNow}: KitCallScreenChange): void {

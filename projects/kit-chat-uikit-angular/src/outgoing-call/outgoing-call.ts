@@ -25,6 +25,7 @@ import {
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
+import {kitDraftCall} from '../call/call-registry';
 import {KitCallEndReason, KitCallSession} from '../call/call-session';
 import {KIT_CALL_AGAIN} from '../call/call-screen-ids';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
@@ -34,7 +35,7 @@ import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
-import {KitCall, KitConstants, KitOnClick, KitOnError, KitUser} from '../sdk/models';
+import {KitCall, KitOnClick, KitOnError, KitUser} from '../sdk/models';
 import {kitValidateCall, kitValidateUser} from '../sdk/validation';
 import {KitSoundState} from '../sound/ringtone';
 import {
@@ -95,7 +96,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   readonly #problem = signal<KitException | null>(null);
   /** Whether `closed` was emitted for a call that could not start (no session says it then). */
   #closedWithoutSession = false;
-  #problemTimer: ReturnType<typeof setTimeout> | null = null;
+  #problemTimer: ReturnType<typeof setTimeout> | undefined;
   protected readonly intl = inject(KitCallsIntl);
 
   /** The call (spec: `setCall`); its receiver is shown. */
@@ -129,9 +130,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
    */
   readonly closeDelay: InputSignalWithTransform<number | undefined, unknown> = input(undefined, {
     transform: (value: unknown) =>
-      value === undefined || value === null || value === ''
-        ? undefined
-        : numberAttribute(value, 2000),
+      value == null || value === '' ? undefined : numberAttribute(value, 2000),
   });
   /** URL of an image that replaces the end-call icon; it is tinted with `endCallIconTint`. */
   readonly endCallIcon: InputSignal<KitStyleValue> = input<KitStyleValue>();
@@ -194,14 +193,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     }
     // With `user` and no call, the slots get a call that is not registered (empty session id).
     const me = this._vm.me ?? user;
-    const call = this._vm.call() ?? {
-      sessionId: '',
-      type: KitConstants.CALL_TYPE_AUDIO,
-      sender: me,
-      callInitiator: me,
-      receiver: user,
-      callReceiver: user,
-    };
+    const call = this._vm.call() ?? kitDraftCall(me, user);
     return {$implicit: call, call, user, endCall: () => this._endCall()};
   });
 
@@ -355,10 +347,8 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   }
 
   #clearProblemTimer(): void {
-    if (this.#problemTimer !== null) {
-      clearTimeout(this.#problemTimer);
-      this.#problemTimer = null;
-    }
+    clearTimeout(this.#problemTimer);
+    this.#problemTimer = undefined;
   }
 
   #close(reason: KitCallEndReason): void {

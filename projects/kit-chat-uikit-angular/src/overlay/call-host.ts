@@ -1,9 +1,9 @@
-import {DialogRef} from '@angular/cdk/dialog';
 import {_getFocusedElementPierceShadowDom} from '@angular/cdk/platform';
 import {NgComponentOutlet} from '@angular/common';
 import {
   ChangeDetectionStrategy,
   Component,
+  ElementRef,
   InjectionToken,
   Type,
   ViewEncapsulation,
@@ -53,7 +53,7 @@ export const KIT_CALL_HOST_VIEWS = new InjectionToken<KitCallHostViews>(
 export class KitCallHost {
   readonly #ref = inject(KitCallOverlayRef);
   readonly #views = inject(KIT_CALL_HOST_VIEWS);
-  readonly #dialogRef = inject(DialogRef);
+  readonly #host: HTMLElement = inject(ElementRef).nativeElement;
   private readonly _outlet = viewChild.required(NgComponentOutlet);
 
   /** The screen shown: the ongoing one from the moment the call connected, for good. @docs-private */
@@ -91,8 +91,7 @@ export class KitCallHost {
 
   /** The screen that left had focus: an app's own ongoing screen may not take it, so the dialog does. */
   #keepFocusInside(): void {
-    const container =
-      this.#dialogRef.overlayRef.overlayElement.querySelector<HTMLElement>('.cdk-dialog-container');
+    const container = this.#host.closest<HTMLElement>('.cdk-dialog-container');
     const active = _getFocusedElementPierceShadowDom();
     if (container && (!active || active === active.ownerDocument.body)) {
       container.focus();

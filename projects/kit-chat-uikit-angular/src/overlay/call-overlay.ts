@@ -229,7 +229,7 @@ export class KitCallOverlay {
       },
     });
     dialogRef.closed.subscribe(this.#followDirection(dialogRef.overlayRef));
-    if (options.zIndex !== null && options.zIndex !== undefined) {
+    if (options.zIndex != null) {
       dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
     }
     return ref!;
@@ -291,20 +291,18 @@ export class KitCallOverlay {
     const apply = (dir: Direction) => overlayRef.setDirection(dir);
     const changes = this.#dir?.change.subscribe(apply);
     const doc = this.#document;
-    const observer =
-      typeof MutationObserver === 'undefined'
-        ? null
-        : new MutationObserver(() =>
-            apply((doc.body?.dir || doc.documentElement.dir) === 'rtl' ? 'rtl' : 'ltr'),
-          );
+    // Only a browser opens the overlay (`_openSession`): MutationObserver is there.
+    const observer = new MutationObserver(() =>
+      apply((doc.body?.dir || doc.documentElement.dir) === 'rtl' ? 'rtl' : 'ltr'),
+    );
     for (const element of [doc.documentElement, doc.body]) {
       if (element) {
-        observer?.observe(element, {attributes: true, attributeFilter: ['dir']});
+        observer.observe(element, {attributes: true, attributeFilter: ['dir']});
       }
     }
     return () => {
       changes?.unsubscribe();
-      observer?.disconnect();
+      observer.disconnect();
     };
   }
 
