@@ -17,7 +17,7 @@ import {
   KitCallSessionPorts,
   kitEndReasonOf,
 } from './call-session';
-import {kitInvokeSafely} from './call-screen-support';
+import {kitInvokeSafely} from '../core/invoke-safely';
 import {KIT_BROWSER_CLOCK, KIT_SERVER_CLOCK} from './call-session-host';
 import {KitCallSwitch, kitNoSdk} from './call-switch';
 

@@ -21,7 +21,7 @@ import {KitException} from '../sdk/kit-exception';
 import {KitOnError, KitUser} from '../sdk/models';
 import {KitCallRegistry} from './call-registry';
 import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
-import {kitInvokeSafely} from './call-screen-support';
+import {kitInvokeSafely} from '../core/invoke-safely';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from './call-session-binding';
 import {KitCallSession} from './call-session';
 import {KitCallSessionState, KitCallSessionViewOptions} from './call-session-types';

@@ -66,23 +66,6 @@ export function kitEndingAnnouncement(
 }
 
 /**
- * Calls an app's callback so that an exception in it is logged instead of thrown into the screen.
- * @param callback The app's callback, if any.
- * @param args Its arguments.
- * @docs-private
- */
-export function kitInvokeSafely<A extends unknown[]>(
-  callback: ((...args: A) => void) | null | undefined,
-  ...args: A
-): void {
-  try {
-    callback?.(...args);
-  } catch (error) {
-    console.error('kit-chat-uikit-angular: an app callback threw', error);
-  }
-}
-
-/**
  * The template of a screen's slot: the slot's input when it was given (`null` empties the slot), else the content
  * template, else `undefined` for the default part.
  * @param input The slot's input; `undefined` when not set.

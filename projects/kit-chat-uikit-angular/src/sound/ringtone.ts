@@ -1,7 +1,7 @@
 import {DOCUMENT} from '@angular/common';
 import {Injectable, Signal, inject, signal} from '@angular/core';
 import {KitCallsSdk} from '../sdk/calls-sdk';
-import {kitInvokeSafely} from '../call/call-screen-support';
+import {kitInvokeSafely} from '../core/invoke-safely';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitAudioPlayer, KitAudioTrack} from './audio-player';
 import {KitRingerLock} from './ringer-lock';
