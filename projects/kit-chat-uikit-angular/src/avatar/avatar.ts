@@ -5,7 +5,7 @@ import {
   ViewEncapsulation,
   computed,
   input,
-  linkedSignal,
+  signal,
 } from '@angular/core';
 
 /**
@@ -62,10 +62,13 @@ export class KitAvatarComponent {
     null,
   );
 
-  /** Whether the current URL failed to load; reset when the URL changes. */
-  protected readonly _failed = linkedSignal({source: this.avatarUrl, computation: () => false});
+  /** The URL that failed to load: a new URL is tried again. */
+  protected readonly _failedUrl = signal<string | null | undefined>(undefined);
   protected readonly _initials = computed(() => kitInitials(this.name()));
   /** The hue of the initials' gradient: the same name always gets the same colour. */
   protected readonly _hue = computed(() => kitHue(this.name()));
-  protected readonly showImage = computed(() => !!this.avatarUrl()?.trim() && !this._failed());
+  protected readonly showImage = computed(() => {
+    const url = this.avatarUrl();
+    return !!url?.trim() && url !== this._failedUrl();
+  });
 }
