@@ -140,6 +140,8 @@ const OUTGOING_NEWS_ROWS = {remoteRejected: finish, remoteEnded: finish, appEnde
 /** The SDK's answer to the user's accept. */
 // prettier-ignore
 const ACCEPT_ANSWERS = {answered: connect, refused: go('ringing', 'back'), timedOut: [lateGiveUp, go('ringing', 'hung', 'back')], over: finish, overLive: finish};
+/** The user's decline (or hang-up) over an accept in flight: it supersedes the accept. */
+const overAccept = go('declining.overAccept', 'sendDecline');
 /** The SDK's answer to the endCall of a decision that crossed a pick-up: a refusal means the call is live after all. */
 // prettier-ignore
 const CROSSED_ANSWERS = {answered: finish, refused: go('ongoing', 'report', 'connect'), timedOut: finish, over: finish, overLive: finish};
@@ -158,11 +160,12 @@ export const KIT_CALL_TABLE: Readonly<Record<KitCallStep, KitCallState>> = {
   'accepting.fresh': {
     on: {tick: go('accepting'), ringExpired: go('accepting.fresh', 'retry'), ...ACCEPT_ANSWERS, ...INCOMING_NEWS_ROWS},
   },
+  // A hang-up while the accept is in flight (End and accept, a headset's hang-up) is the user's decline.
   accepting: {
-    on: {decline: go('declining.overAccept', 'sendDecline'), ringExpired: go('accepting', 'retry'), ...ACCEPT_ANSWERS, ...INCOMING_NEWS_ROWS},
+    on: {decline: overAccept, hangUp: overAccept, ringExpired: go('accepting', 'retry'), ...ACCEPT_ANSWERS, ...INCOMING_NEWS_ROWS},
   },
   'accepting.awaited': {
-    on: {decline: go('declining.overAccept', 'sendDecline'), ringExpired: go('accepting.awaited', 'retry'), ...ACCEPT_ANSWERS, ...INCOMING_NEWS_ROWS},
+    on: {decline: overAccept, hangUp: overAccept, ringExpired: go('accepting.awaited', 'retry'), ...ACCEPT_ANSWERS, ...INCOMING_NEWS_ROWS},
   },
   declining: {
     on: {
@@ -301,8 +304,9 @@ function ignoredCells(): Record<KitCallStep, readonly KitCallEventType[]> {
     ringing: [...notIncoming, ...ANSWERS, 'tick', 'closed'],
     // A decline in the accept's own tick is the same gesture's second press: the first press wins.
     'accepting.fresh': [...notIncoming, 'accept', 'decline', 'busy', 'hangUp', 'timeOut', 'acceptLanded', 'closed'],
-    accepting: [...pendingIn, 'acceptLanded'], // The accept's own answer comes as `answered`.
-    'accepting.awaited': [...pendingIn, 'acceptLanded'],
+    // The accept's own answer comes as `answered`.
+    accepting: [...pendingIn.filter(event => event !== 'hangUp'), 'acceptLanded'],
+    'accepting.awaited': [...pendingIn.filter(event => event !== 'hangUp'), 'acceptLanded'],
     declining: [...pendingIn, 'decline', 'acceptLanded'],
     'declining.overAccept': [...pendingIn, 'decline'],
     'declining.overLanded': [...pendingIn, 'decline', 'acceptLanded'],

@@ -180,7 +180,8 @@ export class KitCallSession extends KitCallEffects {
   }
 
   /**
-   * The user hangs up: cancels a dialing call, or ends an ongoing one. A ringing incoming call is declined.
+   * The user hangs up: cancels a dialing call, or ends an ongoing one. A ringing incoming call is declined, and so is
+   * one whose accept is in flight (from the accept's next tick on, as {@link decline}).
    * @returns Whether the call ended.
    */
   hangUp(): Promise<boolean> {

@@ -517,8 +517,7 @@ describe('KitCallOverlay and the ringer', () => {
     });
 
     it('should show a waiting call as a banner whose decline never touches the call on screen', async () => {
-      // (The in-memory switchboard answers busy by itself once a call is ongoing, so the banner is shown while the
-      // first call still rings.)
+      // The banner is shown here while the first call still rings; the ongoing case is in the End and accept specs.
       await setup({busyPolicy: 'wait'});
       const first = await ringFrom(ADA);
       const second = await ringFrom(ZED, 'video');
@@ -591,6 +590,25 @@ describe('KitCallOverlay and the ringer', () => {
       expect(statusOf(first)).toBe('ended');
       expect(statusOf(second)).toBe('ongoing');
       expect(find('kit-incoming-call')).toBeNull();
+      expect(find('kit-ongoing-call .kit-ongoing-call-name')?.textContent).toContain('Zed Shaw');
+      expect(overlay.openCalls.map(ref => ref.call().sessionId)).toEqual([second.sessionId]);
+    });
+
+    it('should accept the waiting call on "End and accept" while the call on screen is still connecting', async () => {
+      // The user accepted Ada, and the SDK takes its time ("Connecting…"): the press still ends Ada and takes Zed.
+      await setup({busyPolicy: 'wait'});
+      const first = await ringFrom(ADA);
+      const second = await ringFrom(ZED, 'video');
+      calls.farSide.setLatency(300);
+      await click('.kit-incoming-call-accept-button');
+      expect(find('.kit-incoming-call-status')?.textContent?.trim()).toBe('Connecting…');
+      await click('.kit-call-waiting-end-and-accept');
+      await settle(1000);
+      await settle(1000);
+      expect(statusOf(first)).not.toBe('ongoing');
+      expect(statusOf(first)).not.toBe('initiated');
+      expect(statusOf(second)).toBe('ongoing');
+      expect(find('kit-call-waiting')).toBeNull();
       expect(find('kit-ongoing-call .kit-ongoing-call-name')?.textContent).toContain('Zed Shaw');
       expect(overlay.openCalls.map(ref => ref.call().sessionId)).toEqual([second.sessionId]);
     });
