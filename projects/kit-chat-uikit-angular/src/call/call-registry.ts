@@ -7,7 +7,7 @@ import {KitCallEventsService} from '../events/call-events';
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallType, KitUser} from '../sdk/models';
-import {kitLoggedInUser, kitValidateCall, kitValidateUser} from '../sdk/validation';
+import {kitLoggedInUser, kitReceiver, kitValidateCall, kitValidateUser} from '../sdk/validation';
 import {KitRingtone} from '../sound/ringtone';
 import {
   KitCallDirection,
@@ -164,7 +164,8 @@ export class KitCallRegistry {
    * Places a call: the session exists before `initiateCall` is sent, so no answer can come "before the screen".
    * @param receiver The user to call.
    * @param type `'audio'` or `'video'`.
-   * @returns The dialing session (call `start()` on it), or the reason the call cannot be placed.
+   * @returns The dialing session (call `start()` on it; while an outgoing call to the same user is still live, that
+   *   call's session), or the reason the call cannot be placed.
    */
   placeCall(receiver: KitUser, type: KitCallType): KitCallSession | KitException {
     const me = this.me();
@@ -188,9 +189,18 @@ export class KitCallRegistry {
         receiver,
       );
     }
+    // A second press of the app's "Call" button, or a call to someone already on the line: the live call, not two.
+    const live = this.sessions.find(
+      session =>
+        session.direction === 'outgoing' &&
+        !session.isEnded &&
+        kitReceiver(session.state.call).uid === receiver.uid,
+    );
+    if (live) {
+      return live;
+    }
     this.listen();
-    const call = kitDraftCall(me, receiver, type);
-    return this.#create('outgoing', call);
+    return this.#create('outgoing', kitDraftCall(me, receiver, type));
   }
 
   /**

@@ -385,6 +385,35 @@ describe('KitCallOverlay and the ringer', () => {
       expect(calls.audio.playing()).toEqual([]);
     });
 
+    it('should place one call when the same person is called twice before the first call ended', async () => {
+      // A double press of the app's "Call Ada" button: one call, one screen, the same reference both times.
+      await setup();
+      const initiate = jest.spyOn(calls.sdk, 'initiateCall');
+      const first = overlay.startCall(ADA, 'video');
+      const second = overlay.startCall(ADA, 'video');
+      await settle();
+      const [firstRef, secondRef] = await Promise.all([first, second]);
+      expect(secondRef).toBe(firstRef);
+      expect(initiate).toHaveBeenCalledTimes(1);
+      expect(container.querySelectorAll('kit-outgoing-call')).toHaveLength(1);
+      expect(events).toEqual(['outgoing initiated']);
+
+      // Once ongoing, calling the same person again shows the call in progress.
+      await farSide(() => calls.farSide.accept(firstRef.call().sessionId));
+      await settle();
+      expect(await overlay.startCall(ADA)).toBe(firstRef);
+      expect(initiate).toHaveBeenCalledTimes(1);
+      expect(container.querySelectorAll('kit-ongoing-call')).toHaveLength(1);
+
+      // Once it ended, a new call goes out.
+      await click('.kit-ongoing-call-end-call-button');
+      await settle();
+      const again = overlay.startCall(ADA);
+      await settle();
+      expect(await again).not.toBe(firstRef);
+      expect(initiate).toHaveBeenCalledTimes(2);
+    });
+
     it('should move the callee to the ongoing screen on accept, and end the call from there', async () => {
       await setup();
       const call = await ringFrom(ADA, 'video');

@@ -105,7 +105,8 @@ export class KitCallOverlay {
 
   /**
    * Places a call: the outgoing screen opens at once, `initiateCall` goes out through the call's session, and
-   * `ccOutgoingCall` is published once the SDK registered the call.
+   * `ccOutgoingCall` is published once the SDK registered the call. While a call placed to the same user is still
+   * live (dialing or ongoing), it is that call's overlay that is returned: a double press places one call.
    * @param receiver The user to call.
    * @param type `'audio'` or `'video'`.
    * @param config Options merged over the defaults.
