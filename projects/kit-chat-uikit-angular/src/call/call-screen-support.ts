@@ -82,3 +82,16 @@ export function kitSlot<C>(
     return given !== undefined ? given : content()?.template;
   });
 }
+
+/**
+ * A key held down since before a screen appeared repeats into it (the app's "Call" button, the accept that opened
+ * the next view): that press was meant for the page, so it never activates a button of the screen (Enter clicks on
+ * keydown). A screen binds it to its host's `keydown`.
+ * @param event The key event.
+ * @docs-private
+ */
+export function kitIgnoreHeldKey(event: KeyboardEvent): void {
+  if (event.repeat && (event.key === 'Enter' || event.key === ' ')) {
+    event.preventDefault();
+  }
+}

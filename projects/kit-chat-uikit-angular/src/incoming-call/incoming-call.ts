@@ -25,7 +25,7 @@ import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallEndReason, KitCallSession} from '../call/call-session';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
-import {kitEndingAnnouncement, kitSlot} from '../call/call-screen-support';
+import {kitEndingAnnouncement, kitIgnoreHeldKey, kitSlot} from '../call/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
@@ -282,15 +282,8 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     this.#binding.release();
   }
 
-  /**
-   * A key held down since before the screen appeared repeats into it: that press was meant for the page, so it
-   * never activates a button here (Enter clicks on keydown). @docs-private
-   */
-  protected _onKeydown(event: KeyboardEvent): void {
-    if (event.repeat && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-    }
-  }
+  /** A key held down since before the screen appeared never activates a button here. @docs-private */
+  protected readonly _onKeydown = kitIgnoreHeldKey;
 
   /** Accept was pressed: the app's handler, else the built-in accept. @docs-private */
   protected _accept(): void {

@@ -125,6 +125,22 @@ describe('KitOutgoingCallComponent: ending the call (spec §3, §6.1)', () => {
     expect(t.calls.sdk.listenerCount).toBe(KIT_ONE_LISTENER);
   });
 
+  it('should not end the call with a key held down since before the screen appeared', async () => {
+    // Enter held on the app's "Call" button repeats into End call, which takes the focus at once.
+    const t = await setup();
+    const held = new KeyboardEvent('keydown', {
+      key: 'Enter',
+      repeat: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    t.endButton().dispatchEvent(held);
+    expect(held.defaultPrevented).toBe(true);
+    const fresh = new KeyboardEvent('keydown', {key: 'Enter', bubbles: true, cancelable: true});
+    t.endButton().dispatchEvent(fresh);
+    expect(fresh.defaultPrevented).toBe(false);
+  });
+
   it('should run only the handler when onEndCallClick is set', async () => {
     const t = await setup();
     const handler = jest.fn();

@@ -29,7 +29,7 @@ import {kitDraftCall} from '../call/call-registry';
 import {KitCallEndReason, KitCallSession} from '../call/call-session';
 import {KIT_CALL_AGAIN} from '../call/call-screen-ids';
 import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
-import {kitSlot} from '../call/call-screen-support';
+import {kitIgnoreHeldKey, kitSlot} from '../call/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {kitCssUrl} from '../core/style-utils';
 import {KitIconComponent} from '../icon/icon';
@@ -78,6 +78,7 @@ const CALL_AGAIN_REASONS: readonly KitCallEndReason[] = [
     '[attr.role]': '_inOverlay ? null : "dialog"',
     '[attr.aria-modal]': '_inOverlay ? null : "true"',
     tabindex: '-1',
+    '(keydown)': '_onKeydown($event)',
     '[attr.aria-labelledby]': '_inOverlay ? null : _labelId',
     '[attr.aria-describedby]': '_inOverlay ? null : _statusId',
     '[class.kit-outgoing-call-dialing]': '_vm.phase() === "dialing"',
@@ -98,6 +99,8 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   /** Whether `closed` was emitted for a call that could not start (no session says it then). */
   #closedWithoutSession = false;
   #problemTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A key held down since before the screen appeared never ends the call. @docs-private */
+  protected readonly _onKeydown = kitIgnoreHeldKey;
   protected readonly intl = inject(KitCallsIntl);
 
   /** The call (spec: `setCall`); its receiver is shown. */
