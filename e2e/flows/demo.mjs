@@ -1,6 +1,6 @@
 // The demo's own promises: two tabs (two users) reach each other also during a call, where the callee's kit, not the
 // switchboard, decides busy or call waiting; an outgoing call says "Ringing…" while the other tab rings; SIP mode
-// says it is SIP and offers only what SIP can do.
+// says it is SIP and offers only what SIP can do; a tab that closes takes its calls with it.
 import {SEL, expect} from '../harness.mjs';
 
 const ONGOING_NAME = '.kit-ongoing-call-name';
@@ -49,6 +49,28 @@ export const demoTests = [
         'a call-waiting banner under the busy policy',
       );
       await grace.textIs(ONGOING_NAME, 'Ada Lovelace');
+    },
+  },
+  {
+    name: 'demo: a tab that closes ends its calls in the other tab, ringing or ongoing',
+    timeout: 40000,
+    fn: async ({open}) => {
+      const linus = await open({user: 'linus'});
+      // Grace calls and closes her tab while Linus's rings: his screen stops ringing and leaves.
+      const grace = await open({user: 'grace'});
+      await grace.click('call-voice-linus');
+      await linus.visible(SEL.incoming, 8000);
+      await grace.page.close();
+      await linus.gone(SEL.incoming, 8000);
+      // Grace again, this time the call goes on: closing her tab ends it on Linus's side.
+      const again = await open({user: 'grace'});
+      await again.click('call-voice-linus');
+      await linus.visible(SEL.incoming, 8000);
+      await linus.page.click(SEL.accept);
+      await linus.visible(SEL.ongoing, 8000);
+      await again.visible(SEL.ongoing, 8000);
+      await again.page.close();
+      await linus.gone(SEL.ongoing, 8000);
     },
   },
   {

@@ -17,6 +17,8 @@ export interface KitInMemorySession {
   status: KitCallStatus;
   /** Device that initiated the call, or `null` when the far side rang. */
   callerDevice: KitInMemoryDevice | null;
+  /** Device that accepted the call, once accepted (`null` for the simulated callee). */
+  answerDevice?: KitInMemoryDevice | null;
   /** Whether the caller was told that the callee's device rings. */
   rang?: boolean;
 }

@@ -62,6 +62,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }
     this.#channel = new BroadcastChannel(channelName);
     this.#channel.onmessage = (event: MessageEvent<KitTabOperation>) => this.#replay(event.data);
+    globalThis.addEventListener?.('pagehide', this.#leave);
     this.#directory.forEach(user => this.#broadcast({kind: 'register', user}));
     this.#devices.forEach(device => this._announceDevice(device));
     // The tabs opened before this one answer with their devices.
@@ -70,8 +71,38 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
   /** Stops sharing calls with other tabs. */
   disconnectTabs(): void {
+    globalThis.removeEventListener?.('pagehide', this.#leave);
     this.#channel?.close();
     this.#channel = null;
+  }
+
+  /**
+   * The tab goes away (closed, reloaded, left): what its devices placed and still rings is cancelled, and what they
+   * placed or accepted and is ongoing is ended, so the other tabs never wait on a party that is gone. A call that
+   * only rang here keeps ringing wherever else its callee is.
+   */
+  readonly #leave = (): void => {
+    for (const session of this.#sessions.values()) {
+      const {sessionId} = session.call;
+      const placed = this.#isHere(session.callerDevice);
+      if (session.status === RINGING && placed) {
+        void this.#act(
+          session.callerDevice,
+          kitCaller(session.call).uid,
+          sessionId,
+          'reject',
+          'cancelled',
+        ).catch(() => {});
+      } else if (session.status === 'ongoing' && (placed || this.#isHere(session.answerDevice))) {
+        const party = placed ? kitCaller(session.call) : kitReceiver(session.call);
+        const device = placed ? session.callerDevice : session.answerDevice!;
+        void this.#act(device, party.uid, sessionId, 'end', 'ended').catch(() => {});
+      }
+    }
+  };
+
+  #isHere(device: KitInMemoryDevice | null | undefined): device is KitInMemoryDevice {
+    return !!device && this.#devices.has(device);
   }
 
   /** Stops sharing calls with other tabs when the app's injector is destroyed. */
@@ -272,6 +303,9 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }
     const session = found as KitInMemorySession;
     session.status = status;
+    if (action === 'accept') {
+      session.answerDevice = actor;
+    }
     const caller = kitCaller(session.call).uid;
     const receiver = kitReceiver(session.call).uid;
     if (action === 'end') {

@@ -32,9 +32,22 @@ function tab(user: KitUser): {
   sdk: KitInMemoryCallsSdk;
   seen: string[];
   switchboard: KitInMemorySwitchboard;
+  close: () => void;
 } {
   const switchboard = new KitInMemorySwitchboard();
+  // Every fake tab shares the test's one window: keep this tab's own pagehide listener, to close this tab only.
+  const listen = jest.spyOn(window, 'addEventListener');
   switchboard.connectTabs('test-calls');
+  const pagehide = listen.mock.calls.find(([type]) => type === 'pagehide')?.[1] as
+    ((event: Event) => void) | undefined;
+  listen.mockRestore();
+  if (pagehide) {
+    window.removeEventListener('pagehide', pagehide);
+  }
+  const close = () => {
+    pagehide?.(new Event('pagehide'));
+    switchboard.ngOnDestroy();
+  };
   const sdk = new KitInMemoryCallsSdk(switchboard, user);
   const seen: string[] = [];
   const listener: KitCallListener = {
@@ -45,7 +58,7 @@ function tab(user: KitUser): {
     onCallEnded: () => seen.push('ended'),
   };
   sdk.addCallListener('test', listener);
-  return {sdk, seen, switchboard};
+  return {sdk, seen, switchboard, close};
 }
 
 function callTo(from: KitUser, to: KitUser): KitCall {
@@ -164,6 +177,51 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
     adaTab.sdk.rejectCall((await second).sessionId, 'busy');
     await settle();
     expect(linusTab.seen).toEqual(['rejected busy']);
+    expect(graceTab.seen).toEqual(['accepted']);
+  });
+
+  it('should end the calls of a tab that closes: its ringing call is cancelled, its ongoing call ended', async () => {
+    const graceTab = tab(GRACE);
+    const adaTab = tab(ADA);
+    const linus = {uid: 'linus', name: 'Linus Torvalds'};
+    const linusTab = tab(linus);
+    await settle();
+    // Grace calls Ada and closes her tab while it rings: Ada's tab stops ringing.
+    const ringing = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    const call = await ringing;
+    // Linus and Ada are in a call when Linus closes his tab: Ada's call ends.
+    const started = linusTab.sdk.initiateCall(callTo(linus, ADA));
+    await settle();
+    const ongoing = await started;
+    adaTab.sdk.acceptCall(ongoing.sessionId);
+    await settle();
+    adaTab.seen.length = 0;
+
+    graceTab.close();
+    await settle();
+    expect(adaTab.seen).toEqual(['stop cancelled']);
+    expect(adaTab.switchboard.getCall(call.sessionId)?.status).toBe('cancelled');
+
+    linusTab.close();
+    await settle();
+    expect(adaTab.seen).toEqual(['stop cancelled', 'ended']);
+    expect(adaTab.switchboard.getCall(ongoing.sessionId)?.status).toBe('ended');
+  });
+
+  it('should leave the calls of a closing tab alone when another tab of the same user took them', async () => {
+    const graceTab = tab(GRACE);
+    const adaHere = tab(ADA);
+    const adaThere = tab(ADA);
+    await settle();
+    const started = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    const call = await started;
+    adaThere.sdk.acceptCall(call.sessionId);
+    await settle();
+    adaHere.close();
+    await settle();
+    expect(graceTab.switchboard.getCall(call.sessionId)?.status).toBe('ongoing');
     expect(graceTab.seen).toEqual(['accepted']);
   });
 
