@@ -64,9 +64,9 @@ import {DemoRingtoneOutput} from './ringtone-output';
           >
         </mat-button-toggle-group>
         <p class="demo-help">
-          Answer it busy, or show a call-waiting banner. Try it by letting someone ring you, then
-          ringing yourself from someone else (during an ongoing call the in-memory switchboard
-          answers busy by itself). The policy is part of the configuration given to
+          Answer it busy, or show a call-waiting banner. Try it by letting someone ring you, or by
+          calling someone, then ringing yourself from someone else or from another tab. The policy
+          is part of the configuration given to
           <code>provideKitUIKit</code>: changing it reloads the page.
         </p>
       </div>
