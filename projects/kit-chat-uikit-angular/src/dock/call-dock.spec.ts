@@ -147,6 +147,34 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(host.style.alignItems).toBe('flex-start');
   });
 
+  it('should leave the arrow keys to a select, a text field or a listbox inside the docked call', async () => {
+    // The device pickers are selects: ArrowDown there picks the next microphone, it does not move the window.
+    await setup(withDockedCalls({corner: 'bottom-end'}));
+    const ref = await callAda();
+    ref.minimize();
+    await settle();
+    const host = pane().parentElement!;
+    const owners = ['select', 'input', 'textarea'].map(tag => document.createElement(tag));
+    const listbox = document.createElement('div');
+    listbox.setAttribute('role', 'listbox');
+    owners.push(listbox);
+    for (const owner of owners) {
+      find('.kit-call-dock-restore')!.after(owner);
+      const key = new KeyboardEvent('keydown', {
+        key: 'ArrowUp',
+        keyCode: 38,
+        bubbles: true,
+        cancelable: true,
+      });
+      owner.dispatchEvent(key);
+      expect(key.defaultPrevented).toBe(false);
+      owner.remove();
+    }
+    await settle();
+    expect(pane().style.marginBottom).toBe('16px');
+    expect(host.style.alignItems).toBe('flex-end');
+  });
+
   it('should keep a ringing incoming call full screen', async () => {
     await setup(withDockedCalls({startDocked: true}));
     const ringing = calls.farSide.ring(ADA, calls.me, 'video');

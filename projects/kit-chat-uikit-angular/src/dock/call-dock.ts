@@ -39,6 +39,11 @@ const ARROWS: Record<string, 'top' | 'bottom' | 'left' | 'right'> = {
   ArrowRight: 'right',
 };
 
+/** What uses the arrow keys itself (a device picker's select, a text field, a listbox): the dock leaves them be. */
+const ARROW_KEY_OWNERS =
+  'input,select,textarea,[contenteditable]:not([contenteditable="false"]),[role=listbox],[role=combobox],' +
+  '[role=slider],[role=spinbutton],[role=menu],[role=radiogroup],[role=tablist],[role=grid],[role=tree]';
+
 /**
  * The dock of a call's dialog (`withDockedCalls()`), placed first in the dialog's content. Full screen, it
  * is a "Minimize" button; docked, the dialog becomes a small non-modal window in a corner (dragged, or moved with the
@@ -222,7 +227,14 @@ export class KitCallDockComponent implements KitCallDisplay {
 
   #onKeydown(event: KeyboardEvent): void {
     const side = ARROWS[event.key];
-    if (!side || this.#mode() !== 'docked' || event.altKey || event.ctrlKey || event.metaKey) {
+    if (
+      !side ||
+      this.#mode() !== 'docked' ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.metaKey ||
+      (event.target as Element | null)?.closest?.(ARROW_KEY_OWNERS)
+    ) {
       return;
     }
     event.preventDefault();
