@@ -1,3 +1,4 @@
+import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {OverlayContainer} from '@angular/cdk/overlay';
 import {Component} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
@@ -173,6 +174,28 @@ describe('withDockedCalls: the call beside the app', () => {
     await settle();
     expect(pane().style.marginBottom).toBe('16px');
     expect(host.style.alignItems).toBe('flex-end');
+  });
+
+  it('should say that a call docked while it rang has connected, since it takes no focus', async () => {
+    await setup(withDockedCalls());
+    const said: string[] = [];
+    jest
+      .spyOn(TestBed.inject(LiveAnnouncer), 'announce')
+      .mockImplementation(async message => void said.push(String(message)));
+    const ref = await callAda(false);
+    ref.minimize();
+    await settle();
+    const button = document.querySelector<HTMLButtonElement>('#page-button')!;
+    button.focus();
+    said.length = 0;
+    const accepted = calls.farSide.accept(ref.call().sessionId);
+    await settle();
+    await accepted;
+    expect(ref.stage()).toBe('ongoing');
+    expect(ref.displayMode()).toBe('docked');
+    expect(said).toContain('In call with Ada Lovelace');
+    // The page keeps the focus.
+    expect(document.activeElement).toBe(button);
   });
 
   it('should keep a ringing incoming call full screen', async () => {

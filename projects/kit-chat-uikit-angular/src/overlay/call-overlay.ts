@@ -211,7 +211,7 @@ export class KitCallOverlay {
         ref = new KitCallOverlayRef(session.direction, session.state.call, session, cdkRef, {
           onError: error => this.#reportError(error),
           onEnded: (state, endedFrom) => this.#announceEnd(session, state, endedFrom),
-          onConnected: () => this.#becomeDialog(cdkRef, session, ongoing),
+          onConnected: () => this.#becomeDialog(cdkRef, session, ongoing, ref!),
         });
         const openRef = ref;
         const data: KitCallOverlayData = {
@@ -240,12 +240,17 @@ export class KitCallOverlay {
   /**
    * The dialog turns from an alert (a call that rings) into a plain dialog in place when the call connects. The
    * container binds these from its config; marking the host marks the container, its parent, for its next check.
+   * A call beside the app (docked, popped out) takes no focus when it connects, so the connection is said.
    */
   #becomeDialog(
     dialogRef: DialogRef<unknown, KitCallHost>,
     session: KitCallSession,
     ongoing: unknown,
+    ref: KitCallOverlayRef,
   ): void {
+    if (ref.displayMode() !== 'fullscreen') {
+      void this.#announcer.announce(this.#ongoingLabel(session), 'polite');
+    }
     const config = dialogRef.config;
     config.role = 'dialog';
     if (ongoing !== KitOngoingCallComponent) {
