@@ -1,4 +1,4 @@
-import {DialogRef} from '@angular/cdk/dialog';
+import {Dialog, DialogRef} from '@angular/cdk/dialog';
 import {
   OverlayConfig,
   OverlayContainer,
@@ -7,6 +7,7 @@ import {
   createNoopScrollStrategy,
 } from '@angular/cdk/overlay';
 import {Injector} from '@angular/core';
+import {Subscription} from 'rxjs';
 import {KitCallDockCorner} from './call-dock-config';
 
 /** The pane class of a docked (or popped-out) call: the dock's stylesheet lays the screen out small. */
@@ -32,6 +33,9 @@ export class KitCallDockPane {
   readonly #fullscreen: OverlayConfig;
   #unhidden: Element[] = [];
   #docked = false;
+  readonly #dialogs: Dialog;
+  /** Follows the other dialogs: while one of them is modal, the page stays hidden from screen readers. */
+  readonly #others = new Subscription();
 
   /**
    * @param dialogRef The call's dialog.
@@ -48,6 +52,13 @@ export class KitCallDockPane {
     this.#injector = injector;
     this.#markForCheck = markForCheck;
     this.#fullscreen = {...this.#overlayRef.getConfig()};
+    this.#dialogs = injector.get(Dialog);
+    this.#others.add(
+      this.#dialogs.afterOpened.subscribe(other => {
+        this.#others.add(other.closed.subscribe(() => this.#followOthers()));
+        this.#followOthers();
+      }),
+    );
   }
 
   /** Whether the dialog is docked (or popped out). */
@@ -96,9 +107,36 @@ export class KitCallDockPane {
     this.#setModal(true);
   }
 
-  /** Forgets what it lifted: the dialog closes, and the CDK gives the page back its own state. */
+  /**
+   * Forgets what it lifted: the dialog closes, and the CDK gives the page back its own state. (While another dialog
+   * is open, the page is already hidden again: see `#followOthers`.)
+   */
   dispose(): void {
+    this.#others.unsubscribe();
     this.#unhidden = [];
+  }
+
+  /**
+   * Whether a dialog other than this one is open and not docked (an app's own, or another call full screen): the
+   * CDK hides the page for every dialog.
+   */
+  #otherModalOpen(): boolean {
+    return this.#dialogs.openDialogs.some(
+      other =>
+        other !== this.#dialogRef &&
+        !other.overlayRef.overlayElement.classList.contains(KIT_CALL_DOCKED_PANE_CLASS),
+    );
+  }
+
+  /**
+   * Docked, the page is shown to screen readers only while no other dialog is open. The CDK hides the page only when
+   * the first dialog opens: with a docked call open, a second one (an app's modal, the call that End and accept takes
+   * full screen) would leave it exposed.
+   */
+  #followOthers(): void {
+    if (this.#docked) {
+      this.#setPageHidden(this.#otherModalOpen());
+    }
   }
 
   #setModal(modal: boolean): void {
@@ -123,7 +161,7 @@ export class KitCallDockPane {
         anchor.removeAttribute('tabindex');
       }
     });
-    this.#setPageHidden(modal);
+    this.#setPageHidden(modal || this.#otherModalOpen());
   }
 
   /**

@@ -1,4 +1,5 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
+import {Dialog} from '@angular/cdk/dialog';
 import {OverlayContainer} from '@angular/cdk/overlay';
 import {Component} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
@@ -17,6 +18,9 @@ const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
   host: {id: 'page'},
 })
 class Page {}
+
+@Component({template: `<p>An app's own modal</p>`})
+class AppModal {}
 
 describe('withDockedCalls: the call beside the app', () => {
   let calls: KitCallsTestingController;
@@ -196,6 +200,35 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(said).toContain('In call with Ada Lovelace');
     // The page keeps the focus.
     expect(document.activeElement).toBe(button);
+  });
+
+  it('should hide the page from screen readers again while another modal opens beside a docked call', async () => {
+    // The CDK hides the page only when the first dialog opens: the docked call is that first one.
+    await setup(withDockedCalls());
+    const ref = await callAda();
+    ref.minimize();
+    await settle();
+    const page = document.getElementById('page')!;
+    expect(page.hasAttribute('aria-hidden')).toBe(false);
+
+    // An app's own modal, opened while the call is docked, and closed again.
+    const modal = TestBed.inject(Dialog).open(AppModal);
+    await settle();
+    expect(page.getAttribute('aria-hidden')).toBe('true');
+    modal.close();
+    await settle();
+    expect(page.hasAttribute('aria-hidden')).toBe(false);
+
+    // A second call full screen (as End and accept opens it), then the docked call ends first.
+    const second = overlay.startCall({uid: 'zed', name: 'Zed Shaw'}, 'audio');
+    await settle();
+    await second;
+    expect(page.getAttribute('aria-hidden')).toBe('true');
+    const ended = calls.farSide.end(ref.call().sessionId);
+    await settle(3000);
+    await ended;
+    expect(overlay.openCalls.map(open => open.call().receiver.uid)).toEqual(['zed']);
+    expect(page.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('should keep a ringing incoming call full screen', async () => {
