@@ -231,6 +231,23 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(page.getAttribute('aria-hidden')).toBe('true');
   });
 
+  it('should keep its margin from the edge when the page turns right-to-left while docked', async () => {
+    await setup(withDockedCalls({corner: 'bottom-end'}));
+    const ref = await callAda();
+    ref.minimize();
+    await settle();
+    expect(pane().style.marginRight).toBe('16px');
+    document.documentElement.dir = 'rtl';
+    try {
+      await settle();
+      // The end corner is on the left now: the margin goes with it.
+      expect(pane().style.marginLeft).toBe('16px');
+      expect(pane().style.marginRight).toBe('');
+    } finally {
+      document.documentElement.removeAttribute('dir');
+    }
+  });
+
   it('should keep a ringing incoming call full screen', async () => {
     await setup(withDockedCalls({startDocked: true}));
     const ringing = calls.farSide.ring(ADA, calls.me, 'video');

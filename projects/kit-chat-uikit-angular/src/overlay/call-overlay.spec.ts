@@ -185,6 +185,21 @@ describe('KitCallOverlay and the ringer', () => {
       } finally {
         document.documentElement.removeAttribute('dir');
       }
+      await settle();
+      expect(pane().getAttribute('dir')).toBe('ltr');
+    });
+
+    it("should open in the page's dir attribute set after the app started", async () => {
+      // The CDK's Directionality reads the page's direction once, when the app starts.
+      await setup();
+      document.documentElement.setAttribute('dir', 'rtl');
+      try {
+        await ringFrom(ADA);
+        const pane = find('kit-incoming-call')!.closest('.cdk-global-overlay-wrapper')!;
+        expect(pane.getAttribute('dir')).toBe('rtl');
+      } finally {
+        document.documentElement.removeAttribute('dir');
+      }
     });
 
     it('should stay above overlays opened later', async () => {

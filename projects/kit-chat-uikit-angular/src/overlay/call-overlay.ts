@@ -291,17 +291,30 @@ export class KitCallOverlay {
 
   /**
    * The pane's `dir` is fixed when it opens: a direction the app changes during the call (through the CDK's
-   * `Directionality`, or the page's `dir` attribute when the language changes) is followed.
+   * `Directionality`, or the page's `dir` attribute when the language changes) is followed, and so is a `dir`
+   * attribute changed since the app started (`Directionality` reads it once). The position is applied again: a
+   * docked call's corner and margins depend on the direction.
    * @returns What stops following.
    */
   #followDirection(overlayRef: OverlayRef): () => void {
-    const apply = (dir: Direction) => overlayRef.setDirection(dir);
+    const apply = (dir: Direction) => {
+      overlayRef.setDirection(dir);
+      overlayRef.updatePosition();
+    };
     const changes = this.#dir?.change.subscribe(apply);
     const doc = this.#document;
+    // At the open, only a `dir` attribute counts (without one, the app's `Directionality` decides); once removed, the
+    // page is left-to-right.
+    const fromPage = (opening = false) => {
+      const attribute = doc.body?.dir || doc.documentElement.dir;
+      const dir = attribute === 'rtl' ? 'rtl' : 'ltr';
+      if ((attribute || !opening) && dir !== overlayRef.getDirection()) {
+        apply(dir);
+      }
+    };
+    fromPage(true);
     // Only a browser opens the overlay (`_openSession`): MutationObserver is there.
-    const observer = new MutationObserver(() =>
-      apply((doc.body?.dir || doc.documentElement.dir) === 'rtl' ? 'rtl' : 'ltr'),
-    );
+    const observer = new MutationObserver(() => fromPage());
     for (const element of [doc.documentElement, doc.body]) {
       if (element) {
         observer.observe(element, {attributes: true, attributeFilter: ['dir']});
