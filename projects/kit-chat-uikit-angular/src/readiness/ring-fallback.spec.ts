@@ -11,6 +11,27 @@ class Page {}
 const ADA = {uid: 'ada', name: 'Ada Lovelace'};
 const RINGING = 'Incoming video call from Ada Lovelace';
 
+/** Fakes only the flash's interval: the switchboard and Angular still run on real timeouts. */
+function fakeTheIntervalOnly(): void {
+  jest.useFakeTimers({
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+      'Date',
+      'performance',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'hrtime',
+    ],
+  });
+}
+
 describe('the blocked-ring fallback of withRingReadiness()', () => {
   let calls: KitCallsTestingController;
   let uninstall: () => void;
@@ -31,6 +52,7 @@ describe('the blocked-ring fallback of withRingReadiness()', () => {
   }
 
   afterEach(() => {
+    jest.useRealTimers();
     uninstall();
     delete (navigator as {vibrate?: unknown}).vibrate;
   });
@@ -61,6 +83,23 @@ describe('the blocked-ring fallback of withRingReadiness()', () => {
     await calls.settle();
     expect(document.title).toBe('My app');
     expect(FakeNotification.shown[0].closed).toBe(true);
+  });
+
+  it('should flash in turn with the title the app sets while the call rings, and leave that title after', async () => {
+    fakeTheIntervalOnly();
+    await setup();
+    expect(document.title).toBe(RINGING);
+    document.title = '(1) New message'; // The app counts an unread message meanwhile.
+    const seen = new Set<string>();
+    for (let flash = 0; flash < 3; flash++) {
+      jest.advanceTimersByTime(1000);
+      seen.add(document.title);
+    }
+    expect([...seen].sort()).toEqual(['(1) New message', RINGING]);
+    expect(document.title).toBe(RINGING);
+    await calls.farSide.cancel(sessionId);
+    await calls.settle();
+    expect(document.title).toBe('(1) New message');
   });
 
   it('should do nothing of the kind without the feature', async () => {

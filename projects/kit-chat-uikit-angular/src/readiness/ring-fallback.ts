@@ -25,8 +25,13 @@ const VIBRATION = [600, 400, 600];
 /** The title flashing: the page's own title, the one shown in turn with it, and the timer. */
 interface KitTitleFlash {
   timer?: ReturnType<typeof setInterval>;
+  /** The app's title: the latest one it set, shown in turn with the flash and put back at the end. */
   title: string;
   shown: string;
+  /** Whether the flash text shows now. */
+  showing: boolean;
+  /** The title as the flash last left it (as the browser reads it back), to tell the app's changes from ours. */
+  written: string;
   ticks: number;
 }
 
@@ -137,10 +142,18 @@ export class KitRingFallback {
       this.#flash.shown = text;
       return;
     }
-    const flash: KitTitleFlash = {title: this.#document.title, shown: text, ticks: 0};
+    const title = this.#document.title;
+    const flash: KitTitleFlash = {title, shown: text, showing: false, written: title, ticks: 0};
     const tick = () => {
-      const showing = this.#document.title === flash.shown;
-      this.#document.title = showing ? flash.title : flash.shown;
+      const current = this.#document.title;
+      // The app set a title of its own since the last flash (an unread count): that one wins from now on.
+      if (current !== flash.written) {
+        flash.title = current;
+        flash.showing = false;
+      }
+      flash.showing = !flash.showing;
+      this.#document.title = flash.showing ? flash.shown : flash.title;
+      flash.written = this.#document.title;
       if (flash.ticks++ % VIBRATE_EVERY === 0) {
         this.#vibrate(VIBRATION);
       }
@@ -157,8 +170,8 @@ export class KitRingFallback {
     }
     this.#flash = null;
     clearInterval(flash.timer);
-    // The app may have set a title of its own meanwhile: only ours is undone.
-    if (this.#document.title === flash.shown) {
+    // A title the app set since the last flash stays; otherwise the app's latest title comes back.
+    if (this.#document.title === flash.written) {
       this.#document.title = flash.title;
     }
     this.#vibrate(0);
