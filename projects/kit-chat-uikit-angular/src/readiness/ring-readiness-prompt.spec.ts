@@ -79,6 +79,33 @@ describe('KitRingReadinessComponent', () => {
     expect(host().classList).toContain('kit-ring-readiness-is-ready');
   });
 
+  it('should keep keyboard focus on the status when the pressed button goes away', async () => {
+    await setup('default');
+    player.refusePlay(null);
+    button()!.focus();
+    button()!.click(); // What Enter or Space on a focused button does.
+    await flush();
+    await fixture.whenStable();
+    expect(button()).toBeNull();
+    // Focus stays in the prompt, on what a screen reader then reads: what is still missing.
+    expect(document.activeElement).not.toBe(document.body);
+    expect(host().contains(document.activeElement)).toBe(true);
+    expect(document.activeElement?.textContent).toContain('Not connected to the call service');
+  });
+
+  it('should leave focus alone when it is elsewhere as the button goes away', async () => {
+    await setup('default');
+    player.refusePlay(null);
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    button()!.click(); // A pointer click that did not focus the button (Safari).
+    await flush();
+    await fixture.whenStable();
+    expect(button()).toBeNull();
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
+  });
+
   it('should say that a denied permission needs the site settings, with no button for it', async () => {
     await setup('denied');
     TestBed.inject(KitRingReadiness).report('sound', {ready: true, reason: 'unlocked'});

@@ -1,12 +1,17 @@
+import {DOCUMENT} from '@angular/common';
 import {
   ChangeDetectionStrategy,
   ChangeDetectorRef,
   Component,
   DestroyRef,
+  ElementRef,
+  Injector,
   ViewEncapsulation,
+  afterNextRender,
   computed,
   inject,
   signal,
+  viewChild,
 } from '@angular/core';
 import {KitReadinessPartName, KitRingReadiness} from './ring-readiness';
 import {KitRingReadinessIntl} from './ring-readiness-intl';
@@ -37,7 +42,7 @@ const PARTS: readonly KitReadinessPartName[] = [
 @Component({
   selector: 'kit-ring-readiness',
   template: `
-    <div class="kit-ring-readiness-text" aria-live="polite">
+    <div #status class="kit-ring-readiness-text" aria-live="polite" tabindex="-1">
       @if (readiness.ringReadiness().ready) {
         <p class="kit-ring-readiness-ready">{{ intl.ready }}</p>
       } @else {
@@ -51,6 +56,7 @@ const PARTS: readonly KitReadinessPartName[] = [
     </div>
     @if (canUnlock()) {
       <button
+        #button
         type="button"
         class="kit-ring-readiness-button"
         [attr.aria-disabled]="unlocking() || null"
@@ -72,6 +78,10 @@ export class KitRingReadinessComponent {
   protected readonly readiness = inject(KitRingReadiness);
   protected readonly intl = inject(KitRingReadinessIntl);
   protected readonly unlocking = signal(false);
+  readonly #document = inject(DOCUMENT);
+  readonly #injector = inject(Injector);
+  private readonly _status = viewChild.required<ElementRef<HTMLElement>>('status');
+  private readonly _button = viewChild<ElementRef<HTMLButtonElement>>('button');
 
   /** The parts not ready, in a fixed order; the service worker only once something reported it. */
   protected readonly missing = computed<KitMissingPart[]>(() => {
@@ -101,7 +111,26 @@ export class KitRingReadinessComponent {
       return;
     }
     this.unlocking.set(true);
-    void this.readiness.unlock().finally(() => this.unlocking.set(false));
+    // Pressed from the keyboard (or clicked where a click focuses), the button holds a focus it may drop.
+    const button = this._button()?.nativeElement;
+    const focused = button && this.#document.activeElement === button ? button : null;
+    void this.readiness.unlock().finally(() => {
+      this.unlocking.set(false);
+      if (focused) {
+        afterNextRender({write: () => this.#keepFocus(focused)}, {injector: this.#injector});
+      }
+    });
+  }
+
+  /**
+   * Once a click has nothing left to fix, the button goes away; the focus it had moves to the status (which says
+   * what is still missing) rather than fall to the page, as Angular Material does when a focused chip is removed.
+   */
+  #keepFocus(button: HTMLButtonElement): void {
+    const active = this.#document.activeElement;
+    if (!button.isConnected && (!active || active === this.#document.body)) {
+      this._status().nativeElement.focus();
+    }
   }
 
   #label(name: KitReadinessPartName): string {
