@@ -124,7 +124,7 @@ export const dockTests = [
     },
   },
   {
-    name: "dock: a waiting call's banner stays whole at the top of the page beside a docked call, and works there",
+    name: "dock: a waiting call's banner stays whole beside a docked call, clear of it in a top corner, and works there",
     fn: async ({open}) => {
       const me = await katherineWaitsWhileAdaRings(open);
       await me.page.click(SEL.accept);
@@ -149,6 +149,18 @@ export const dockTests = [
       );
       await me.textIs(SEL.waiting, 'Katherine Johnson');
       await me.page.screenshot({path: join(SCREENSHOTS, 'dock-waiting.png')});
+      // Docked in a top corner, the banner moves to the bottom: neither covers the other.
+      await me.page.focus(DOCK.restore);
+      await me.page.keyboard.press('ArrowUp');
+      await me.page.waitForFunction(
+        ({waiting, pane}) => {
+          const a = document.querySelector(waiting)?.getBoundingClientRect();
+          const b = document.querySelector(pane)?.getBoundingClientRect();
+          return !!a && !!b && b.top < 100 && (a.top >= b.bottom || a.bottom <= b.top);
+        },
+        {waiting: SEL.waiting, pane: DOCK.pane},
+        {timeout: 5000},
+      );
       // Its decline works while docked, and leaves the docked call alone.
       await me.page.click(SEL.waitingDecline);
       await me.gone(SEL.waiting);

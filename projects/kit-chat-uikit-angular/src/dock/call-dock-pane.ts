@@ -12,6 +12,8 @@ import {KitCallDockCorner} from './call-dock-config';
 
 /** The pane class of a docked (or popped-out) call: the dock's stylesheet lays the screen out small. */
 export const KIT_CALL_DOCKED_PANE_CLASS = 'kit-call-overlay-pane-docked';
+/** Beside it while docked in a top corner: a waiting call's banner goes to the bottom edge of the page. */
+const DOCKED_TOP_PANE_CLASS = 'kit-call-overlay-pane-docked-top';
 
 /** How far a docked call stays from the window's edges. */
 const MARGIN = '16px';
@@ -81,6 +83,11 @@ export class KitCallDockPane {
       this.#setModal(false);
     }
     const [vertical, horizontal] = corner.split('-');
+    if (vertical === 'top') {
+      overlayRef.addPanelClass(DOCKED_TOP_PANE_CLASS);
+    } else {
+      overlayRef.removePanelClass(DOCKED_TOP_PANE_CLASS);
+    }
     const position = createGlobalPositionStrategy(this.#injector);
     (vertical === 'top' ? position.top(MARGIN) : position.bottom(MARGIN))[
       horizontal === 'start' ? 'start' : 'end'
@@ -96,7 +103,7 @@ export class KitCallDockPane {
     this.#docked = false;
     const overlayRef = this.#overlayRef;
     const {width, height, maxWidth, maxHeight, positionStrategy, scrollStrategy} = this.#fullscreen;
-    overlayRef.removePanelClass(KIT_CALL_DOCKED_PANE_CLASS);
+    overlayRef.removePanelClass([KIT_CALL_DOCKED_PANE_CLASS, DOCKED_TOP_PANE_CLASS]);
     overlayRef.updateSize({width, height, maxWidth, maxHeight});
     if (positionStrategy) {
       overlayRef.updatePositionStrategy(positionStrategy);
