@@ -9,6 +9,7 @@ import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
 import {KitException} from '../sdk/kit-exception';
 import {KitUser} from '../sdk/models';
+import {withCallWaiting} from '../overlay/call-features';
 import {withDockedCalls, withPictureInPicture} from './dock-features';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
@@ -337,6 +338,25 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(pane().querySelector('kit-ongoing-call')).not.toBeNull();
     expect(dialog().getAttribute('aria-modal')).toBe('true');
     style.remove();
+  });
+
+  it("should show a waiting call's banner in the Picture-in-Picture window the call is in", async () => {
+    const pipDocument = document.implementation.createHTMLDocument('pip');
+    const pipWindow = {document: pipDocument, addEventListener: () => {}, close: jest.fn()};
+    (window as {documentPictureInPicture?: unknown}).documentPictureInPicture = {
+      requestWindow: async () => pipWindow,
+    };
+    await setup(withDockedCalls(), withPictureInPicture(), withCallWaiting());
+    const ref = await callAda();
+    await ref.popOut();
+    await settle();
+    expect(ref.displayMode()).toBe('pip');
+    const ringing = calls.farSide.ring({uid: 'zed', name: 'Zed Shaw'}, calls.me, 'audio');
+    await settle();
+    await ringing;
+    const banner = pipDocument.querySelector('kit-call-waiting');
+    expect(banner?.textContent).toContain('Zed Shaw');
+    expect(document.querySelector('kit-call-waiting')).toBeNull();
   });
 
   it('should close the Picture-in-Picture window when the call ends', async () => {

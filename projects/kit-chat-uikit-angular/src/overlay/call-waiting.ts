@@ -215,7 +215,8 @@ export class KitCallWaiting {
     const top = this.#dialog.openDialogs
       .filter(ref => ref.componentInstance instanceof KitCallHost)
       .at(-1);
-    const container = top?.overlayRef.overlayElement.querySelector('.cdk-dialog-container');
+    // Wherever the dialog is: in its pane, or with the call in a Picture-in-Picture window.
+    const container = top?.componentRef?.location.nativeElement.closest('.cdk-dialog-container');
     (container ?? this.#injector.get(DOCUMENT).body).prepend(componentRef.location.nativeElement);
   }
 
