@@ -97,7 +97,14 @@ describe('the call session transition table', () => {
       } as unknown as KitCallsSdk;
       const next = (c: KitCall) => (answers.shift() ?? (() => new Promise(() => {})))(c);
       const [from, to] = direction === 'incoming' ? [ADA, ME] : [ME, ADA];
-      const call: KitCall = {sessionId, type: 'audio', sender: from, receiver: to};
+      const call: KitCall = {
+        sessionId,
+        type: 'audio',
+        sender: from,
+        receiver: to,
+        callInitiator: from,
+        callReceiver: to,
+      };
       const s = new KitCallSession(
         direction,
         call,

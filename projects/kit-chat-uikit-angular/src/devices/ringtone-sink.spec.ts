@@ -34,7 +34,7 @@ describe('ringtoneOutput', () => {
 
   afterEach(() => {
     Object.assign(HTMLMediaElement.prototype, {play, pause, load});
-    delete (HTMLMediaElement.prototype as SinkElement).setSinkId;
+    delete (HTMLMediaElement.prototype as Partial<SinkElement>).setSinkId;
   });
 
   /** The ringtone's player of an app with this config and these features. */
@@ -68,7 +68,7 @@ describe('ringtoneOutput', () => {
   });
 
   it('should report a browser that cannot choose an output', async () => {
-    delete (HTMLMediaElement.prototype as SinkElement).setSinkId;
+    delete (HTMLMediaElement.prototype as Partial<SinkElement>).setSinkId;
     const errors: KitException[] = [];
     const track = player({ringtoneOutput: 'speakers', onError: error => errors.push(error)}, [
       withDevicePickers(),
