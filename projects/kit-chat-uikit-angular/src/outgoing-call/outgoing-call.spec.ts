@@ -130,13 +130,19 @@ describe('KitOutgoingCallComponent: ending the call (spec §3, §6.1)', () => {
     const t = await setup();
     const held = new KeyboardEvent('keydown', {
       key: 'Enter',
+      keyCode: 13,
       repeat: true,
       bubbles: true,
       cancelable: true,
     });
     t.endButton().dispatchEvent(held);
     expect(held.defaultPrevented).toBe(true);
-    const fresh = new KeyboardEvent('keydown', {key: 'Enter', bubbles: true, cancelable: true});
+    const fresh = new KeyboardEvent('keydown', {
+      key: 'Enter',
+      keyCode: 13,
+      bubbles: true,
+      cancelable: true,
+    });
     t.endButton().dispatchEvent(fresh);
     expect(fresh.defaultPrevented).toBe(false);
   });
