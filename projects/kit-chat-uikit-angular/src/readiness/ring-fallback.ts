@@ -146,12 +146,13 @@ export class KitRingFallback {
     const flash: KitTitleFlash = {title, shown: text, showing: false, written: title, ticks: 0};
     const tick = () => {
       const current = this.#document.title;
-      // The app set a title of its own since the last flash (an unread count): that one wins from now on.
-      if (current !== flash.written) {
+      // The app set a title of its own since the last flash (an unread count): that one wins from now on, and the
+      // flash shows next.
+      const appTitle = current !== flash.written;
+      if (appTitle) {
         flash.title = current;
-        flash.showing = false;
       }
-      flash.showing = !flash.showing;
+      flash.showing = appTitle || !flash.showing;
       this.#document.title = flash.showing ? flash.shown : flash.title;
       flash.written = this.#document.title;
       if (flash.ticks++ % VIBRATE_EVERY === 0) {
