@@ -617,6 +617,55 @@ const checks = [
       }
     },
   },
+  {
+    name: 'push: calls with Call-IDs "aor:<user>" and "label:<user>", then their CANCELs, leave that user\'s kept call alone',
+    push: true,
+    fn: async ({push, secret}) => {
+      const context = {...push, secret};
+      await closedPushTab(context, 'pushvictim');
+      await closedPushTab(context, 'mallory');
+      const grace = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+      const mallory = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+      let victim;
+      const callId = randomUUID();
+      try {
+        const answer = invite(grace, secret, {from: 'grace', to: 'pushvictim', callId}, 8000);
+        expect(await until(() => pushesOf(push, callId).length > 0), 'no push for the call');
+        // Mallory calls herself (her own push binding: her calls are kept too) with the Call-IDs of the keys that
+        // stand for the victim's kept call, then cancels.
+        for (const forged of ['aor:pushvictim', 'label:pushvictim']) {
+          void invite(mallory, secret, {from: 'mallory', to: 'mallory', callId: forged});
+          expect(
+            await until(() => pushesOf(push, forged).length > 0),
+            `no push for Mallory's call ${forged}`,
+          );
+          mallory.sendRaw(cancelOf(mallory, forged));
+          expect(
+            await until(() => pushesOf(push, forged, 'cancel').length > 0),
+            `no cancel push for Mallory's call ${forged}`,
+          );
+        }
+        // The victim's page opens (the notification's Accept) and registers: the kept call reaches it.
+        victim = await registered(push.proxy, secret, 'pushvictim');
+        const reached = await incoming(victim.wire, 'INVITE', 3000);
+        expect(
+          reached?.headers['call-id']?.[0] === callId,
+          `the kept call did not reach the page that registered (${reached ? reached.headers['call-id'][0] : 'no INVITE'})`,
+        );
+        // The page answers: the caller hears it (the kept INVITE was resumed, not only given a branch).
+        victim.wire.sendRaw(reply(reached, 200, 'OK', {toTag: 'victim1', contact: victim.contact}));
+        const answered = await answer;
+        expect(
+          answered?.status === 200,
+          `the caller got ${line(answered)} after the page answered`,
+        );
+      } finally {
+        grace.close();
+        mallory.close();
+        victim?.wire.close();
+      }
+    },
+  },
 ];
 
 async function main() {
