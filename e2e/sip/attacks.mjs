@@ -560,6 +560,50 @@ const checks = [
     },
   },
   {
+    name: 'push hook: a caller named O\'Brien "the 2nd" (and a tab), a Call-ID with an apostrophe → the push names them exactly',
+    push: true,
+    fn: async ({push, secret}) => {
+      const context = {...push, secret};
+      await closedPushTab(context, 'pushname');
+      const name = 'O\'Brien "the 2nd"\tof Cork';
+      // The From as a SIP quoted-string: " and \ escaped, the tab as it is (RFC 3261 qdtext allows it).
+      const quoted = `"${name.replace(/["\\]/g, '\\$&')}"`;
+      const grace = recording(await SipWire.open(push.proxy.url, {localAddress: address()}), text =>
+        text.replace(/^From: </m, `From: ${quoted} <`),
+      );
+      const callId = `o'brien-${randomUUID()}`;
+      try {
+        const answer = invite(grace, secret, {from: 'grace', to: 'pushname', callId});
+        const pushed = await until(() => pushesOf(push, callId).length > 0);
+        const early = await Promise.race([
+          answer,
+          new Promise(done => setTimeout(() => done('none'), 300)),
+        ]);
+        expect(
+          pushed,
+          `no push for the call (the caller got ${early === 'none' ? 'no final reply' : line(early)})`,
+        );
+        const [{message}] = pushesOf(push, callId);
+        expect(
+          message.kitCall.caller.name === name,
+          `the push names ${JSON.stringify(message.kitCall.caller.name)}, not ${JSON.stringify(name)}`,
+        );
+        expect(
+          message.kitCall.caller.uid === 'grace',
+          `the push's caller is ${message.kitCall.caller.uid}`,
+        );
+        expect(early === 'none', `the kept call was answered ${line(early)}`);
+        grace.sendRaw(cancelOf(grace, callId));
+        expect(
+          await until(() => pushesOf(push, callId, 'cancel').length > 0),
+          'no cancel push for the call',
+        );
+      } finally {
+        grace.close();
+      }
+    },
+  },
+  {
     name: 'push: a call with Call-ID "push:X" reads no token that declines call X',
     push: true,
     fn: async ({push, secret}) => {
