@@ -710,6 +710,59 @@ const checks = [
       }
     },
   },
+  {
+    name: 'push: an unregistration (Contact ;expires=0, Expires: 0, Contact: *) removes the push binding → no push, 404',
+    push: true,
+    fn: async ({push, secret}) => {
+      const variants = [
+        [
+          "the contact's ;expires=0 (JsSIP)",
+          params => ({contact: `${params.contact};expires=0${params.text}`}),
+        ],
+        ['Expires: 0', params => ({contact: `${params.contact}${params.text}`, expires: 0})],
+        ['Contact: *', () => ({contact: '*', expires: 0})],
+      ];
+      for (const [index, [what, unregister]] of variants.entries()) {
+        const user = `pushlogout${index}`;
+        const credentials = mintSipCredentials(secret, user);
+        const wire = await SipWire.open(push.proxy.url, {localAddress: address()});
+        const params = {...pushParams(), contact: randomContact()};
+        const registeredAnswer = await sendAuthenticated(
+          wire,
+          'REGISTER',
+          {from: user, contact: `${params.contact}${params.text}`, expires: 120},
+          credentials,
+        );
+        expect(
+          registeredAnswer?.status === 200,
+          `${user} could not register: ${line(registeredAnswer)}`,
+        );
+        expect(
+          push.proxies.rpc(push.proxy.name, 'htable.get', 'push', user).includes(params.prid),
+          `no push binding for ${user} after its REGISTER`,
+        );
+        const gone = await sendAuthenticated(
+          wire,
+          'REGISTER',
+          {from: user, ...unregister(params)},
+          credentials,
+        );
+        expect(gone?.status === 200, `the unregistration by ${what} got ${line(gone)}`);
+        const grace = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+        const callId = randomUUID();
+        const answer = await invite(grace, secret, {from: 'grace', to: user, callId}, 1500);
+        grace.close();
+        wire.close();
+        const pushes = pushesOf(push, callId).length;
+        if (pushes > 0 || answer?.status !== 404) {
+          // Leave nothing kept for the next variant.
+          throw new Error(
+            `after an unregistration by ${what}: ${pushes} push(es) sent, the caller got ${line(answer)}`,
+          );
+        }
+      }
+    },
+  },
 ];
 
 async function main() {
