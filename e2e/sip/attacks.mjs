@@ -763,6 +763,46 @@ const checks = [
       }
     },
   },
+  {
+    name: "push: a second kept call with the Call-ID of a kept call → refused; the first one's token still declines it",
+    push: true,
+    fn: async ({push, secret}) => {
+      const context = {...push, secret};
+      await closedPushTab(context, 'pushfirst');
+      await closedPushTab(context, 'pushsecond');
+      const grace = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+      const mallory = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+      const callId = randomUUID();
+      try {
+        const answer = invite(grace, secret, {from: 'grace', to: 'pushfirst', callId}, 8000);
+        expect(await until(() => pushesOf(push, callId).length > 0), 'no push for the call');
+        // Mallory, who learnt the Call-ID, calls her own push binding with it: her push would carry the same token.
+        const second = await invite(
+          mallory,
+          secret,
+          {from: 'pushsecond', to: 'pushsecond', callId},
+          1500,
+        );
+        expect(
+          pushesOf(push, callId).length === 1 && second?.status === 482,
+          `the second call with that Call-ID got ${line(second)}, ${pushesOf(push, callId).length} pushes`,
+        );
+        const {declineUrl} = pushesOf(push, callId)[0].message.kitCall;
+        const declined = await fetch(declineUrl, {method: 'POST'});
+        expect(
+          declined.status === 200,
+          `the first call's decline token was answered ${declined.status}`,
+        );
+        expect(
+          (await answer)?.status === 603,
+          `the first caller got ${line(await answer)} after the decline`,
+        );
+      } finally {
+        grace.close();
+        mallory.close();
+      }
+    },
+  },
 ];
 
 async function main() {
