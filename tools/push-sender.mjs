@@ -2,8 +2,11 @@
 // (the `web-push` library, VAPID, RFC 8291 encryption), and relays a notification's Decline back to Kamailio.
 // `npm run demo:sip` and the SIP browser tests start it on 127.0.0.1.
 //
-//   POST /kamailio?key=KEY   Kamailio's hook (tools/kamailio/kamailio.cfg, route[PUSH_CALL] and route[PUSH_CANCEL]):
-//                            {event: 'call' | 'cancel', to, prid, param, callId, token?, caller?, video?}
+//   POST /kamailio?key=KEY   Kamailio's hook (tools/kamailio/kamailio.cfg, route[PUSH_CALL] and route[PUSH_CANCEL]),
+//                            form-encoded: event (call | cancel), to, prid, param, callId, token, callerUid,
+//                            callerName (the From's display name without its outer quotes, \-escapes as in SIP),
+//                            video (true | false). A JSON body {event, to, prid, param, callId, token?, caller?:
+//                            {uid, name}, video?} is read too.
 //   POST /decline?t=TOKEN    the service worker's Decline (kit-call-sw.js): Kamailio answers the kept INVITE 603
 //
 // The binding that Kamailio keeps comes from the page's REGISTER (RFC 8599 Contact parameters, made by
@@ -55,6 +58,32 @@ export function subscriptionOf(prid, param, pushServices = PUSH_SERVICES) {
     return null;
   }
   return {endpoint, keys: {p256dh, auth}};
+}
+
+/**
+ * The hook's body as `{event, to, prid, param, callId, token, caller: {uid, name}, video}`: Kamailio's form (every
+ * value percent-encoded by the config, so that a caller's name or Call-ID cannot break or add to it), or JSON.
+ * @param {string} text The body.
+ * @param {string | undefined} type Its Content-Type.
+ */
+export function hookBody(text, type) {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type ?? '')) {
+    return JSON.parse(text);
+  }
+  const form = new URLSearchParams(text);
+  const value = name => form.get(name) ?? undefined;
+  // A quoted display name keeps its quoted-pairs (RFC 3261: \" and \\); an unquoted one has none.
+  const name = value('callerName')?.replace(/\\([\s\S])/g, '$1');
+  return {
+    event: value('event'),
+    to: value('to'),
+    prid: value('prid'),
+    param: value('param'),
+    callId: value('callId'),
+    token: value('token'),
+    caller: {uid: value('callerUid'), name},
+    video: value('video') === 'true',
+  };
 }
 
 /**
@@ -148,7 +177,9 @@ export async function startPushSender({
         if (request.method === 'POST' && url.pathname === '/kamailio') {
           status =
             url.searchParams.get('key') === key
-              ? await onHook(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+              ? await onHook(
+                  hookBody(Buffer.concat(chunks).toString('utf8'), request.headers['content-type']),
+                )
               : 403;
         } else if (request.method === 'POST' && url.pathname === '/decline') {
           // The worker's fetch: a simple request from the app's origin. The token is the capability (one call).

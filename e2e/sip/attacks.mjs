@@ -9,7 +9,8 @@
 import {randomBytes, randomUUID} from 'node:crypto';
 import {createServer} from 'node:net';
 import {mintSipCredentials} from '../../tools/sip-credentials.mjs';
-import {Proxies, kamailioInstalled} from './proxies.mjs';
+import {newVapidKeys, startPushSender} from '../../tools/push-sender.mjs';
+import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
 import {SipWire, randomContact, sendAuthenticated, sipRequest} from './sip-wire.mjs';
 
 const args = process.argv.slice(2);
@@ -117,6 +118,117 @@ async function trap() {
     close: () => new Promise(done => server.close(done)),
   };
 }
+
+/** Waits until `test()` is true (polled every 50 ms), or `timeout` passes; returns whether it became true. */
+async function until(test, timeout = 3000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await test()) {
+      return true;
+    }
+    if (Date.now() > deadline) {
+      return false;
+    }
+    await new Promise(done => setTimeout(done, 50));
+  }
+}
+
+/** RFC 8599 Contact parameters of a made-up Web Push subscription (the push sender's stand-in service). */
+function pushParams() {
+  const endpoint = `https://push.invalid/kit-attacks/${randomUUID()}`;
+  const p256dh = randomBytes(65).toString('base64url');
+  const auth = randomBytes(16).toString('base64url');
+  return {
+    prid: Buffer.from(endpoint).toString('base64url'),
+    text: `;pn-provider=webpush;pn-prid=${Buffer.from(endpoint).toString('base64url')};pn-param=${p256dh}.${auth}`,
+  };
+}
+
+/**
+ * A user of the push proxy whose tab registered with push and then closed: the binding is left, no live contact.
+ * @returns {Promise<{prid: string}>}
+ */
+async function closedPushTab({proxy, proxies, secret}, user) {
+  const wire = await SipWire.open(proxy.url, {localAddress: address()});
+  const params = pushParams();
+  const answer = await sendAuthenticated(
+    wire,
+    'REGISTER',
+    {from: user, contact: `${randomContact()}${params.text}`, expires: 120},
+    mintSipCredentials(secret, user),
+  );
+  expect(answer?.status === 200, `${user} could not register with push: ${line(answer)}`);
+  expect(
+    proxies.rpc(proxy.name, 'htable.get', 'push', user).includes(params.prid),
+    `the proxy keeps no push binding for ${user} after its REGISTER`,
+  );
+  wire.close();
+  // The WebSocket closed: Kamailio drops the contact (usrloc handle_lost_tcp), the binding stays.
+  expect(
+    await until(
+      () =>
+        /not found|no contacts/i.test(
+          proxies.rpc(proxy.name, 'ul.lookup', 'location', `${user}@kit.test`),
+        ),
+      5000,
+    ),
+    `${user}'s contact stays after its connection closed`,
+  );
+  return params;
+}
+
+/**
+ * A wire whose requests go out as `rewrite(text)` says (e.g. a From with a display name), and that keeps what it
+ * sent (`sent`, for a CANCEL of an INVITE).
+ */
+function recording(wire, rewrite = text => text) {
+  const send = wire.sendRaw.bind(wire);
+  wire.sent = [];
+  wire.sendRaw = text => {
+    const out = rewrite(text);
+    wire.sent.push(out);
+    send(out);
+  };
+  return wire;
+}
+
+/** Sends an authenticated INVITE on a recording wire; resolves when its final reply comes (or `null`). */
+function invite(wire, secret, {from, to, callId}, timeout = 3000) {
+  return sendAuthenticated(
+    wire,
+    'INVITE',
+    {from, to, callId, headers: ['Content-Type: application/sdp']},
+    mintSipCredentials(secret, from),
+    timeout,
+  );
+}
+
+/** The CANCEL of the last INVITE of `callId` that a recording wire sent (same Via branch, CSeq number, tags). */
+function cancelOf(wire, callId) {
+  const sent = wire.sent.findLast(
+    text =>
+      text.startsWith('INVITE ') &&
+      new RegExp(`^Call-ID: ${callId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\r$`, 'm').test(text),
+  );
+  const [head] = sent.split('\r\n\r\n');
+  const [first, ...lines] = head.split('\r\n');
+  const keep = lines.filter(header => /^(Via|Max-Forwards|To|From|Call-ID|Route):/i.test(header));
+  const cseq = /^CSeq:\s*(\d+)/m.exec(head)[1];
+  return [
+    first.replace(/^INVITE /, 'CANCEL '),
+    ...keep,
+    `CSeq: ${cseq} CANCEL`,
+    'Content-Length: 0',
+    '',
+    '',
+  ].join('\r\n');
+}
+
+/** The push messages that the push sender handed on for `callId` (of `type`: ring or cancel). */
+const pushesOf = (push, callId, type = 'ring') =>
+  push.sender.sent.filter(
+    sent => sent.message.kitCall.callId === callId && sent.message.kitCall.type === type,
+  );
 
 const checks = [
   {
@@ -447,6 +559,250 @@ const checks = [
       wire.close();
     },
   },
+  {
+    name: 'push hook: a caller named O\'Brien "the 2nd" (and a tab), a Call-ID with an apostrophe → the push names them exactly',
+    push: true,
+    fn: async ({push, secret}) => {
+      const context = {...push, secret};
+      await closedPushTab(context, 'pushname');
+      const name = 'O\'Brien "the 2nd"\tof Cork';
+      // The From as a SIP quoted-string: " and \ escaped, the tab as it is (RFC 3261 qdtext allows it).
+      const quoted = `"${name.replace(/["\\]/g, '\\$&')}"`;
+      const grace = recording(await SipWire.open(push.proxy.url, {localAddress: address()}), text =>
+        text.replace(/^From: </m, `From: ${quoted} <`),
+      );
+      const callId = `o'brien-${randomUUID()}`;
+      try {
+        const answer = invite(grace, secret, {from: 'grace', to: 'pushname', callId});
+        const pushed = await until(() => pushesOf(push, callId).length > 0);
+        const early = await Promise.race([
+          answer,
+          new Promise(done => setTimeout(() => done('none'), 300)),
+        ]);
+        expect(
+          pushed,
+          `no push for the call (the caller got ${early === 'none' ? 'no final reply' : line(early)})`,
+        );
+        const [{message}] = pushesOf(push, callId);
+        expect(
+          message.kitCall.caller.name === name,
+          `the push names ${JSON.stringify(message.kitCall.caller.name)}, not ${JSON.stringify(name)}`,
+        );
+        expect(
+          message.kitCall.caller.uid === 'grace',
+          `the push's caller is ${message.kitCall.caller.uid}`,
+        );
+        expect(early === 'none', `the kept call was answered ${line(early)}`);
+        grace.sendRaw(cancelOf(grace, callId));
+        expect(
+          await until(() => pushesOf(push, callId, 'cancel').length > 0),
+          'no cancel push for the call',
+        );
+      } finally {
+        grace.close();
+      }
+    },
+  },
+  {
+    name: 'push: a call with Call-ID "push:X" reads no token that declines call X',
+    push: true,
+    fn: async ({push, secret}) => {
+      const context = {...push, secret};
+      await closedPushTab(context, 'pushdecline');
+      const grace = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+      const eve = await registered(push.proxy, secret, 'eve', address());
+      const mallory = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+      const callId = randomUUID();
+      try {
+        const answer = invite(grace, secret, {from: 'grace', to: 'pushdecline', callId}, 8000);
+        expect(await until(() => pushesOf(push, callId).length > 0), 'no push for the call');
+        // Mallory calls her own device with Call-ID push:<callId> and reads the signature of its Record-Route.
+        void invite(mallory, secret, {from: 'eve', to: 'eve', callId: `push:${callId}`});
+        const reached = await incoming(eve.wire, 'INVITE', 3000);
+        expect(reached, "the attacker's own call did not reach her device");
+        const kt = (reached.headers['record-route'] ?? [])
+          .map(route => /;kt=([^;>]+)/.exec(route)?.[1])
+          .find(Boolean);
+        expect(kt, 'no signed Record-Route on the call');
+        for (const [where, url, method] of [
+          ['the push sender', `${push.sender.url}/decline?t=${encodeURIComponent(kt)}`, 'POST'],
+          [
+            'the proxy',
+            `${push.proxy.url.replace(/^ws/, 'http')}/push/decline?t=${encodeURIComponent(kt)}`,
+            'GET',
+          ],
+        ]) {
+          const refused = await fetch(url, {method});
+          expect(
+            refused.status === 404,
+            `the Record-Route's signature as a decline token: ${where} answered ${refused.status}`,
+          );
+        }
+        const early = await Promise.race([
+          answer,
+          new Promise(done => setTimeout(() => done('none'), 300)),
+        ]);
+        expect(early === 'none', `call X ended: ${line(early)}`);
+        // The token the push carried does decline it (the endpoint works).
+        const {declineUrl} = pushesOf(push, callId)[0].message.kitCall;
+        const declined = await fetch(declineUrl, {method: 'POST'});
+        expect(
+          declined.status === 200,
+          `the push's own decline token was answered ${declined.status}`,
+        );
+        expect(
+          (await answer)?.status === 603,
+          `the caller got ${line(await answer)} after the decline`,
+        );
+      } finally {
+        grace.close();
+        mallory.close();
+        eve.wire.close();
+      }
+    },
+  },
+  {
+    name: 'push: calls with Call-IDs "aor:<user>" and "label:<user>", then their CANCELs, leave that user\'s kept call alone',
+    push: true,
+    fn: async ({push, secret}) => {
+      const context = {...push, secret};
+      await closedPushTab(context, 'pushvictim');
+      await closedPushTab(context, 'mallory');
+      const grace = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+      const mallory = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+      let victim;
+      const callId = randomUUID();
+      try {
+        const answer = invite(grace, secret, {from: 'grace', to: 'pushvictim', callId}, 8000);
+        expect(await until(() => pushesOf(push, callId).length > 0), 'no push for the call');
+        // Mallory calls herself (her own push binding: her calls are kept too) with the Call-IDs of the keys that
+        // stand for the victim's kept call, then cancels.
+        for (const forged of ['aor:pushvictim', 'label:pushvictim']) {
+          void invite(mallory, secret, {from: 'mallory', to: 'mallory', callId: forged});
+          expect(
+            await until(() => pushesOf(push, forged).length > 0),
+            `no push for Mallory's call ${forged}`,
+          );
+          mallory.sendRaw(cancelOf(mallory, forged));
+          expect(
+            await until(() => pushesOf(push, forged, 'cancel').length > 0),
+            `no cancel push for Mallory's call ${forged}`,
+          );
+        }
+        // The victim's page opens (the notification's Accept) and registers: the kept call reaches it.
+        victim = await registered(push.proxy, secret, 'pushvictim');
+        const reached = await incoming(victim.wire, 'INVITE', 3000);
+        expect(
+          reached?.headers['call-id']?.[0] === callId,
+          `the kept call did not reach the page that registered (${reached ? reached.headers['call-id'][0] : 'no INVITE'})`,
+        );
+        // The page answers: the caller hears it (the kept INVITE was resumed, not only given a branch).
+        victim.wire.sendRaw(reply(reached, 200, 'OK', {toTag: 'victim1', contact: victim.contact}));
+        const answered = await answer;
+        expect(
+          answered?.status === 200,
+          `the caller got ${line(answered)} after the page answered`,
+        );
+      } finally {
+        grace.close();
+        mallory.close();
+        victim?.wire.close();
+      }
+    },
+  },
+  {
+    name: 'push: an unregistration (Contact ;expires=0, Expires: 0, Contact: *) removes the push binding → no push, 404',
+    push: true,
+    fn: async ({push, secret}) => {
+      const variants = [
+        [
+          "the contact's ;expires=0 (JsSIP)",
+          params => ({contact: `${params.contact};expires=0${params.text}`}),
+        ],
+        ['Expires: 0', params => ({contact: `${params.contact}${params.text}`, expires: 0})],
+        ['Contact: *', () => ({contact: '*', expires: 0})],
+      ];
+      for (const [index, [what, unregister]] of variants.entries()) {
+        const user = `pushlogout${index}`;
+        const credentials = mintSipCredentials(secret, user);
+        const wire = await SipWire.open(push.proxy.url, {localAddress: address()});
+        const params = {...pushParams(), contact: randomContact()};
+        const registeredAnswer = await sendAuthenticated(
+          wire,
+          'REGISTER',
+          {from: user, contact: `${params.contact}${params.text}`, expires: 120},
+          credentials,
+        );
+        expect(
+          registeredAnswer?.status === 200,
+          `${user} could not register: ${line(registeredAnswer)}`,
+        );
+        expect(
+          push.proxies.rpc(push.proxy.name, 'htable.get', 'push', user).includes(params.prid),
+          `no push binding for ${user} after its REGISTER`,
+        );
+        const gone = await sendAuthenticated(
+          wire,
+          'REGISTER',
+          {from: user, ...unregister(params)},
+          credentials,
+        );
+        expect(gone?.status === 200, `the unregistration by ${what} got ${line(gone)}`);
+        const grace = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+        const callId = randomUUID();
+        const answer = await invite(grace, secret, {from: 'grace', to: user, callId}, 1500);
+        grace.close();
+        wire.close();
+        const pushes = pushesOf(push, callId).length;
+        if (pushes > 0 || answer?.status !== 404) {
+          // Leave nothing kept for the next variant.
+          throw new Error(
+            `after an unregistration by ${what}: ${pushes} push(es) sent, the caller got ${line(answer)}`,
+          );
+        }
+      }
+    },
+  },
+  {
+    name: "push: a second kept call with the Call-ID of a kept call → refused; the first one's token still declines it",
+    push: true,
+    fn: async ({push, secret}) => {
+      const context = {...push, secret};
+      await closedPushTab(context, 'pushfirst');
+      await closedPushTab(context, 'pushsecond');
+      const grace = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+      const mallory = recording(await SipWire.open(push.proxy.url, {localAddress: address()}));
+      const callId = randomUUID();
+      try {
+        const answer = invite(grace, secret, {from: 'grace', to: 'pushfirst', callId}, 8000);
+        expect(await until(() => pushesOf(push, callId).length > 0), 'no push for the call');
+        // Mallory, who learnt the Call-ID, calls her own push binding with it: her push would carry the same token.
+        const second = await invite(
+          mallory,
+          secret,
+          {from: 'pushsecond', to: 'pushsecond', callId},
+          1500,
+        );
+        expect(
+          pushesOf(push, callId).length === 1 && second?.status === 482,
+          `the second call with that Call-ID got ${line(second)}, ${pushesOf(push, callId).length} pushes`,
+        );
+        const {declineUrl} = pushesOf(push, callId)[0].message.kitCall;
+        const declined = await fetch(declineUrl, {method: 'POST'});
+        expect(
+          declined.status === 200,
+          `the first call's decline token was answered ${declined.status}`,
+        );
+        expect(
+          (await answer)?.status === 603,
+          `the first caller got ${line(await answer)} after the decline`,
+        );
+      } finally {
+        grace.close();
+        mallory.close();
+      }
+    },
+  },
 ];
 
 async function main() {
@@ -467,6 +823,7 @@ async function main() {
   }
   let passed = 0;
   let failed = 0;
+  const closers = [];
   try {
     const proxy = await proxies.start('attacks');
     const registrar = await proxies.start('registrar', {role: 'registrar'});
@@ -474,6 +831,22 @@ async function main() {
     console.log(
       `Kamailio ${proxy.url}; an edge ${edge.url} → registrar 127.0.0.1:${registrar.port}`,
     );
+    // SIP push: a proxy of its own with the push hook, the real push sender in front of a stand-in push service.
+    let push;
+    if (checks.some(check => check.push && (!only || only.test(check.name)))) {
+      const port = await freePort();
+      const sender = await startPushSender({
+        vapid: newVapidKeys(),
+        appUrl: uid => `http://127.0.0.1:4200/?user=${uid}`,
+        kamailio: `http://127.0.0.1:${port}`,
+        pushServices: ['push.invalid'],
+        deliver: async () => {},
+      });
+      closers.push(() => sender.close());
+      const pushProxy = await proxies.start('attackspush', {port, pushHook: sender.hook});
+      push = {proxy: pushProxy, proxies, sender};
+      console.log(`Kamailio with the push hook ${pushProxy.url} → ${sender.url}`);
+    }
     for (const check of checks) {
       if (only && !only.test(check.name)) {
         continue;
@@ -482,7 +855,7 @@ async function main() {
       let timer;
       try {
         await Promise.race([
-          check.fn({proxy, edge, secret: proxies.secret}),
+          check.fn({proxy, edge, push, secret: proxies.secret}),
           new Promise((_, fail) => {
             timer = setTimeout(
               () => fail(new Error(`timed out after ${check.timeout ?? 10000} ms`)),
@@ -500,6 +873,9 @@ async function main() {
       }
     }
   } finally {
+    for (const close of closers) {
+      await close();
+    }
     proxies.stopAll();
   }
   console.log(`sipattacks: ${passed} passed, ${failed} failed`);

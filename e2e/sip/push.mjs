@@ -269,7 +269,7 @@ export const pushFlows = [
       const pages = context.pages().length;
       const {shown} = await notificationShown(context, push);
       expectCallNotification(shown);
-      // Only the token of this call (sha256 of the proxy's secret and the Call-ID) declines it.
+      // Only the token of this call (an HMAC of its Call-ID under the proxy's secret) declines it.
       const forged = await fetch(`${push.sender.url}/decline?t=${'0'.repeat(64)}`, {
         method: 'POST',
       });

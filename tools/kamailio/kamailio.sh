@@ -273,7 +273,7 @@ start() {
     if ! kill -0 "$launcher" 2>/dev/null; then
       echo "kamailio $name exited while starting; its log ($run_dir/kamailio.log):" >&2
       tail -n 20 "$run_dir/kamailio.log" >&2
-      if grep -q 'websocket.so\|auth_ephemeral.so\|tls.so\|http_client.so' "$run_dir/kamailio.log"; then
+      if grep -q 'websocket.so\|auth_ephemeral.so\|tls.so\|crypto.so\|http_client.so' "$run_dir/kamailio.log"; then
         echo "A module is missing: apt-get install -y kamailio-websocket-modules kamailio-autheph-modules kamailio-tls-modules kamailio-utils-modules" >&2
       fi
       rm -rf "$run_dir" "$pointer"
