@@ -96,8 +96,16 @@ function initPage({state, busyPolicy}) {
   } catch {
     // No storage: the demo uses its defaults.
   }
-  const record = {plays: [], media: [], rejections: []};
+  const record = {plays: [], media: [], rejections: [], userMedia: 0};
   Object.defineProperty(window, '__e2e', {value: record});
+  const getUserMedia = navigator.mediaDevices?.getUserMedia;
+  if (getUserMedia) {
+    // Counted: a call answered behind the user's back asks for the camera or the microphone.
+    navigator.mediaDevices.getUserMedia = function (...args) {
+      record.userMedia++;
+      return getUserMedia.apply(this, args);
+    };
+  }
   const play = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function () {
     if (String(this.currentSrc || this.src).startsWith('data:audio/wav')) {
@@ -322,9 +330,10 @@ export function expect(condition, message) {
 export async function inServiceWorker(context, script, fn, arg, timeout = 5000) {
   const deadline = Date.now() + timeout;
   for (;;) {
+    // The script's URL may carry a query (kit-call-sw.js?origin=...): its path is compared.
     const sw = context
       .serviceWorkers()
-      .filter(worker => worker.url().endsWith(script))
+      .filter(worker => new URL(worker.url()).pathname.endsWith(script))
       .at(-1);
     try {
       expect(sw, `the service worker ${script} is not running`);
