@@ -96,8 +96,16 @@ function initPage({state, busyPolicy}) {
   } catch {
     // No storage: the demo uses its defaults.
   }
-  const record = {plays: [], media: [], rejections: []};
+  const record = {plays: [], media: [], rejections: [], userMedia: 0};
   Object.defineProperty(window, '__e2e', {value: record});
+  const getUserMedia = navigator.mediaDevices?.getUserMedia;
+  if (getUserMedia) {
+    // Counted: a call answered behind the user's back asks for the camera or the microphone.
+    navigator.mediaDevices.getUserMedia = function (...args) {
+      record.userMedia++;
+      return getUserMedia.apply(this, args);
+    };
+  }
   const play = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function () {
     if (String(this.currentSrc || this.src).startsWith('data:audio/wav')) {
@@ -322,9 +330,10 @@ export function expect(condition, message) {
 export async function inServiceWorker(context, script, fn, arg, timeout = 5000) {
   const deadline = Date.now() + timeout;
   for (;;) {
+    // The script's URL may carry a query (kit-call-sw.js?origin=...): its path is compared.
     const sw = context
       .serviceWorkers()
-      .filter(worker => worker.url().endsWith(script))
+      .filter(worker => new URL(worker.url()).pathname.endsWith(script))
       .at(-1);
     try {
       expect(sw, `the service worker ${script} is not running`);
@@ -339,9 +348,12 @@ export async function inServiceWorker(context, script, fn, arg, timeout = 5000) 
 }
 
 /**
- * A click on the first notification's `action`, as the worker `script` sees it (no protocol clicks a notification:
- * its notificationclick handler runs, as kit-call-sw.js's own). The browser lets only a real click open a window.
- * @returns {Promise<string>} The URL that kit-call-sw.js opens for that choice.
+ * A click on the first notification's `action` (`''` for its body), as the worker `script` sees it: no protocol clicks
+ * a notification, so its `notificationclick` event is dispatched, and every handler runs (kit-call-sw.js's own, which
+ * is `self.kitCallWorker.click`, and the demo's). Such an event is not trusted, so its `waitUntil` is replaced by one
+ * that keeps what the handlers wait for; and the browser lets only a real click open a window, so the test opens the
+ * URL that kit-call-sw.js tried to open (with the nonce it made, for Accept) itself.
+ * @returns {Promise<string | null>} The URL that kit-call-sw.js opened for that choice, `null` when it opened none.
  */
 export function chooseNotificationAction(context, script, action) {
   return inServiceWorker(
@@ -349,10 +361,12 @@ export function chooseNotificationAction(context, script, action) {
     script,
     async wanted => {
       const [notification] = await self.registration.getNotifications();
-      self.dispatchEvent(
-        new NotificationEvent('notificationclick', {notification, action: wanted}),
-      );
-      return self.kitCallWorker.openUrl(notification.data, wanted === 'accept');
+      const event = new NotificationEvent('notificationclick', {notification, action: wanted});
+      const kept = [];
+      Object.defineProperty(event, 'waitUntil', {value: done => kept.push(done)});
+      self.dispatchEvent(event);
+      const outcomes = await Promise.all(kept);
+      return outcomes.find(outcome => typeof outcome === 'string') ?? null;
     },
     action,
   );

@@ -117,8 +117,8 @@ export async function benchPushLatency({base, auth, browser, proxies, push}) {
   try {
     for (let round = 0; round < rounds; round++) {
       const tabs = [];
-      const open = async (user, {proxy, ...options} = {}) => {
-        const tab = await openSipPage(browser.context, {
+      const open = async (user, {proxy, context, ...options} = {}) => {
+        const tab = await openSipPage(context ?? browser.context, {
           base,
           auth,
           proxy: proxy ?? proxies.running.get('push').url,

@@ -42,6 +42,7 @@ const pushSender = await startPushSender({
       sip: `ws://127.0.0.1:${sipPort}`,
       sipAuth: `http://127.0.0.1:${authPort}/sip-credentials`,
       push: vapid.publicKey,
+      pushOrigin: `http://127.0.0.1:${pushPort}`,
     })}`,
 });
 let proxy;
@@ -95,8 +96,12 @@ async function announce() {
       console.log('\nReal calls over SIP: open both, then call Linus from Grace (or back):');
       console.log(`  ${base}?user=grace&sip=${sip}`);
       console.log(`  ${base}?user=linus&sip=${sip}`);
-      console.log('Push: open this one as Linus, allow notifications, close the tab, and call him from Grace:');
-      console.log(`  ${base}?user=linus&sip=${sip}&push=${vapid.publicKey}\n`);
+      console.log(
+        'Push: open this one as Linus, allow notifications, close the tab, and call him from Grace:',
+      );
+      console.log(
+        `  ${base}?user=linus&sip=${sip}&push=${vapid.publicKey}&pushOrigin=http://127.0.0.1:${pushPort}\n`,
+      );
       return;
     }
     await new Promise(done => setTimeout(done, 500));

@@ -6,7 +6,8 @@
 // that Accept opens answering at once (withPushCalls), and the log of the next page. Stood in for: the click on the
 // notification (no protocol clicks one: the test dispatches the worker's notificationclick with the action, as
 // e2e/sip/push.mjs does; the browser lets only a real click open a window, so for Accept the test opens the URL the
-// worker computes), and, in the demo itself, the push service and the backend (the worker plays both).
+// worker tried to open, with its nonce), and, in the demo itself, the push service and the backend (the worker
+// plays both). A link that pretends to come from Accept (a caller's uid, a made-up nonce) answers nothing.
 import {join} from 'node:path';
 import {SEL, chooseNotificationAction, expect, inServiceWorker} from '../harness.mjs';
 import {ROOT} from '../demo-build.mjs';
@@ -113,7 +114,58 @@ async function cleanUp(context, base) {
   }
 }
 
+/** The demo's worker registered and controlling the tabs opened next, as after "Close this tab, then ring me". */
+async function registerWorker(page) {
+  await page.evaluate(async script => {
+    await navigator.serviceWorker.register(script.slice(1));
+    await navigator.serviceWorker.ready;
+  }, WORKER);
+}
+
 export const closedTabTests = [
+  {
+    name: 'closed tab: a link that names a caller and a made-up nonce answers nothing; the call rings as usual',
+    timeout: 30000,
+    fn: async ({open, base}) => {
+      const first = await open({user: 'grace'});
+      const context = first.page.context();
+      try {
+        await registerWorker(first.page);
+        // What an attacker sends: the old Accept parameters, a nonce the worker never made; then Ada calls.
+        const link = {
+          ring: 'ada',
+          type: 'video',
+          call: 'attacker-call-1',
+          kitCallAction: 'accept',
+          kitCallCaller: 'ada',
+          kitCallAccept: 'f'.repeat(32),
+        };
+        const grace = await open({user: 'grace', query: link});
+        expect(
+          await grace.page.evaluate(() => navigator.serviceWorker.controller !== null),
+          "the page should be under the demo's worker, which refuses the nonce",
+        );
+        // Ada's call reached the page, and the worker answered it: the nonce is not one of its own (the demo logs
+        // onError's code).
+        await grace.visible(SEL.anyScreen, 10000);
+        await grace.event('ERR_INVALID_CALL', 5000);
+        expect((await grace.page.$(SEL.ongoing)) === null, 'the link answered the call');
+        await grace.textIs(SEL.incomingTitle, 'Ada Lovelace');
+        expect(
+          !/kitCall/.test(await grace.page.evaluate(() => location.search)),
+          'the parameters should leave the address bar',
+        );
+        expect(!(await grace.events()).includes('ccCallAccepted'), 'the call was accepted');
+        expect(
+          (await grace.page.evaluate(() => window.__e2e.userMedia)) === 0,
+          'the page asked for the camera or microphone',
+        );
+        await grace.visible(SEL.incoming);
+      } finally {
+        await cleanUp(context, base);
+      }
+    },
+  },
   {
     name: 'closed tab: "Close this tab, then ring me" shows the kit notification; Accept opens the demo on the ongoing call',
     timeout: 45000,
@@ -125,9 +177,10 @@ export const closedTabTests = [
         console.log(`    the tab closed → the notification: ${toNotification} ms`);
         expectAdasNotification(notification);
         const url = await choose(context, 'accept');
-        const params = new URL(url).searchParams;
+        const params = new URL(url ?? 'about:blank').searchParams;
+        // The worker's one-time nonce for this call (the page redeems it with the worker), never the caller.
         expect(
-          params.get('kitCallAction') === 'accept' && params.get('kitCallCaller') === 'ada',
+          /^[0-9a-f]{32}$/.test(params.get('kitCallAccept') ?? '') && !params.has('kitCallCaller'),
           `Accept opens ${url}`,
         );
         const {user, ...query} = Object.fromEntries(params);

@@ -9,10 +9,13 @@
 // (PushManager.subscribe is replaced in the page by a subscription with real keys and a made-up endpoint, and the
 // message is handed to Chromium with the DevTools protocol's ServiceWorker.deliverPushMessage), and the click on the
 // notification (no protocol clicks one: the test dispatches the worker's notificationclick with the action; the
-// browser lets only a real click open a window, so for Accept the test opens the URL the worker computes).
+// browser lets only a real click open a window, so for Accept the test opens the URL the worker tried to open, with
+// the nonce it made). Grace calls from a browser of her own: a tab of the app open in Linus's browser is one the
+// worker would focus (and tell the call id) instead of opening the page.
 import webpush from 'web-push';
 import {startPushSender, newVapidKeys} from '../../tools/push-sender.mjs';
 import {SEL, chooseNotificationAction, expect, inServiceWorker} from '../harness.mjs';
+import {launchSipBrowser} from './browser.mjs';
 import {freePort} from './proxies.mjs';
 
 /** In a page: a push subscription with real keys (so the message can be encrypted) and no push service. */
@@ -48,11 +51,13 @@ function stubPushService() {
 
 /**
  * The push rig of a run: VAPID keys, the push sender (delivering through the DevTools protocol) and the port of a
- * Kamailio with the push hook.
+ * Kamailio with the push hook, and the caller's browser (Grace's tabs: `callerContext`).
+ * @param {{context, base: string, auth: string, spki?: string}} options The callee's browser, the demo, the
+ *   credentials endpoint, and the SPKI hash of the proxies' WSS certificate (for the caller's browser).
  * @returns {Promise<{vapid, sender, kamailioPort: number, appUrl: (uid: string) => string, delivered: object[],
- *   close: () => Promise<void>}>}
+ *   callerContext, close: () => Promise<void>}>}
  */
-export async function startPushRig({context, base, auth}) {
+export async function startPushRig({context, base, auth, spki}) {
   const vapid = newVapidKeys();
   const kamailioPort = await freePort();
   const origin = new URL(base).origin;
@@ -71,13 +76,17 @@ export async function startPushRig({context, base, auth}) {
   });
   await cdp.send('ServiceWorker.enable');
   const delivered = [];
-  const rig = {vapid, kamailioPort, delivered, cdp};
+  const caller = await launchSipBrowser({spki});
+  const rig = {vapid, kamailioPort, delivered, cdp, callerContext: caller.context};
+  // The push sender's origin: its decline URL is not the app's, so the app lists it for the worker.
+  rig.pushOrigin = () => new URL(rig.sender.url).origin;
   rig.appUrl = uid =>
     `${base}?${new URLSearchParams({
       user: uid,
       sip: `ws://127.0.0.1:${kamailioPort}`,
       sipAuth: auth,
       push: vapid.publicKey,
+      pushOrigin: rig.pushOrigin(),
     })}`;
   rig.sender = await startPushSender({
     vapid,
@@ -109,6 +118,7 @@ export async function startPushRig({context, base, auth}) {
   rig.close = async () => {
     await rig.sender.close();
     await control.close().catch(() => {});
+    await caller.close();
   };
   return rig;
 }
@@ -176,7 +186,7 @@ const choose = (context, action) => chooseNotificationAction(context, '/kit-call
 async function linusClosesHisTab({open, proxies, push}) {
   const linus = await open('linus', {
     proxy: proxies.running.get('push').url,
-    query: {push: push.vapid.publicKey},
+    query: {push: push.vapid.publicKey, pushOrigin: push.pushOrigin()},
     init: stubPushService,
   });
   // pn-prid is the endpoint in base64url: "https://" is "aHR0cHM6Ly9".
@@ -196,9 +206,12 @@ async function linusClosesHisTab({open, proxies, push}) {
   }
 }
 
-/** Grace (her tab open) calls Linus, whose tab is closed. */
-async function graceCallsLinus({open, proxies}) {
-  const grace = await open('grace', {proxy: proxies.running.get('push').url});
+/** Grace (her tab open, in her own browser) calls Linus, whose tab is closed. */
+async function graceCallsLinus({open, proxies, push}) {
+  const grace = await open('grace', {
+    proxy: proxies.running.get('push').url,
+    context: push.callerContext,
+  });
   const started = Date.now();
   await grace.click('call-voice-linus');
   await grace.visible(SEL.outgoing);
@@ -234,13 +247,14 @@ function expectCallNotification(shown) {
  */
 export async function pushAcceptFlow({open, proxies, push, context}) {
   await linusClosesHisTab({open, proxies, push});
-  const {grace, started} = await graceCallsLinus({open, proxies});
+  const {grace, started} = await graceCallsLinus({open, proxies, push});
   const {shown, at} = await notificationShown(context, push);
   expectCallNotification(shown);
   const accepted = Date.now();
   const url = await choose(context, 'accept');
+  // A one-time nonce of the worker, for that call; nothing that names the caller.
   expect(
-    /kitCallAction=accept/.test(url) && /kitCallCaller=grace/.test(url),
+    /[?&]kitCallAccept=[0-9a-f]{32}(&|$)/.test(url ?? '') && !/kitCallCaller|grace/.test(url),
     `Accept opens ${url}`,
   );
   const linus = await openChosen(open, url);
@@ -265,7 +279,7 @@ export const pushFlows = [
     timeout: 30000,
     fn: async ({open, proxies, push, context}) => {
       await linusClosesHisTab({open, proxies, push});
-      const {grace} = await graceCallsLinus({open, proxies});
+      const {grace} = await graceCallsLinus({open, proxies, push});
       const pages = context.pages().length;
       const {shown} = await notificationShown(context, push);
       expectCallNotification(shown);
@@ -289,7 +303,7 @@ export const pushFlows = [
     timeout: 30000,
     fn: async ({open, proxies, push, context}) => {
       await linusClosesHisTab({open, proxies, push});
-      const {grace} = await graceCallsLinus({open, proxies});
+      const {grace} = await graceCallsLinus({open, proxies, push});
       await notificationShown(context, push);
       await grace.page.click(SEL.outgoingEnd);
       const cancels = () => push.sender.sent.filter(sent => sent.message.kitCall.type === 'cancel');

@@ -189,6 +189,7 @@ async function main() {
         context: browser.context,
         base: server.url,
         auth: credentials.url,
+        spki: proxies.certificate().spki,
       });
       await proxies.start('push', {port: push.kamailioPort, pushHook: push.sender.hook});
       await browser.context.grantPermissions(['notifications'], {origin});

@@ -13,8 +13,9 @@
  *   `declineUrl` itself (the POST that kit-call-sw.js sends on Decline) and keeps what happened for the demo's next
  *   page (Cache Storage `kit-demo-push`, read and emptied by the page's log).
  *
- * Accept is kit-call-sw.js's own: it opens the ring's `url`, where the demo plays the same caller ringing again (the
- * stand-in for a server handing the kept call to the page that connects), and the kit answers it at once.
+ * Accept is kit-call-sw.js's own: it opens the ring's `url` with a one-time nonce, where the demo plays the same call
+ * ringing again, with the same call id (`&call=`: the stand-in for a server handing the kept call to the page that
+ * connects); the page redeems the nonce with this worker and the kit answers that call at once.
  */
 /* global importScripts, clients */
 importScripts('kit-call-sw.js');

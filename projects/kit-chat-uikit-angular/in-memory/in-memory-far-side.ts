@@ -77,11 +77,13 @@ export class KitInMemoryFarSide {
    * @param from The caller.
    * @param to The callee (usually the user logged in on a device).
    * @param type `'audio'` or `'video'`.
+   * @param sessionId The call's session id (default: the switchboard makes one), as a server that rings a call
+   *   announced by a push gives it.
    * @returns The call, once the switchboard registered it.
    */
-  ring(from: KitUser, to: KitUser, type: KitCallType = 'audio'): Promise<KitCall> {
+  ring(from: KitUser, to: KitUser, type: KitCallType = 'audio', sessionId = ''): Promise<KitCall> {
     const call: KitCall = {
-      sessionId: '',
+      sessionId,
       type,
       sender: from,
       callInitiator: from,

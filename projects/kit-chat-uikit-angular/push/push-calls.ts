@@ -19,7 +19,6 @@ import {
   KitErrorCodes,
   KitException,
   KitIncomingCallComponent,
-  kitCaller,
 } from 'kit-chat-uikit-angular';
 import {KIT_PUSH_CALLS_OPTIONS, KitPushCallsOptions, KitPushChoice} from './push-options';
 
@@ -28,12 +27,19 @@ export type KitPushCallsFeature = KitCallsFeature<'pushCalls'>;
 
 /** How long `contactParams()` waits for the push service before the device registers without push. */
 const SUBSCRIBE_TIMEOUT = 5000;
+/** How long the page waits for its service worker to redeem an Accept's nonce. */
+const REDEEM_TIMEOUT = 5000;
+/** The URL parameter of an Accept (`kit-call-sw.js`): a nonce that only the worker that made it can redeem. */
+const ACCEPT_PARAM = 'kitCallAccept';
+/** Parameters of older versions' Accept: taken out of the address, never acted on. */
+const OLD_PARAMS = ['kitCallAction', 'kitCallCaller'];
 
 /**
  * Calls that ring while no tab of the app is open (installed by `withPushCalls()`): subscribes to Web Push with the
  * app's VAPID key, gives the subscription to the app's backend (`subscription`, or as RFC 8599 Contact parameters for
  * a SIP proxy, `contactParams()`), and carries out the choice made on a call's notification: the page that Accept
- * opened answers that caller's call as soon as it rings.
+ * opened answers that call as soon as it rings. The choice comes only from the app's service worker: the nonce in
+ * the URL is redeemed with it (once), and a message counts only from the worker that controls the page.
  */
 @Injectable({providedIn: 'root'})
 export class KitPushCalls {
@@ -49,6 +55,7 @@ export class KitPushCalls {
   readonly #subscription = signal<PushSubscriptionJSON | null>(null);
   readonly #choice = signal<KitPushChoice | null>(null);
   #subscribing: Promise<PushSubscriptionJSON | null> | null = null;
+  #registration: ServiceWorkerRegistration | null = null;
   #started = false;
 
   /** The Web Push subscription, once `subscribe()` got one. */
@@ -68,6 +75,42 @@ export class KitPushCalls {
       return subscription;
     });
     return this.#subscribing;
+  }
+
+  /**
+   * Removes this device's push subscription (at logout: then no call of the previous user rings here), clears
+   * `subscription`, and hands the removed one to `onUnsubscribe` for the app's backend. Failures reach `onError`;
+   * the promise never rejects.
+   */
+  async unsubscribe(): Promise<void> {
+    await this.#subscribing; // A subscription being made now is removed too.
+    const known = this.#subscription();
+    this.#subscribing = null;
+    this.#subscription.set(null);
+    const container = this.#document.defaultView?.navigator.serviceWorker;
+    if (!this.#isBrowser || !container) {
+      return;
+    }
+    try {
+      const registration =
+        this.#registration ?? (await container.getRegistration(this.#options?.scope));
+      const subscription = await registration?.pushManager.getSubscription();
+      const json = subscription?.toJSON() ?? known;
+      // The backend forgets it even if the browser fails to: the user is leaving.
+      const removed = await subscription?.unsubscribe().catch((error: unknown) => error);
+      if (json) {
+        this.#options?.onUnsubscribe?.(json);
+      }
+      if (subscription && removed !== true) {
+        this.#report(
+          KitErrorCodes.NETWORK,
+          'Push calls: the subscription was not removed',
+          removed,
+        );
+      }
+    } catch (error) {
+      this.#report(KitErrorCodes.NETWORK, 'Push calls: the subscription was not removed', error);
+    }
   }
 
   /**
@@ -107,12 +150,21 @@ export class KitPushCalls {
     }
     this.#started = true;
     this.#overlay = this.#injector.get(KitCallOverlay);
-    this.#takeChoiceFromUrl();
     const worker = this.#document.defaultView?.navigator.serviceWorker;
+    void this.#redeemFromUrl(worker);
+    // An open tab that the worker focused for Accept: only the worker that controls this page is listened to (no
+    // other sender can post here, but a page of the origin may dispatch events on the container).
     const onMessage = (event: MessageEvent) => {
-      const choice = (event.data as {kitCall?: {action?: string; caller?: string}} | null)?.kitCall;
-      if (choice?.action === 'accept' && choice.caller) {
-        this.#choose(choice.caller);
+      const choice = (event.data as {kitCall?: {action?: unknown; callId?: unknown}} | null)
+        ?.kitCall;
+      const callId = choice?.callId;
+      if (
+        event.source &&
+        event.source === worker?.controller &&
+        choice?.action === 'accept' &&
+        isCallId(callId)
+      ) {
+        this.#choose(callId);
       }
     };
     worker?.addEventListener('message', onMessage);
@@ -141,9 +193,10 @@ export class KitPushCalls {
       if (globalThis.Notification?.permission !== 'granted') {
         return null;
       }
-      await navigator.serviceWorker.register(options.serviceWorker ?? 'kit-call-sw.js', {
-        ...(options.scope ? {scope: options.scope} : {}),
-      });
+      this.#registration = await navigator.serviceWorker.register(
+        workerUrl(options),
+        options.scope ? {scope: options.scope} : {},
+      );
       const {pushManager} = await navigator.serviceWorker.ready;
       let subscription = await pushManager.getSubscription();
       // A subscription made for another VAPID key (the backend rotated it) would be refused by the push service.
@@ -168,31 +221,50 @@ export class KitPushCalls {
     }
   }
 
-  /** `?kitCallAction=accept&kitCallCaller=<uid>`: the page was opened by Accept. The parameters leave the URL. */
-  #takeChoiceFromUrl(): void {
+  /**
+   * `?kitCallAccept=<nonce>`: the page was opened by Accept, or by a link that pretends to be. The parameter leaves
+   * the URL, and the page asks its service worker for the call id that the nonce stands for: a nonce the worker did
+   * not make, or already redeemed, answers nothing.
+   */
+  async #redeemFromUrl(container: ServiceWorkerContainer | undefined): Promise<void> {
     const view = this.#document.defaultView;
     const url = view ? new URL(view.location.href) : null;
-    const caller = url?.searchParams.get('kitCallCaller');
-    if (!view || !url || url.searchParams.get('kitCallAction') !== 'accept' || !caller) {
+    const nonce = url?.searchParams.get(ACCEPT_PARAM);
+    if (!view || !url || ![ACCEPT_PARAM, ...OLD_PARAMS].some(name => url.searchParams.has(name))) {
       return;
     }
-    url.searchParams.delete('kitCallAction');
-    url.searchParams.delete('kitCallCaller');
+    [ACCEPT_PARAM, ...OLD_PARAMS].forEach(name => url.searchParams.delete(name));
     // The app's router may read the address later: it sees the call route without the choice.
     view.history.replaceState(view.history.state, '', url.href);
-    this.#choose(caller);
+    if (!nonce) {
+      return;
+    }
+    try {
+      const worker = container?.controller ?? (await container?.getRegistration())?.active;
+      const callId = worker ? await redeem(worker, nonce) : null;
+      if (isCallId(callId)) {
+        this.#choose(callId);
+        return;
+      }
+      this.#report(
+        KitErrorCodes.INVALID_CALL,
+        "Push calls: this page's Accept was not made by the app's service worker, or was used already: nothing answered",
+      );
+    } catch (error) {
+      this.#report(KitErrorCodes.NETWORK, 'Push calls: the service worker did not answer', error);
+    }
   }
 
-  #choose(caller: string): void {
+  #choose(callId: string): void {
     this.#choice.set({
       action: 'accept',
-      caller,
+      callId,
       until: Date.now() + (this.#options?.acceptWithin ?? 30000),
     });
     this.#answerIfChosen(); // The call may already ring.
   }
 
-  /** Answers the ringing call of the chosen caller: the user already pressed Accept on the notification. */
+  /** Answers the ringing call of the chosen id: the user already pressed Accept on its notification. */
   #answerIfChosen(): void {
     const choice = this.#choice();
     if (!choice) {
@@ -206,7 +278,7 @@ export class KitPushCalls {
       open =>
         open.direction === 'incoming' &&
         open.stage() === 'ringing' &&
-        kitCaller(open.call()).uid === choice.caller &&
+        open.call().sessionId === choice.callId &&
         open.componentInstance instanceof KitIncomingCallComponent,
     );
     if (ref) {
@@ -223,6 +295,39 @@ export class KitPushCalls {
       setTimeout(() => onError(new KitException(code, message, details)));
     }
   }
+}
+
+/** The worker's script URL, with the origins the app lets pushes name (`?origin=`, read by `kit-call-sw.js`). */
+function workerUrl({serviceWorker = 'kit-call-sw.js', origins = []}: KitPushCallsOptions): string {
+  const query = origins.map(origin => `origin=${encodeURIComponent(origin)}`).join('&');
+  return query
+    ? `${serviceWorker}${serviceWorker.includes('?') ? '&' : '?'}${query}`
+    : serviceWorker;
+}
+
+/** Whether a value is a call id as the worker gives it (a string of 1 to 256 characters). */
+function isCallId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= 256;
+}
+
+/**
+ * Asks the worker for the call id of an Accept's nonce, by a message with a port for its answer.
+ * @returns The call id, or `null` for a nonce it does not know; rejects when it does not answer in time.
+ */
+function redeem(worker: ServiceWorker, nonce: string): Promise<unknown> {
+  const channel = new MessageChannel();
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => {
+      channel.port1.close();
+      fail(new Error(`no answer within ${REDEEM_TIMEOUT} ms`));
+    }, REDEEM_TIMEOUT);
+    channel.port1.onmessage = (event: MessageEvent) => {
+      clearTimeout(timer);
+      channel.port1.close();
+      done((event.data as {kitCall?: {callId?: unknown}} | null)?.kitCall?.callId ?? null);
+    };
+    worker.postMessage({kitCallRedeem: nonce}, [channel.port2]);
+  });
 }
 
 /** base64url of a string's UTF-8 bytes (a token in a SIP header parameter), or of bytes. */

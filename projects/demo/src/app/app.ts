@@ -56,6 +56,7 @@ export class DemoApp {
     const params = new URLSearchParams(globalThis.location?.search ?? '');
     params.delete('ring');
     params.delete('type');
+    params.delete('call');
     params.set('user', uid);
     return `?${params}`;
   }
@@ -75,8 +76,10 @@ export class DemoApp {
     );
     if (caller) {
       const type = params.get('type') === 'video' ? 'video' : 'audio';
+      // `&call=<id>`: the call a notification announced (Close this tab, then ring me), which its Accept answers.
+      const sessionId = params.get('call')?.slice(0, 256) ?? '';
       this._switchboard.control
-        .ring(demoUser(caller), demoUser(this.me), type)
+        .ring(demoUser(caller), demoUser(this.me), type, sessionId)
         .catch(error => this._log.error(error));
     }
   }

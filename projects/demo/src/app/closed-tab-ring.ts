@@ -126,14 +126,16 @@ export class DemoClosedTabRing {
     const me = this.me();
     const caller = this.caller();
     const callId = `demo-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-    // The page Accept opens: this demo as me, where the caller rings again (the server's hand-over, played).
+    // The page Accept opens: this demo as me, where the caller rings again with the same call id (the server's
+    // hand-over, played): the kit answers that call, and only that one.
     const url = new URL(this._document.defaultView!.location.href);
-    for (const name of ['ring', 'type', 'kitCallAction', 'kitCallCaller']) {
+    for (const name of ['ring', 'type', 'call', 'kitCallAccept']) {
       url.searchParams.delete(name);
     }
     url.searchParams.set('user', me.uid);
     url.searchParams.set('ring', caller.uid);
     url.searchParams.set('type', 'video');
+    url.searchParams.set('call', callId);
     return {
       user: me.uid,
       after: RING_AFTER_CLOSE,

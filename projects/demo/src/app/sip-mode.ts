@@ -102,7 +102,12 @@ export function demoPushCalls(
     return [withPushCalls({vapidPublicKey: 'none', serviceWorker: DEMO_PUSH_WORKER})];
   }
   const vapidPublicKey = demoPushFromUrl(search);
-  return vapidPublicKey ? [withPushCalls({vapidPublicKey})] : [];
+  // `?pushOrigin=`: the push sender's origin (its decline URL), which the worker must be told it may use. A demo
+  // takes it from its address, as it takes the SIP proxy; an app writes it in its code.
+  const pushOrigin = new URLSearchParams(search).get('pushOrigin');
+  return vapidPublicKey
+    ? [withPushCalls({vapidPublicKey, origins: pushOrigin ? [pushOrigin] : []})]
+    : [];
 }
 
 function demoPushFromUrl(search: string): string | null {
