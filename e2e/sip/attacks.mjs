@@ -224,10 +224,16 @@ function cancelOf(wire, callId) {
   ].join('\r\n');
 }
 
-/** The push messages that the push sender handed on for `callId` (of `type`: ring or cancel). */
+/**
+ * The push messages that the push sender handed on for the call of Call-ID `callId` (of `type`: ring or cancel). A
+ * push names its call by the Call-ID followed by the From tag, the session id the page's adapter gives the call.
+ */
 const pushesOf = (push, callId, type = 'ring') =>
   push.sender.sent.filter(
-    sent => sent.message.kitCall.callId === callId && sent.message.kitCall.type === type,
+    sent =>
+      sent.message.kitCall.callId.startsWith(callId) &&
+      sent.message.kitCall.callId.length > callId.length &&
+      sent.message.kitCall.type === type,
   );
 
 const checks = [
