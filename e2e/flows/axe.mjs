@@ -51,7 +51,7 @@ const STATES = {
     const demo = await open({state: {answers: {ada: 'never'}}});
     await demo.click('call-video-ada');
     await demo.visible(SEL.outgoing);
-    await demo.textIs(SEL.outgoingStatus, 'Calling');
+    await demo.textIs(SEL.outgoingStatus, 'Ringing');
     return demo;
   },
   'outgoing-declined': async open => {

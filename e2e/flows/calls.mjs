@@ -89,7 +89,8 @@ export const callTests = [
       const me = await open();
       await me.click('call-voice-ada');
       await me.visible(SEL.outgoing);
-      await me.textIs(SEL.outgoingStatus, 'Calling');
+      // Ada's phone rings before she answers (issue 38: the simulated people said "Calling…" until they answered).
+      await me.textIs(SEL.outgoingStatus, 'Ringing');
       await me.expectFocus(SEL.outgoingEnd, 'the end call button');
       await me.event('ccOutgoingCall');
       await expectSound(me, true); // The ringback.
@@ -129,7 +130,7 @@ export const callTests = [
       const me = await open({query: {ringTimeout: 2500}, state: {answers: {ada: 'never'}}});
       await me.click('call-voice-ada');
       await me.visible(SEL.outgoing);
-      await me.textIs(SEL.outgoingStatus, 'Calling');
+      await me.textIs(SEL.outgoingStatus, 'Ringing');
       await me.gone(SEL.outgoing, 12000); // Ring time-out 2.5 s, the outcome 5 s.
       await me.event('ccCallEnded');
       const events = await me.events();
@@ -142,7 +143,7 @@ export const callTests = [
       const me = await open({query: {ringTimeout: 2500}, state: {answers: {ada: 'never'}}});
       await me.click('call-voice-ada');
       await me.visible(SEL.outgoing);
-      await me.textIs(SEL.outgoingStatus, 'Calling');
+      await me.textIs(SEL.outgoingStatus, 'Ringing');
       // Like "Call declined" and "Busy", the outcome stays on screen a moment before the screen leaves.
       await me.textIs(SEL.outgoingStatus, 'No answer', 5000);
       await me.gone(SEL.outgoing, 10000); // The outcome stays 5 s.
@@ -154,7 +155,7 @@ export const callTests = [
       const me = await open({state: {answers: {ada: 'never'}}});
       await me.click('call-video-ada');
       await me.visible(SEL.outgoing);
-      await me.textIs(SEL.outgoingStatus, 'Calling');
+      await me.textIs(SEL.outgoingStatus, 'Ringing');
       await me.page.click(SEL.outgoingEnd);
       await me.gone(SEL.outgoing, 10000); // The outcome stays 5 s.
       await me.event('ccCallEnded');

@@ -22,18 +22,18 @@ function lineStyle(demo, selector) {
   });
 }
 
-/** The outcome stands out from the "Calling…" line, and no end call is left on a call that is over. */
+/** The outcome stands out from the "Ringing…" line, and no end call is left on a call that is over. */
 async function expectOutcome(demo, calling, text) {
   await demo.textIs(OUTCOME, text, 8000);
   const outcome = await lineStyle(demo, OUTCOME);
   expect(outcome.icon, `"${text}" has no icon`);
   expect(
     outcome.fontSize > calling.fontSize,
-    `"${text}" is not larger than "Calling…" (${outcome.fontSize} against ${calling.fontSize} px)`,
+    `"${text}" is not larger than "Ringing…" (${outcome.fontSize} against ${calling.fontSize} px)`,
   );
   expect(
     outcome.color !== calling.color && outcome.background !== calling.background,
-    `"${text}" has the colours of "Calling…" (${outcome.color} on ${outcome.background})`,
+    `"${text}" has the colours of "Ringing…" (${outcome.color} on ${outcome.background})`,
   );
   expect(
     (await demo.page.locator(SEL.outgoingEnd).count()) === 0,
@@ -82,7 +82,7 @@ export const lookTests = [
     fn: async ({open}) => {
       const me = await open(); // Alan declines after a moment.
       await me.click('call-voice-alan');
-      await me.textIs(SEL.outgoingStatus, 'Calling');
+      await me.textIs(SEL.outgoingStatus, 'Ringing');
       const calling = await lineStyle(me, SEL.outgoingStatus);
       await expectOutcome(me, calling, 'Call declined');
       await me.page.screenshot({path: join(SCREENSHOTS, 'look-declined.png')});
@@ -94,7 +94,7 @@ export const lookTests = [
     fn: async ({open}) => {
       const me = await open({query: {ringTimeout: 2500}, state: {answers: {ada: 'never'}}});
       await me.click('call-video-ada');
-      await me.textIs(SEL.outgoingStatus, 'Calling');
+      await me.textIs(SEL.outgoingStatus, 'Ringing');
       const calling = await lineStyle(me, SEL.outgoingStatus);
       await expectOutcome(me, calling, 'No answer');
       // The time is what is tested here: the outcome used to leave after 2 s, before a hand reached the button.
@@ -102,7 +102,7 @@ export const lookTests = [
       expect(await me.page.isVisible(SEL.callAgain), '"Call again" left within 2 s');
       await me.page.screenshot({path: join(SCREENSHOTS, 'look-no-answer.png')});
       await me.page.click(SEL.callAgain);
-      await me.textIs(SEL.outgoingStatus, 'Calling');
+      await me.textIs(SEL.outgoingStatus, 'Ringing');
       await me.visible(SEL.outgoingEnd);
       await me.page.waitForFunction(
         () =>

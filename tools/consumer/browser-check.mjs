@@ -7,6 +7,10 @@
 //   - font: the title's computed font-family ends in sans-serif (ng add's theme never falls back to serif);
 //   - contrast: every line of text on the screen, with theming.md's `custom-incoming-call` class on the overlay's
 //     panel (as `overlay: {panelClass}` puts it), has a contrast of at least 4.5:1 with what is behind it.
+// Then the README's Quick start as a user tries it, with Chromium's fake camera and microphone:
+//   - video: Accept on Ada's video call opens the ongoing screen, whose two videos (the far side's drawn picture and
+//     my camera) show decoded frames; hang up; "Call Ada" says "Ringing…" before she picks up, and the ongoing
+//     call's two videos show frames again.
 // Prints one line per figure; exits 1 when a check fails, 2 when the page cannot be reached.
 import {chromium} from 'playwright-core';
 import {serve} from '../../e2e/server.mjs';
@@ -69,6 +73,71 @@ function textColours() {
   return found;
 }
 
+const REMOTE_VIDEO = '.kit-ongoing-call-remote-video';
+const LOCAL_VIDEO = '.kit-ongoing-call-local-video';
+
+/**
+ * Waits until a video of the ongoing screen has decoded frames, and says what it shows.
+ * @returns {Promise<string>} e.g. "640x480, 12 frames"
+ */
+async function framesOf(page, selector) {
+  const handle = await page.waitForFunction(
+    sel => {
+      const video = document.querySelector(sel);
+      const frames = video?.getVideoPlaybackQuality?.().totalVideoFrames ?? 0;
+      return video && video.videoWidth > 0 && frames > 0
+        ? `${video.videoWidth}x${video.videoHeight}, ${frames} frames decoded`
+        : false;
+    },
+    selector,
+    {timeout: 15000},
+  );
+  return handle.jsonValue();
+}
+
+/** The Quick start's two video calls: both videos of each ongoing call show frames; "Ringing…" before Ada answers. */
+async function quickStartVideo(page) {
+  const problems = [];
+  const check = async (label, selector, name) => {
+    try {
+      console.log(`  browser video (${label}): ${name}: ${await framesOf(page, selector)}`);
+    } catch {
+      problems.push(`${label}: no frames on ${name} (${selector})`);
+    }
+  };
+  // I accept Ada's call (its screen is still up from the checks above).
+  await page.click('.kit-incoming-call-accept-button');
+  await page.waitForSelector('.kit-ongoing-call', {timeout: 10000});
+  await check('Ada calls me, accepted', REMOTE_VIDEO, "Ada's picture");
+  await check('Ada calls me, accepted', LOCAL_VIDEO, 'my camera');
+  await page.click('.kit-ongoing-call-end-call-button');
+  await page.waitForSelector('.kit-ongoing-call', {state: 'detached', timeout: 10000});
+
+  // I call Ada: her phone rings before she picks up (after 2 s, by the Quick start's autoAnswer).
+  await page.getByRole('button', {name: 'Call Ada'}).click();
+  try {
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.kit-outgoing-call-subtitle')?.textContent?.includes('Ringing') &&
+        !document.querySelector('.kit-ongoing-call'),
+      null,
+      {timeout: 10000},
+    );
+    console.log('  browser video (Call Ada): "Ringing…" before she picks up');
+  } catch {
+    const said = await page
+      .$eval('.kit-outgoing-call-subtitle', e => e.textContent.trim())
+      .catch(() => null);
+    problems.push(
+      `Call Ada: the outgoing screen never said "Ringing…" (it says ${JSON.stringify(said)})`,
+    );
+  }
+  await page.waitForSelector('.kit-ongoing-call', {timeout: 10000});
+  await check('Call Ada, she picked up', REMOTE_VIDEO, "Ada's picture");
+  await check('Call Ada, she picked up', LOCAL_VIDEO, 'my camera');
+  return problems;
+}
+
 function luminance({r, g, b}) {
   const channel = value => {
     const c = value / 255;
@@ -87,7 +156,14 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--autoplay-policy=no-user-gesture-required',
+      // A camera and a microphone, allowed without a prompt, as a user who pressed Allow.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   });
   let failed = 0;
   try {
@@ -137,13 +213,23 @@ async function main() {
         `  browser FAILED: lowest text contrast ${lowest.toFixed(2)}:1, below ${MIN_CONTRAST}:1`,
       );
     }
+    let video = [];
+    try {
+      video = await quickStartVideo(page);
+    } catch (error) {
+      video = [`the Quick start's calls: ${error?.message ?? error}`];
+    }
+    for (const problem of video) {
+      failed++;
+      console.log(`  browser FAILED: video: ${problem}`);
+    }
     if (errors.length) {
       failed++;
       console.log(`  browser FAILED: page error: ${errors[0]}`);
     }
     console.log(
       `  browser: font ${sans ? 'sans-serif' : 'NOT sans-serif'}, lowest contrast ${lowest.toFixed(2)}:1 over ` +
-        `${texts.length} texts`,
+        `${texts.length} texts; Quick start video ${video.length ? 'FAILED' : 'frames on both sides of both calls, "Ringing…" first'}`,
     );
   } finally {
     await browser.close();

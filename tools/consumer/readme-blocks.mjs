@@ -9,14 +9,14 @@
 // before a fenced block says what it is.
 //   <!-- file: src/app/app.config.ts -->       the block is that whole file, relative to the app's folder
 //   <!-- no-check -->                          a fragment, not compiled
-//   <!-- install: from-this-repository -->     (README) the shell lines that pack the library and `ng add` it
+//   <!-- install: from-this-repository -->     (README) the shell lines that pack the library and `npx ng add` it
 //   <!-- excerpt: tools/push-sender.mjs -->    the block stands, line for line, in that file of this repository
 //                                              (code that the repository's own tests run: it must not drift)
 //   <!-- asset: -->                            a JSON entry of `assets` in angular.json: added to the app's build,
 //                                              whose output must then hold the file it names (--app only)
 // A ts/js/scss/css/html block with none is listed as unchecked (a warning). Shell blocks are never compiled.
-// Exit: 0; 1 when a block is marked wrong (a path outside the app, the same file twice across the pages, a marker
-// with no block), or when no block is written.
+// Exit: 0; 1 when a block is marked wrong (a path outside the app, a marker
+// with no block, a file written twice with different code), or when no block is written.
 import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
@@ -64,25 +64,37 @@ export function readmeBlocks(text) {
 }
 
 /**
- * The README's from-this-repository lines: the command that packs the library (run in a clone) and the tarball
- * that `ng add` installs, as a user pastes them.
+ * The README's from-this-repository lines, as a user pastes them: the `npm run pack` line, the lines after it that
+ * still run in the clone (up to `cd ..`, e.g. the one that keeps the tarball's full path), and the `npx ng add` line
+ * that runs in the app. The clone itself, `ng new` and `cd my-app` are left to the consumer check (its apps are made
+ * from templates), and nothing is rewritten.
  * @param {string} text The README.
- * @returns {{pack: string, ngAdd: string, tarball: string}}
+ * @returns {{pack: string, inClone: string[], ngAdd: string, tarball: string}} `tarball`: the `ng add` argument,
+ *   as written (a shell word, such as "$KIT_TGZ").
  */
 export function installLines(text) {
   const block = readmeBlocks(text).blocks.find(b => b.install === 'from-this-repository');
   if (!block) {
     throw new Error('the README has no <!-- install: from-this-repository --> block');
   }
-  const commands = block.code.split('\n').map(line => line.replace(/\s+#.*$/, '').trim());
-  const pack = commands.find(line => /^npm run pack\b/.test(line));
-  const ngAdd = commands.find(line => /^ng add \S+\.tgz$/.test(line));
-  if (!pack || !ngAdd) {
+  const commands = block.code
+    .split('\n')
+    .map(line => line.replace(/\s+#.*$/, '').trim())
+    .filter(Boolean);
+  const packAt = commands.findIndex(line => /^npm run pack\b/.test(line));
+  const upAt = commands.findIndex((line, i) => i > packAt && line === 'cd ..');
+  const ngAdd = commands.find(line => /^npx ng add \S+$/.test(line));
+  if (packAt < 0 || upAt < 0 || !ngAdd) {
     throw new Error(
-      'the from-this-repository block needs an `npm run pack` line and an `ng add <tarball>` line',
+      'the from-this-repository block needs an `npm run pack` line, then `cd ..`, and an `npx ng add <tarball>` line',
     );
   }
-  return {pack, ngAdd, tarball: ngAdd.split(/\s+/)[2]};
+  return {
+    pack: commands[packAt],
+    inClone: commands.slice(packAt + 1, upAt),
+    ngAdd,
+    tarball: ngAdd.split(/\s+/)[3],
+  };
 }
 
 /** README.md, then docs/*.md in name order. */
@@ -128,10 +140,20 @@ function main(args) {
           continue;
         }
         if (written.has(block.file)) {
-          errors.push(`${where}: ${block.file} is already written by ${written.get(block.file)}`);
+          // The same file shown twice (the README's Quick start shows the testing guide's spec) must say the same.
+          const first = written.get(block.file);
+          if (first.code !== block.code) {
+            errors.push(
+              `${where}: ${block.file} is already written, differently, by ${first.where}`,
+            );
+          } else {
+            console.log(
+              `  readme ${where} ${block.lang} → ${block.file}, the same as ${first.where}`,
+            );
+          }
           continue;
         }
-        written.set(block.file, where);
+        written.set(block.file, {where, code: block.code});
         if (target) {
           mkdirSync(dirname(target), {recursive: true});
           writeFileSync(target, block.code);
@@ -151,7 +173,9 @@ function main(args) {
           continue;
         }
         excerpts++;
-        console.log(`  readme ${where} ${block.lang}: excerpt of ${block.excerpt}, as it stands there`);
+        console.log(
+          `  readme ${where} ${block.lang}: excerpt of ${block.excerpt}, as it stands there`,
+        );
       } else if (block.asset) {
         let asset = null;
         try {
@@ -160,11 +184,15 @@ function main(args) {
           // Reported below.
         }
         if (!asset?.glob || !asset?.input || /[*?]/.test(asset.glob)) {
-          errors.push(`${where}: an asset block is one JSON object with input, a plain file name glob and output`);
+          errors.push(
+            `${where}: an asset block is one JSON object with input, a plain file name glob and output`,
+          );
           continue;
         }
         assets.push(asset);
-        console.log(`  readme ${where} json: asset ${asset.input}/${asset.glob} → ${asset.output ?? '/'}`);
+        console.log(
+          `  readme ${where} json: asset ${asset.input}/${asset.glob} → ${asset.output ?? '/'}`,
+        );
       } else if (block.noCheck) {
         fragments++;
         console.log(`  readme ${where} ${block.lang}: no-check (a fragment)`);

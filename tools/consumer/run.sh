@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # A real consumer install of kit-chat-uikit-angular (issues 8 and 14), for CI: `npm run consumer`.
 #
-# Packs the library with the README's own from-this-repository lines (`npm run pack`, and prints the tarball's file
-# list), creates fresh CLI apps OUTSIDE the workspace (a temp dir, one workspace with three apps sharing one npm
-# install, at the Angular/Jest versions the workspace uses), next to a link named like the clone, and sets the kit up
-# in each with the README's `ng add ../kit-chat-uikit-angular/<tarball>`, like a user would (no path mapping).
+# Packs the library with the README's own from-this-repository lines (`npm run pack`, the tarball's full path kept in
+# KIT_TGZ; prints the tarball's file list), creates fresh CLI apps OUTSIDE the workspace (a temp dir, one workspace
+# with three apps sharing one npm install, at the Angular/Jest versions the workspace uses), and sets the kit up in
+# each with the README's `npx ng add "$KIT_TGZ"`, as written, like a user would (no path mapping).
 # Then checks:
 #   1. `ng add` in a standalone, an NgModule and a server-rendered app: the CDK and Material come in at the app's
 #      Angular minor, the kit's providers and theme are written; a second `ng add` changes nothing;
@@ -12,8 +12,9 @@
 #      its page on the server at build time, with the kit's providers);
 #   3. the code blocks of the README and of docs/*.md marked `<!-- file: ... -->` (readme-blocks.mjs) are written
 #      into the standalone app, which builds for production;
-#   4. the README's testing example passes under Jest (jest-preset-angular) and under Vitest (`ng test`, the CLI's
-#      default runner);
+#   4. the app's tests after the README's Quick start is pasted (its app.spec.ts replaces the CLI's, which the
+#      template has as `ng new` writes it) pass under Jest (jest-preset-angular) and under Vitest (`ng test`, the
+#      CLI's default runner);
 #   5. the three screens render once on the server (renderApplication, plain node, no window/document);
 #   6. the standalone app in Chromium: the incoming title's font stack ends in sans-serif, and the theming guide's
 #      custom-incoming-call class keeps every text on the screen at a contrast of 4.5:1 or more.
@@ -74,18 +75,20 @@ abort() {
   summary
 }
 
-# 1. The tarball, made and installed with the README's own from-this-repository lines (`npm run pack` in the clone,
-#    then `ng add ../kit-chat-uikit-angular/<tarball>` from an app next to it), so those lines stay true.
+# 1. The tarball, made and installed with the README's own from-this-repository lines, each as written: in the
+#    repository (the clone) `npm run pack` and the lines after it up to `cd ..` (the one that keeps the tarball's full
+#    path), then in each app the `npx ng add` line. The clone, `ng new` and `cd my-app` are this check's own.
 install_json="$(node "$here/readme-blocks.mjs" --install)" || abort "the README's from-this-repository lines are missing"
 pack_command="$(node -p "JSON.parse(process.argv[1]).pack" "$install_json")"
-ng_add_path="$(node -p "JSON.parse(process.argv[1]).tarball" "$install_json")"
-say "README: '$pack_command', then 'ng add $ng_add_path'"
+in_clone="$(node -p "JSON.parse(process.argv[1]).inClone.join(' && ') || 'true'" "$install_json")"
+ng_add_line="$(node -p "JSON.parse(process.argv[1]).ngAdd" "$install_json")"
+ng_add_arg="$(node -p "JSON.parse(process.argv[1]).tarball" "$install_json")"
+say "README: '$pack_command', '$in_clone', then in the app '$ng_add_line'"
 rm -f "$root"/kit-chat-uikit-angular-*.tgz
 step pack bash -c "cd '$root' && $pack_command" || abort "'$pack_command' failed in the repository"
-# The app sits next to the clone, as the README has it: ../kit-chat-uikit-angular is the repository.
-ln -s "$root" "$work/$(basename "$(dirname "$ng_add_path")")"
-tarball="$app/$ng_add_path"
-[[ -f "$tarball" ]] || abort "'$pack_command' wrote no $(basename "$ng_add_path") (the README's ng add line names it): $(ls "$root"/*.tgz 2>/dev/null)"
+# What the README's `ng add` argument names, after its lines in the clone (a path that no folder name decides).
+tarball="$(cd "$root" && bash -c "$in_clone && printf '%s' $ng_add_arg")"
+[[ "$tarball" == /* && -f "$tarball" ]] || abort "the README's lines name '$tarball' as the tarball, not a file that '$pack_command' wrote: $(ls "$root"/*.tgz 2>/dev/null)"
 say "packed $(basename "$tarball") ($(tar tzf "$tarball" | wc -l) files, $(du -kL "$tarball" | cut -f1) KB):"
 tar tzvf "$tarball" | awk '{printf "  %8s  %s\n", $3, $6}' | sed 's# package/# #' | sort -k2
 files="$(tar tzf "$tarball")"
@@ -105,10 +108,15 @@ core_minor="$(node -p "require('./node_modules/@angular/core/package.json').vers
 
 # 4. `ng add <tarball>` in each app, as a user would (non-interactive). The first one installs the kit, the CDK and
 #    Material; each writes its app's providers and theme.
+# The README's lines as written: those of the clone in the repository, then `npx ng add …` in the app, plus the
+# answers a terminal would ask for (no prompt, which project of the three).
+readme_ng_add() {
+  local project="$1"
+  bash -c "cd '$root' && $in_clone && cd '$app' && $ng_add_line --skip-confirmation --project '$project'"
+}
 ng_add() {
   local project="$1" providers_file="$2" providers="$3" styles_file="$4"
-  # The README's line as written (a path relative to the app), plus the answers a terminal would ask for.
-  if ! step "ng-add-$project" "$ng" add "$ng_add_path" --skip-confirmation --project "$project"; then
+  if ! step "ng-add-$project" readme_ng_add "$project"; then
     fail "ng add in the $project"
     return
   fi
@@ -134,7 +142,7 @@ ng_add ssr-app projects/ssr-app/src/app/app.config.ts provideKitUIKit projects/s
 # A second `ng add` changes nothing: the sources, angular.json and the dependencies stay as they are.
 fingerprint() { find projects angular.json -type f -print0 | sort -z | xargs -0 sha1sum; node -p "JSON.stringify(require('./package.json').dependencies)"; }
 fingerprint >"$work/before-second-ng-add.txt"
-if step ng-add-again "$ng" add "$ng_add_path" --skip-confirmation --project standalone-app \
+if step ng-add-again readme_ng_add standalone-app \
   && fingerprint | diff "$work/before-second-ng-add.txt" - >"$logs/ng-add-again.diff"; then
   pass "a second ng add changes nothing ($(elapsed))"
 else
@@ -202,7 +210,7 @@ if [[ -f "$app/dist/standalone-app/browser/index.html" ]]; then
   if ((browser_status == 0)); then
     pass "browser: $(grep -o 'font .*' "$logs/browser.log" | tail -n 1)"
   else
-    fail "browser: the incoming screen's font or text contrast (see above)"
+    fail "browser: the incoming screen's font or text contrast, or the Quick start's video (see above)"
   fi
 else
   fail "browser: no standalone app build to open"

@@ -120,6 +120,41 @@ describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
     expect(rang).toEqual([]);
   });
 
+  it('should say it rings for a simulated user with an answer set, before the answer comes', async () => {
+    const rang: string[] = [];
+    ada.addCallListener('ringing', {onOutgoingCallRinging: call => rang.push(call.sessionId)});
+    switchboard.control.autoAnswer(CAROL.uid, 'accept', 1000);
+    const started = ada.initiateCall(callTo(ADA, CAROL));
+    await settle();
+    const call = await started;
+    expect(rang).toEqual([call.sessionId]);
+    expect(adaSeen).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(adaSeen.map(seen => seen.method)).toEqual(['onOutgoingCallAccepted']);
+    expect(rang).toEqual([call.sessionId]);
+  });
+
+  it('should say it rings for a simulated user who never answers', async () => {
+    const rang: string[] = [];
+    ada.addCallListener('ringing', {onOutgoingCallRinging: call => rang.push(call.sessionId)});
+    switchboard.control.neverAnswer(CAROL.uid);
+    const started = ada.initiateCall(callTo(ADA, CAROL));
+    await settle();
+    expect(rang).toEqual([(await started).sessionId]);
+  });
+
+  it('should not say it rings for a simulated user who answers busy', async () => {
+    const rang: string[] = [];
+    ada.addCallListener('ringing', {onOutgoingCallRinging: call => rang.push(call.sessionId)});
+    switchboard.control.autoAnswer(CAROL.uid, 'busy', 500);
+    ada.initiateCall(callTo(ADA, CAROL));
+    await jest.advanceTimersByTimeAsync(600);
+    expect(rang).toEqual([]);
+    expect(adaSeen.map(seen => [seen.method, seen.call.status])).toEqual([
+      ['onOutgoingCallRejected', 'busy'],
+    ]);
+  });
+
   it('should deliver callbacks asynchronously, never inside the calling method', async () => {
     ada.initiateCall(callTo(ADA, BOB));
     expect(bobSeen).toHaveLength(0);

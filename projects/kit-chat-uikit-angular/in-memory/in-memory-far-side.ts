@@ -47,9 +47,11 @@ export class KitInMemoryFarSide {
   }
 
   /**
-   * Sets what a simulated user does when a call rings for it.
+   * Sets what a simulated user does when a call rings for it. The user is then online: its phone rings, so the
+   * caller hears `onOutgoingCallRinging` ("Ringing…") a latency after the call was placed, then the answer comes
+   * (a busy user answers busy with no ringing). A simulated user with no answer set stays "Calling…".
    * @param uid The simulated user.
-   * @param answer `'accept'`, `'reject'`, `'busy'` or `'never'` (the default: it rings until cancelled).
+   * @param answer `'accept'`, `'reject'`, `'busy'` or `'never'` (it rings until cancelled).
    * @param afterMs How long it rings first.
    */
   autoAnswer(uid: string, answer: KitInMemoryAnswer, afterMs = 1000): void {
@@ -177,6 +179,16 @@ export class KitInMemoryFarSide {
         ? `Injected fault: the next "${action}" fails.`
         : '',
     );
+  }
+
+  /**
+   * Whether a simulated user's phone rings for a call: once an answer is set for it (`autoAnswer`, `neverAnswer`),
+   * except busy. @docs-private
+   * @param uid The callee.
+   */
+  _rings(uid: string): boolean {
+    const rule = this.#answers.get(uid);
+    return !!rule && rule.answer !== 'busy';
   }
 
   /**

@@ -197,7 +197,8 @@ export class KitInMemorySwitchboard implements OnDestroy {
       }
     } else {
       this.#notify(receiver.uid, 'onIncomingCallReceived', session);
-      if (hasDevice) {
+      // The callee's device rings, or the phone of a simulated person who answers by a rule (autoAnswer).
+      if (hasDevice || (!remote && this.control._rings(receiver.uid))) {
         this.#ringing(session);
       }
       if (!remote) {
@@ -328,7 +329,8 @@ export class KitInMemorySwitchboard implements OnDestroy {
 
   /**
    * Tells the caller's device that the callee's device rings, once per call, as a real SDK relays a 180 Ringing.
-   * A caller in another tab learns it through the channel; a simulated callee has no device, so it never rings.
+   * A caller in another tab learns it through the channel. A simulated callee has no device: it rings when an
+   * answer is set for it (`control.autoAnswer`), else never.
    */
   #ringing(session: KitInMemorySession, fromOtherTab = false): void {
     if (session.rang) {

@@ -215,6 +215,25 @@ describe('kit-chat-uikit-angular/testing harnesses', () => {
       expect(await outgoing.isEndCallEnabled()).toBe(true);
     });
 
+    it('should say "Ringing…" once a simulated callee with an answer set rings, then go on to the ongoing call', async () => {
+      setup();
+      calls.farSide.autoAnswer(ADA.uid, 'accept', 500);
+      await TestBed.inject(KitCallOverlay).startCall(ADA, 'video');
+      const outgoing = await loader.getHarness(KitOutgoingCallHarness);
+      await calls.settle();
+
+      expect(await outgoing.getStatusText()).toBe('Ringing…');
+      expect(await loader.getAllHarnesses(KitOngoingCallHarness)).toEqual([]);
+      const ongoing = await new Promise<KitOngoingCallHarness>((resolve, reject) => {
+        const poll = () =>
+          loader
+            .getHarnessOrNull(KitOngoingCallHarness)
+            .then(found => (found ? resolve(found) : setTimeout(poll, 50)), reject);
+        poll();
+      });
+      expect(await ongoing.getOtherPartyName()).toBe('Ada Lovelace');
+    });
+
     it('should cancel the call and close the screen on end call', async () => {
       const call = await callAda({latency: 50});
       const outgoing = await loader.getHarness(KitOutgoingCallHarness);

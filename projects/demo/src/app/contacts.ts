@@ -40,7 +40,7 @@ const ANSWER_TEXT: Record<string, string> = {
               [attr.aria-label]="'Voice call ' + person.name"
               (click)="call(person, 'audio')"
             >
-              <kit-icon name="call" />
+              <kit-icon matButtonIcon name="call" />
               Voice
             </button>
             <button
@@ -50,7 +50,7 @@ const ANSWER_TEXT: Record<string, string> = {
               [attr.aria-label]="'Video call ' + person.name"
               (click)="call(person, 'video')"
             >
-              <kit-icon name="videocam" />
+              <kit-icon matButtonIcon name="videocam" />
               Video
             </button>
           </div>
