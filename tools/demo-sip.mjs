@@ -46,7 +46,10 @@ const pushSender = await startPushSender({
 });
 let proxy;
 try {
+  // The demo's users by the names the proxy asserts for them (P-Asserted-Identity): the incoming screen shows these.
+  const directory = join(ROOT, 'tools', 'kamailio', 'demo-directory.tsv');
   const start = ['start', '--name', 'demo', '--port', sipPort, '--push-hook', pushSender.hook];
+  start.push('--directory', directory);
   proxy = execFileSync('bash', [KAMAILIO, ...start], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,7 +98,9 @@ async function announce() {
       console.log('\nReal calls over SIP: open both, then call Linus from Grace (or back):');
       console.log(`  ${base}?user=grace&sip=${sip}`);
       console.log(`  ${base}?user=linus&sip=${sip}`);
-      console.log('Push: open this one as Linus, allow notifications, close the tab, and call him from Grace:');
+      console.log(
+        'Push: open this one as Linus, allow notifications, close the tab, and call him from Grace:',
+      );
       console.log(`  ${base}?user=linus&sip=${sip}&push=${vapid.publicKey}\n`);
       return;
     }
