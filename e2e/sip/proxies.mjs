@@ -44,7 +44,7 @@ function withSbin() {
 export class Proxies {
   /**
    * @param {{origins?: string[], shm?: number}} [options] The origins allowed to open a WebSocket (the demo's
-   *   server); each instance's shared memory in MB (default 64).
+   *   server); each instance's shared memory in MB (default: kamailio.sh's, 256).
    */
   constructor({origins = [], shm} = {}) {
     this.shm = shm;

@@ -28,7 +28,7 @@
 # name; default ~/.cache/kit-kamailio), KIT_SIP_SECRET (the auth_ephemeral secret; default: a fresh random one,
 # kept in the run directory), KIT_SIP_ORIGINS (the origins allowed to open a WebSocket, space separated; default
 # http://127.0.0.1:4200 http://localhost:4200), SIP_DOMAIN (kit.test), KAMAILIO (the binary, default: kamailio on
-# the PATH or in /usr/sbin), KIT_KAMAILIO_SHM (shared memory in MB, default 64).
+# the PATH or in /usr/sbin), KIT_KAMAILIO_SHM (shared memory in MB, default 256: docs/sip-deployment.md sizes it).
 set -euo pipefail
 umask 077
 
@@ -311,8 +311,10 @@ start() {
   mv -f "$pointer.tmp" "$pointer"
   # Foreground (-DD) in the background of this shell, so that $! is the main process; -E logs to stderr, kept in
   # the run directory.
-  local shm=${KIT_KAMAILIO_SHM:-64}
-  [[ "$shm" =~ ^[0-9]+$ ]] || shm=64
+  # Shared memory holds every transaction (about 33 KB for an INVITE with a browser's SDP, kept 5 s after it ends),
+  # registration and htable entry: 64 MB ran out under the load benchmark (100 calls in flight, 119 MB used).
+  local shm=${KIT_KAMAILIO_SHM:-256}
+  [[ "$shm" =~ ^[0-9]+$ ]] || shm=256
   "$kamailio" -f "$run_dir/kamailio.cfg" -DD -E -Y "$run_dir" -P "$run_dir/kamailio.pid" -m "$shm" -M 8 \
     >"$run_dir/kamailio.log" 2>&1 &
   local launcher=$!
