@@ -4,8 +4,8 @@
 # started, checked against /proc before the signal.
 #
 #   tools/kamailio/kamailio.sh start [--name NAME] [--port PORT] [--role single|edge|registrar] [--registrar PORT]
-#                                    [--tls-port PORT [--plain-ws]] [--peer PORT] [--load-port PORT] [--push-hook URL]
-#                                    [--directory FILE]
+#                                    [--tls-port PORT [--plain-ws]] [--peer PORT] [--load-port PORT]
+#                                    [--push-hook URL] [--directory FILE]
 #   tools/kamailio/kamailio.sh stop [--name NAME]
 #   tools/kamailio/kamailio.sh status [--name NAME]
 #   tools/kamailio/kamailio.sh dir [--name NAME]       (prints the run directory: kamailio.log is there)
@@ -14,7 +14,8 @@
 # (wss://127.0.0.1:TLS_PORT), since PORT then refuses WebSocket handshakes (it still answers HTTP: the readiness probe
 # and /push/decline); --plain-ws with --tls-port offers both, ws:// first (plain WebSocket for a TLS-terminating
 # proxy in front, or loopback tests). --directory FILE (a file of `uid<TAB>name` lines, read at start) gives the
-# names the proxy asserts for its users (P-Asserted-Identity); a user not in it is asserted by uid alone. Defaults: name "kit", port 5080, role single (one proxy: WebSocket +
+# names the proxy asserts for its users (P-Asserted-Identity); a user not in it is asserted by uid alone.
+# Defaults: name "kit", port 5080, role single (one proxy: WebSocket +
 # registrar). An edge relays to the registrar on 127.0.0.1:--registrar (PORT, or PORT,PORT for two registrars: the
 # first that answers; a registrar that stops answering is skipped until it is back). A registrar with --peer shares
 # its registrations with the registrar on that port (dmq + dmq_usrloc), and asks it for all of them when it starts.
@@ -384,5 +385,5 @@ case "$command" in
       echo "kamailio $name is stopped"
       exit 1
     fi ;;
-  *) sed -n '2,17p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,32p' "$0" >&2; exit 2 ;;
 esac
