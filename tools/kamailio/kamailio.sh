@@ -312,8 +312,9 @@ start() {
   mv -f "$pointer.tmp" "$pointer"
   # Foreground (-DD) in the background of this shell, so that $! is the main process; -E logs to stderr, kept in
   # the run directory.
-  # Shared memory holds every transaction (about 33 KB for an INVITE with a browser's SDP, kept 5 s after it ends),
-  # registration and htable entry: 64 MB ran out under the load benchmark (100 calls in flight, 119 MB used).
+  # Shared memory holds every connection (about 80 KB: 2,048 of them, tcp_max_connections, 164 MB), transaction
+  # (about 33 KB for an INVITE with a browser's SDP, kept 5 s after it ends), registration and htable entry: 64 MB
+  # ran out under the load benchmark (100 calls in flight, 119 MB used).
   local shm=${KIT_KAMAILIO_SHM:-256}
   [[ "$shm" =~ ^[0-9]+$ ]] || shm=256
   "$kamailio" -f "$run_dir/kamailio.cfg" -DD -E -Y "$run_dir" -P "$run_dir/kamailio.pid" -m "$shm" -M 8 \
