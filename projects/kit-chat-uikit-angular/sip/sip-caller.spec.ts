@@ -44,7 +44,8 @@ describe('the caller an incoming call names (P-Asserted-Identity)', () => {
 
     it('should unescape a quoted asserted name and keep an unquoted one', () => {
       expect(
-        kitSipCaller('ada', 'x', '"Ada \\"Countess\\" Lovelace\\\\: Maths" <sip:ada@kit.test>').name,
+        kitSipCaller('ada', 'x', '"Ada \\"Countess\\" Lovelace\\\\: Maths" <sip:ada@kit.test>')
+          .name,
       ).toBe('Ada "Countess" Lovelace\\: Maths');
       expect(kitSipCaller('ada', 'x', 'Ada Lovelace <sips:ada@kit.test;transport=ws>')).toEqual({
         uid: 'ada',

@@ -152,7 +152,8 @@ export function kitSipUser(user: string, displayName?: string | null): KitUser {
 }
 
 /** A name-addr or addr-spec: an optional display name (quoted or not), then the URI, in angle brackets or bare. */
-const NAME_ADDR = /^\s*(?:"((?:[^"\\]|\\.)*)"|([^<"]*?))\s*<\s*(sips?:[^>]*)>|^\s*(sips?:[^\s;,>]+)/i;
+const NAME_ADDR =
+  /^\s*(?:"((?:[^"\\]|\\.)*)"|([^<"]*?))\s*<\s*(sips?:[^>]*)>|^\s*(sips?:[^\s;,>]+)/i;
 
 /**
  * The caller of an incoming INVITE, as the screens name it. A proxy that asserts its users (RFC 3325
@@ -184,7 +185,10 @@ export function kitSipCaller(
     return {uid: verified, name};
   }
   const claimed = fromName?.trim();
-  return {uid: verified, name: claimed && claimed !== verified ? `${claimed} (${verified})` : verified};
+  return {
+    uid: verified,
+    name: claimed && claimed !== verified ? `${claimed} (${verified})` : verified,
+  };
 }
 
 function safeDecode(text: string): string {
