@@ -8,6 +8,7 @@
 // exit code 1 when a check failed, 2 when the run could not start. The Kamailio it starts is stopped by its pid.
 import {randomBytes, randomUUID} from 'node:crypto';
 import {writeFileSync} from 'node:fs';
+import {createServer as createHttpServer} from 'node:http';
 import {connect, createServer} from 'node:net';
 import {join} from 'node:path';
 import {mintSipCredentials} from '../../tools/sip-credentials.mjs';
@@ -690,6 +691,70 @@ const checks = [
       } finally {
         wire.close();
         sink.wire.close();
+      }
+    },
+  },
+  {
+    name: 'names from a directory service (--directory-url): asserted escaped, asked once per uid, none → the uid',
+    fn: async ({proxies, secret}) => {
+      // The app's directory service: Grace's name has quotes and a backslash; Linus is unknown (404).
+      const asked = [];
+      const names = {grace: 'Grace "Amazing" Hopper \\o/'};
+      const service = createHttpServer((request, response) => {
+        const uid = new URL(request.url, 'http://x').searchParams.get('uid');
+        asked.push(uid);
+        if (names[uid]) {
+          response.writeHead(200, {'Content-Type': 'text/plain; charset=utf-8'});
+          response.end(`${names[uid]}\n`);
+        } else {
+          response.writeHead(404).end();
+        }
+      });
+      await new Promise(done => service.listen(0, '127.0.0.1', done));
+      const lookup = await proxies.start('lookup', {
+        directoryUrl: `http://127.0.0.1:${service.address().port}/names?app=kit`,
+      });
+      const calleeUid = `callee${randomBytes(3).toString('hex')}`;
+      const callee = await registered(lookup, secret, calleeUid);
+      const expected = {
+        grace: '"Grace \\"Amazing\\" Hopper \\\\o/" <sip:grace@kit.test>',
+        linus: '<sip:linus@kit.test>',
+      };
+      try {
+        for (const caller of ['grace', 'linus', 'grace']) {
+          const wire = await SipWire.open(lookup.url, {localAddress: address()});
+          const callId = randomUUID();
+          void sendAuthenticated(
+            wire,
+            'INVITE',
+            {from: caller, fromName: 'IT Support', to: calleeUid, callId},
+            mintSipCredentials(secret, caller),
+            1000,
+          );
+          const invite = await new Promise(done => {
+            const find = () =>
+              callee.wire.messages.find(
+                m => m.first.startsWith('INVITE ') && m.headers['call-id']?.[0] === callId,
+              );
+            const timer = setInterval(() => find() && (clearInterval(timer), done(find())), 20);
+            setTimeout(() => (clearInterval(timer), done(find())), 3000);
+          });
+          wire.close();
+          expect(invite, `${caller}'s INVITE did not reach the callee`);
+          const asserted = invite.headers['p-asserted-identity'] ?? [];
+          expect(
+            asserted.length === 1 && asserted[0] === expected[caller],
+            `${caller}'s INVITE arrived with P-Asserted-Identity ${JSON.stringify(asserted)}, ` +
+              `not ${expected[caller]}`,
+          );
+        }
+        expect(
+          asked.join(' ') === 'grace linus',
+          `the directory service was asked for: ${asked.join(' ')}`,
+        );
+      } finally {
+        callee.wire.close();
+        await new Promise(done => service.close(done));
       }
     },
   },

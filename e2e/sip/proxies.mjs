@@ -114,17 +114,29 @@ export class Proxies {
    * Starts one instance (again, after a stop: same name, same port).
    * @param {string} name Its name (run directory).
    * @param {{port?: number, role?: string, registrar?: number | string, tlsPort?: number, plainWs?: boolean,
-   *   peer?: number, loadPort?: number, pushHook?: string, directory?: string}} options
+   *   peer?: number, loadPort?: number, pushHook?: string, directory?: string, directoryUrl?: string}} options
    *   `registrar`: an edge's registrar port, or "PORT,PORT"; `tlsPort`: WSS (alone: no plain `ws://`);
    *   `plainWs`: plain `ws://` beside WSS; `peer`: a registrar's dmq peer; `loadPort`: plain SIP for the SIPp load
    *   benchmark (tools/sip-load.mjs); `pushHook`: SIP push (the push sender's hook URL, tools/push-sender.mjs);
-   *   `directory`: a file of `uid<TAB>name` lines, the names the proxy asserts for its users.
+   *   `directory`: a file of `uid<TAB>name` lines, the names the proxy asserts for its users; `directoryUrl`: a
+   *   directory service asked for the others (GET URL?uid=<uid>).
    * @returns {Promise<{name: string, port: number, url?: string, wssUrl?: string}>} `url` is the plain `ws://` one
    *   (none with `tlsPort` alone).
    */
   async start(
     name,
-    {port, role, registrar, tlsPort, plainWs, peer, loadPort, pushHook, directory} = {},
+    {
+      port,
+      role,
+      registrar,
+      tlsPort,
+      plainWs,
+      peer,
+      loadPort,
+      pushHook,
+      directory,
+      directoryUrl,
+    } = {},
   ) {
     const before = this.running.get(name);
     port ??= before?.port ?? (await freePort());
@@ -135,6 +147,7 @@ export class Proxies {
     peer ??= before?.peer;
     pushHook ??= before?.pushHook;
     directory ??= before?.directory;
+    directoryUrl ??= before?.directoryUrl;
     const args = ['start', '--name', name, '--port', String(port), '--role', role];
     if (registrar) {
       args.push('--registrar', String(registrar));
@@ -157,6 +170,9 @@ export class Proxies {
     if (directory) {
       args.push('--directory', directory);
     }
+    if (directoryUrl) {
+      args.push('--directory-url', directoryUrl);
+    }
     const urls = this._run(args).split('\n');
     const url = urls.find(line => line.startsWith('ws://'));
     const wssUrl = urls.find(line => line.startsWith('wss://'));
@@ -172,6 +188,7 @@ export class Proxies {
       peer,
       pushHook,
       directory,
+      directoryUrl,
     };
     this.running.set(name, proxy);
     return proxy;

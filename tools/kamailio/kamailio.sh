@@ -5,7 +5,7 @@
 #
 #   tools/kamailio/kamailio.sh start [--name NAME] [--port PORT] [--role single|edge|registrar] [--registrar PORT]
 #                                    [--tls-port PORT [--plain-ws]] [--peer PORT] [--load-port PORT]
-#                                    [--push-hook URL] [--directory FILE]
+#                                    [--push-hook URL] [--directory FILE] [--directory-url URL]
 #   tools/kamailio/kamailio.sh stop [--name NAME]
 #   tools/kamailio/kamailio.sh status [--name NAME]
 #   tools/kamailio/kamailio.sh dir [--name NAME]       (prints the run directory: kamailio.log is there)
@@ -15,6 +15,8 @@
 # and /push/decline); --plain-ws with --tls-port offers both, ws:// first (plain WebSocket for a TLS-terminating
 # proxy in front, or loopback tests). --directory FILE (a file of `uid<TAB>name` lines, read at start) gives the
 # names the proxy asserts for its users (P-Asserted-Identity); a user not in it is asserted by uid alone.
+# --directory-url URL asks a directory service for the names not in the file: GET URL?uid=<uid> (or &uid= when URL
+# has a query), a 200 whose first line is the name; each answer is kept 5 minutes.
 # Defaults: name "kit", port 5080, role single (one proxy: WebSocket +
 # registrar). An edge relays to the registrar on 127.0.0.1:--registrar (PORT, or PORT,PORT for two registrars: the
 # first that answers; a registrar that stops answering is skipped until it is back). A registrar with --peer shares
@@ -46,6 +48,7 @@ load_port=
 push_hook=
 plain_ws=
 directory=
+directory_url=
 while [ $# -gt 0 ]; do
   case "$1" in
     --name) name=$2; shift 2 ;;
@@ -58,6 +61,7 @@ while [ $# -gt 0 ]; do
     --push-hook) push_hook=$2; shift 2 ;;
     --plain-ws) plain_ws=1; shift ;;
     --directory) directory=$2; shift 2 ;;
+    --directory-url) directory_url=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -72,6 +76,10 @@ if [ -n "$push_hook" ] && ! [[ "$push_hook" =~ ^https?://[A-Za-z0-9.:/_?=\&%-]+$
 fi
 if [ -n "$plain_ws" ] && [ -z "$tls_port" ]; then
   echo "--plain-ws goes with --tls-port (without it the WebSocket is plain anyway)" >&2
+  exit 2
+fi
+if [ -n "$directory_url" ] && ! [[ "$directory_url" =~ ^https?://[A-Za-z0-9.:/_?=\&%-]+$ ]]; then
+  echo "--directory-url is an http(s) URL (letters, digits and . : / _ ? = & % -)" >&2
   exit 2
 fi
 if [ -n "$directory" ] && ! [ -f "$directory" -a -r "$directory" ]; then
@@ -164,6 +172,12 @@ write_config() {
     if [ -n "$directory" ]; then
       echo '#!define WITH_DIRECTORY'
       echo "#!define DIRECTORY_DB \"text://$dir/db\""
+    fi
+    if [ -n "$directory_url" ]; then
+      local query='?'
+      [[ "$directory_url" == *'?'* ]] && query='&'
+      echo '#!define WITH_DIRECTORY_URL'
+      echo "#!define DIRECTORY_URL \"$directory_url${query}uid=\""
     fi
     if [ -n "$plain_ws" ]; then
       echo '#!define WITH_PLAIN_WS'
@@ -386,5 +400,5 @@ case "$command" in
       echo "kamailio $name is stopped"
       exit 1
     fi ;;
-  *) sed -n '2,32p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,34p' "$0" >&2; exit 2 ;;
 esac
