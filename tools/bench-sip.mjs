@@ -11,6 +11,8 @@ import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The names the proxy asserts for the demo's users (kamailio.sh --directory). */
+const DIRECTORY = join(ROOT, 'tools', 'kamailio', 'demo-directory.tsv');
 const CALLS = Number(process.env.BENCH_SIP_CALLS || 20);
 
 /** In the callee's page: the time at which the incoming screen was painted, for each ring. */
@@ -110,7 +112,11 @@ export async function benchPushLatency({base, auth, browser, proxies, push}) {
   const own = !push;
   if (own) {
     push = await startPushRig({context: browser.context, base, auth});
-    await proxies.start('push', {port: push.kamailioPort, pushHook: push.sender.hook});
+    await proxies.start('push', {
+      port: push.kamailioPort,
+      pushHook: push.sender.hook,
+      directory: DIRECTORY,
+    });
     await browser.context.grantPermissions(['notifications'], {origin: new URL(base).origin});
   }
   const samples = [];
@@ -178,12 +184,14 @@ async function main() {
     const origin = new URL(server.url).origin;
     proxies.origins = [origin];
     credentials = await serveSipCredentials({secret: proxies.secret, origins: [origin]});
-    const proxy = await proxies.start('bench');
+    const proxy = await proxies.start('bench', {directory: DIRECTORY});
     browser = await launchSipBrowser();
     console.log(
       await benchRingLatency({base: server.url, auth: credentials.url, proxy: proxy.url, browser}),
     );
-    console.log(await benchPushLatency({base: server.url, auth: credentials.url, browser, proxies}));
+    console.log(
+      await benchPushLatency({base: server.url, auth: credentials.url, browser, proxies}),
+    );
   } finally {
     await browser?.close();
     await server?.close();

@@ -47,7 +47,10 @@ const pushSender = await startPushSender({
 });
 let proxy;
 try {
+  // The demo's users by the names the proxy asserts for them (P-Asserted-Identity): the incoming screen shows these.
+  const directory = join(ROOT, 'tools', 'kamailio', 'demo-directory.tsv');
   const start = ['start', '--name', 'demo', '--port', sipPort, '--push-hook', pushSender.hook];
+  start.push('--directory', directory);
   proxy = execFileSync('bash', [KAMAILIO, ...start], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

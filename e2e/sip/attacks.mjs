@@ -7,7 +7,10 @@
 // Prints `✓ name` or `✗ name: reason` for each named check, then exactly one line `sipattacks: N passed, N failed`;
 // exit code 1 when a check failed, 2 when the run could not start. The Kamailio it starts is stopped by its pid.
 import {randomBytes, randomUUID} from 'node:crypto';
-import {createServer} from 'node:net';
+import {writeFileSync} from 'node:fs';
+import {createServer as createHttpServer} from 'node:http';
+import {connect, createServer} from 'node:net';
+import {join} from 'node:path';
 import {mintSipCredentials} from '../../tools/sip-credentials.mjs';
 import {newVapidKeys, startPushSender} from '../../tools/push-sender.mjs';
 import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
@@ -18,6 +21,17 @@ const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 /** The proxy's limit of devices per address (MAX_CONTACTS in kamailio.cfg). */
 const MAX_CONTACTS = 10;
+/** The proxy's limit of one user's INVITEs in flight (MAX_CALLS_IN_FLIGHT in kamailio.cfg). */
+const MAX_CALLS_IN_FLIGHT = 10;
+/**
+ * The directory the attacks proxy asserts its users' names from (`--directory`): `uid<TAB>name` lines. Ada's name
+ * has the characters that need escaping on the way (a quote, a backslash, a colon).
+ */
+const DIRECTORY = {
+  grace: 'Grace Hopper',
+  linus: 'Linus Torvalds',
+  ada: 'Ada "Countess" Lovelace\\: Maths',
+};
 
 let nextAddress = 10;
 /** A loopback address of its own for each check, so that the flood ban of one never touches another. */
@@ -235,6 +249,91 @@ const pushesOf = (push, callId, type = 'ring') =>
       sent.message.kitCall.callId.length > callId.length &&
       sent.message.kitCall.type === type,
   );
+
+/** The P-Asserted-Identity that the proxy writes for `uid`: the directory's name quoted (RFC 3261 quoted-string). */
+function assertedIdentity(uid) {
+  const name = DIRECTORY[uid];
+  const uri = `<sip:${uid}@kit.test>`;
+  return name === undefined ? uri : `"${name.replace(/[\\"]/g, c => `\\${c}`)}" ${uri}`;
+}
+
+/** Opens a WebSocket from `localAddress`: the handshake's HTTP status (101 when accepted, 0 when cut). */
+function handshake(url, localAddress, options = {}) {
+  return SipWire.open(url, {localAddress, ...options}).then(
+    wire => (wire.close(), 101),
+    error => error.status ?? 0,
+  );
+}
+
+/** One HTTP GET on a connection of its own from `localAddress`: its status, 0 when none came within 1 s. */
+function httpGet(port, path, localAddress) {
+  return new Promise(done => {
+    const socket = connect({host: '127.0.0.1', port, localAddress});
+    let got = '';
+    const finish = () => {
+      socket.destroy();
+      done(Number(/^HTTP\/1\.[01] (\d{3})/.exec(got)?.[1] ?? 0));
+    };
+    const timer = setTimeout(finish, 1000);
+    socket.on('error', () => {});
+    socket.on('connect', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+    );
+    socket.on('data', chunk => {
+      got += chunk;
+      if (/\r\n/.test(got)) {
+        clearTimeout(timer);
+        finish();
+      }
+    });
+    socket.on('close', () => (clearTimeout(timer), finish()));
+  });
+}
+
+/** Resolves when `socket`-like `wire` closes, or after `timeout` ms: whether it closed. */
+function closesWithin(closed, timeout) {
+  return Promise.race([
+    closed.then(() => true),
+    new Promise(done => setTimeout(() => done(false), timeout)),
+  ]);
+}
+
+/**
+ * A call from `uid`, who sends the display name `sent`, to the closed tab of `callee`: the push must name the caller
+ * `named`, and the caller's CANCEL must send the cancel push.
+ */
+async function pushNamesCaller({push, secret}, callee, {uid, sent, named, callId}) {
+  await closedPushTab({...push, secret}, callee);
+  // The From as a SIP quoted-string: " and \ escaped, a tab as it is (RFC 3261 qdtext allows it).
+  const quoted = `"${sent.replace(/["\\]/g, '\\$&')}"`;
+  const caller = recording(await SipWire.open(push.proxy.url, {localAddress: address()}), text =>
+    text.replace(/^From: </m, `From: ${quoted} <`),
+  );
+  try {
+    const answer = invite(caller, secret, {from: uid, to: callee, callId});
+    const pushed = await until(() => pushesOf(push, callId).length > 0);
+    const early = await Promise.race([
+      answer,
+      new Promise(done => setTimeout(() => done('none'), 300)),
+    ]);
+    expect(
+      pushed,
+      `no push for the call (the caller got ${early === 'none' ? 'no final reply' : line(early)})`,
+    );
+    const [{message}] = pushesOf(push, callId);
+    const {name, uid: pushedUid} = message.kitCall.caller;
+    expect(name === named, `the push names ${JSON.stringify(name)}, not ${JSON.stringify(named)}`);
+    expect(pushedUid === uid, `the push's caller is ${pushedUid}`);
+    expect(early === 'none', `the kept call was answered ${line(early)}`);
+    caller.sendRaw(cancelOf(caller, callId));
+    expect(
+      await until(() => pushesOf(push, callId, 'cancel').length > 0),
+      'no cancel push for the call',
+    );
+  } finally {
+    caller.close();
+  }
+}
 
 const checks = [
   {
@@ -566,46 +665,78 @@ const checks = [
     },
   },
   {
-    name: 'push hook: a caller named O\'Brien "the 2nd" (and a tab), a Call-ID with an apostrophe → the push names them exactly',
+    name: 'push hook: a caller named O\'Brien "the 2nd" (and a tab), a Call-ID with an apostrophe → the push names them exactly, beside their verified uid',
     push: true,
-    fn: async ({push, secret}) => {
-      const context = {...push, secret};
-      await closedPushTab(context, 'pushname');
-      const name = 'O\'Brien "the 2nd"\tof Cork';
-      // The From as a SIP quoted-string: " and \ escaped, the tab as it is (RFC 3261 qdtext allows it).
-      const quoted = `"${name.replace(/["\\]/g, '\\$&')}"`;
-      const grace = recording(await SipWire.open(push.proxy.url, {localAddress: address()}), text =>
-        text.replace(/^From: </m, `From: ${quoted} <`),
-      );
-      const callId = `o'brien-${randomUUID()}`;
+    // Not in the directory: the push names them as the page will, the name they sent beside their verified uid.
+    fn: ({push, secret}) =>
+      pushNamesCaller({push, secret}, 'pushname', {
+        uid: 'obrien',
+        sent: 'O\'Brien "the 2nd"\tof Cork',
+        named: 'O\'Brien "the 2nd"\tof Cork (obrien)',
+        callId: `o'brien-${randomUUID()}`,
+      }),
+  },
+  {
+    name: "push: a caller who sends another's display name is named in the push by the directory",
+    push: true,
+    fn: ({push, secret}) =>
+      pushNamesCaller({push, secret}, 'pushclaim', {
+        uid: 'grace',
+        sent: 'IT Support',
+        named: DIRECTORY.grace,
+        callId: randomUUID(),
+      }),
+  },
+  {
+    name: "another's display name → the callee gets the identity the proxy asserts, never the client's",
+    fn: async ({proxy, secret}) => {
+      const callee = `callee${randomBytes(3).toString('hex')}`;
+      const linus = await registered(proxy, secret, callee);
       try {
-        const answer = invite(grace, secret, {from: 'grace', to: 'pushname', callId});
-        const pushed = await until(() => pushesOf(push, callId).length > 0);
-        const early = await Promise.race([
-          answer,
-          new Promise(done => setTimeout(() => done('none'), 300)),
-        ]);
-        expect(
-          pushed,
-          `no push for the call (the caller got ${early === 'none' ? 'no final reply' : line(early)})`,
-        );
-        const [{message}] = pushesOf(push, callId);
-        expect(
-          message.kitCall.caller.name === name,
-          `the push names ${JSON.stringify(message.kitCall.caller.name)}, not ${JSON.stringify(name)}`,
-        );
-        expect(
-          message.kitCall.caller.uid === 'grace',
-          `the push's caller is ${message.kitCall.caller.uid}`,
-        );
-        expect(early === 'none', `the kept call was answered ${line(early)}`);
-        grace.sendRaw(cancelOf(grace, callId));
-        expect(
-          await until(() => pushesOf(push, callId, 'cancel').length > 0),
-          'no cancel push for the call',
-        );
+        // Grace and Ada are in the directory (their names), Mallory is not (her verified uid only).
+        for (const caller of ['grace', 'ada', `mallory${randomBytes(2).toString('hex')}`]) {
+          const wire = await SipWire.open(proxy.url, {localAddress: address()});
+          const callId = randomUUID();
+          void sendAuthenticated(
+            wire,
+            'INVITE',
+            {
+              from: caller,
+              fromName: 'IT Support',
+              to: callee,
+              callId,
+              headers: [
+                'P-Asserted-Identity: "Linus Torvalds" <sip:linus@kit.test>',
+                'P-Preferred-Identity: "IT Support" <sip:support@kit.test>',
+                'Content-Type: application/sdp',
+              ],
+            },
+            mintSipCredentials(secret, caller),
+            1000,
+          );
+          const invite = await new Promise(done => {
+            const find = () =>
+              linus.wire.messages.find(
+                m => m.first.startsWith('INVITE ') && m.headers['call-id']?.[0] === callId,
+              );
+            const timer = setInterval(() => find() && (clearInterval(timer), done(find())), 20);
+            setTimeout(() => (clearInterval(timer), done(find())), 3000);
+          });
+          wire.close();
+          expect(invite, `${caller}'s INVITE did not reach the callee`);
+          const asserted = invite.headers['p-asserted-identity'] ?? [];
+          expect(
+            asserted.length === 1 && asserted[0] === assertedIdentity(caller),
+            `${caller}'s INVITE arrived with P-Asserted-Identity ${JSON.stringify(asserted)}, ` +
+              `not ${assertedIdentity(caller)}`,
+          );
+          expect(
+            !invite.headers['p-preferred-identity'],
+            `the client's P-Preferred-Identity reached the callee: ${invite.headers['p-preferred-identity']}`,
+          );
+        }
       } finally {
-        grace.close();
+        linus.wire.close();
       }
     },
   },
@@ -717,6 +848,90 @@ const checks = [
     },
   },
   {
+    name: '300 WebSocket handshakes in 2 s from one address → banned (the flood ban counts handshakes)',
+    fn: async ({proxy}) => {
+      const flooder = address();
+      const statuses = [];
+      const started = Date.now();
+      for (let sent = 0; sent < 300; sent += 30) {
+        statuses.push(
+          ...(await Promise.all(Array.from({length: 30}, () => handshake(proxy.url, flooder)))),
+        );
+      }
+      const took = Date.now() - started;
+      const accepted = statuses.filter(status => status === 101).length;
+      expect(accepted < 300, `all 300 handshakes in ${took} ms were accepted`);
+      expect(
+        (await handshake(proxy.url, flooder)) !== 101,
+        'the flooding address still opens a WebSocket',
+      );
+      // Another address is not touched.
+      expect((await handshake(proxy.url, address())) === 101, 'another address was refused too');
+    },
+  },
+  {
+    name: '300 HTTP requests (/push/decline) in 2 s from one address → banned (the flood ban counts HTTP)',
+    fn: async ({proxy}) => {
+      const flooder = address();
+      const port = Number(new URL(proxy.url).port);
+      const statuses = [];
+      for (let sent = 0; sent < 300; sent += 30) {
+        statuses.push(
+          ...(await Promise.all(
+            Array.from({length: 30}, () =>
+              httpGet(port, `/push/decline?t=${randomBytes(16).toString('hex')}`, flooder),
+            ),
+          )),
+        );
+      }
+      const answered = statuses.filter(status => status === 200 || status === 404).length;
+      expect(answered < 300, `all 300 HTTP requests were answered`);
+      const after = await httpGet(port, '/push/decline?t=x', flooder);
+      expect(after !== 200 && after !== 404, `the flooding address is still answered (${after})`);
+      expect(
+        (await handshake(proxy.url, flooder)) !== 101,
+        'the flooding address still opens a WebSocket',
+      );
+    },
+  },
+  {
+    name: 'connections that never authenticate (Origin faked, silent or chatty, raw TCP) → closed within seconds',
+    timeout: 25000,
+    fn: async ({proxy, secret}) => {
+      const port = Number(new URL(proxy.url).port);
+      // A client that is not a browser, with the allowed Origin: silent; sending unauthenticated requests every
+      // second (each answered 401, which refreshes an idle timer); a raw TCP connection that sends nothing.
+      const silent = await SipWire.open(proxy.url, {localAddress: address()});
+      const chatty = await SipWire.open(proxy.url, {localAddress: address()});
+      const chatter = setInterval(
+        () => chatty.sendRaw(sipRequest('OPTIONS', {from: 'grace', uri: 'sip:kit.test'})),
+        1000,
+      );
+      const raw = connect({host: '127.0.0.1', port, localAddress: address()});
+      raw.on('error', () => {});
+      const rawClosed = new Promise(done => raw.once('close', done));
+      // A registered user's connection, idle all the while, stays.
+      const user = await registered(proxy, secret, `idle${randomBytes(3).toString('hex')}`);
+      try {
+        const [silentClosed, chattyClosed, rawGone] = await Promise.all([
+          closesWithin(silent.closed, 15000),
+          closesWithin(chatty.closed, 15000),
+          closesWithin(rawClosed, 15000),
+        ]);
+        expect(silentClosed, 'a silent WebSocket with a faked Origin is still open after 15 s');
+        expect(chattyClosed, 'an unauthenticated, chatty WebSocket is still open after 15 s');
+        expect(rawGone, 'a silent raw TCP connection is still open after 15 s');
+        expect(!user.wire.isClosed, "a registered user's idle connection was closed");
+      } finally {
+        clearInterval(chatter);
+        silent.close();
+        chatty.close();
+        raw.destroy();
+        user.wire.close();
+      }
+    },
+  },
+  {
     name: 'push: an unregistration (Contact ;expires=0, Expires: 0, Contact: *) removes the push binding → no push, 404',
     push: true,
     fn: async ({push, secret}) => {
@@ -770,6 +985,54 @@ const checks = [
     },
   },
   {
+    name: `more than ${MAX_CALLS_IN_FLIGHT} INVITEs in flight from one user → 503, and the count goes down again`,
+    fn: async ({proxy, secret}) => {
+      const caller = `caller${randomBytes(3).toString('hex')}`;
+      const callee = `sink${randomBytes(3).toString('hex')}`;
+      const sink = await registered(proxy, secret, callee);
+      const wire = await SipWire.open(proxy.url, {localAddress: address()});
+      const credentials = mintSipCredentials(secret, caller);
+      const call = () =>
+        sendAuthenticated(wire, 'INVITE', {from: caller, to: callee}, credentials, 1000);
+      try {
+        // The callee never answers: each INVITE stays in flight.
+        const first = await Promise.all(Array.from({length: MAX_CALLS_IN_FLIGHT}, call));
+        const answered = first.filter(Boolean).map(line);
+        expect(answered.length === 0, `INVITEs within the limit were answered: ${answered[0]}`);
+        const over = await call();
+        expect(
+          over?.status === 503,
+          `INVITE ${MAX_CALLS_IN_FLIGHT + 1} in flight got ${line(over)}`,
+        );
+        // The callee declines them all: none is in flight any more, and the next one rings.
+        const invites = sink.wire.messages.filter(m => m.first.startsWith('INVITE '));
+        expect(
+          invites.length === MAX_CALLS_IN_FLIGHT,
+          `the callee got ${invites.length} INVITEs, not ${MAX_CALLS_IN_FLIGHT}`,
+        );
+        for (const invite of invites) {
+          sink.wire.sendRaw(
+            reply(invite, 486, 'Busy Here', {toTag: randomBytes(4).toString('hex')}),
+          );
+        }
+        await new Promise(done => setTimeout(done, 300));
+        void call();
+        const rang = await new Promise(done => {
+          const count = () => sink.wire.messages.filter(m => m.first.startsWith('INVITE ')).length;
+          const timer = setInterval(
+            () => count() > invites.length && (clearInterval(timer), done(true)),
+            20,
+          );
+          setTimeout(() => (clearInterval(timer), done(count() > invites.length)), 2000);
+        });
+        expect(rang, 'after the callee declined them all, the next INVITE did not ring');
+      } finally {
+        wire.close();
+        sink.wire.close();
+      }
+    },
+  },
+  {
     name: "push: a second kept call with the Call-ID of a kept call → refused; the first one's token still declines it",
     push: true,
     fn: async ({push, secret}) => {
@@ -809,6 +1072,89 @@ const checks = [
       }
     },
   },
+  {
+    name: 'names from a directory service (--directory-url): asserted escaped, asked once per uid, none → the uid',
+    fn: async ({proxies, secret}) => {
+      // The app's directory service: Grace's name has quotes and a backslash; Linus is unknown (404).
+      const asked = [];
+      const names = {grace: 'Grace "Amazing" Hopper \\o/'};
+      const service = createHttpServer((request, response) => {
+        const uid = new URL(request.url, 'http://x').searchParams.get('uid');
+        asked.push(uid);
+        if (names[uid]) {
+          response.writeHead(200, {'Content-Type': 'text/plain; charset=utf-8'});
+          response.end(`${names[uid]}\n`);
+        } else {
+          response.writeHead(404).end();
+        }
+      });
+      await new Promise(done => service.listen(0, '127.0.0.1', done));
+      const lookup = await proxies.start('lookup', {
+        directoryUrl: `http://127.0.0.1:${service.address().port}/names?app=kit`,
+      });
+      const calleeUid = `callee${randomBytes(3).toString('hex')}`;
+      const callee = await registered(lookup, secret, calleeUid);
+      const expected = {
+        grace: '"Grace \\"Amazing\\" Hopper \\\\o/" <sip:grace@kit.test>',
+        linus: '<sip:linus@kit.test>',
+      };
+      try {
+        for (const caller of ['grace', 'linus', 'grace']) {
+          const wire = await SipWire.open(lookup.url, {localAddress: address()});
+          const callId = randomUUID();
+          void sendAuthenticated(
+            wire,
+            'INVITE',
+            {from: caller, fromName: 'IT Support', to: calleeUid, callId},
+            mintSipCredentials(secret, caller),
+            1000,
+          );
+          const invite = await new Promise(done => {
+            const find = () =>
+              callee.wire.messages.find(
+                m => m.first.startsWith('INVITE ') && m.headers['call-id']?.[0] === callId,
+              );
+            const timer = setInterval(() => find() && (clearInterval(timer), done(find())), 20);
+            setTimeout(() => (clearInterval(timer), done(find())), 3000);
+          });
+          wire.close();
+          expect(invite, `${caller}'s INVITE did not reach the callee`);
+          const asserted = invite.headers['p-asserted-identity'] ?? [];
+          expect(
+            asserted.length === 1 && asserted[0] === expected[caller],
+            `${caller}'s INVITE arrived with P-Asserted-Identity ${JSON.stringify(asserted)}, ` +
+              `not ${expected[caller]}`,
+          );
+        }
+        expect(
+          asked.join(' ') === 'grace linus',
+          `the directory service was asked for: ${asked.join(' ')}`,
+        );
+      } finally {
+        callee.wire.close();
+        await new Promise(done => service.close(done));
+      }
+    },
+  },
+  {
+    name: 'with --tls-port alone, plain ws:// is refused and wss:// accepted',
+    fn: async ({proxies, secret}) => {
+      const port = await freePort();
+      const tlsOnly = await proxies.start('tlsonly', {port, tlsPort: await freePort()});
+      expect(!tlsOnly.url, `kamailio.sh offered ${tlsOnly.url} beside ${tlsOnly.wssUrl}`);
+      const plain = await handshake(`ws://127.0.0.1:${port}`, address());
+      expect(plain !== 101, 'a plain ws:// handshake was accepted beside WSS');
+      const wire = await SipWire.open(tlsOnly.wssUrl, {localAddress: address()});
+      const answer = await sendAuthenticated(
+        wire,
+        'REGISTER',
+        {from: 'grace', expires: 60},
+        mintSipCredentials(secret, 'grace'),
+      );
+      wire.close();
+      expect(answer?.status === 200, `a REGISTER over wss:// got ${line(answer)}`);
+    },
+  },
 ];
 
 async function main() {
@@ -831,7 +1177,15 @@ async function main() {
   let failed = 0;
   const closers = [];
   try {
-    const proxy = await proxies.start('attacks');
+    // The names the proxy asserts for its users (a deployment's directory).
+    const directory = join(proxies.dir, 'directory.tsv');
+    writeFileSync(
+      directory,
+      Object.entries(DIRECTORY)
+        .map(([uid, name]) => `${uid}\t${name}\n`)
+        .join(''),
+    );
+    const proxy = await proxies.start('attacks', {directory});
     const registrar = await proxies.start('registrar', {role: 'registrar'});
     const edge = await proxies.start('edge', {role: 'edge', registrar: registrar.port});
     console.log(
@@ -849,7 +1203,11 @@ async function main() {
         deliver: async () => {},
       });
       closers.push(() => sender.close());
-      const pushProxy = await proxies.start('attackspush', {port, pushHook: sender.hook});
+      const pushProxy = await proxies.start('attackspush', {
+        port,
+        pushHook: sender.hook,
+        directory,
+      });
       push = {proxy: pushProxy, proxies, sender};
       console.log(`Kamailio with the push hook ${pushProxy.url} → ${sender.url}`);
     }
@@ -861,7 +1219,7 @@ async function main() {
       let timer;
       try {
         await Promise.race([
-          check.fn({proxy, edge, push, secret: proxies.secret}),
+          check.fn({proxy, edge, push, proxies, secret: proxies.secret}),
           new Promise((_, fail) => {
             timer = setTimeout(
               () => fail(new Error(`timed out after ${check.timeout ?? 10000} ms`)),

@@ -44,7 +44,7 @@ function withSbin() {
 export class Proxies {
   /**
    * @param {{origins?: string[], shm?: number}} [options] The origins allowed to open a WebSocket (the demo's
-   *   server); each instance's shared memory in MB (default 64).
+   *   server); each instance's shared memory in MB (default: kamailio.sh's, 256).
    */
   constructor({origins = [], shm} = {}) {
     this.shm = shm;
@@ -113,21 +113,41 @@ export class Proxies {
   /**
    * Starts one instance (again, after a stop: same name, same port).
    * @param {string} name Its name (run directory).
-   * @param {{port?: number, role?: string, registrar?: number | string, tlsPort?: number, peer?: number,
-   *   loadPort?: number, pushHook?: string}} options
-   *   `registrar`: an edge's registrar port, or "PORT,PORT"; `tlsPort`: WSS too; `peer`: a registrar's dmq peer;
-   *   `loadPort`: plain SIP for the SIPp load benchmark (tools/sip-load.mjs); `pushHook`: SIP push (the push
-   *   sender's hook URL, tools/push-sender.mjs).
-   * @returns {Promise<{name: string, port: number, url: string, wssUrl?: string}>}
+   * @param {{port?: number, role?: string, registrar?: number | string, tlsPort?: number, plainWs?: boolean,
+   *   peer?: number, loadPort?: number, pushHook?: string, directory?: string, directoryUrl?: string}} options
+   *   `registrar`: an edge's registrar port, or "PORT,PORT"; `tlsPort`: WSS (alone: no plain `ws://`);
+   *   `plainWs`: plain `ws://` beside WSS; `peer`: a registrar's dmq peer; `loadPort`: plain SIP for the SIPp load
+   *   benchmark (tools/sip-load.mjs); `pushHook`: SIP push (the push sender's hook URL, tools/push-sender.mjs);
+   *   `directory`: a file of `uid<TAB>name` lines, the names the proxy asserts for its users; `directoryUrl`: a
+   *   directory service asked for the others (GET URL?uid=<uid>).
+   * @returns {Promise<{name: string, port: number, url?: string, wssUrl?: string}>} `url` is the plain `ws://` one
+   *   (none with `tlsPort` alone).
    */
-  async start(name, {port, role, registrar, tlsPort, peer, loadPort, pushHook} = {}) {
+  async start(
+    name,
+    {
+      port,
+      role,
+      registrar,
+      tlsPort,
+      plainWs,
+      peer,
+      loadPort,
+      pushHook,
+      directory,
+      directoryUrl,
+    } = {},
+  ) {
     const before = this.running.get(name);
     port ??= before?.port ?? (await freePort());
     tlsPort ??= before?.tlsPort;
+    plainWs ??= before?.plainWs;
     role ??= before?.role ?? 'single';
     registrar ??= before?.registrar;
     peer ??= before?.peer;
     pushHook ??= before?.pushHook;
+    directory ??= before?.directory;
+    directoryUrl ??= before?.directoryUrl;
     const args = ['start', '--name', name, '--port', String(port), '--role', role];
     if (registrar) {
       args.push('--registrar', String(registrar));
@@ -141,11 +161,35 @@ export class Proxies {
     if (tlsPort) {
       args.push('--tls-port', String(tlsPort));
     }
+    if (plainWs) {
+      args.push('--plain-ws');
+    }
     if (pushHook) {
       args.push('--push-hook', pushHook);
     }
-    const [url, wssUrl] = this._run(args).split('\n');
-    const proxy = {name, port, url, wssUrl, tlsPort, role, registrar, peer, pushHook};
+    if (directory) {
+      args.push('--directory', directory);
+    }
+    if (directoryUrl) {
+      args.push('--directory-url', directoryUrl);
+    }
+    const urls = this._run(args).split('\n');
+    const url = urls.find(line => line.startsWith('ws://'));
+    const wssUrl = urls.find(line => line.startsWith('wss://'));
+    const proxy = {
+      name,
+      port,
+      url,
+      wssUrl,
+      tlsPort,
+      plainWs,
+      role,
+      registrar,
+      peer,
+      pushHook,
+      directory,
+      directoryUrl,
+    };
     this.running.set(name, proxy);
     return proxy;
   }

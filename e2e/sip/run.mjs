@@ -159,14 +159,21 @@ async function main() {
     } catch (error) {
       relay.error = error.message;
     }
-    const single = await proxies.start('single', {tlsPort: await freePort()});
+    // The proxies assert the demo's users by their names (the incoming screen shows them); WSS for the call over
+    // TLS, and plain ws:// beside it for every other test (loopback only).
+    const directory = join(ROOT, 'tools', 'kamailio', 'demo-directory.tsv');
+    const single = await proxies.start('single', {
+      tlsPort: await freePort(),
+      plainWs: true,
+      directory,
+    });
     // Two registrars that share their registrations (dmq), behind two edges that use the first one that answers.
     const [portA, portB] = [await freePort(), await freePort()];
     await proxies.start('registrarA', {role: 'registrar', port: portA, peer: portB});
     await proxies.start('registrarB', {role: 'registrar', port: portB, peer: portA});
     const registrars = `${portA},${portB}`;
-    const edgeA = await proxies.start('edgeA', {role: 'edge', registrar: registrars});
-    const edgeB = await proxies.start('edgeB', {role: 'edge', registrar: registrars});
+    const edgeA = await proxies.start('edgeA', {role: 'edge', registrar: registrars, directory});
+    const edgeB = await proxies.start('edgeB', {role: 'edge', registrar: registrars, directory});
     browser = await launchSipBrowser({spki: proxies.certificate().spki});
     console.log(
       `Demo at ${server.url}; Kamailio: one proxy ${single.url} (and ${single.wssUrl}), edges ${edgeA.url} and ${edgeB.url} → registrars 127.0.0.1:${portA} and :${portB}`,
@@ -191,7 +198,11 @@ async function main() {
         auth: credentials.url,
         spki: proxies.certificate().spki,
       });
-      await proxies.start('push', {port: push.kamailioPort, pushHook: push.sender.hook});
+      await proxies.start('push', {
+        port: push.kamailioPort,
+        pushHook: push.sender.hook,
+        directory: join(ROOT, 'tools', 'kamailio', 'demo-directory.tsv'),
+      });
       await browser.context.grantPermissions(['notifications'], {origin});
       const pushed = await runAll(pushFlows, {
         base: server.url,

@@ -3,6 +3,7 @@
 // made-up Route, garbage). Not a SIP stack: requests are built as text and replies read as text.
 import {createHash, randomBytes, randomUUID} from 'node:crypto';
 import {connect} from 'node:net';
+import {connect as connectTls} from 'node:tls';
 
 const md5 = text => createHash('md5').update(text).digest('hex');
 
@@ -23,15 +24,18 @@ export function parseSip(text) {
 }
 
 /**
- * A connection that carries SIP: a WebSocket (`ws://host:port`, with an `origin`), or plain TCP (`tcp: true`).
- * `localAddress` picks the source address (127.0.0.2 is another host to the proxy on loopback).
+ * A connection that carries SIP: a WebSocket (`ws://host:port` or, over TLS, `wss://host:port`, with an `origin`),
+ * or plain TCP (`tcp: true`). `localAddress` picks the source address (127.0.0.2 is another host to the proxy on
+ * loopback). Over TLS the proxy's certificate is not checked (the tests' own, self-signed).
  */
 export class SipWire {
   static async open(url, {origin = 'http://127.0.0.1:4200', localAddress, tcp = false} = {}) {
-    const {hostname, port} = new URL(url);
-    const socket = connect({host: hostname, port: Number(port), localAddress});
+    const {hostname, port, protocol} = new URL(url);
+    const secure = protocol === 'wss:';
+    const options = {host: hostname, port: Number(port), localAddress};
+    const socket = secure ? connectTls({...options, rejectUnauthorized: false}) : connect(options);
     await new Promise((done, fail) => {
-      socket.once('connect', done);
+      socket.once(secure ? 'secureConnect' : 'connect', done);
       socket.once('error', fail);
     });
     const wire = new SipWire(socket, tcp);
@@ -204,6 +208,7 @@ export function sipRequest(
   {
     uri,
     from,
+    fromName,
     to = from,
     domain = 'kit.test',
     callId = randomUUID(),
@@ -221,7 +226,7 @@ export function sipRequest(
     `Via: SIP/2.0/${transport} ${randomBytes(4).toString('hex')}.invalid;branch=z9hG4bK${randomBytes(8).toString('hex')}`,
     'Max-Forwards: 69',
     `To: <sip:${to}@${domain}>${toTag ? `;tag=${toTag}` : ''}`,
-    `From: <sip:${from}@${domain}>;tag=${fromTag}`,
+    `From: ${fromName !== undefined ? `"${fromName}" ` : ''}<sip:${from}@${domain}>;tag=${fromTag}`,
     `Call-ID: ${callId}`,
     `CSeq: ${cseq++} ${method}`,
     `Contact: ${contact}`,

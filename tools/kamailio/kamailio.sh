@@ -4,13 +4,20 @@
 # started, checked against /proc before the signal.
 #
 #   tools/kamailio/kamailio.sh start [--name NAME] [--port PORT] [--role single|edge|registrar] [--registrar PORT]
-#                                    [--tls-port PORT] [--peer PORT] [--load-port PORT] [--push-hook URL]
+#                                    [--tls-port PORT [--plain-ws]] [--peer PORT] [--load-port PORT]
+#                                    [--push-hook URL] [--directory FILE] [--directory-url URL]
 #   tools/kamailio/kamailio.sh stop [--name NAME]
 #   tools/kamailio/kamailio.sh status [--name NAME]
 #   tools/kamailio/kamailio.sh dir [--name NAME]       (prints the run directory: kamailio.log is there)
 #
-# `start` prints the WebSocket URL (ws://127.0.0.1:PORT) once the proxy answers, and with --tls-port the secure one
-# (wss://127.0.0.1:TLS_PORT) on a second line. Defaults: name "kit", port 5080, role single (one proxy: WebSocket +
+# `start` prints the WebSocket URL (ws://127.0.0.1:PORT) once the proxy answers; with --tls-port only the secure one
+# (wss://127.0.0.1:TLS_PORT), since PORT then refuses WebSocket handshakes (it still answers HTTP: the readiness probe
+# and /push/decline); --plain-ws with --tls-port offers both, ws:// first (plain WebSocket for a TLS-terminating
+# proxy in front, or loopback tests). --directory FILE (a file of `uid<TAB>name` lines, read at start) gives the
+# names the proxy asserts for its users (P-Asserted-Identity); a user not in it is asserted by uid alone.
+# --directory-url URL asks a directory service for the names not in the file: GET URL?uid=<uid> (or &uid= when URL
+# has a query), a 200 whose first line is the name; each answer is kept 5 minutes.
+# Defaults: name "kit", port 5080, role single (one proxy: WebSocket +
 # registrar). An edge relays to the registrar on 127.0.0.1:--registrar (PORT, or PORT,PORT for two registrars: the
 # first that answers; a registrar that stops answering is skipped until it is back). A registrar with --peer shares
 # its registrations with the registrar on that port (dmq + dmq_usrloc), and asks it for all of them when it starts.
@@ -24,7 +31,7 @@
 # name; default ~/.cache/kit-kamailio), KIT_SIP_SECRET (the auth_ephemeral secret; default: a fresh random one,
 # kept in the run directory), KIT_SIP_ORIGINS (the origins allowed to open a WebSocket, space separated; default
 # http://127.0.0.1:4200 http://localhost:4200), SIP_DOMAIN (kit.test), KAMAILIO (the binary, default: kamailio on
-# the PATH or in /usr/sbin), KIT_KAMAILIO_SHM (shared memory in MB, default 64).
+# the PATH or in /usr/sbin), KIT_KAMAILIO_SHM (shared memory in MB, default 256: docs/sip-deployment.md sizes it).
 set -euo pipefail
 umask 077
 
@@ -39,6 +46,9 @@ tls_port=
 peer_port=
 load_port=
 push_hook=
+plain_ws=
+directory=
+directory_url=
 while [ $# -gt 0 ]; do
   case "$1" in
     --name) name=$2; shift 2 ;;
@@ -49,6 +59,9 @@ while [ $# -gt 0 ]; do
     --peer) peer_port=$2; shift 2 ;;
     --load-port) load_port=$2; shift 2 ;;
     --push-hook) push_hook=$2; shift 2 ;;
+    --plain-ws) plain_ws=1; shift ;;
+    --directory) directory=$2; shift 2 ;;
+    --directory-url) directory_url=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -59,6 +72,18 @@ if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ && "$tls_port" =~ ^[0
 fi
 if [ -n "$push_hook" ] && ! [[ "$push_hook" =~ ^https?://[A-Za-z0-9.:/_?=\&%-]+$ && "$role" == single ]]; then
   echo "--push-hook is an http(s) URL (letters, digits and . : / _ ? = & % -), for the single role" >&2
+  exit 2
+fi
+if [ -n "$plain_ws" ] && [ -z "$tls_port" ]; then
+  echo "--plain-ws goes with --tls-port (without it the WebSocket is plain anyway)" >&2
+  exit 2
+fi
+if [ -n "$directory_url" ] && ! [[ "$directory_url" =~ ^https?://[A-Za-z0-9.:/_?=\&%-]+$ ]]; then
+  echo "--directory-url is an http(s) URL (letters, digits and . : / _ ? = & % -)" >&2
+  exit 2
+fi
+if [ -n "$directory" ] && ! [ -f "$directory" -a -r "$directory" ]; then
+  echo "--directory $directory: not a readable file" >&2
   exit 2
 fi
 
@@ -144,6 +169,19 @@ write_config() {
       echo '#!define WITH_PUSH'
       echo "#!define PUSH_HOOK \"$push_hook\""
     fi
+    if [ -n "$directory" ]; then
+      echo '#!define WITH_DIRECTORY'
+      echo "#!define DIRECTORY_DB \"text://$dir/db\""
+    fi
+    if [ -n "$directory_url" ]; then
+      local query='?'
+      [[ "$directory_url" == *'?'* ]] && query='&'
+      echo '#!define WITH_DIRECTORY_URL'
+      echo "#!define DIRECTORY_URL \"$directory_url${query}uid=\""
+    fi
+    if [ -n "$plain_ws" ]; then
+      echo '#!define WITH_PLAIN_WS'
+    fi
     if [ -n "$tls_port" ]; then
       echo '#!define WITH_TLS'
       echo "#!define TLS_LISTEN tls:127.0.0.1:$tls_port"
@@ -182,6 +220,35 @@ write_config() {
     echo '	return -1;'
     echo '}'
   } >"$dir/kamailio.cfg"
+}
+
+# The directory of names as a db_text table that htable loads at start (`kamcmd htable.reload directory` after
+# writing it again): one row per `uid<TAB>name` line. A uid is what a SIP user part may hold here (letters, digits,
+# . _ - ~ + and %); the name is escaped twice: as a SIP quoted-string (\\ and \"), then for db_text (\\ and \:).
+# Lines that are empty, start with #, or break these rules are skipped with a warning.
+write_directory() {
+  local dir=$1 uid name line number=0
+  mkdir -p "$dir/db"
+  {
+    echo 'key_name(str) key_type(int) value_type(int) key_value(str) expires(int)'
+    while IFS= read -r line || [ -n "$line" ]; do
+      number=$((number + 1))
+      line=${line%$'\r'}
+      [ -z "$line" ] || [ "${line:0:1}" = '#' ] && continue
+      uid=${line%%$'\t'*}
+      name=${line#*$'\t'}
+      if [ "$uid" = "$line" ] || ! [[ "$uid" =~ ^[A-Za-z0-9._~+%-]{1,64}$ ]] || [ -z "$name" ] ||
+        [[ "$name" =~ [[:cntrl:]] ]] || [ "${#name}" -gt 128 ]; then
+        echo "--directory: line $number skipped (uid<TAB>name, a name of 1-128 printable characters)" >&2
+        continue
+      fi
+      name=${name//\\/\\\\}
+      name=${name//\"/\\\"}
+      name=${name//\\/\\\\}
+      name=${name//:/\\:}
+      printf '%s:0:0:%s:0\n' "$uid" "$name"
+    done <"$directory"
+  } >"$dir/db/directory"
 }
 
 # The TLS server of WSS: a real certificate from KIT_SIP_TLS_CERT / KIT_SIP_TLS_KEY, or a self-signed one for tests.
@@ -252,19 +319,27 @@ start() {
   if [ -n "$tls_port" ]; then
     write_tls "$run_dir"
   fi
+  if [ -n "$directory" ]; then
+    write_directory "$run_dir"
+  fi
   printf '%s\n' "$run_dir" >"$pointer.tmp"
   mv -f "$pointer.tmp" "$pointer"
   # Foreground (-DD) in the background of this shell, so that $! is the main process; -E logs to stderr, kept in
   # the run directory.
-  local shm=${KIT_KAMAILIO_SHM:-64}
-  [[ "$shm" =~ ^[0-9]+$ ]] || shm=64
+  # Shared memory holds every connection (about 80 KB: 2,048 of them, tcp_max_connections, 164 MB), transaction
+  # (about 33 KB for an INVITE with a browser's SDP, kept 5 s after it ends), registration and htable entry: 64 MB
+  # ran out under the load benchmark (100 calls in flight, 119 MB used).
+  local shm=${KIT_KAMAILIO_SHM:-256}
+  [[ "$shm" =~ ^[0-9]+$ ]] || shm=256
   "$kamailio" -f "$run_dir/kamailio.cfg" -DD -E -Y "$run_dir" -P "$run_dir/kamailio.pid" -m "$shm" -M 8 \
     >"$run_dir/kamailio.log" 2>&1 &
   local launcher=$!
   echo "$launcher" >"$run_dir/pid"
   for _ in $(seq 1 100); do
     if probe; then
-      echo "ws://127.0.0.1:$port"
+      if [ -z "$tls_port" ] || [ -n "$plain_ws" ]; then
+        echo "ws://127.0.0.1:$port"
+      fi
       if [ -n "$tls_port" ]; then
         echo "wss://127.0.0.1:$tls_port"
       fi
@@ -325,5 +400,5 @@ case "$command" in
       echo "kamailio $name is stopped"
       exit 1
     fi ;;
-  *) sed -n '2,17p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,34p' "$0" >&2; exit 2 ;;
 esac

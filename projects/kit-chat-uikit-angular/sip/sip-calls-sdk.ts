@@ -16,6 +16,7 @@ import {
 } from 'kit-chat-uikit-angular';
 import {
   kitSipAnswerCode,
+  kitSipCaller,
   kitSipOffersVideo,
   kitSipTarget,
   kitSipUser,
@@ -299,9 +300,10 @@ export class KitSipCallsSdk
   }
 
   private _incoming({session, request}: KitSipUAEvent): void {
-    const caller = kitSipUser(
+    const caller = kitSipCaller(
       session.remote_identity.uri.user,
       session.remote_identity.display_name,
+      request?.getHeader?.('P-Asserted-Identity'),
     );
     const entry = this._calls.track(session, 'incoming', {
       sessionId: session.id,

@@ -150,3 +150,51 @@ export function kitSipTarget(uid: string, domain: string): string {
 export function kitSipUser(user: string, displayName?: string | null): KitUser {
   return {uid: user, name: displayName?.trim() || user};
 }
+
+/** A name-addr or addr-spec: an optional display name (quoted or not), then the URI, in angle brackets or bare. */
+const NAME_ADDR =
+  /^\s*(?:"((?:[^"\\]|\\.)*)"|([^<"]*?))\s*<\s*(sips?:[^>]*)>|^\s*(sips?:[^\s;,>]+)/i;
+
+/**
+ * The caller of an incoming INVITE, as the screens name it. A proxy that asserts its users (RFC 3325
+ * `P-Asserted-Identity`, as tools/kamailio does from the credential's uid, dropping any that a client sent) is
+ * believed over the caller's own From header:
+ * - an asserted name (the deployment's directory) is the name;
+ * - an identity asserted by URI only is the uid: the From display name, which the caller chose, is kept only beside it,
+ *   as `IT Support (mallory)`, so that a caller cannot pass for someone else by name;
+ * - with no assertion (a proxy that does not assert) the From header's user and display name, as before.
+ * @param fromUser The user part of the From URI.
+ * @param fromName The From display name (the caller's own word).
+ * @param asserted The `P-Asserted-Identity` header of the INVITE, if any.
+ * @docs-private
+ */
+export function kitSipCaller(
+  fromUser: string,
+  fromName: string | null | undefined,
+  asserted: string | null | undefined,
+): KitUser {
+  const match = asserted ? NAME_ADDR.exec(asserted) : null;
+  const uri = match?.[3] ?? match?.[4];
+  const uid = uri ? /^sips?:([^@;?]+)@/i.exec(uri)?.[1] : undefined;
+  if (!match || !uid) {
+    return kitSipUser(fromUser, fromName);
+  }
+  const verified = safeDecode(uid);
+  const name = (match[1]?.replace(/\\(.)/g, '$1') ?? match[2] ?? '').trim();
+  if (name) {
+    return {uid: verified, name};
+  }
+  const claimed = fromName?.trim();
+  return {
+    uid: verified,
+    name: claimed && claimed !== verified ? `${claimed} (${verified})` : verified,
+  };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -38,7 +38,8 @@ export interface KitSipSession {
 export interface KitSipUAEvent {
   originator?: 'local' | 'remote';
   session: KitSipSession;
-  request?: {body?: unknown};
+  /** The INVITE of an incoming session: its SDP, and its headers (`P-Asserted-Identity`). */
+  request?: {body?: unknown; getHeader?(name: string): string | undefined};
   response?: {status_code: number} | null;
   cause?: string;
 }
