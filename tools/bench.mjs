@@ -592,7 +592,7 @@ async function settle(page, cdp) {
 /**
  * `CYCLES` cycles of one kind after 5 warm-up ones, in two halves: the counts must be back to the baseline at the end;
  * the heap is read after each half, so the second half's slope (B/cycle) tells a steady growth from one-off costs
- * (compiled code, caches). The in-memory switchboard keeps every call it routed, by design, about 0.5 KB each.
+ * (compiled code, caches). The in-memory switchboard keeps the outcome of its 200 newest ended calls.
  */
 async function leaks(page, cdp, kind, label) {
   const run = cycles =>

@@ -153,16 +153,17 @@ export class KitInMemorySwitchboard implements OnDestroy {
    * @returns A copy of the call with its current status, or `undefined` when unknown.
    */
   getCall(sessionId: string): KitCall | undefined {
-    const session = this.#sessions.get(sessionId);
+    const session = this.#sessions.known(sessionId);
     return session && kitSessionSnapshot(session);
   }
 
   /**
-   * Every call the switchboard remembers (the 200 newest, and every call still ringing or ongoing).
-   * @returns Copies of the calls with their current status, oldest first.
+   * Every call the switchboard remembers: the outcome of the 200 newest that ended, then every call still ringing or
+   * ongoing (a call leaves the live calls as soon as it ends).
+   * @returns Copies of the calls with their current status.
    */
   calls(): KitCall[] {
-    return [...this.#sessions.values()].map(session => kitSessionSnapshot(session));
+    return this.#sessions.all().map(session => kitSessionSnapshot(session));
   }
 
   /** Starts a call from `actor` (a device, or `null` for a simulated caller). @docs-private */
@@ -189,7 +190,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
       // shows the call waiting, by its own policy. A simulated callee has no kit, so the switchboard answers busy
       // for it, in the tab that placed the call only.
       if (!remote && !this.#devicesElsewhere.has(receiver.uid)) {
-        session.status = 'busy';
+        this.#sessions.setStatus(session, 'busy');
         // The busy answer comes from the callee's side, a round trip after the call was registered: never before the
         // caller has its call (and its screen) in hand.
         setTimeout(
@@ -299,7 +300,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
       this.#broadcast({kind: action, uid: actorUid, sessionId, status});
     }
     const session = found as KitInMemorySession;
-    session.status = status;
+    this.#sessions.setStatus(session, status);
     if (action === 'accept') {
       session.answerDevice = actor;
     }
