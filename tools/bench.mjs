@@ -1,6 +1,6 @@
 // The benchmark of the call screens (`npm run bench`): size, latency and leaks, one line per figure.
 //
-//   node tools/bench.mjs [--no-build] [--size-only] [--rings N] [--cycles N]
+//   node tools/bench.mjs [--no-build] [--size-only] [--flood-only] [--rings N] [--cycles N] [--flood N]
 //
 // 1. size: builds projects/bench five times, two builds at a time (`ng build bench -c <config>`, into
 //    dist/bench/<config>; --no-build reuses them): a small Material app with the kit (`with-kit`, provideKitUIKit)
@@ -19,6 +19,13 @@
 // 3. leaks: ring → cancel and ring → accept → end cycles; DOM elements, SDK listeners, overlay panes and JS heap
 //    (after gc()) against a baseline taken after warm-up. The counts must come back to the baseline (exit 1
 //    otherwise); heap growth is printed only.
+// 4. flood: in a `with-waiting` build (the `with-kit` app with `withCallWaiting()`, built only for this), a call is
+//    accepted, then N rings (`--flood`, default 1000) arrive during it: the time until every ring is either in a
+//    banner or answered busy, the banners on screen, DOM nodes and JS heap (after gc()) before and after; then the
+//    far side cancels every call still waiting and the user hangs up: the time until no banner is left, and the DOM
+//    nodes, which must be back to the baseline (exit 1 otherwise). Run twice: with the kit's default
+//    `maxWaitingCalls` (1 banner), and with `maxWaitingCalls` N (every ring waits: the cost of ending many banners).
+//    Timings printed only. `--flood-only` runs this part alone (on builds already there with --no-build).
 // Exit: 0 when the size is within budget and the counts came back, whatever the timings; 1 over budget, on a count
 // not back to its baseline or on a page error; 2 when the bench itself could not run (build, Chromium, time-out).
 import {execFile} from 'node:child_process';
@@ -33,6 +40,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist', 'bench');
 const BUDGET_FILE = join(ROOT, 'tools', 'bench-budget.json');
 const CONFIGS = ['with-kit', 'without-kit', 'layout-only', 'plain-with-kit', 'plain-without-kit'];
+// Built for the flood figure only; no size is measured on it.
+const BUILDS = [...CONFIGS, 'with-waiting'];
 
 const args = process.argv.slice(2);
 const flag = name => args.includes(name);
@@ -43,6 +52,7 @@ const number = (name, fallback) => {
 const RINGS = number('--rings', 60);
 const WARMUP = 5;
 const CYCLES = number('--cycles', 250);
+const FLOOD = number('--flood', 1000);
 
 let failed = false;
 
@@ -268,9 +278,9 @@ function added(withKit, withoutKit) {
 async function size() {
   if (!flag('--no-build')) {
     const started = Date.now();
-    await buildAll(CONFIGS);
+    await buildAll(BUILDS);
     console.log(
-      `size: built ${CONFIGS.length} bench apps in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      `size: built ${BUILDS.length} bench apps in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
   }
   const budget = JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
@@ -582,7 +592,7 @@ async function settle(page, cdp) {
 /**
  * `CYCLES` cycles of one kind after 5 warm-up ones, in two halves: the counts must be back to the baseline at the end;
  * the heap is read after each half, so the second half's slope (B/cycle) tells a steady growth from one-off costs
- * (compiled code, caches). The in-memory switchboard keeps every call it routed, by design, about 0.5 KB each.
+ * (compiled code, caches). The in-memory switchboard keeps the outcome of its 200 newest ended calls.
  */
 async function leaks(page, cdp, kind, label) {
   const run = cycles =>
@@ -616,6 +626,130 @@ async function leaks(page, cdp, kind, label) {
   );
 }
 
+/**
+ * In the page of the `with-waiting` build: a call accepted, then `count` rings during it, all at once as a flood
+ * comes. Settled once every ring reached the kit and is either in a banner or answered busy (the kit's
+ * `rejectCall(id, 'busy')`), and two frames painted. Returns the call's session id, the flood's, and the figures.
+ */
+async function floodInPage({count, timeoutMs}) {
+  const b = window.__bench;
+  const {frame, until, idle, painted} = b.helpers;
+  const nodes = () => document.getElementsByTagName('*').length;
+  const banners = () => document.querySelectorAll('kit-call-waiting').length;
+  // After one call, as the leak loops: the overlay container and the live announcer exist from the first call on.
+  await b.helpers.cycles.acceptEnd();
+  const baseline = nodes();
+  const current = await b.switchboard.control.ring(b.peer, b.me, 'video');
+  (await painted('.kit-incoming-call-accept-button')).click();
+  await painted('.kit-ongoing-call-end-call-button');
+  const during = nodes();
+  // Counted where the kit meets its SDK: what reached it, and what it answered busy.
+  let received = 0;
+  let busy = 0;
+  const deliver = b.sdk._deliver.bind(b.sdk);
+  b.sdk._deliver = (method, call) => {
+    received += method === 'onIncomingCallReceived' ? 1 : 0;
+    deliver(method, call);
+  };
+  const reject = b.sdk.rejectCall.bind(b.sdk);
+  b.sdk.rejectCall = (sessionId, status) => {
+    busy += status === 'busy' ? 1 : 0;
+    return reject(sessionId, status);
+  };
+  try {
+    const started = performance.now();
+    const rings = [];
+    for (let i = 0; i < count; i++) {
+      rings.push(
+        b.switchboard.control.ring({uid: `flood-${i}`, name: `Flood ${i}`}, b.me, 'audio'),
+      );
+    }
+    const calls = await Promise.all(rings);
+    await until(() => received === count && banners() + busy >= count, timeoutMs);
+    await frame();
+    await frame();
+    const settledMs = performance.now() - started;
+    return {
+      current: current.sessionId,
+      flood: calls.map(call => call.sessionId),
+      baseline,
+      during,
+      settledMs,
+      banners: banners(),
+      busy,
+      settledNodes: nodes(),
+    };
+  } finally {
+    b.sdk._deliver = deliver;
+    b.sdk.rejectCall = reject;
+  }
+}
+
+/**
+ * In the page: the far side cancels the flood calls still ringing one after the other, as callers give up, each once
+ * the banner before it left the DOM; then the user hangs up. Each cancel starts from a task of its own (a message),
+ * so that the browser's clamp of nested timers (4 ms from the fifth level) does not add to the figure.
+ */
+async function floodEndInPage({current, flood, timeoutMs}) {
+  const b = window.__bench;
+  const {until, idle, painted} = b.helpers;
+  const banners = () => document.querySelectorAll('kit-call-waiting').length;
+  const ringing = flood.filter(id => b.switchboard.getCall(id)?.status === 'initiated');
+  const channel = new MessageChannel();
+  const task = () =>
+    new Promise(done => {
+      channel.port1.onmessage = done;
+      channel.port2.postMessage(0);
+    });
+  const started = performance.now();
+  for (const id of ringing) {
+    const left = banners();
+    await task();
+    await b.switchboard.control.cancel(id);
+    await until(() => banners() < left, timeoutMs);
+  }
+  const endedMs = performance.now() - started;
+  (await painted('.kit-ongoing-call-end-call-button')).click();
+  await idle();
+  return {ended: ringing.length, endedMs, current};
+}
+
+/** One flood run in a fresh page of the `with-waiting` build; `query` sets its `maxWaitingCalls`. */
+async function flood(context, port, query, label) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', error => errors.push(error.message));
+  page.on('console', message => message.type() === 'error' && errors.push(message.text()));
+  try {
+    await page.goto(`http://127.0.0.1:${port}/${query}`);
+    await page.waitForFunction(() => window.__bench?.overlay && typeof window.gc === 'function');
+    await page.evaluate(installHelpers);
+    const cdp = await context.newCDPSession(page);
+    const timeoutMs = 600_000;
+    const before = await settle(page, cdp);
+    const run = await page.evaluate(floodInPage, {count: FLOOD, timeoutMs});
+    const flooded = await settle(page, cdp);
+    const end = await page.evaluate(floodEndInPage, {...run, timeoutMs});
+    const after = await settle(page, cdp);
+    const back = after.dom === run.baseline && after.panes === 0;
+    if (!back || errors.length) {
+      failed = true;
+    }
+    const heap = bytes => `${bytes >= 0 ? '+' : ''}${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    console.log(
+      `flood (${label}): ${FLOOD} rings during a call settled in ${ms(run.settledMs)} ms: ` +
+        `${run.banners} banner(s) on screen, ${run.busy} answered busy; dom ${run.baseline} nodes idle, ` +
+        `${run.during} in the call, ${run.settledNodes} flooded, ${after.dom} after all ended ` +
+        `${back ? '(back to baseline)' : '(NOT BACK TO BASELINE)'}; heap ${heap(flooded.heap - before.heap)} ` +
+        `flooded, ${heap(after.heap - before.heap)} after; ending the ${end.ended} waiting one by one took ` +
+        `${ms(end.endedMs)} ms (${ms(end.endedMs / Math.max(1, end.ended))} ms each); the switchboard keeps ${after.calls} calls` +
+        (errors.length ? `; page errors: ${errors.length} (first: ${errors[0]})` : ''),
+    );
+  } finally {
+    await page.close();
+  }
+}
+
 async function browser() {
   let chromium;
   try {
@@ -629,8 +763,8 @@ async function browser() {
       `no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`,
     );
   }
-  const root = join(DIST, 'with-kit', 'browser');
-  const server = await serve(root);
+  const server = await serve(join(DIST, 'with-kit', 'browser'));
+  const floodServer = await serve(browserDir('with-waiting'));
   const profile = mkdtempSync(join(tmpdir(), 'kit-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
@@ -647,40 +781,65 @@ async function browser() {
     ],
   });
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    const errors = [];
-    page.on('pageerror', error => errors.push(error.message));
-    page.on('console', message => message.type() === 'error' && errors.push(message.text()));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
-    await page.waitForFunction(() => window.__bench?.overlay && typeof window.gc === 'function');
-    await page.evaluate(installHelpers);
-    const cdp = await context.newCDPSession(page);
-
-    const {kit, dialog} = await page.evaluate(latencyInPage, {rings: RINGS, warmup: WARMUP});
-    console.log(
-      `latency: kit ring→paint median ${ms(median(kit))} ms p95 ${ms(quantile(kit, 0.95))} ms; ` +
-        `MatDialog.open median ${ms(median(dialog))} ms p95 ${ms(quantile(dialog, 0.95))} ms; ` +
-        `ratio ${(median(kit) / median(dialog)).toFixed(2)} (medians, ${kit.length} rings each, double rAF)`,
-    );
-
-    console.log(await workPerRing(page, cdp));
-
-    const cancel = await leaks(page, cdp, 'cancel', 'ring→cancel');
-    const acceptEnd = await leaks(page, cdp, 'acceptEnd', 'ring→accept→end');
-    console.log(`leaks: ${cancel}; ${acceptEnd}`);
-    if (errors.length) {
-      console.log(`page errors: ${errors.length} (first: ${errors[0]})`);
-      failed = true;
+    if (!flag('--flood-only')) {
+      await ringsAndLeaks(context, server.address().port);
     }
+    const port = floodServer.address().port;
+    await flood(context, port, '', 'maxWaitingCalls default');
+    await flood(context, port, `?maxWaitingCalls=${FLOOD}`, `maxWaitingCalls ${FLOOD}`);
   } finally {
     await context.close();
     server.close();
+    floodServer.close();
     rmSync(profile, {recursive: true, force: true});
   }
 }
 
+/** Latency, work per ring and leaks, in the `with-kit` build. */
+async function ringsAndLeaks(context, port) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  try {
+    await ringsAndLeaksIn(page, context, port);
+  } finally {
+    // Closed before the flood's page opens: a page behind another one is a background page, whose timers and
+    // frames Chromium slows down (the flood's figures came out several times slower with this page still open).
+    await page.close();
+  }
+}
+
+async function ringsAndLeaksIn(page, context, port) {
+  const errors = [];
+  page.on('pageerror', error => errors.push(error.message));
+  page.on('console', message => message.type() === 'error' && errors.push(message.text()));
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.waitForFunction(() => window.__bench?.overlay && typeof window.gc === 'function');
+  await page.evaluate(installHelpers);
+  const cdp = await context.newCDPSession(page);
+
+  const {kit, dialog} = await page.evaluate(latencyInPage, {rings: RINGS, warmup: WARMUP});
+  console.log(
+    `latency: kit ring→paint median ${ms(median(kit))} ms p95 ${ms(quantile(kit, 0.95))} ms; ` +
+      `MatDialog.open median ${ms(median(dialog))} ms p95 ${ms(quantile(dialog, 0.95))} ms; ` +
+      `ratio ${(median(kit) / median(dialog)).toFixed(2)} (medians, ${kit.length} rings each, double rAF)`,
+  );
+
+  console.log(await workPerRing(page, cdp));
+
+  const cancel = await leaks(page, cdp, 'cancel', 'ring→cancel');
+  const acceptEnd = await leaks(page, cdp, 'acceptEnd', 'ring→accept→end');
+  console.log(`leaks: ${cancel}; ${acceptEnd}`);
+  if (errors.length) {
+    console.log(`page errors: ${errors.length} (first: ${errors[0]})`);
+    failed = true;
+  }
+}
+
 try {
-  await size();
+  if (!flag('--flood-only')) {
+    await size();
+  } else if (!flag('--no-build')) {
+    await buildAll(['with-waiting']);
+  }
   if (!flag('--size-only')) {
     await browser();
   }

@@ -428,6 +428,31 @@ describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
       expect(switchboard.getCall(first.sessionId)?.status).toBe('initiated');
     });
 
+    it('should forget the calls of a flood once they ended, keeping only the newest outcomes', async () => {
+      // 250 callers ring Bob at once (all live together), then Bob answers each busy.
+      const ringing = Promise.all(
+        Array.from({length: 250}, (_, i) =>
+          switchboard.control.ring({uid: `caller-${i}`, name: `Caller ${i}`}, BOB),
+        ),
+      );
+      await settle();
+      const flood = await ringing;
+      expect(switchboard.calls().filter(call => call.status === 'initiated')).toHaveLength(250);
+      const answers = Promise.all(flood.map(call => bob.rejectCall(call.sessionId, 'busy')));
+      await settle();
+      await answers;
+
+      // Nothing live is left, and what is kept of the ended calls stays bounded.
+      const kept = switchboard.calls();
+      expect(kept).toHaveLength(200);
+      expect(kept.every(call => call.status === 'busy')).toBe(true);
+      expect(switchboard.getCall(flood[0].sessionId)).toBeUndefined();
+      expect(switchboard.getCall(flood[249].sessionId)?.status).toBe('busy');
+      // An ended call is still told apart from an unknown one.
+      const again = await rejection(bob.rejectCall(flood[249].sessionId, 'busy'));
+      expect(again.code).toBe(KitErrorCodes.CALL_ENDED);
+    });
+
     it('should keep delivering to other listeners when one throws', async () => {
       const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
       bob.addCallListener('broken', {

@@ -26,7 +26,7 @@ export interface KitInMemorySession {
 /** Status of a call that rings. */
 export const RINGING: KitCallStatus = 'initiated';
 
-/** How many calls the switchboard remembers; the oldest ended ones are forgotten beyond. */
+/** How many ended calls the switchboard remembers the outcome of; the oldest are forgotten beyond. */
 const SESSIONS_KEPT = 200;
 
 /**
@@ -47,11 +47,43 @@ export function kitSessionSnapshot(session: KitInMemorySession): KitCall {
 }
 
 /**
- * The calls a switchboard remembers (a map of them by session id), apart from who is told of them: checks, session
- * ids and forgetting.
+ * The live calls of a switchboard (a map of them by session id: ringing or ongoing), apart from who is told of
+ * them: checks, session ids, and the outcome of the newest calls that ended, once they left the map.
  */
 export class KitInMemorySessions extends Map<string, KitInMemorySession> {
   #sequence = 0;
+  /** The newest calls that ended, oldest first: for `getCall`, and to tell an ended call from an unknown one. */
+  readonly #ended = new Map<string, KitInMemorySession>();
+
+  /**
+   * @param sessionId A session id.
+   * @returns The call, live or among the newest that ended.
+   */
+  known(sessionId: string): KitInMemorySession | undefined {
+    return this.get(sessionId) ?? this.#ended.get(sessionId);
+  }
+
+  /** @returns Every call remembered: the newest that ended, then the live ones. */
+  all(): KitInMemorySession[] {
+    return [...this.#ended.values(), ...this.values()];
+  }
+
+  /**
+   * Gives a call its new status. A call that ended leaves the live calls at once, so a flood of calls leaves nothing
+   * behind once they are over; its outcome stays among the newest `SESSIONS_KEPT` endings.
+   * @param session The call.
+   * @param status Its new status.
+   */
+  setStatus(session: KitInMemorySession, status: KitCallStatus): void {
+    const {sessionId} = session.call;
+    session.status = status;
+    if (status !== RINGING && status !== 'ongoing' && this.delete(sessionId)) {
+      this.#ended.set(sessionId, session);
+      if (this.#ended.size > SESSIONS_KEPT) {
+        this.#ended.delete(this.#ended.keys().next().value!);
+      }
+    }
+  }
 
   /**
    * Checks a call about to be placed.
@@ -76,7 +108,7 @@ export class KitInMemorySessions extends Map<string, KitInMemorySession> {
         input,
       );
     }
-    if (input.sessionId && this.has(input.sessionId)) {
+    if (input.sessionId && this.known(input.sessionId)) {
       return new KitException(
         KitErrorCodes.INVALID_CALL,
         typeof ngDevMode === 'undefined' || ngDevMode
@@ -88,7 +120,7 @@ export class KitInMemorySessions extends Map<string, KitInMemorySession> {
   }
 
   /**
-   * Remembers a new ringing call (checked first), and forgets the oldest ended ones past the limit.
+   * Remembers a new ringing call (checked first).
    * @param caller The user who calls.
    * @param input The call as the caller gave it; without a session id, it gets a new one.
    * @param callerDevice The device that placed it, or `null` when the far side rang.
@@ -114,7 +146,6 @@ export class KitInMemorySessions extends Map<string, KitInMemorySession> {
     };
     const session: KitInMemorySession = {call, status: RINGING, callerDevice};
     this.set(sessionId, session);
-    this.#forgetOldCalls();
     return session;
   }
 
@@ -133,7 +164,7 @@ export class KitInMemorySessions extends Map<string, KitInMemorySession> {
     action: 'accept' | 'reject' | 'end',
     status: KitCallStatus,
   ): KitInMemorySession | KitException {
-    const session = this.get(sessionId);
+    const session = this.known(sessionId);
     if (!session) {
       return new KitException(
         KitErrorCodes.UNKNOWN_SESSION,
@@ -179,7 +210,7 @@ export class KitInMemorySessions extends Map<string, KitInMemorySession> {
    * @returns Whether the user is in another ongoing call.
    */
   isInCall(uid: string, exceptSessionId: string): boolean {
-    // Every ring scans the calls kept (up to SESSIONS_KEPT): values, not entries, allocate nothing per call.
+    // Every ring scans the live calls: values, not entries, allocate nothing per call.
     for (const session of this.values()) {
       if (
         session.status === 'ongoing' &&
@@ -190,17 +221,5 @@ export class KitInMemorySessions extends Map<string, KitInMemorySession> {
       }
     }
     return false;
-  }
-
-  /** Keeps memory flat in a long-lived demo: the oldest ended calls are forgotten past `SESSIONS_KEPT`. */
-  #forgetOldCalls(): void {
-    for (const [id, session] of this) {
-      if (this.size <= SESSIONS_KEPT) {
-        return;
-      }
-      if (session.status !== RINGING && session.status !== 'ongoing') {
-        this.delete(id);
-      }
-    }
   }
 }

@@ -7,6 +7,8 @@ import {
   KitUser,
   kitCaller,
   kitReceiver,
+  kitValidateCall,
+  kitValidateUser,
 } from 'kit-chat-uikit-angular';
 import {KitInMemoryFarSide} from './in-memory-far-side';
 import {
@@ -15,7 +17,7 @@ import {
   RINGING,
   kitSessionSnapshot,
 } from './in-memory-sessions';
-import {KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
+import {KitTabMessage, KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
 
 /** One device (SDK instance) on the switchboard. @docs-private */
 export interface KitInMemoryDevice {
@@ -37,6 +39,9 @@ const BUSY_ANSWER_DELAY = 100;
 export class KitInMemorySwitchboard implements OnDestroy {
   /** Delay, in ms, of every answer and listener callback, as a network would add. */
   latency = 0;
+
+  /** Messages from other tabs dropped unread: no operation, or a field missing or mistyped. */
+  droppedMessages = 0;
 
   /** Drives the far side of calls and injects faults: for demos and tests. */
   readonly control: KitInMemoryFarSide = new KitInMemoryFarSide(this);
@@ -61,7 +66,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
       return;
     }
     this.#channel = new BroadcastChannel(channelName);
-    this.#channel.onmessage = (event: MessageEvent<KitTabOperation>) => this.#replay(event.data);
+    this.#channel.onmessage = (event: MessageEvent<unknown>) => this.#replay(event.data);
     globalThis.addEventListener?.('pagehide', this.#leave);
     this.#directory.forEach(user => this.#broadcast({kind: 'register', user}));
     this.#devices.forEach(device => this._announceDevice(device));
@@ -148,16 +153,17 @@ export class KitInMemorySwitchboard implements OnDestroy {
    * @returns A copy of the call with its current status, or `undefined` when unknown.
    */
   getCall(sessionId: string): KitCall | undefined {
-    const session = this.#sessions.get(sessionId);
+    const session = this.#sessions.known(sessionId);
     return session && kitSessionSnapshot(session);
   }
 
   /**
-   * Every call the switchboard remembers (the 200 newest, and every call still ringing or ongoing).
-   * @returns Copies of the calls with their current status, oldest first.
+   * Every call the switchboard remembers: the outcome of the 200 newest that ended, then every call still ringing or
+   * ongoing (a call leaves the live calls as soon as it ends).
+   * @returns Copies of the calls with their current status.
    */
   calls(): KitCall[] {
-    return [...this.#sessions.values()].map(session => kitSessionSnapshot(session));
+    return this.#sessions.all().map(session => kitSessionSnapshot(session));
   }
 
   /** Starts a call from `actor` (a device, or `null` for a simulated caller). @docs-private */
@@ -178,16 +184,13 @@ export class KitInMemorySwitchboard implements OnDestroy {
       this.#broadcast({kind: 'initiate', call});
     }
 
-    let hasDevice = false;
-    for (const device of this.#devices) {
-      hasDevice ||= device.user?.uid === receiver.uid;
-    }
+    const hasDevice = [...this.#devices].some(device => device.user?.uid === receiver.uid);
     if (this.#sessions.isInCall(receiver.uid, sessionId) && !hasDevice) {
       // A callee with a device (here or in another tab) hears the call even while in a call: its kit answers busy or
       // shows the call waiting, by its own policy. A simulated callee has no kit, so the switchboard answers busy
       // for it, in the tab that placed the call only.
       if (!remote && !this.#devicesElsewhere.has(receiver.uid)) {
-        session.status = 'busy';
+        this.#sessions.setStatus(session, 'busy');
         // The busy answer comes from the callee's side, a round trip after the call was registered: never before the
         // caller has its call (and its screen) in hand.
         setTimeout(
@@ -242,42 +245,37 @@ export class KitInMemorySwitchboard implements OnDestroy {
     }
   }
 
-  #replay(operation: KitTabOperation): void {
-    let replayed: Promise<unknown>;
-    switch (operation.kind) {
-      case 'register':
-        this.#directory.set(operation.user.uid, {...operation.user});
-        return;
-      case 'device':
-        this.#devicesElsewhere.add(operation.uid);
-        return;
-      case 'hello':
-        this.#devices.forEach(device => this._announceDevice(device));
-        return;
-      case 'initiate':
-        replayed = this._initiate(OTHER_TAB, kitCaller(operation.call), operation.call);
-        break;
-      case 'accept':
-      case 'reject':
-      case 'end':
-        replayed = this.#act(
-          OTHER_TAB,
-          operation.uid,
-          operation.sessionId,
-          operation.kind,
-          operation.status,
-        );
-        break;
-      case 'ringing': {
-        const session = this.#sessions.get(operation.sessionId);
-        if (session) {
-          this.#ringing(session, true);
-        }
-        return;
+  /**
+   * Replays what another tab did, once checked (its kind, each field it reads, a valid call or user, the status its
+   * action gives): whatever else a page posts is counted and dropped.
+   */
+  #replay(data: unknown): void {
+    const {kind, uid, sessionId, status, call, user}: KitTabMessage = Object(data);
+    const acts =
+      (kind === 'accept' || kind === 'reject' || kind === 'end') &&
+      typeof uid === 'string' &&
+      typeof sessionId === 'string' &&
+      typeof status === 'string';
+    if (kind === 'register' && !kitValidateUser(user)) {
+      this.#directory.set(user.uid, {...user});
+    } else if (kind === 'device' && typeof uid === 'string') {
+      this.#devicesElsewhere.add(uid);
+    } else if (kind === 'hello') {
+      this.#devices.forEach(device => this._announceDevice(device));
+    } else if (kind === 'initiate' && !kitValidateCall(call)) {
+      // A call this tab never saw (it opened later) cannot be replayed: nothing to tell its devices.
+      this._initiate(OTHER_TAB, kitCaller(call), call).catch(() => {});
+    } else if (acts && (kind === 'reject' || status === (kind === 'end' ? 'ended' : 'ongoing'))) {
+      // An accept makes the call ongoing, an end ends it; a decline's status is checked as a local one.
+      this.#act(OTHER_TAB, uid, sessionId, kind, status as KitCallStatus).catch(() => {});
+    } else if (kind === 'ringing' && typeof sessionId === 'string') {
+      const session = this.#sessions.get(sessionId);
+      if (session) {
+        this.#ringing(session, true);
       }
+    } else {
+      this.droppedMessages++;
     }
-    // A call this tab never saw (it opened later) cannot be replayed: nothing to tell its devices.
-    replayed.catch(() => {});
   }
 
   /**
@@ -303,7 +301,7 @@ export class KitInMemorySwitchboard implements OnDestroy {
       this.#broadcast({kind: action, uid: actorUid, sessionId, status});
     }
     const session = found as KitInMemorySession;
-    session.status = status;
+    this.#sessions.setStatus(session, status);
     if (action === 'accept') {
       session.answerDevice = actor;
     }

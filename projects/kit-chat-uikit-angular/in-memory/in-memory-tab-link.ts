@@ -11,5 +11,8 @@ export type KitTabOperation =
   | {kind: 'hello'}
   | {kind: 'register'; user: KitUser};
 
+/** A message from another tab, before it is checked: any fields; the call and the user once validated. */
+export type KitTabMessage = Partial<Record<string, unknown>> & {call: KitCall; user: KitUser};
+
 /** Stands for a device of another tab: it is never a local device, so local devices of its user are told. */
 export const OTHER_TAB: KitInMemoryDevice = {user: null, _deliver: () => {}};

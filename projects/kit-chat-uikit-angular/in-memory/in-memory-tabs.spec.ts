@@ -245,4 +245,71 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
     await settle();
     expect(adaTab.seen).toEqual([]);
   });
+
+  describe('messages that are no operation', () => {
+    /** Grace's tab, a call she placed to Ada (no device: it rings on), and a page that posts on the channel. */
+    async function graceAndAPage() {
+      const graceTab = tab(GRACE);
+      const started = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+      await settle();
+      const call = await started;
+      const page = new FakeBroadcastChannel('test-calls');
+      const post = async (message: unknown) => {
+        page.postMessage(message);
+        await settle(); // A throw in onmessage would fail here, from the channel's task.
+      };
+      return {graceTab, call, post};
+    }
+
+    const craftedCall = (call: Partial<KitCall> | string | undefined) => ({kind: 'initiate', call});
+
+    it.each<[string, unknown]>([
+      ['no data', null],
+      ['a string', 'register'],
+      ['no kind', {user: ADA}],
+      ['an unknown kind', {kind: 'transfer', uid: 'ada'}],
+      ["a kind from Object's prototype", {kind: 'toString'}],
+      ['a kind that is not a string', {kind: ['register'], user: ADA}],
+      ['a register without a user', {kind: 'register'}],
+      ['a register of a user without a name', {kind: 'register', user: {uid: 'eve'}}],
+      ['a device without a uid', {kind: 'device', uid: 42}],
+      ['a ringing without a session id', {kind: 'ringing'}],
+      ['an initiate without a call', craftedCall(undefined)],
+      ['an initiate whose call is a string', craftedCall('call')],
+      ['an initiate of a call without its caller', craftedCall({sessionId: 'c1', receiver: ADA})],
+      ['an end with a session id that is no string', {kind: 'end', uid: 'ada', sessionId: 7}],
+    ])('should drop %s, count it and change nothing', async (_, message) => {
+      const {graceTab, call, post} = await graceAndAPage();
+      const users = graceTab.switchboard.users();
+      await post(message);
+      expect(graceTab.switchboard.droppedMessages).toBe(1);
+      expect(graceTab.switchboard.users()).toEqual(users);
+      expect(
+        graceTab.switchboard.calls().map(({sessionId, status}) => ({sessionId, status})),
+      ).toEqual([{sessionId: call.sessionId, status: 'initiated'}]);
+      expect(graceTab.seen).toEqual([]);
+    });
+
+    it('should drop an accept or an end that gives the call another status than its action', async () => {
+      const {graceTab, call, post} = await graceAndAPage();
+      const act = {uid: 'ada', sessionId: call.sessionId};
+      await post({kind: 'accept', ...act, status: 'ended'});
+      await post({kind: 'end', ...act, status: 'ongoing'});
+      expect(graceTab.switchboard.droppedMessages).toBe(2);
+      expect(graceTab.switchboard.getCall(call.sessionId)?.status).toBe('initiated');
+      expect(graceTab.seen).toEqual([]);
+
+      // The same accept with its own status goes through.
+      await post({kind: 'accept', ...act, status: 'ongoing'});
+      expect(graceTab.seen).toEqual(['accepted']);
+      expect(graceTab.switchboard.droppedMessages).toBe(2);
+    });
+
+    it('should still replay a well-formed message from a page', async () => {
+      const {graceTab, post} = await graceAndAPage();
+      await post({kind: 'register', user: {uid: 'eve', name: 'Eve Hopper'}});
+      expect(graceTab.switchboard.users().map(user => user.uid)).toContain('eve');
+      expect(graceTab.switchboard.droppedMessages).toBe(0);
+    });
+  });
 });

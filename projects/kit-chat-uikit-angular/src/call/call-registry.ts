@@ -75,7 +75,9 @@ export class KitCallRegistry {
   readonly #switch = new KitCallSwitch(
     {
       policies: () => this.policies,
-      callWaiting: () => this.#callWaiting,
+      // A flood of rings waits in one banner, or as many as the app allows: the others are answered busy.
+      callWaiting: () =>
+        this.#callWaiting && this.waiting.length < (this.#config.maxWaitingCalls ?? 1),
       sessions: () => this.sessions,
       me: () => this.me(),
       report: error => this.report(error),

@@ -35,7 +35,7 @@ export const kitNoSdk = () =>
 export interface KitCallSwitchHost {
   /** Whether the policies (busy or wait, glare) apply: the kit rings by itself. */
   policies(): boolean;
-  /** Whether a second call waits in a banner instead of being answered busy. */
+  /** Whether a second call may wait in a banner now instead of being answered busy (call waiting, room left). */
   callWaiting(): boolean;
   /** The live sessions, oldest first. */
   sessions(): KitCallSession[];

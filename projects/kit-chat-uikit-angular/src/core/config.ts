@@ -53,6 +53,12 @@ export interface KitUIKitConfig {
    */
   busyPolicy?: 'busy' | 'wait';
   /**
+   * How many calls may wait in call-waiting banners at once (`withCallWaiting()`; default 1, as a phone holds one
+   * waiting call). A call that rings past them is answered busy through the SDK (`rejectCall(id, 'busy')`, as a
+   * second call is without call waiting): no banner, no sound, its caller hears busy.
+   */
+  maxWaitingCalls?: number;
+  /**
    * Whether an incoming call also raises a system notification while the tab is hidden (needs permission).
    * @deprecated Give `withHiddenTabNotifications()` after the config instead: the option alone no longer ships the
    *     notifications. Set without the feature, it is reported through `onError` (`ERR_NOT_INITIALIZED`).

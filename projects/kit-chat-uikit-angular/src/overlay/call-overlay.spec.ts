@@ -658,7 +658,7 @@ describe('KitCallOverlay and the ringer', () => {
     });
 
     it('should leave the other waiting caller ringing in its banner on "End and accept"', async () => {
-      await setup({busyPolicy: 'wait'});
+      await setup({busyPolicy: 'wait', maxWaitingCalls: 2});
       const first = await ringFrom(ADA);
       const second = await ringFrom(ZED, 'video');
       const third = await ringFrom(BOB);
