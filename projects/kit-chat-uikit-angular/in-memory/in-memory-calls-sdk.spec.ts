@@ -203,6 +203,17 @@ describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
     ]);
   });
 
+  it('should let the caller cancel as unanswered (its ring time-out), and tell the callee so', async () => {
+    const call = await adaCallsBob();
+    const cancelled = ada.rejectCall(call.sessionId, 'unanswered');
+    await settle();
+    await expect(cancelled).resolves.toEqual(expect.objectContaining({status: 'unanswered'}));
+    expect(bobSeen.map(seen => [seen.method, seen.call.status])).toEqual([
+      ['onIncomingCallReceived', 'initiated'],
+      ['onIncomingCallCancelled', 'unanswered'],
+    ]);
+  });
+
   it('should tell both sides when an ongoing call ends', async () => {
     const call = await adaCallsBob();
     bob.acceptCall(call.sessionId);

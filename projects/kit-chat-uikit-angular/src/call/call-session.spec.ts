@@ -257,6 +257,44 @@ describe('KitCallSession', () => {
       expect(hungUp.events).toEqual(['ended s1']);
     });
 
+    const withdrawals: [string, (t: ReturnType<typeof setup>) => unknown][] = [
+      ['the ring time-out', () => jest.advanceTimersByTimeAsync(45_000)],
+      ['glare', t => void t.session.withdraw()],
+    ];
+    it.each(withdrawals)(
+      'should show the call connected when %s withdraws it and the SDK refuses because the callee picked up',
+      async (_, withdraw) => {
+        const t = setup('outgoing');
+        const cancel = deferred<KitCall>();
+        t.sdk.next = () => cancel.promise;
+        t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+        await withdraw(t);
+        expect(t.sdk.sent).toEqual([expect.stringMatching(/^rejectCall\(s1, /)]);
+        // The callee's pick-up crossed the cancel: the SDK refuses it, the call being live.
+        const live = {...call('outgoing'), status: 'ongoing' as const};
+        cancel.reject(new KitException(KitErrorCodes.CALL_ENDED, 'Call is ongoing', live));
+        await jest.advanceTimersByTimeAsync(0);
+        expect(t.session.state).toEqual(
+          expect.objectContaining({phase: 'ongoing', connected: true, endReason: null}),
+        );
+        expect(t.viewErrors).toEqual([]); // No "Call failed" over a connected call.
+        expect(t.events).toEqual(['accepted s1']);
+        expect(t.playing()).toEqual([]);
+      },
+    );
+
+    it('should not announce as accepted a call that the app hands over already connected', async () => {
+      const t = setup('incoming');
+      t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'ended'});
+      t.session.attach(t.view);
+      // The app accepted through the SDK itself and published the accept: the screen gets the call ongoing.
+      t.session._update({...call('incoming'), status: 'ongoing'});
+      expect(t.session.state).toEqual(expect.objectContaining({phase: 'ongoing', connected: true}));
+      expect(t.sdk.sent).toEqual([]);
+      await t.session.hangUp();
+      expect(t.events).toEqual(['ended s1']);
+    });
+
     it("should show the call after all when the user's hang-up crossed a pick-up and the SDK cannot end it", async () => {
       const t = setup('outgoing');
       t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
@@ -571,6 +609,26 @@ describe('KitCallSession', () => {
       await jest.advanceTimersByTimeAsync(2_000);
       expect(t.session.state.done).toBe(true);
       expect(jest.getTimerCount()).toBe(0);
+    });
+    it('should cancel a call the app closed before the SDK registered it, once the SDK does', async () => {
+      const t = setup('outgoing', '');
+      const initiated = deferred<KitCall>();
+      t.sdk.next = () => initiated.promise;
+      t.session.attach(t.view);
+      const started = t.session.start().catch((error: KitException) => error.code);
+      t.session.dispose();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(await started).toBe(KitErrorCodes.CALL_ENDED);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'dismissed', done: true}),
+      );
+      t.sdk.next = () => Promise.resolve({...call('outgoing', 'o1'), status: 'cancelled'});
+      initiated.resolve({...call('outgoing', 'o1'), status: 'initiated'});
+      await jest.advanceTimersByTimeAsync(0);
+      // Nobody can see the call any more: it must not ring on at the callee.
+      expect(t.sdk.sent).toEqual(['initiateCall', 'rejectCall(o1, cancelled)']);
+      expect(t.events).toEqual([]); // No ccOutgoingCall for a call the app already closed.
+      expect(t.reported).toEqual([]);
     });
   });
 

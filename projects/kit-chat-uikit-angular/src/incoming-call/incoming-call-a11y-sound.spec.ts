@@ -155,6 +155,28 @@ describe('KitIncomingCallComponent: accessibility (spec §4.4)', () => {
     expect(fresh.defaultPrevented).toBe(false);
   });
 
+  it('should not answer with a Space held down since before the call appeared', async () => {
+    const {ring, button} = await setup();
+    await ring('video');
+    const held = new KeyboardEvent('keydown', {
+      key: ' ',
+      keyCode: 32,
+      repeat: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    button('accept').dispatchEvent(held);
+    expect(held.defaultPrevented).toBe(true);
+    const fresh = new KeyboardEvent('keydown', {
+      key: ' ',
+      keyCode: 32,
+      bubbles: true,
+      cancelable: true,
+    });
+    button('accept').dispatchEvent(fresh);
+    expect(fresh.defaultPrevented).toBe(false);
+  });
+
   it('should reach decline, then accept, with Tab', async () => {
     const {ring, button, screen} = await setup();
     await ring();

@@ -281,6 +281,16 @@ describe('KitOngoingCallComponent', () => {
       expect(component.errors).toEqual([]);
     });
 
+    it('should emit endCallClick once when End is pressed twice in one tick', async () => {
+      const call = await incomingCall();
+      const {host, component} = await render(call);
+      button(host, 'end-call')!.click();
+      button(host, 'end-call')!.click();
+      await settle();
+      expect(component.endClicks).toBe(1);
+      expect(component.closed).toEqual(['ended']);
+    });
+
     it('should run onEndCallClick instead of ending the call when it is set', async () => {
       const call = await incomingCall();
       const handler = jest.fn();

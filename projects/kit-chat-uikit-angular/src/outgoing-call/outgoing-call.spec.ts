@@ -147,6 +147,27 @@ describe('KitOutgoingCallComponent: ending the call (spec §3, §6.1)', () => {
     expect(fresh.defaultPrevented).toBe(false);
   });
 
+  it('should not end the call with a Space held down since before the screen appeared', async () => {
+    const t = await setup();
+    const held = new KeyboardEvent('keydown', {
+      key: ' ',
+      keyCode: 32,
+      repeat: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    t.endButton().dispatchEvent(held);
+    expect(held.defaultPrevented).toBe(true);
+    const fresh = new KeyboardEvent('keydown', {
+      key: ' ',
+      keyCode: 32,
+      bubbles: true,
+      cancelable: true,
+    });
+    t.endButton().dispatchEvent(fresh);
+    expect(fresh.defaultPrevented).toBe(false);
+  });
+
   it('should run only the handler when onEndCallClick is set', async () => {
     const t = await setup();
     const handler = jest.fn();

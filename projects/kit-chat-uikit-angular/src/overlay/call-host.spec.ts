@@ -207,5 +207,14 @@ describe('KitCallOverlay: one dialog per call', () => {
       await settle(600);
       expect(statusOf(call)).toBe('unanswered');
     });
+
+    it('should let a ring time-out of 0 given to open ring forever, over every default', async () => {
+      await setup({autoRing: false});
+      const call = await ringFrom(ADA);
+      overlay.openIncomingCall(call, {ringTimeout: 0});
+      await settle(60_000);
+      expect(statusOf(call)).toBe('initiated');
+      expect(find('kit-incoming-call')).not.toBeNull();
+    });
   });
 });
