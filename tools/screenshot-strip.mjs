@@ -16,6 +16,7 @@ export const STRIP_SOURCES = {
   'outgoing.png': 'outgoing-light.png',
   'outcome.png': 'look-no-answer.png',
   'ongoing.png': 'ongoing-voice-light.png',
+  'ongoing-video.png': 'ongoing-video-light.png',
   'waiting.png': 'call-waiting-light.png',
   'dark.png': 'incoming-dark.png',
   'brand.png': 'incoming-brand.png',
