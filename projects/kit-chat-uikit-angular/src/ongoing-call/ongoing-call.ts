@@ -35,7 +35,6 @@ import {
   KitUser,
 } from '../sdk/models';
 import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
-import {kitIdleControls} from './ongoing-call-idle';
 import {KIT_ONGOING_CALL_PARTS, KitOngoingCallMedia} from './ongoing-call-media';
 
 /**
@@ -80,7 +79,6 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
     '[class.kit-ongoing-call-video]': '_isVideo()',
     '[class.kit-ongoing-call-has-remote-video]': '_showRemoteVideo()',
     '[class.kit-ongoing-call-ended]': '_phase() === "ended"',
-    '[class.kit-ongoing-call-idle]': '_idle()',
   },
 })
 export class KitOngoingCallComponent {
@@ -120,8 +118,6 @@ export class KitOngoingCallComponent {
   /** Whether an `endCall` sent to the SDK awaits its answer. */
   protected readonly _ending = computed(() => this.#state()?.phase === 'ending');
   protected readonly _muted = signal(false);
-  /** Whether the controls of a full-bleed video may step aside (a wide window, a still mouse). */
-  protected readonly _idle = kitIdleControls(inject(ElementRef).nativeElement, this.#isBrowser);
   protected readonly _cameraOff = signal(false);
   protected readonly _elapsedText = computed(() =>
     kitFormatCallDuration(this.#state()?.elapsedSeconds ?? 0),
