@@ -17,6 +17,7 @@ import {closedTabTests} from './flows/closed-tab.mjs';
 import {demoTests} from './flows/demo.mjs';
 import {dockTests} from './flows/dock.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
+import {layoutTests} from './flows/layout.mjs';
 import {lookTests} from './flows/look.mjs';
 import {mediaTests} from './flows/media.mjs';
 import {pageTests} from './flows/page.mjs';
@@ -52,6 +53,7 @@ async function main() {
       [
         ...callTests,
         ...lookTests,
+        ...layoutTests,
         ...demoTests,
         ...dockTests,
         ...keyboardTests,

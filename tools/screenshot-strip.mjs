@@ -10,12 +10,13 @@ import {fileURLToPath} from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STRIP = join(ROOT, 'docs', 'screenshots');
 
-/** The picture of the strip ← the browser tests' screenshot (e2e/flows/axe.mjs names them). */
+/** The picture of the strip ← the browser tests' screenshot (e2e/flows/axe.mjs and layout.mjs name them). */
 export const STRIP_SOURCES = {
   'incoming.png': 'incoming-light.png',
   'outgoing.png': 'outgoing-light.png',
   'outcome.png': 'look-no-answer.png',
   'ongoing.png': 'ongoing-voice-light.png',
+  'ongoing-video.png': 'layout-ongoing-video-1280.png',
   'waiting.png': 'call-waiting-light.png',
   'dark.png': 'incoming-dark.png',
   'brand.png': 'incoming-brand.png',

@@ -72,6 +72,10 @@ export class KitCallsIntl {
   cameraOff = 'Turn camera off';
   /** Text of the button that turns the camera on. */
   cameraOn = 'Turn camera on';
+  /** Short visible label of the camera button of the ongoing call (its accessible name is `cameraOff`/`cameraOn`). */
+  camera = 'Camera';
+  /** Short visible label of the end-call button of the ongoing call (its accessible name says with whom). */
+  end = 'End';
   /** Screen-reader prefix of the elapsed time of the ongoing call. */
   callDuration = 'Call duration';
 

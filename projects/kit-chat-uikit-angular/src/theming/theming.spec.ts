@@ -96,6 +96,29 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
     });
   });
 
+  it('should give the call screens the light look, and check the names of their shared surface', () => {
+    const css = compile(`
+      @use 'kit-chat-uikit-angular' as kit;
+      html { @include kit.call-screens-light(); }
+      .s { @include kit.call-screens-overrides((background-color: #0b1020, color-scheme: light)); }`);
+    expect(declarations(css, 'html')).toMatchObject({
+      '--kit-call-screen-background-color': 'var(--mat-sys-surface-container, #eceef4)',
+      '--kit-call-screen-text-color': 'var(--mat-sys-on-surface, #191c20)',
+      '--kit-avatar-backdrop-opacity': '0.2',
+    });
+    // The page's scheme inside the screens, not the immersive dark one.
+    expect(css).toMatch(/html \.kit-ongoing-call \{\s*color-scheme: inherit;/);
+    expect(declarations(css, '.s')).toEqual({
+      '--kit-call-screen-background-color': '#0b1020',
+      '--kit-call-screen-color-scheme': 'light',
+    });
+    expect(() =>
+      compile(`
+        @use 'kit-chat-uikit-angular' as kit;
+        .x { @include kit.call-screens-overrides((surface: red)); }`),
+    ).toThrow(/Valid names: background-color text-color secondary-text-color/);
+  });
+
   it('should theme the ongoing screen like the others: overrides, unknown names rejected, M3 colours', () => {
     const css = compile(`${M3_THEME}
       .o { @include kit.ongoing-call-overrides((toggle-active-background-color: #101418)); }
