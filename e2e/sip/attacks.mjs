@@ -298,6 +298,14 @@ function closesWithin(closed, timeout) {
   ]);
 }
 
+/** The INVITE of `callId` that `wire` received, once it has (polled), or `undefined` after 3 s. */
+async function arrivedInvite(wire, callId) {
+  const find = () =>
+    wire.messages.find(m => m.first.startsWith('INVITE ') && m.headers['call-id']?.[0] === callId);
+  await until(() => find() !== undefined, 3000);
+  return find();
+}
+
 /**
  * A call from `uid`, who sends the display name `sent`, to the closed tab of `callee`: the push must name the caller
  * `named`, and the caller's CANCEL must send the cancel push.
@@ -714,14 +722,7 @@ const checks = [
             mintSipCredentials(secret, caller),
             1000,
           );
-          const invite = await new Promise(done => {
-            const find = () =>
-              linus.wire.messages.find(
-                m => m.first.startsWith('INVITE ') && m.headers['call-id']?.[0] === callId,
-              );
-            const timer = setInterval(() => find() && (clearInterval(timer), done(find())), 20);
-            setTimeout(() => (clearInterval(timer), done(find())), 3000);
-          });
+          const invite = await arrivedInvite(linus.wire, callId);
           wire.close();
           expect(invite, `${caller}'s INVITE did not reach the callee`);
           const asserted = invite.headers['p-asserted-identity'] ?? [];
@@ -1109,14 +1110,7 @@ const checks = [
             mintSipCredentials(secret, caller),
             1000,
           );
-          const invite = await new Promise(done => {
-            const find = () =>
-              callee.wire.messages.find(
-                m => m.first.startsWith('INVITE ') && m.headers['call-id']?.[0] === callId,
-              );
-            const timer = setInterval(() => find() && (clearInterval(timer), done(find())), 20);
-            setTimeout(() => (clearInterval(timer), done(find())), 3000);
-          });
+          const invite = await arrivedInvite(callee.wire, callId);
           wire.close();
           expect(invite, `${caller}'s INVITE did not reach the callee`);
           const asserted = invite.headers['p-asserted-identity'] ?? [];

@@ -125,48 +125,30 @@ describe('KitOutgoingCallComponent: ending the call (spec §3, §6.1)', () => {
     expect(t.calls.sdk.listenerCount).toBe(KIT_ONE_LISTENER);
   });
 
-  it('should not end the call with a key held down since before the screen appeared', async () => {
-    // Enter held on the app's "Call" button repeats into End call, which takes the focus at once.
-    const t = await setup();
-    const held = new KeyboardEvent('keydown', {
-      key: 'Enter',
-      keyCode: 13,
-      repeat: true,
-      bubbles: true,
-      cancelable: true,
-    });
-    t.endButton().dispatchEvent(held);
-    expect(held.defaultPrevented).toBe(true);
-    const fresh = new KeyboardEvent('keydown', {
-      key: 'Enter',
-      keyCode: 13,
-      bubbles: true,
-      cancelable: true,
-    });
-    t.endButton().dispatchEvent(fresh);
-    expect(fresh.defaultPrevented).toBe(false);
-  });
-
-  it('should not end the call with a Space held down since before the screen appeared', async () => {
-    const t = await setup();
-    const held = new KeyboardEvent('keydown', {
-      key: ' ',
-      keyCode: 32,
-      repeat: true,
-      bubbles: true,
-      cancelable: true,
-    });
-    t.endButton().dispatchEvent(held);
-    expect(held.defaultPrevented).toBe(true);
-    const fresh = new KeyboardEvent('keydown', {
-      key: ' ',
-      keyCode: 32,
-      bubbles: true,
-      cancelable: true,
-    });
-    t.endButton().dispatchEvent(fresh);
-    expect(fresh.defaultPrevented).toBe(false);
-  });
+  // Enter held on the app's "Call" button repeats into End call, which takes the focus at once; Space presses a
+  // button as Enter does.
+  it.each([
+    ['an Enter', 'Enter', 13],
+    ['a Space', ' ', 32],
+  ])(
+    'should not end the call with %s held down since before the screen appeared',
+    async (_name, key, keyCode) => {
+      const t = await setup();
+      const press = (repeat: boolean) => {
+        const event = new KeyboardEvent('keydown', {
+          key,
+          keyCode,
+          repeat,
+          bubbles: true,
+          cancelable: true,
+        });
+        t.endButton().dispatchEvent(event);
+        return event.defaultPrevented;
+      };
+      expect(press(true)).toBe(true);
+      expect(press(false)).toBe(false);
+    },
+  );
 
   it('should run only the handler when onEndCallClick is set', async () => {
     const t = await setup();
