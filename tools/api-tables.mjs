@@ -34,7 +34,7 @@ const SCREENS = [
     prefix: 'kitOutgoingCall',
   },
   {file: 'ongoing-call/ongoing-call.ts', name: 'KitOngoingCallComponent', prefix: 'kitOngoingCall'},
-  {file: 'overlay/call-waiting.ts', name: 'KitCallWaitingComponent', prefix: 'kitCallWaiting'},
+  {file: 'ring/call-waiting.ts', name: 'KitCallWaitingComponent', prefix: 'kitCallWaiting'},
   {file: 'avatar/avatar.ts', name: 'KitAvatarComponent', prefix: 'kitAvatar'},
 ];
 

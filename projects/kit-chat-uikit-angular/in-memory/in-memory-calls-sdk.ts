@@ -10,7 +10,8 @@ import {
   KitUser,
   kitValidateUser,
 } from 'kit-chat-uikit-angular';
-import {KitInMemoryDevice, KitInMemorySwitchboard} from './in-memory-switchboard';
+import type {KitInMemoryDevice} from './in-memory-lines';
+import {KitInMemorySwitchboard} from './in-memory-switchboard';
 
 /**
  * The embedded call SDK: one instance is one device of one user on a shared `KitInMemorySwitchboard`, so a demo

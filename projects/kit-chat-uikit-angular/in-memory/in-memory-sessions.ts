@@ -9,7 +9,7 @@ import {
   kitValidateCall,
 } from 'kit-chat-uikit-angular';
 // Type-only: the switchboard keeps its calls here, so a value import would be a cycle.
-import type {KitInMemoryDevice} from './in-memory-switchboard';
+import type {KitInMemoryDevice} from './in-memory-lines';
 
 /** A call as the switchboard keeps it. */
 export interface KitInMemorySession {

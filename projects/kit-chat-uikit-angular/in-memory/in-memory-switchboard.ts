@@ -11,6 +11,7 @@ import {
   kitValidateUser,
 } from 'kit-chat-uikit-angular';
 import {KitInMemoryFarSide} from './in-memory-far-side';
+import type {KitInMemoryDevice, KitInMemoryLines} from './in-memory-lines';
 import {
   KitInMemorySession,
   KitInMemorySessions,
@@ -18,14 +19,6 @@ import {
   kitSessionSnapshot,
 } from './in-memory-sessions';
 import {KitTabMessage, KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
-
-/** One device (SDK instance) on the switchboard. @docs-private */
-export interface KitInMemoryDevice {
-  /** The user logged in on this device, or `null`. */
-  readonly user: KitUser | null;
-  /** Delivers a listener callback to this device. */
-  _deliver(method: keyof KitCallListener, call: KitCall): void;
-}
 
 /** Extra delay, in ms, of the busy answer of a callee that is in a call. */
 const BUSY_ANSWER_DELAY = 100;
@@ -36,7 +29,7 @@ const BUSY_ANSWER_DELAY = 100;
  * apps or two tests never share calls.
  */
 @Injectable({providedIn: 'root'})
-export class KitInMemorySwitchboard implements OnDestroy {
+export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   /** Delay, in ms, of every answer and listener callback, as a network would add. */
   latency = 0;
 

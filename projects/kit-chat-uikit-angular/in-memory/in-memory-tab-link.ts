@@ -1,6 +1,6 @@
 import {KitCall, KitCallStatus, KitUser} from 'kit-chat-uikit-angular';
 // Type-only: the switchboard replays these operations, so a value import would be a cycle.
-import type {KitInMemoryDevice} from './in-memory-switchboard';
+import type {KitInMemoryDevice} from './in-memory-lines';
 
 /** An operation replayed by the switchboards of the other tabs, sent over their `BroadcastChannel`. */
 export type KitTabOperation =

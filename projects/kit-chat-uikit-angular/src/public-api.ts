@@ -28,7 +28,7 @@ export {
   type KitCallDirection,
   type KitCallEndReason,
   type KitCallPhase,
-} from './call/call-session';
+} from './session/call-session';
 export * from './events/call-events';
 export * from './intl/calls-intl';
 export {KitAudioPlayer, KitHtmlAudioPlayer} from './sound/audio-player';
@@ -43,7 +43,7 @@ export * from './ongoing-call/index';
 export * from './overlay/call-overlay-config';
 export {KitCallOverlayRef, type KitCallOverlayStage} from './overlay/call-overlay-ref';
 export * from './overlay/call-overlay';
-export {withAutoRing, withCallWaiting, withHiddenTabNotifications} from './overlay/call-features';
+export {withAutoRing, withCallWaiting, withHiddenTabNotifications} from './ring/call-features';
 export {withRingReadiness} from './readiness/ring-readiness-feature';
 export {
   KitRingReadiness,

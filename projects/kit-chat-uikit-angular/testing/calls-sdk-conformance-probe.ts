@@ -7,7 +7,7 @@ import {
   kitReceiver,
 } from 'kit-chat-uikit-angular';
 // Type-only: the suite's entry imports the probe, so a value import would be a cycle.
-import type {KitCallsSdkConformanceDriver} from './calls-sdk-conformance';
+import type {KitCallsSdkConformanceDriver} from './calls-sdk-conformance-driver';
 
 /** A listener callback the probe heard. */
 export interface Seen {

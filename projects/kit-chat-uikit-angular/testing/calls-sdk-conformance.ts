@@ -1,49 +1,15 @@
-import {KitCallType, KitCallsSdk, KitUser} from 'kit-chat-uikit-angular';
+import {KitCallsSdk} from 'kit-chat-uikit-angular';
 import {CHECKS} from './calls-sdk-conformance-checks';
+import type {KitCallsSdkConformanceDriver} from './calls-sdk-conformance-driver';
 import {Probe} from './calls-sdk-conformance-probe';
+
+export type {KitCallsSdkConformanceDriver} from './calls-sdk-conformance-driver';
 
 // The suite runs in the app's own runner, Jest or Vitest (with globals, as `ng test` sets it up): both give these
 // two functions the same shape. Declared here so that the library does not depend on either runner's types.
 declare const describe: (name: string, body: () => void) => void;
 declare const it: (name: string, body: () => Promise<void>, timeout?: number) => void;
 
-/**
- * What the conformance suite needs to play the other person of a call, through the network or the server your
- * adapter talks to. Each method resolves once the message is sent; the suite then waits for your adapter.
- */
-export interface KitCallsSdkConformanceDriver {
-  /** The user logged in on the adapter under test. */
-  readonly me: KitUser;
-  /** Another user, whom the adapter can call and who can call it. */
-  readonly peer: KitUser;
-  /**
-   * The peer calls `me`: the adapter must then call `onIncomingCallReceived`.
-   * @param type `'audio'` or `'video'`.
-   */
-  ringMe(type: KitCallType): Promise<void>;
-  /**
-   * The peer cancels the call it placed to `me`, while it rings.
-   * @param sessionId The call, as the adapter reported it.
-   */
-  cancel(sessionId: string): Promise<void>;
-  /**
-   * The peer accepts a call `me` placed.
-   * @param sessionId The call, as `initiateCall` resolved it.
-   */
-  accept(sessionId: string): Promise<void>;
-  /**
-   * The peer declines a call `me` placed.
-   * @param sessionId The call, as `initiateCall` resolved it.
-   */
-  reject(sessionId: string): Promise<void>;
-  /**
-   * The peer hangs up an ongoing call.
-   * @param sessionId The call.
-   */
-  hangUp(sessionId: string): Promise<void>;
-  /** Called after each check: close connections, log out. */
-  dispose?(): void | Promise<void>;
-}
 
 /** Options of `runKitCallsSdkConformance`. */
 export interface KitCallsSdkConformanceOptions {

@@ -12,7 +12,7 @@ import {
   inject,
 } from '@angular/core';
 import {Subscription} from 'rxjs';
-import {KitCallRegistry} from '../call/call-registry';
+import {KitCallRegistry} from '../registry/call-registry';
 import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';

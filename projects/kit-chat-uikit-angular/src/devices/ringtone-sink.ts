@@ -1,5 +1,5 @@
 import {Injector, inject} from '@angular/core';
-import {KitCallRegistry} from '../call/call-registry';
+import {KitCallRegistry} from '../registry/call-registry';
 import {KIT_UIKIT_CONFIG} from '../core/config';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 

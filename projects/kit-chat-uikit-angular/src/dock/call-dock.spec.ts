@@ -9,7 +9,7 @@ import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
 import {KitException} from '../sdk/kit-exception';
 import {KitUser} from '../sdk/models';
-import {withCallWaiting} from '../overlay/call-features';
+import {withCallWaiting} from '../ring/call-features';
 import {withDockedCalls, withPictureInPicture} from './dock-features';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};

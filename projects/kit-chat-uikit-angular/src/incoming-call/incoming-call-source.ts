@@ -1,8 +1,8 @@
 import {Signal, untracked} from '@angular/core';
 import {Subscription} from 'rxjs';
-import {KitCallEndReason, KitCallSession, kitEndReasonOf} from '../call/call-session';
-import {KitCallRegistry} from '../call/call-registry';
-import {KitCallScreenShell} from '../call/call-screen-shell';
+import {KitCallEndReason, KitCallSession, kitEndReasonOf} from '../session/call-session';
+import {KitCallRegistry} from '../registry/call-registry';
+import {KitCallScreenShell} from '../screen/call-screen-shell';
 import {KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
 

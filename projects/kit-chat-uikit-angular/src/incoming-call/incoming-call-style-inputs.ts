@@ -1,5 +1,5 @@
 import {Directive, InputSignal, input} from '@angular/core';
-import {KitCallScreenStyleInputs, KitStyleValue as Css} from '../call/call-screen-style-inputs';
+import {KitCallScreenStyleInputs, KitStyleValue as Css} from '../screen/call-screen-style-inputs';
 
 /**
  * The style inputs of `<kit-incoming-call>` that the outgoing screen does not have (spec: the programmatic style

@@ -1,6 +1,6 @@
 import {Signal, computed} from '@angular/core';
-import {KitCallEndReason, KitCallPhase} from '../call/call-session';
-import {KitCallScreenShell} from '../call/call-screen-shell';
+import {KitCallEndReason, KitCallPhase} from '../session/call-session';
+import {KitCallScreenShell} from '../screen/call-screen-shell';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings} from '../sdk/models';
 

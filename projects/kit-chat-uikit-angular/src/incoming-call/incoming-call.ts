@@ -23,9 +23,9 @@ import {
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallEndReason, KitCallSession} from '../call/call-session';
-import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
-import {kitEndingAnnouncement, kitIgnoreHeldKey, kitSlot} from '../call/call-screen-support';
+import {KitCallEndReason, KitCallSession} from '../session/call-session';
+import {KitCallScreenChange, KitCallScreenShell} from '../screen/call-screen-shell';
+import {kitEndingAnnouncement, kitIgnoreHeldKey, kitSlot} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';

@@ -1,5 +1,5 @@
 import {ElementRef, InjectionToken, Signal, Type} from '@angular/core';
-import type {KitCallPhase} from '../call/call-session';
+import type {KitCallPhase} from '../session/call-session';
 import type {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';
 import type {KitException} from '../sdk/kit-exception';
 

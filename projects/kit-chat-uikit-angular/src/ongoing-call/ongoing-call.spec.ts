@@ -1,7 +1,7 @@
 import {Component, PLATFORM_ID, signal} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
-import {KitCallEndReason} from '../call/call-session';
+import {KitCallEndReason} from '../session/call-session';
 import {KitCallEventsService} from '../events/call-events';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
 import {KitCallMediaSource} from '../sdk/calls-sdk';

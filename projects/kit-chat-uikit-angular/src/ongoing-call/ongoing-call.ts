@@ -19,9 +19,9 @@ import {
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallEndReason} from '../call/call-session';
-import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
-import {kitEndReasonText} from '../call/call-screen-support';
+import {KitCallEndReason} from '../session/call-session';
+import {KitCallScreenChange, KitCallScreenShell} from '../screen/call-screen-shell';
+import {kitEndReasonText} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';

@@ -1,7 +1,7 @@
 import {Signal, computed, inject} from '@angular/core';
-import {KitCallEndReason, KitCallPhase} from '../call/call-session';
-import {KitCallScreenShell} from '../call/call-screen-shell';
-import {kitEndReasonText} from '../call/call-screen-support';
+import {KitCallEndReason, KitCallPhase} from '../session/call-session';
+import {KitCallScreenShell} from '../screen/call-screen-shell';
+import {kitEndReasonText} from '../screen/call-screen-support';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';

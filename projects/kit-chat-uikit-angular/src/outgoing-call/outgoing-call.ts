@@ -24,12 +24,12 @@ import {
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallScreenStyleInputs, KitStyleValue} from '../call/call-screen-style-inputs';
-import {kitDraftCall} from '../call/call-registry';
-import {KitCallEndReason, KitCallSession} from '../call/call-session';
-import {KIT_CALL_AGAIN} from '../call/call-screen-ids';
-import {KitCallScreenChange, KitCallScreenShell} from '../call/call-screen-shell';
-import {kitIgnoreHeldKey, kitSlot} from '../call/call-screen-support';
+import {KitCallScreenStyleInputs, KitStyleValue} from '../screen/call-screen-style-inputs';
+import {kitDraftCall} from '../registry/call-registry';
+import {KitCallEndReason, KitCallSession} from '../session/call-session';
+import {KIT_CALL_AGAIN} from '../screen/call-screen-ids';
+import {KitCallScreenChange, KitCallScreenShell} from '../screen/call-screen-shell';
+import {kitIgnoreHeldKey, kitSlot} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {kitCssUrl} from '../core/style-utils';
 import {KitIconComponent} from '../icon/icon';

@@ -3,7 +3,7 @@ import {OverlayContainer} from '@angular/cdk/overlay';
 import {Component, inject} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
-import {KitCallEndReason} from '../call/call-session';
+import {KitCallEndReason} from '../session/call-session';
 import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, KitUIKitConfig} from '../core/config';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';

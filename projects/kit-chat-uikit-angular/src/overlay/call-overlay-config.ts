@@ -1,5 +1,5 @@
 import {InjectionToken, Type} from '@angular/core';
-import {KitCallEndReason} from '../call/call-session';
+import {KitCallEndReason} from '../session/call-session';
 import {KitCall} from '../sdk/models';
 
 // The options live in core/, beside their defaults token, which the call registry reads without the overlay.

@@ -1,7 +1,7 @@
 import {Signal, WritableSignal, computed, signal} from '@angular/core';
 import {Observable, ReplaySubject, Subject} from 'rxjs';
-import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../call/call-session';
-import {KitCallPhase} from '../call/call-session-types';
+import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../session/call-session';
+import {KitCallPhase} from '../session/call-session-types';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
 import {KitCallDisplay, KitCallDisplayMode} from './call-display';

@@ -4,7 +4,7 @@ import {OverlayContainer} from '@angular/cdk/overlay';
 import {Component, inject} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
-import {KitCallEndReason} from '../call/call-session';
+import {KitCallEndReason} from '../session/call-session';
 import {KitUIKitConfig} from '../core/config';
 import {KitCallEventsService} from '../events/call-events';
 import {KitCallSettingsBuilder} from '../sdk/call-settings';
@@ -12,7 +12,7 @@ import {KitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {KitCall, KitUser} from '../sdk/models';
 import {KitCallOverlay} from './call-overlay';
 import {KIT_CALL_OVERLAY_DATA, KIT_ONGOING_CALL_COMPONENT} from './call-overlay-config';
-import {withCallWaiting} from './call-features';
+import {withCallWaiting} from '../ring/call-features';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 const ZED: KitUser = {uid: 'zed', name: 'Zed Shaw'};

@@ -5,7 +5,7 @@ import {
   makeEnvironmentProviders,
   provideEnvironmentInitializer,
 } from '@angular/core';
-import {KitCallRegistry} from '../call/call-registry';
+import {KitCallRegistry} from '../registry/call-registry';
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitCallsFeature} from '../core/calls-feature';
 import {KIT_UIKIT_CONFIG, KitUIKitConfig} from '../core/config';

@@ -6,11 +6,11 @@ import {
   makeEnvironmentProviders,
   provideEnvironmentInitializer,
 } from '@angular/core';
-import {KitCallRegistry} from '../call/call-registry';
+import {KitCallRegistry} from '../registry/call-registry';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
 import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
-import {withAutoRing} from '../overlay/call-features';
+import {withAutoRing} from '../ring/call-features';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallsFeature} from '../core/calls-feature';

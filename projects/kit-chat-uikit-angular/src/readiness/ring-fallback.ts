@@ -10,8 +10,8 @@ import {
   signal,
 } from '@angular/core';
 import {Subscription} from 'rxjs';
-import {KitCallRegistry} from '../call/call-registry';
-import {KitCallSession} from '../call/call-session';
+import {KitCallRegistry} from '../registry/call-registry';
+import {KitCallSession} from '../session/call-session';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {kitShowCallNotification} from '../core/call-notification';
 import {kitCaller} from '../sdk/validation';

@@ -1,6 +1,6 @@
 import {DOCUMENT, isPlatformBrowser} from '@angular/common';
 import {DestroyRef, Injectable, PLATFORM_ID, inject} from '@angular/core';
-import {KitCallRegistry} from '../call/call-registry';
+import {KitCallRegistry} from '../registry/call-registry';
 import {KitCallsSdk, KitCallsSdkLifecycle} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitRingReadiness} from './ring-readiness';

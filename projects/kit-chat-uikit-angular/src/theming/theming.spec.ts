@@ -176,7 +176,7 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
     'outgoing-call/outgoing-call.scss',
     'ongoing-call/ongoing-call.scss',
     'theming/_call-screen.scss',
-    'overlay/call-waiting.scss',
+    'ring/call-waiting.scss',
     'avatar/avatar.scss',
   ])(
     'should give every Material role in %s a literal fallback, so the screen is opaque and readable without mat.theme()',

@@ -19,13 +19,13 @@ import {
 import {Subscription} from 'rxjs';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallRegistry} from '../call/call-registry';
-import {KitCallSession} from '../call/call-session';
+import {KitCallRegistry} from '../registry/call-registry';
+import {KitCallSession} from '../session/call-session';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCall} from '../sdk/models';
 import {kitCaller} from '../sdk/validation';
-import {KitCallOverlay} from './call-overlay';
-import {KitCallHost} from './call-host';
+import {KitCallOverlay} from '../overlay/call-overlay';
+import {KitCallHost} from '../overlay/call-host';
 
 /** The compact banner of a call that waits while another call is on screen. @docs-private */
 @Component({

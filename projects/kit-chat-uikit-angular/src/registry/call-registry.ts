@@ -16,10 +16,10 @@ import {
   KitCallSessionOptions,
   KitCallSessionPorts,
   kitEndReasonOf,
-} from './call-session';
+} from '../session/call-session';
 import {kitInvokeSafely} from '../core/invoke-safely';
-import {KIT_BROWSER_CLOCK, KIT_SERVER_CLOCK} from './call-session-host';
-import {KitCallSwitch, kitNoSdk} from './call-switch';
+import {KIT_BROWSER_CLOCK, KIT_SERVER_CLOCK} from '../session/call-session-host';
+import {KitCallSwitch, kitNoSdk} from '../session/call-switch';
 
 /** Default time-outs, in ms. */
 const DEFAULT_RING_TIMEOUT = 45_000;

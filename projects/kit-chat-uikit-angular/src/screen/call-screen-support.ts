@@ -1,6 +1,6 @@
 import {Signal, TemplateRef, computed} from '@angular/core';
 import {KitCallsIntl} from '../intl/calls-intl';
-import {KitCallEndReason} from './call-session';
+import {KitCallEndReason} from '../session/call-session';
 
 /** The names of the strings of `KitCallsIntl` (not its functions or its `changes`). */
 type KitIntlText = {

@@ -1,8 +1,8 @@
 import {isPlatformBrowser} from '@angular/common';
 import {DestroyRef, Injectable, PLATFORM_ID, inject} from '@angular/core';
 import {Subscription} from 'rxjs';
-import {KitCallRegistry} from '../call/call-registry';
-import {KitCallOverlay} from './call-overlay';
+import {KitCallRegistry} from '../registry/call-registry';
+import {KitCallOverlay} from '../overlay/call-overlay';
 
 /**
  * Rings by itself (installed by `withAutoRing()`, which `provideKitUIKit` adds unless `autoRing: false`): each call

@@ -1,5 +1,5 @@
 import {InjectionToken, Signal, signal} from '@angular/core';
-import {KitCallSession, KitCallSessionState, KitCallSessionViewOptions} from './call-session';
+import {KitCallSession, KitCallSessionState, KitCallSessionViewOptions} from '../session/call-session';
 
 /**
  * How a view (a screen, the overlay, a waiting banner) follows one session at a time: the session's state as a

@@ -1,6 +1,6 @@
 import {isPlatformBrowser} from '@angular/common';
 import {PLATFORM_ID, inject, provideEnvironmentInitializer} from '@angular/core';
-import {KIT_CALL_WAITING} from '../call/call-registry';
+import {KIT_CALL_WAITING} from '../registry/call-registry';
 import {
   KitAutoRingFeature,
   KitCallWaitingFeature,

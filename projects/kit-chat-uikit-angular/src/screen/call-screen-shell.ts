@@ -19,12 +19,12 @@ import {
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitException} from '../sdk/kit-exception';
 import {KitOnError, KitUser} from '../sdk/models';
-import {KitCallRegistry} from './call-registry';
+import {KitCallRegistry} from '../registry/call-registry';
 import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from './call-session-binding';
-import {KitCallSession} from './call-session';
-import {KitCallSessionState, KitCallSessionViewOptions} from './call-session-types';
+import {KitCallSession} from '../session/call-session';
+import {KitCallSessionState, KitCallSessionViewOptions} from '../session/call-session-types';
 
 /** A change of the session a screen shows, with what it means for the screen (each is true once per session). */
 export interface KitCallScreenChange {
