@@ -5,7 +5,6 @@ import {KitCallHostTarget, KitCallSessionHost} from './call-session-host';
 import {KitCallEvent, KitCallMachine} from './call-session-machine';
 import {
   ENDINGS_SHOWN,
-  KitCallEnding,
   KitCallSent,
   classifyFailure,
   kitEndedCall,
@@ -20,6 +19,7 @@ import {
 } from './call-session-table';
 import {
   KitCallDirection,
+  KitCallEnding,
   KitCallPhase,
   KitCallSessionOptions,
   KitCallSessionPorts,
@@ -229,11 +229,13 @@ export abstract class KitCallEffects extends KitCallMachine {
         this.#action.abort('initiate'); // Its answer still counts, to cancel a call nobody could see.
         this._host.teardown();
         this._patch({endReason: event.reason ?? 'dismissed', endedFrom: kitPhaseOf(from)});
+        this._say({type: 'ended', ending: {reason: event.reason ?? 'dismissed', event: null, delay: 0}});
         this._next.push(() => this._fire({type: 'closed'}));
         return;
       case 'close':
         this._host.teardown();
         this._patch({done: true});
+        this._say({type: 'done'});
         this._next.push(() => this._release());
         return;
     }
@@ -313,6 +315,7 @@ export abstract class KitCallEffects extends KitCallMachine {
     };
     this.#connectedAt = this.#ports.clock.now();
     this._patch({call: accepted, connected: true, failure: null, remoteRinging: false});
+    this._say({type: 'connected'});
     if (publish) {
       this.#ports.events.publishCallAccepted(accepted);
     }
@@ -335,6 +338,7 @@ export abstract class KitCallEffects extends KitCallMachine {
     this.#action.abort();
     this._host.teardown();
     this._patch({call, endReason: ending.reason, endedFrom: kitPhaseOf(from), reconnecting: false});
+    this._say({type: 'ended', ending});
     if (ending.event === 'rejected') {
       this.#ports.events.publishCallRejected(call);
     } else if (ending.event === 'ended' && call.sessionId) {

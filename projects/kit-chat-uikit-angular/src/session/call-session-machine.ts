@@ -10,7 +10,12 @@ import {
   KitCallStep,
   kitPhaseOf,
 } from './call-session-table';
-import {KitCallEndReason, KitCallSessionState} from './call-session-types';
+import {
+  KitCallEndReason,
+  KitCallFact,
+  KitCallSessionListener,
+  KitCallSessionState,
+} from './call-session-types';
 
 // The engine of a call session: its state, its listeners, and the one way the state changes: an event looks its
 // row up in the table, the session moves to the row's state and runs the row's effects (call-session-effects.ts),
@@ -39,7 +44,9 @@ export function _kitObserveCallTransitions(observer: typeof _kitCallTransitionOb
 export abstract class KitCallMachine {
   #state: KitCallSessionState;
   protected _step: KitCallStep;
-  readonly #listeners = new Set<(state: KitCallSessionState) => void>();
+  readonly #listeners = new Set<KitCallSessionListener>();
+  /** The facts said since the listeners were last told. */
+  #facts: KitCallFact[] = [];
   readonly #waits = new Set<() => boolean>();
   #firing = false;
   /** Work left for after the transition that asked for it: the transition completes first. */
@@ -67,11 +74,11 @@ export abstract class KitCallMachine {
   }
 
   /**
-   * Listens to the state.
-   * @param listener Called after every change, with the new state.
+   * Listens to the state and the facts.
+   * @param listener Called after every change, with the new state and the facts it brought.
    * @returns Stops listening.
    */
-  subscribe(listener: (state: KitCallSessionState) => void): () => void {
+  subscribe(listener: KitCallSessionListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -96,13 +103,30 @@ export abstract class KitCallMachine {
   protected abstract _follow(): void;
 
   /**
+   * @param type An event.
+   * @returns Whether the event would do something now: a row of the current state takes it.
+   */
+  can(type: KitCallEventType): boolean {
+    return !!this.#rowOf(type);
+  }
+
+  #rowOf(type: KitCallEventType): KitCallRow | undefined {
+    const cell = KIT_CALL_TABLE[this._step].on[type];
+    return ([] as KitCallRow[]).concat(cell ?? []).find(r => !r.when || this._holds(r.when));
+  }
+
+  /** Says a fact: the listeners hear it with the state it came with. */
+  protected _say(fact: KitCallFact): void {
+    this.#facts.push(fact);
+  }
+
+  /**
    * Looks the event's row up, moves to its state and runs its effects, then tells the views once.
    * @returns Whether a row took the event (an ignored event changes nothing).
    */
   protected _fire(event: KitCallEvent): boolean {
-    const cell = KIT_CALL_TABLE[this._step].on[event.type];
     const from = this._step;
-    const row = ([] as KitCallRow[]).concat(cell ?? []).find(r => !r.when || this._holds(r.when));
+    const row = this.#rowOf(event.type);
     if (!row) {
       if (typeof ngDevMode === 'undefined' || ngDevMode) {
         // An empty cell must be written down as ignored: anything else is a hole in the table.
@@ -184,14 +208,16 @@ export abstract class KitCallMachine {
   /** Tells the listeners of a new state, then settles the presses that waited for it. */
   #notify(): void {
     const state = this.#state;
-    const changed = state !== this.#lastNotified;
+    const facts = this.#facts;
+    const changed = state !== this.#lastNotified || facts.length > 0;
     this.#lastNotified = state;
+    this.#facts = [];
     for (const listener of changed ? [...this.#listeners] : []) {
       if (!this.#listeners.has(listener)) {
         continue; // Unsubscribed by an earlier listener (a screen swapped for the next one).
       }
       try {
-        listener(this.#state);
+        listener(this.#state, facts);
       } catch (error) {
         console.error('kit-chat-uikit-angular: a call session listener threw', error);
       }

@@ -5,6 +5,7 @@ import {KitCallEventType, KitCallStep, kitPhaseOf} from './call-session-table';
 import {
   KitCallDirection,
   KitCallEndReason,
+  KitCallEnding,
   KitCallPhase,
   kitEndReasonOf,
 } from './call-session-types';
@@ -54,15 +55,6 @@ export const ENDINGS_SHOWN: Record<'connected' | KitCallDirection, readonly KitC
     'rejected-elsewhere',
   ],
 };
-
-/** How a call ends, once a row leads to `ended`: the reason, the event published, and the delay. */
-export interface KitCallEnding {
-  readonly reason: KitCallEndReason;
-  /** The global event: `ccCallEnded`, `ccCallRejected`, or none. */
-  readonly event: 'ended' | 'rejected' | null;
-  /** `0` closes at once (the user's own decision); `undefined` keeps the ending on screen if it is shown. */
-  readonly delay?: 0;
-}
 
 /**
  * The end-reason rules: how a call that was in `from` ends on `event`.

@@ -127,6 +127,30 @@ export interface KitCallSessionState {
   readonly reconnecting: boolean;
 }
 
+/** How a call ends: the reason, the global event published, and how long the ending stays on screen. */
+export interface KitCallEnding {
+  readonly reason: KitCallEndReason;
+  /** The global event: `ccCallEnded`, `ccCallRejected`, or none. */
+  readonly event: 'ended' | 'rejected' | null;
+  /** `0` closes at once (the user's own decision); `undefined` keeps the ending on screen if it is shown. */
+  readonly delay?: 0;
+}
+
+/**
+ * What a session says once, as it happens: the call connected, the call ended (how), the session is done (its
+ * outcome was shown: views close). Views read these instead of comparing states.
+ */
+export type KitCallFact =
+  | {readonly type: 'connected'}
+  | {readonly type: 'ended'; readonly ending: KitCallEnding}
+  | {readonly type: 'done'};
+
+/** Listens to a session: the new state, and the facts the change brought (most changes bring none). */
+export type KitCallSessionListener = (
+  state: KitCallSessionState,
+  facts: readonly KitCallFact[],
+) => void;
+
 /** How a view that shows a session attaches to it. */
 export interface KitCallSessionViewOptions {
   /** Whether the view plays the call's sound (the waiting banner does not). Default true. */
