@@ -117,4 +117,11 @@ export class KitCallsIntl {
     `Incoming ${isVideo ? 'video' : 'voice'} call from ${name}`;
   /** Label of an ongoing call. @param name The other person. @returns The label. */
   inCallWith = (name: string): string => `In call with ${name}`;
+  /**
+   * Status line of a call placed to several people (group calls), by `Intl.PluralRules` in a language pack.
+   * @param count How many people are called.
+   * @returns The line.
+   */
+  callingPeople = (count: number): string =>
+    count === 1 ? 'Calling 1 person' : `Calling ${count} people`;
 }
