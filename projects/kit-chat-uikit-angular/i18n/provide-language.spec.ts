@@ -1,7 +1,13 @@
 import {Directionality} from '@angular/cdk/bidi';
 import {HarnessLoader} from '@angular/cdk/testing';
 import {TestbedHarnessEnvironment} from '@angular/cdk/testing/testbed';
-import {Component, EnvironmentProviders, inject, provideAppInitializer} from '@angular/core';
+import {
+  ApplicationInitStatus,
+  Component,
+  EnvironmentProviders,
+  inject,
+  provideAppInitializer,
+} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {
   KitCallDockIntl,
@@ -60,6 +66,17 @@ describe('provideKitLanguage and kitUseLanguage', () => {
     expect(TestBed.inject(KitPushIntl).accept).toBe('Annehmen');
     expect(document.documentElement.lang).toBe('de');
     expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('should load a language by its tag (a lazy chunk) before the app starts', async () => {
+    setup(provideKitLanguage('ja'));
+    await TestBed.inject(ApplicationInitStatus).donePromise;
+
+    await calls.farSide.ring(ADA, calls.me, 'video');
+    const incoming = await loader.getHarness(KitIncomingCallHarness);
+
+    expect(await incoming.getSubtitleText()).toBe('ビデオ通話の着信');
+    expect(document.documentElement.lang).toBe('ja');
   });
 
   it('should switch an open screen to another language at run time, right to left for Arabic', async () => {

@@ -2,9 +2,11 @@ import {Directionality} from '@angular/cdk/bidi';
 import {DOCUMENT} from '@angular/common';
 import {
   EnvironmentProviders,
+  Injector,
   inject,
   makeEnvironmentProviders,
   provideAppInitializer,
+  runInInjectionContext,
 } from '@angular/core';
 import {
   KitCallDockIntl,
@@ -61,21 +63,32 @@ export function kitUseLanguage(pack: KitLanguagePack, options: KitLanguageOption
 
 /**
  * The kit in one language from the start: at app init, writes the pack into every Intl class of the kit (see
- * `kitUseLanguage()`). Override single strings in an initializer provided after this one, or later.
+ * `kitUseLanguage()`). Given a language's tag, it loads its pack first (`loadKitLanguage()`, a lazy chunk), and the
+ * app starts once it is there. Override single strings in an initializer provided after this one, or later.
  *
  * ```ts
  * import {de} from 'kit-chat-uikit-angular/i18n/de';
  * bootstrapApplication(App, {providers: [provideKitUIKit({...}), provideKitLanguage(de)]});
  * ```
- * @param pack The language.
+ * @param language The pack, or the tag of one of the kit's (`'de'`), e.g. the user's choice read from storage.
  * @param options Whether the page's `lang` and `dir` follow (default yes).
  * @returns The providers.
  */
 export function provideKitLanguage(
-  pack: KitLanguagePack,
+  language: KitLanguagePack | KitLanguageCode,
   options: KitLanguageOptions = {},
 ): EnvironmentProviders {
-  return makeEnvironmentProviders([provideAppInitializer(() => kitUseLanguage(pack, options))]);
+  return makeEnvironmentProviders([
+    provideAppInitializer(() => {
+      if (typeof language !== 'string') {
+        return kitUseLanguage(language, options);
+      }
+      const injector = inject(Injector);
+      return loadKitLanguage(language).then(pack =>
+        runInInjectionContext(injector, () => kitUseLanguage(pack, options)),
+      );
+    }),
+  ]);
 }
 
 /** Each language's own module: an app's bundle holds only the packs it loads. */
