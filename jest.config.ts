@@ -13,6 +13,10 @@ const config: Config = {
       '<rootDir>/projects/kit-chat-uikit-angular/in-memory/public-api.ts',
     '^kit-chat-uikit-angular/sip$': '<rootDir>/projects/kit-chat-uikit-angular/sip/public-api.ts',
     '^kit-chat-uikit-angular/push$': '<rootDir>/projects/kit-chat-uikit-angular/push/public-api.ts',
+    '^kit-chat-uikit-angular/i18n$': '<rootDir>/projects/kit-chat-uikit-angular/i18n/public-api.ts',
+    '^kit-chat-uikit-angular/i18n/language-pack$':
+      '<rootDir>/projects/kit-chat-uikit-angular/i18n/language-pack/language-pack.ts',
+    '^kit-chat-uikit-angular/i18n/(.+)$': '<rootDir>/projects/kit-chat-uikit-angular/i18n/$1/pack.ts',
   },
   transform: {
     '^.+\\.(ts|js|mjs|html|svg)$': [

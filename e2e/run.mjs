@@ -17,6 +17,7 @@ import {closedTabTests} from './flows/closed-tab.mjs';
 import {demoTests} from './flows/demo.mjs';
 import {dockTests} from './flows/dock.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
+import {languageTests} from './flows/languages.mjs';
 import {layoutTests} from './flows/layout.mjs';
 import {lookTests} from './flows/look.mjs';
 import {mediaTests} from './flows/media.mjs';
@@ -60,6 +61,7 @@ async function main() {
         ...mediaTests,
         ...pageTests,
         ...readinessTests,
+        ...languageTests,
         ...closedTabTests,
         ...axeTests,
       ],

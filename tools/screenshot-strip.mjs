@@ -20,6 +20,7 @@ export const STRIP_SOURCES = {
   'waiting.png': 'call-waiting-light.png',
   'dark.png': 'incoming-dark.png',
   'brand.png': 'incoming-brand.png',
+  'incoming-ar.png': 'language-incoming-ar.png',
   'docked.png': 'dock-voice-dragged.png',
 };
 

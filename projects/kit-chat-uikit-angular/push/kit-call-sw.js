@@ -61,6 +61,12 @@
       });
   }
 
+  /** A word of the app's language, given on the worker's script URL (`?label-accept=`), else the English one. */
+  function said(name, english) {
+    var href = scope.location && scope.location.href;
+    return (href && word(new URL(href).searchParams.get('label-' + name))) || english;
+  }
+
   /** A string of 1 to `max` characters, or undefined. */
   function id(value) {
     return typeof value === 'string' && value.length > 0 && value.length <= MAX_ID
@@ -140,26 +146,26 @@
       return Promise.resolve();
     }
     var caller = call.caller;
-    // The words, translated by the sender when it gives them (`labels`), else in English.
+    // The words: the sender's (`labels`), else the app's language (`?label-accept=` on the script URL), else English.
     var labels = call.labels;
     var options = {
       body: call.video
-        ? labels.video || 'Incoming video call'
-        : labels.voice || 'Incoming voice call',
+        ? labels.video || said('video', 'Incoming video call')
+        : labels.voice || said('voice', 'Incoming voice call'),
       tag: TAG + call.callId,
       renotify: true,
       requireInteraction: true,
       vibrate: VIBRATE,
       data: call,
       actions: [
-        {action: 'accept', title: labels.accept || 'Accept'},
-        {action: 'decline', title: labels.decline || 'Decline'},
+        {action: 'accept', title: labels.accept || said('accept', 'Accept')},
+        {action: 'decline', title: labels.decline || said('decline', 'Decline')},
       ],
     };
     if (caller.avatar) {
       options.icon = caller.avatar;
     }
-    var title = caller.name || caller.uid || 'Incoming call';
+    var title = caller.name || caller.uid || said('call', 'Incoming call');
     return scope.registration.showNotification(title, options).then(function () {
       return kept(call.callId, title, options, 3);
     });

@@ -144,6 +144,22 @@ describe('kit-call-sw.js', () => {
     ]);
   });
 
+  it('should say the app’s language given on its script URL, unless the push names its own words', async () => {
+    const german = '?label-voice=Eingehender%20Sprachanruf&label-accept=Annehmen&label-call=Anruf';
+    const {shown, worker} = loadWorker({script: `https://app.test/kit-call-sw.js${german}`});
+
+    await worker.receive(ring({video: false, caller: {}}));
+    await worker.receive(ring({callId: 'c2', labels: {accept: 'Rispondi'}}));
+
+    expect(
+      shown.map(({title, options}) => [title, options.body, options.actions?.[0].title]),
+    ).toEqual([
+      ['Anruf', 'Eingehender Sprachanruf', 'Annehmen'],
+      ['Ada Lovelace', 'Incoming video call', 'Rispondi'],
+    ]);
+    expect(shown[0].options.actions?.[1].title).toBe('Decline');
+  });
+
   it('should close that call’s notification for a cancel message, and leave other calls ringing', async () => {
     const {shown, worker} = loadWorker();
     await worker.receive(RING);

@@ -3,4 +3,5 @@
  * through RFC 8599 Contact parameters). The service-worker part is the script `push/kit-call-sw.js` of the package.
  */
 export {KitPushCalls, withPushCalls, type KitPushCallsFeature} from './push-calls';
+export {KitPushIntl} from './push-intl';
 export type {KitPushCallsOptions, KitPushChoice} from './push-options';

@@ -20,6 +20,7 @@ import {
   KitException,
   KitIncomingCallComponent,
 } from 'kit-chat-uikit-angular';
+import {KitPushIntl} from './push-intl';
 import {KIT_PUSH_CALLS_OPTIONS, KitPushCallsOptions, KitPushChoice} from './push-options';
 
 /** The feature returned by `withPushCalls()`. */
@@ -57,6 +58,7 @@ export class KitPushCalls {
   #subscribing: Promise<PushSubscriptionJSON | null> | null = null;
   #registration: ServiceWorkerRegistration | null = null;
   #started = false;
+  readonly #intl = inject(KitPushIntl);
 
   /** The Web Push subscription, once `subscribe()` got one. */
   readonly subscription: Signal<PushSubscriptionJSON | null> = this.#subscription.asReadonly();
@@ -149,6 +151,17 @@ export class KitPushCalls {
       return;
     }
     this.#started = true;
+    // New words (another language): a worker registered already is registered again, with them on its URL.
+    const words = this.#intl.changes.subscribe(() => {
+      const options = this.#options;
+      const container = this.#document.defaultView?.navigator.serviceWorker;
+      if (this.#registration && options && container) {
+        container
+          .register(workerUrl(options, this.#intl), options.scope ? {scope: options.scope} : {})
+          .catch(error => this.#report(KitErrorCodes.NETWORK, 'Push calls: no new words', error));
+      }
+    });
+    this.#destroyRef.onDestroy(() => words.unsubscribe());
     this.#overlay = this.#injector.get(KitCallOverlay);
     const worker = this.#document.defaultView?.navigator.serviceWorker;
     void this.#redeemFromUrl(worker);
@@ -194,7 +207,7 @@ export class KitPushCalls {
         return null;
       }
       this.#registration = await navigator.serviceWorker.register(
-        workerUrl(options),
+        workerUrl(options, this.#intl),
         options.scope ? {scope: options.scope} : {},
       );
       const {pushManager} = await navigator.serviceWorker.ready;
@@ -297,9 +310,24 @@ export class KitPushCalls {
   }
 }
 
-/** The worker's script URL, with the origins the app lets pushes name (`?origin=`, read by `kit-call-sw.js`). */
-function workerUrl({serviceWorker = 'kit-call-sw.js', origins = []}: KitPushCallsOptions): string {
-  const query = origins.map(origin => `origin=${encodeURIComponent(origin)}`).join('&');
+/** English, to name on the worker's URL only the words that differ from it. */
+const ENGLISH = new KitPushIntl();
+const WORDS = ['voice', 'video', 'accept', 'decline', 'call'] as const;
+
+/**
+ * The worker's script URL, with the origins the app lets pushes name (`?origin=`) and the notification's words that
+ * are not English (`?label-accept=`), read by `kit-call-sw.js`.
+ */
+function workerUrl(
+  {serviceWorker = 'kit-call-sw.js', origins = []}: KitPushCallsOptions,
+  intl: KitPushIntl,
+): string {
+  const query = [
+    ...origins.map(origin => `origin=${encodeURIComponent(origin)}`),
+    ...WORDS.filter(word => intl[word] !== ENGLISH[word]).map(
+      word => `label-${word}=${encodeURIComponent(intl[word])}`,
+    ),
+  ].join('&');
   return query
     ? `${serviceWorker}${serviceWorker.includes('?') ? '&' : '?'}${query}`
     : serviceWorker;

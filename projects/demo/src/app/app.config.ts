@@ -16,6 +16,7 @@ import {
   withDevicePickers,
   withMutedSpeechHint,
 } from 'kit-chat-uikit-angular';
+import {KIT_LANGUAGES, KitLanguageCode, provideKitLanguage} from 'kit-chat-uikit-angular/i18n';
 import {KitInMemorySwitchboard, kitInMemoryMediaCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
 import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
@@ -55,6 +56,16 @@ function demoReconnectTimeoutFromUrl(): {reconnectTimeout: number} | undefined {
   return Number.isFinite(reconnectTimeout) && reconnectTimeout > 0 ? {reconnectTimeout} : undefined;
 }
 
+/**
+ * `?lang=<tag>` (`ar`, `ja`...): every word of the kit in that language, its pack loaded lazily before the app starts.
+ * @returns The language's tag, or `undefined` for English.
+ */
+function demoLanguageFromUrl(): KitLanguageCode | undefined {
+  const lang = new URLSearchParams(globalThis.location?.search ?? '').get('lang');
+  return KIT_LANGUAGES.find(code => code === lang);
+}
+const language = demoLanguageFromUrl();
+
 export const appConfig: ApplicationConfig = {
   providers: [
     provideBrowserGlobalErrorListeners(),
@@ -90,6 +101,7 @@ export const appConfig: ApplicationConfig = {
       ...demoPushCalls(),
     ),
     provideDemoSipStatus(),
+    ...(language ? [provideKitLanguage(language)] : []),
     // Sound, ringtone and the custom title slot of every call screen, read at each call from the settings.
     {
       provide: KIT_CALL_OVERLAY_DEFAULT_OPTIONS,

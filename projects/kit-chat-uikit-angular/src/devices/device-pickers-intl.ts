@@ -1,11 +1,16 @@
 import {Injectable} from '@angular/core';
+import {Subject} from 'rxjs';
 
 /**
  * The texts of the device pickers (`withDevicePickers()`) and of the muted-speech hint (`withMutedSpeechHint()`).
- * Provide a subclass to translate them: `{provide: KitDevicePickersIntl, useClass: MyIntl}`.
+ * Provide a subclass to translate them: `{provide: KitDevicePickersIntl, useClass: MyIntl}`, then
+ * call `changes.next()` when strings change at run time.
  */
 @Injectable({providedIn: 'root'})
 export class KitDevicePickersIntl {
+  /** Emits when the strings changed, so that the pickers and the hint render again. */
+  readonly changes = new Subject<void>();
+
   /** Text of the button that shows the pickers. */
   devices = 'Devices';
   /** Label of the microphone picker. */

@@ -7,6 +7,7 @@ import {KitCallMediaSource} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
 import {withDevicePickers} from './device-features';
+import {KitDevicePickersIntl} from './device-pickers-intl';
 import {
   FakeMediaDevices,
   FakeStream,
@@ -154,6 +155,26 @@ describe('withDevicePickers()', () => {
       {text: 'Speaker', options: ['Speakers', 'Headset']},
     ]);
     expect(picker(host, 'audioinput')!.value).toBe('mic-1');
+  });
+
+  it('should say its labels again in the language they switch to, also the unnamed devices', async () => {
+    const {host} = await ongoing([withDevicePickers()]);
+    await open(host);
+    const intl = TestBed.inject(KitDevicePickersIntl);
+
+    Object.assign(intl, {devices: 'Geräte', microphone: 'Mikrofon', camera: 'Kamera'});
+    intl.unnamedDevice = (kind, index) => `${kind} Nr. ${index}`;
+    intl.changes.next();
+    await settle();
+
+    const panel = host.querySelector('.kit-device-pickers-panel')!;
+    expect(toggle(host)!.getAttribute('aria-label')).toBe('Geräte');
+    expect([...panel.querySelectorAll('label')].map(label => label.textContent?.trim())).toEqual([
+      'Mikrofon',
+      'Kamera',
+      'Speaker',
+    ]);
+    expect(picker(host, 'videoinput')!.textContent).toContain('Kamera Nr. 2');
   });
 
   it('should switch the microphone through the SDK, and show the device in use', async () => {

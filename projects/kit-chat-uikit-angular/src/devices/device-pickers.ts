@@ -17,6 +17,7 @@ import {_IdGenerator} from '@angular/cdk/a11y';
 import {KitOngoingCallMedia} from '../ongoing-call/ongoing-call-media';
 import {KitMediaInputKind} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import {kitFollowIntl} from '../intl/follow-intl';
 import {KitDevicePickersIntl} from './device-pickers-intl';
 import {KitMediaDevices} from './media-devices';
 
@@ -55,6 +56,8 @@ export class KitDevicePickersComponent {
   readonly media: InputSignal<KitOngoingCallMedia> = input.required<KitOngoingCallMedia>();
   readonly #devices = inject(KitMediaDevices);
   protected readonly intl = inject(KitDevicePickersIntl);
+  /** Counts the changes of the strings, for the pickers' labels to follow them. */
+  readonly #strings = kitFollowIntl(this.intl);
   readonly #id = inject(_IdGenerator).getId('kit-device-pickers-');
   protected readonly _panelId = `${this.#id}-panel`;
   protected readonly _open = signal(false);
@@ -68,6 +71,7 @@ export class KitDevicePickersComponent {
     const media = this.media();
     const devices = this.#devices.devices();
     this.#switched();
+    this.#strings();
     const stream = media.localStream();
     const canSwitch = typeof media.sdk?.selectInputDevice === 'function';
     const inUse = (kind: 'audio' | 'video') =>

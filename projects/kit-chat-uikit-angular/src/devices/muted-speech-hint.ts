@@ -11,6 +11,7 @@ import {
   signal,
 } from '@angular/core';
 import {KitOngoingCallMedia} from '../ongoing-call/ongoing-call-media';
+import {kitFollowIntl} from '../intl/follow-intl';
 import {KitDevicePickersIntl} from './device-pickers-intl';
 
 /** How often the level is read, in ms. */
@@ -47,6 +48,7 @@ export class KitMutedSpeechHintComponent {
   protected readonly _shown = signal(false);
 
   constructor() {
+    kitFollowIntl(this.intl);
     effect(onCleanup => {
       const media = this.media();
       const track = media.localStream()?.getAudioTracks?.()[0];

@@ -1,10 +1,15 @@
 import {Injectable} from '@angular/core';
+import {Subject} from 'rxjs';
+
 /**
  * The texts of the docked call window (`withDockedCalls()`). Provide a subclass to translate them, as with
- * `KitCallsIntl`.
+ * `KitCallsIntl`; call `changes.next()` when they change at run time.
  */
 @Injectable({providedIn: 'root'})
 export class KitCallDockIntl {
+  /** Emits when the strings changed, so that the docked window renders again. */
+  readonly changes = new Subject<void>();
+
   /** The button that docks the call beside the app. */
   minimize = 'Minimize call';
   /** The button that shows a docked call full screen again. */

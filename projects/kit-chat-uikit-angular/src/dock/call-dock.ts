@@ -26,6 +26,7 @@ import {
   KitCallDockCorner,
   KitCallPipWindow,
 } from './call-dock-config';
+import {kitFollowIntl} from '../intl/follow-intl';
 import {KitCallDockIntl} from './call-dock-intl';
 import {KitCallDockPane} from './call-dock-pane';
 
@@ -97,6 +98,7 @@ export class KitCallDockComponent implements KitCallDisplay {
   protected readonly _canPopOut = !!this.#pipOpener?.supported;
 
   constructor() {
+    kitFollowIntl(this.intl);
     const pane = this.#dialogRef.overlayRef.overlayElement;
     // Marking the dialog's content marks the container around it, whose aria-modal binding changes.
     this.#pane = new KitCallDockPane(this.#dialogRef, this.#injector, () =>

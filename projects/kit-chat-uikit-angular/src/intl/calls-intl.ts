@@ -1,6 +1,9 @@
 import {Injectable} from '@angular/core';
 import {Subject} from 'rxjs';
 
+/** The kind of call, in the labels. */
+const kind = (isVideo?: boolean) => (isVideo ? 'video' : 'voice');
+
 /**
  * Every user-visible and accessible string of the call screens. Replace it to translate:
  * `{provide: KitCallsIntl, useClass: MyIntl}`, then call `changes.next()` when strings change at run time.
@@ -85,24 +88,24 @@ export class KitCallsIntl {
    * @param isVideo Whether it is a video call (accepting turns the camera on).
    * @returns The label.
    */
-  acceptCallFrom = (name: string, isVideo = false): string =>
-    `Accept ${isVideo ? 'video' : 'voice'} call from ${name}`;
+  acceptCallFrom = (name: string, isVideo?: boolean): string =>
+    `Accept ${kind(isVideo)} call from ${name}`;
   /**
    * Accessible name of the decline button.
    * @param name The caller.
    * @param isVideo Whether it is a video call.
    * @returns The label.
    */
-  declineCallFrom = (name: string, isVideo = false): string =>
-    `Decline ${isVideo ? 'video' : 'voice'} call from ${name}`;
+  declineCallFrom = (name: string, isVideo?: boolean): string =>
+    `Decline ${kind(isVideo)} call from ${name}`;
   /**
    * Accessible name of the call-waiting button that ends the current call and accepts the waiting one.
    * @param name The caller who waits.
    * @param isVideo Whether the waiting call is a video call.
    * @returns The label.
    */
-  endAndAcceptCallFrom = (name: string, isVideo = false): string =>
-    `End current call and accept ${isVideo ? 'video' : 'voice'} call from ${name}`;
+  endAndAcceptCallFrom = (name: string, isVideo?: boolean): string =>
+    `End current call and accept ${kind(isVideo)} call from ${name}`;
   /** Accessible name of the end-call button. @param name The other person. @returns The label. */
   endCallWith = (name: string): string => `End call with ${name}`;
   /** Label of the outgoing screen. @param name The callee. @returns The label. */
@@ -114,7 +117,14 @@ export class KitCallsIntl {
    * @returns The sentence.
    */
   incomingCallFrom = (name: string, isVideo: boolean): string =>
-    `Incoming ${isVideo ? 'video' : 'voice'} call from ${name}`;
+    `Incoming ${kind(isVideo)} call from ${name}`;
   /** Label of an ongoing call. @param name The other person. @returns The label. */
   inCallWith = (name: string): string => `In call with ${name}`;
+  /**
+   * Status line of a call placed to several people (group calls), by `Intl.PluralRules` in a language pack.
+   * @param count How many people are called.
+   * @returns The line.
+   */
+  callingPeople = (count: number): string =>
+    `Calling ${count} ${count === 1 ? 'person' : 'people'}`;
 }

@@ -1,9 +1,7 @@
 import {DOCUMENT} from '@angular/common';
 import {
   ChangeDetectionStrategy,
-  ChangeDetectorRef,
   Component,
-  DestroyRef,
   ElementRef,
   Injector,
   ViewEncapsulation,
@@ -14,6 +12,7 @@ import {
   viewChild,
 } from '@angular/core';
 import {KitReadinessPartName, KitRingReadiness} from './ring-readiness';
+import {kitFollowIntl} from '../intl/follow-intl';
 import {KitRingReadinessIntl} from './ring-readiness-intl';
 
 /** A part that is missing, as the prompt lists it. */
@@ -100,9 +99,7 @@ export class KitRingReadinessComponent {
   });
 
   constructor() {
-    const changeDetector = inject(ChangeDetectorRef);
-    const subscription = this.intl.changes.subscribe(() => changeDetector.markForCheck());
-    inject(DestroyRef).onDestroy(() => subscription.unsubscribe());
+    kitFollowIntl(this.intl);
   }
 
   /** Unlocks the sound and asks for the notification permission (the click is the gesture both need). */

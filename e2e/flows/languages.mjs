@@ -1,0 +1,129 @@
+// The language packs (`kit-chat-uikit-angular/i18n`) in the demo, whose `?lang=<tag>` switches the kit with
+// provideKitLanguage('<tag>'): a call rings in Arabic, right to left on a page with dir="rtl", and in Japanese
+// (screenshots e2e/screenshots/language-incoming-<tag>.png; the Arabic one is the README's right-to-left picture);
+// then every pack at 320 px in the brand theme (a 36 px title): the incoming call from Katherine Johnson, the busy
+// outcome of a call to her, and an ongoing call, with no name and no label cut (a text wider or taller than its box,
+// which the user sees ellipsed or clipped). Screenshots: e2e/screenshots/language-<state>-<tag>-320.png.
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {SEL, expect} from '../harness.mjs';
+
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'he', 'hi', 'it', 'ja', 'ko', 'pt-BR', 'ru', 'tr', 'zh-Hans'];
+
+/** What the incoming screen says in the two languages rung in, as their packs say it. */
+const RINGS = {
+  ar: {dir: 'rtl', subtitle: 'مكالمة فيديو واردة', accept: 'الرد على مكالمة الفيديو من Ada Lovelace'},
+  ja: {dir: 'ltr', subtitle: 'ビデオ通話の着信', accept: 'Ada Lovelaceさんからのビデオ通話に応答'},
+};
+
+/** Waits until the entry animations are over and two frames are drawn: the boxes are the ones a user sees. */
+async function settle(page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter(animation => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map(animation => animation.finished.catch(() => {})));
+    await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+}
+
+/** The kit's names and labels that a user reads on the screen, each with whether it is cut. */
+function cutTexts(page) {
+  return page.evaluate(() => {
+    const texts = [
+      '.kit-incoming-call-title',
+      '.kit-incoming-call-subtitle',
+      '.kit-incoming-call-status > span',
+      '.kit-outgoing-call-title',
+      '.kit-outgoing-call-subtitle',
+      '.kit-ongoing-call-name',
+      '.kit-ongoing-call-status',
+      '.kit-call-button-text',
+    ].flatMap(selector => [...document.querySelectorAll(selector)]);
+    return texts
+      .filter(element => {
+        const rect = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        const shown = rect.width > 0 && rect.height > 0 && style.visibility !== 'hidden';
+        return shown && !element.closest('.cdk-visually-hidden');
+      })
+      .filter(
+        element =>
+          element.scrollWidth > element.clientWidth + 1 ||
+          element.scrollHeight > element.clientHeight + 1,
+      )
+      .map(
+        element =>
+          `${[...element.classList].find(name => name.startsWith('kit-'))}("${element.textContent
+            .trim()
+            .slice(0, 40)}") ${element.scrollWidth}/${element.clientWidth}×${element.scrollHeight}/${element.clientHeight}`,
+      );
+  });
+}
+
+/** The three screens, each reached from a fresh tab of the demo in `lang` at 320 × 640 in the brand theme. */
+const STATES = {
+  incoming: async demo => {
+    await demo.far('ring-video-katherine');
+    await demo.visible(SEL.accept);
+  },
+  busy: async demo => {
+    await demo.click('call-video-katherine');
+    await demo.visible(SEL.callAgain, 8000);
+  },
+  ongoing: async demo => {
+    await demo.click('call-voice-ada');
+    await demo.visible(SEL.ongoingEnd, 6000);
+  },
+};
+
+const ringTests = Object.entries(RINGS).map(([lang, want]) => ({
+  name: `languages: a call rings in ${lang === 'ar' ? 'Arabic, right to left' : 'Japanese'}`,
+  timeout: 30000,
+  fn: async ({open}) => {
+    const demo = await open({query: {lang}});
+    const page = await demo.page.evaluate(() => ({
+      dir: document.documentElement.dir,
+      lang: document.documentElement.lang,
+    }));
+    expect(page.dir === want.dir && page.lang === lang, `the page is ${JSON.stringify(page)}`);
+    await demo.click('ring-video-ada');
+    await demo.visible(SEL.accept);
+    await demo.textIs('.kit-incoming-call-subtitle', want.subtitle);
+    await demo.attribute(SEL.accept, 'aria-label', want.accept);
+    await settle(demo.page);
+    await demo.page.screenshot({path: join(SCREENSHOTS, `language-incoming-${lang}.png`)});
+    // Right to left, the screen is mirrored: Accept is on the left of Decline, as the user reads it first.
+    const [accept, decline] = await Promise.all(
+      [SEL.accept, SEL.reject].map(selector =>
+        demo.page.$eval(selector, element => element.getBoundingClientRect().left),
+      ),
+    );
+    const mirrored = accept < decline;
+    expect(
+      mirrored === (want.dir === 'rtl'),
+      `Accept is on the ${mirrored ? 'left' : 'right'} of Decline in a ${want.dir} language`,
+    );
+  },
+}));
+
+const narrowTests = LANGUAGES.map(lang => ({
+  name: `languages: ${lang} at 320 px in the brand theme, no name or label cut (incoming, busy, ongoing)`,
+  timeout: 45000,
+  fn: async ({open}) => {
+    const found = [];
+    for (const [state, reach] of Object.entries(STATES)) {
+      const demo = await open({query: {lang}, state: {theme: 'brand'}});
+      await demo.page.setViewportSize({width: 320, height: 640});
+      await reach(demo);
+      await settle(demo.page);
+      await demo.page.screenshot({path: join(SCREENSHOTS, `language-${state}-${lang}-320.png`)});
+      found.push(...(await cutTexts(demo.page)).map(line => `${state}: ${line}`));
+      await demo.page.close();
+    }
+    expect(found.length === 0, `${found.length} text(s) cut\n${found.join('\n')}`);
+  },
+}));
+
+export const languageTests = [...ringTests, ...narrowTests];

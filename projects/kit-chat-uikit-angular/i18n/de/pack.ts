@@ -1,0 +1,95 @@
+import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+
+const call = (isVideo: boolean) => (isVideo ? 'Videoanruf' : 'Sprachanruf');
+const count = (value: number) => new Intl.NumberFormat('de').format(value);
+
+/** German. */
+export const de = {
+  locale: 'de',
+  dir: 'ltr',
+  calls: {
+    calling: 'Anruf wird aufgebaut…',
+    ringing: 'Klingelt…',
+    incomingVoiceCall: 'Eingehender Sprachanruf',
+    incomingVideoCall: 'Eingehender Videoanruf',
+    accept: 'Annehmen',
+    decline: 'Ablehnen',
+    endAndAccept: 'Beenden und annehmen',
+    endCall: 'Auflegen',
+    declined: 'Anruf abgelehnt',
+    busy: 'Besetzt',
+    noAnswer: 'Keine Antwort',
+    unavailable: 'Nicht erreichbar',
+    cancelled: 'Anruf abgebrochen',
+    ended: 'Anruf beendet',
+    failed: 'Anruf fehlgeschlagen',
+    actionFailed: 'Das hat nicht geklappt. Bitte versuche es noch einmal.',
+    answeredElsewhere: 'Auf einem anderen Gerät angenommen',
+    declinedElsewhere: 'Auf einem anderen Gerät abgelehnt',
+    missedCall: 'Verpasster Anruf',
+    cancelledByCaller: 'Der Anrufer hat aufgelegt',
+    cancelledWhileAccepting: 'Der Anrufer hat aufgelegt, bevor die Verbindung stand',
+    callAgain: 'Erneut anrufen',
+    connecting: 'Verbindung wird hergestellt…',
+    ending: 'Wird beendet…',
+    reconnecting: 'Verbindung wird wiederhergestellt…',
+    reconnected: 'Wieder verbunden',
+    soundBlocked: 'Ton ist aus: Tippe irgendwo, um den Klingelton zu hören',
+    mute: 'Stumm',
+    unmute: 'Ton an',
+    cameraOff: 'Kamera ausschalten',
+    cameraOn: 'Kamera einschalten',
+    camera: 'Kamera',
+    end: 'Auflegen',
+    callDuration: 'Anrufdauer',
+    acceptCallFrom: (name, isVideo = false) => `${call(isVideo)} von ${name} annehmen`,
+    declineCallFrom: (name, isVideo = false) => `${call(isVideo)} von ${name} ablehnen`,
+    endAndAcceptCallFrom: (name, isVideo = false) =>
+      `Aktuellen Anruf beenden und ${call(isVideo)} von ${name} annehmen`,
+    endCallWith: name => `Anruf mit ${name} beenden`,
+    callingName: name => `${name} wird angerufen`,
+    incomingCallFrom: (name, isVideo) => `Eingehender ${call(isVideo)} von ${name}`,
+    inCallWith: name => `Im Gespräch mit ${name}`,
+    callingPeople: people =>
+      new Intl.PluralRules('de').select(people) === 'one'
+        ? `${count(people)} Person wird angerufen`
+        : `${count(people)} Personen werden angerufen`,
+  },
+  readiness: {
+    ready: 'Anrufe klingeln hier',
+    missing: 'Du könntest einen Anruf verpassen:',
+    turnOn: 'Anrufhinweise einschalten',
+    sound: 'Der Ton bleibt aus, bis du klickst',
+    notifications: 'Benachrichtigungen sind aus',
+    notificationsDenied:
+      'Benachrichtigungen sind in den Website-Einstellungen des Browsers blockiert',
+    registered: 'Nicht mit dem Anrufdienst verbunden',
+    serviceWorker: 'Anrufe erreichen dich nicht, solange die App geschlossen ist',
+  },
+  dock: {
+    minimize: 'Anruf minimieren',
+    restore: 'Vollbild',
+    popOut: 'In eigenem Fenster',
+    backToTab: 'Zurück in den Tab',
+    moveHint: 'Mit den Pfeiltasten das Anruffenster verschieben',
+    movedTo: (vertical, horizontal) =>
+      `Anruffenster in die Ecke ${vertical === 'top' ? 'oben' : 'unten'} ${
+        horizontal === 'left' ? 'links' : 'rechts'
+      } verschoben`,
+  },
+  devices: {
+    devices: 'Geräte',
+    microphone: 'Mikrofon',
+    camera: 'Kamera',
+    speaker: 'Lautsprecher',
+    mutedSpeech: 'Du bist stummgeschaltet',
+    unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
+  },
+  push: {
+    voice: 'Eingehender Sprachanruf',
+    video: 'Eingehender Videoanruf',
+    accept: 'Annehmen',
+    decline: 'Ablehnen',
+    call: 'Eingehender Anruf',
+  },
+} satisfies KitLanguagePack;

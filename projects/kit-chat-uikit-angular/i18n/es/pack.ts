@@ -1,0 +1,96 @@
+import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+
+const call = (isVideo: boolean) => (isVideo ? 'videollamada' : 'llamada de voz');
+const count = (value: number) => new Intl.NumberFormat('es').format(value);
+
+/** Spanish. */
+export const es = {
+  locale: 'es',
+  dir: 'ltr',
+  calls: {
+    calling: 'Llamando…',
+    ringing: 'Sonando…',
+    incomingVoiceCall: 'Llamada de voz entrante',
+    incomingVideoCall: 'Videollamada entrante',
+    accept: 'Aceptar',
+    decline: 'Rechazar',
+    endAndAccept: 'Colgar y aceptar',
+    endCall: 'Colgar',
+    declined: 'Llamada rechazada',
+    busy: 'Ocupado',
+    noAnswer: 'Sin respuesta',
+    unavailable: 'No disponible',
+    cancelled: 'Llamada cancelada',
+    ended: 'Llamada finalizada',
+    failed: 'La llamada falló',
+    actionFailed: 'No ha funcionado. Inténtalo de nuevo.',
+    answeredElsewhere: 'Respondida en otro dispositivo',
+    declinedElsewhere: 'Rechazada en otro dispositivo',
+    missedCall: 'Llamada perdida',
+    cancelledByCaller: 'La otra persona colgó',
+    cancelledWhileAccepting: 'La otra persona colgó antes de conectar la llamada',
+    callAgain: 'Volver a llamar',
+    connecting: 'Conectando…',
+    ending: 'Finalizando…',
+    reconnecting: 'Reconectando…',
+    reconnected: 'Conectado de nuevo',
+    soundBlocked: 'Sonido desactivado: toca en cualquier lugar para oír el tono',
+    mute: 'Silenciar',
+    unmute: 'Activar micro',
+    cameraOff: 'Apagar la cámara',
+    cameraOn: 'Encender la cámara',
+    camera: 'Cámara',
+    end: 'Colgar',
+    callDuration: 'Duración de la llamada',
+    acceptCallFrom: (name, isVideo = false) => `Aceptar ${call(isVideo)} de ${name}`,
+    declineCallFrom: (name, isVideo = false) => `Rechazar ${call(isVideo)} de ${name}`,
+    endAndAcceptCallFrom: (name, isVideo = false) =>
+      `Colgar la llamada actual y aceptar ${call(isVideo)} de ${name}`,
+    endCallWith: name => `Colgar la llamada con ${name}`,
+    callingName: name => `Llamando a ${name}`,
+    incomingCallFrom: (name, isVideo) =>
+      `${isVideo ? 'Videollamada' : 'Llamada de voz'} entrante de ${name}`,
+    inCallWith: name => `En llamada con ${name}`,
+    callingPeople: people =>
+      new Intl.PluralRules('es').select(people) === 'one'
+        ? `Llamando a ${count(people)} persona`
+        : `Llamando a ${count(people)} personas`,
+  },
+  readiness: {
+    ready: 'Las llamadas sonarán aquí',
+    missing: 'Podrías perderte una llamada:',
+    turnOn: 'Activar avisos de llamada',
+    sound: 'El sonido está desactivado hasta que hagas clic',
+    notifications: 'Las notificaciones están desactivadas',
+    notificationsDenied:
+      'Las notificaciones están bloqueadas en la configuración del sitio del navegador',
+    registered: 'Sin conexión con el servicio de llamadas',
+    serviceWorker: 'Las llamadas no te llegan con la aplicación cerrada',
+  },
+  dock: {
+    minimize: 'Minimizar llamada',
+    restore: 'Pantalla completa',
+    popOut: 'Abrir en ventana',
+    backToTab: 'Volver a la pestaña',
+    moveHint: 'Las flechas del teclado mueven la ventana de la llamada',
+    movedTo: (vertical, horizontal) =>
+      `Ventana de la llamada movida a la esquina ${vertical === 'top' ? 'superior' : 'inferior'} ${
+        horizontal === 'left' ? 'izquierda' : 'derecha'
+      }`,
+  },
+  devices: {
+    devices: 'Dispositivos',
+    microphone: 'Micrófono',
+    camera: 'Cámara',
+    speaker: 'Altavoz',
+    mutedSpeech: 'Tienes el micrófono silenciado',
+    unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
+  },
+  push: {
+    voice: 'Llamada de voz entrante',
+    video: 'Videollamada entrante',
+    accept: 'Aceptar',
+    decline: 'Rechazar',
+    call: 'Llamada entrante',
+  },
+} satisfies KitLanguagePack;

@@ -1,0 +1,96 @@
+import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+
+const call = (isVideo: boolean) => (isVideo ? 'l’appel vidéo' : 'l’appel vocal');
+const count = (value: number) => new Intl.NumberFormat('fr').format(value);
+
+/** French. */
+export const fr = {
+  locale: 'fr',
+  dir: 'ltr',
+  calls: {
+    calling: 'Appel en cours…',
+    ringing: 'Ça sonne…',
+    incomingVoiceCall: 'Appel vocal entrant',
+    incomingVideoCall: 'Appel vidéo entrant',
+    accept: 'Accepter',
+    decline: 'Refuser',
+    endAndAccept: 'Raccrocher et accepter',
+    endCall: 'Raccrocher',
+    declined: 'Appel refusé',
+    busy: 'Occupé',
+    noAnswer: 'Pas de réponse',
+    unavailable: 'Injoignable',
+    cancelled: 'Appel annulé',
+    ended: 'Appel terminé',
+    failed: 'Échec de l’appel',
+    actionFailed: 'Cela n’a pas fonctionné. Veuillez réessayer.',
+    answeredElsewhere: 'Répondu sur un autre appareil',
+    declinedElsewhere: 'Refusé sur un autre appareil',
+    missedCall: 'Appel manqué',
+    cancelledByCaller: 'Votre correspondant a raccroché',
+    cancelledWhileAccepting: 'Votre correspondant a raccroché avant la connexion',
+    callAgain: 'Rappeler',
+    connecting: 'Connexion…',
+    ending: 'Fin de l’appel…',
+    reconnecting: 'Reconnexion…',
+    reconnected: 'De nouveau connecté',
+    soundBlocked: 'Son coupé : touchez l’écran pour entendre la sonnerie',
+    mute: 'Muet',
+    unmute: 'Réactiver le micro',
+    cameraOff: 'Désactiver la caméra',
+    cameraOn: 'Activer la caméra',
+    camera: 'Caméra',
+    end: 'Raccrocher',
+    callDuration: 'Durée de l’appel',
+    acceptCallFrom: (name, isVideo = false) => `Accepter ${call(isVideo)} de ${name}`,
+    declineCallFrom: (name, isVideo = false) => `Refuser ${call(isVideo)} de ${name}`,
+    endAndAcceptCallFrom: (name, isVideo = false) =>
+      `Raccrocher et accepter ${call(isVideo)} de ${name}`,
+    endCallWith: name => `Raccrocher avec ${name}`,
+    callingName: name => `Appel vers ${name}`,
+    incomingCallFrom: (name, isVideo) =>
+      `${isVideo ? 'Appel vidéo' : 'Appel vocal'} entrant de ${name}`,
+    inCallWith: name => `En communication avec ${name}`,
+    callingPeople: people =>
+      new Intl.PluralRules('fr').select(people) === 'one'
+        ? `Appel vers ${count(people)} personne`
+        : `Appel vers ${count(people)} personnes`,
+  },
+  readiness: {
+    ready: 'Les appels sonneront ici',
+    missing: 'Vous risquez de manquer un appel :',
+    turnOn: 'Activer les alertes d’appel',
+    sound: 'Le son reste coupé jusqu’à votre clic',
+    notifications: 'Les notifications sont désactivées',
+    notificationsDenied:
+      'Les notifications sont bloquées dans les paramètres du site du navigateur',
+    registered: 'Non connecté au service d’appel',
+    serviceWorker: 'Les appels ne vous parviennent pas quand l’application est fermée',
+  },
+  dock: {
+    minimize: 'Réduire l’appel',
+    restore: 'Plein écran',
+    popOut: 'Fenêtre séparée',
+    backToTab: 'Revenir dans l’onglet',
+    moveHint: 'Les flèches du clavier déplacent la fenêtre d’appel',
+    movedTo: (vertical, horizontal) =>
+      `Fenêtre d’appel déplacée dans le coin ${vertical === 'top' ? 'supérieur' : 'inférieur'} ${
+        horizontal === 'left' ? 'gauche' : 'droit'
+      }`,
+  },
+  devices: {
+    devices: 'Appareils',
+    microphone: 'Micro',
+    camera: 'Caméra',
+    speaker: 'Haut-parleur',
+    mutedSpeech: 'Votre micro est coupé',
+    unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
+  },
+  push: {
+    voice: 'Appel vocal entrant',
+    video: 'Appel vidéo entrant',
+    accept: 'Accepter',
+    decline: 'Refuser',
+    call: 'Appel entrant',
+  },
+} satisfies KitLanguagePack;

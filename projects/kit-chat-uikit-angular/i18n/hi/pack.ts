@@ -1,0 +1,94 @@
+import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+
+const call = (isVideo: boolean) => (isVideo ? 'वीडियो कॉल' : 'वॉइस कॉल');
+const count = (value: number) => new Intl.NumberFormat('hi').format(value);
+
+/** Hindi. */
+export const hi = {
+  locale: 'hi',
+  dir: 'ltr',
+  calls: {
+    calling: 'कॉल किया जा रहा है…',
+    ringing: 'घंटी बज रही है…',
+    incomingVoiceCall: 'इनकमिंग वॉइस कॉल',
+    incomingVideoCall: 'इनकमिंग वीडियो कॉल',
+    accept: 'उठाएं',
+    decline: 'अस्वीकार करें',
+    endAndAccept: 'काटें और उठाएं',
+    endCall: 'कॉल काटें',
+    declined: 'कॉल अस्वीकार की गई',
+    busy: 'व्यस्त',
+    noAnswer: 'कोई जवाब नहीं',
+    unavailable: 'उपलब्ध नहीं',
+    cancelled: 'कॉल रद्द की गई',
+    ended: 'कॉल समाप्त',
+    failed: 'कॉल नहीं हो सकी',
+    actionFailed: 'यह नहीं हो सका। कृपया फिर से कोशिश करें।',
+    answeredElsewhere: 'दूसरे डिवाइस पर उठाई गई',
+    declinedElsewhere: 'दूसरे डिवाइस पर अस्वीकार की गई',
+    missedCall: 'मिस्ड कॉल',
+    cancelledByCaller: 'कॉल करने वाले ने फ़ोन रख दिया',
+    cancelledWhileAccepting: 'कॉल जुड़ने से पहले कॉल करने वाले ने फ़ोन रख दिया',
+    callAgain: 'फिर से कॉल करें',
+    connecting: 'कनेक्ट हो रहा है…',
+    ending: 'समाप्त हो रही है…',
+    reconnecting: 'फिर से कनेक्ट हो रहा है…',
+    reconnected: 'फिर से कनेक्ट हो गया',
+    soundBlocked: 'आवाज़ बंद है: रिंगटोन सुनने के लिए कहीं भी टैप करें',
+    mute: 'म्यूट',
+    unmute: 'अनम्यूट',
+    cameraOff: 'कैमरा बंद करें',
+    cameraOn: 'कैमरा चालू करें',
+    camera: 'कैमरा',
+    end: 'काटें',
+    callDuration: 'कॉल की अवधि',
+    acceptCallFrom: (name, isVideo = false) => `${name} की ${call(isVideo)} उठाएं`,
+    declineCallFrom: (name, isVideo = false) => `${name} की ${call(isVideo)} अस्वीकार करें`,
+    endAndAcceptCallFrom: (name, isVideo = false) =>
+      `मौजूदा कॉल काटें और ${name} की ${call(isVideo)} उठाएं`,
+    endCallWith: name => `${name} के साथ कॉल काटें`,
+    callingName: name => `${name} को कॉल किया जा रहा है`,
+    incomingCallFrom: (name, isVideo) => `${name} की इनकमिंग ${call(isVideo)}`,
+    inCallWith: name => `${name} के साथ कॉल पर`,
+    callingPeople: people =>
+      new Intl.PluralRules('hi').select(people) === 'one'
+        ? `${count(people)} व्यक्ति को कॉल किया जा रहा है`
+        : `${count(people)} लोगों को कॉल किया जा रहा है`,
+  },
+  readiness: {
+    ready: 'कॉल यहां बजेंगी',
+    missing: 'आपसे कोई कॉल छूट सकती है:',
+    turnOn: 'कॉल अलर्ट चालू करें',
+    sound: 'क्लिक करने तक आवाज़ बंद रहेगी',
+    notifications: 'सूचनाएं बंद हैं',
+    notificationsDenied: 'ब्राउज़र की साइट सेटिंग में सूचनाएं ब्लॉक हैं',
+    registered: 'कॉल सेवा से कनेक्ट नहीं है',
+    serviceWorker: 'ऐप बंद होने पर कॉल आप तक नहीं पहुंच सकतीं',
+  },
+  dock: {
+    minimize: 'कॉल छोटी करें',
+    restore: 'फ़ुल स्क्रीन',
+    popOut: 'अलग विंडो में खोलें',
+    backToTab: 'टैब में वापस लाएं',
+    moveHint: 'ऐरो कुंजियों से कॉल विंडो खिसकाएं',
+    movedTo: (vertical, horizontal) =>
+      `कॉल विंडो ${vertical === 'top' ? 'ऊपरी' : 'निचले'} ${
+        horizontal === 'left' ? 'बाएं' : 'दाएं'
+      } कोने में ले जाई गई`,
+  },
+  devices: {
+    devices: 'डिवाइस',
+    microphone: 'माइक्रोफ़ोन',
+    camera: 'कैमरा',
+    speaker: 'स्पीकर',
+    mutedSpeech: 'आप म्यूट हैं',
+    unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
+  },
+  push: {
+    voice: 'इनकमिंग वॉइस कॉल',
+    video: 'इनकमिंग वीडियो कॉल',
+    accept: 'उठाएं',
+    decline: 'अस्वीकार करें',
+    call: 'इनकमिंग कॉल',
+  },
+} satisfies KitLanguagePack;

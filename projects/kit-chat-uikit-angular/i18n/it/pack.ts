@@ -1,0 +1,95 @@
+import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+
+const call = (isVideo: boolean) => (isVideo ? 'videochiamata' : 'chiamata vocale');
+const count = (value: number) => new Intl.NumberFormat('it').format(value);
+
+/** Italian. */
+export const it = {
+  locale: 'it',
+  dir: 'ltr',
+  calls: {
+    calling: 'Chiamata in corso…',
+    ringing: 'Squilla…',
+    incomingVoiceCall: 'Chiamata vocale in arrivo',
+    incomingVideoCall: 'Videochiamata in arrivo',
+    accept: 'Rispondi',
+    decline: 'Rifiuta',
+    endAndAccept: 'Chiudi e rispondi',
+    endCall: 'Riaggancia',
+    declined: 'Chiamata rifiutata',
+    busy: 'Occupato',
+    noAnswer: 'Nessuna risposta',
+    unavailable: 'Non raggiungibile',
+    cancelled: 'Chiamata annullata',
+    ended: 'Chiamata terminata',
+    failed: 'Chiamata non riuscita',
+    actionFailed: 'Non è andata a buon fine. Riprova.',
+    answeredElsewhere: 'Risposto su un altro dispositivo',
+    declinedElsewhere: 'Rifiutata su un altro dispositivo',
+    missedCall: 'Chiamata persa',
+    cancelledByCaller: 'Il chiamante ha riagganciato',
+    cancelledWhileAccepting: 'Il chiamante ha riagganciato prima del collegamento',
+    callAgain: 'Richiama',
+    connecting: 'Connessione…',
+    ending: 'Chiusura…',
+    reconnecting: 'Riconnessione…',
+    reconnected: 'Di nuovo connesso',
+    soundBlocked: 'Audio disattivato: tocca un punto qualsiasi per sentire la suoneria',
+    mute: 'Silenzia',
+    unmute: 'Riattiva audio',
+    cameraOff: 'Disattiva la fotocamera',
+    cameraOn: 'Attiva la fotocamera',
+    camera: 'Fotocamera',
+    end: 'Riaggancia',
+    callDuration: 'Durata della chiamata',
+    acceptCallFrom: (name, isVideo = false) => `Rispondi alla ${call(isVideo)} di ${name}`,
+    declineCallFrom: (name, isVideo = false) => `Rifiuta la ${call(isVideo)} di ${name}`,
+    endAndAcceptCallFrom: (name, isVideo = false) =>
+      `Chiudi la chiamata in corso e rispondi alla ${call(isVideo)} di ${name}`,
+    endCallWith: name => `Chiudi la chiamata con ${name}`,
+    callingName: name => `Chiamata a ${name}`,
+    incomingCallFrom: (name, isVideo) =>
+      `${isVideo ? 'Videochiamata' : 'Chiamata vocale'} in arrivo da ${name}`,
+    inCallWith: name => `In chiamata con ${name}`,
+    callingPeople: people =>
+      new Intl.PluralRules('it').select(people) === 'one'
+        ? `Chiamata a ${count(people)} persona`
+        : `Chiamata a ${count(people)} persone`,
+  },
+  readiness: {
+    ready: 'Le chiamate squilleranno qui',
+    missing: 'Potresti perdere una chiamata:',
+    turnOn: 'Attiva gli avvisi di chiamata',
+    sound: 'L’audio resta disattivato finché non fai clic',
+    notifications: 'Le notifiche sono disattivate',
+    notificationsDenied: 'Le notifiche sono bloccate nelle impostazioni del sito del browser',
+    registered: 'Non connesso al servizio di chiamata',
+    serviceWorker: 'Le chiamate non ti raggiungono quando l’app è chiusa',
+  },
+  dock: {
+    minimize: 'Riduci la chiamata',
+    restore: 'Schermo intero',
+    popOut: 'Apri in una finestra',
+    backToTab: 'Torna alla scheda',
+    moveHint: 'I tasti freccia spostano la finestra della chiamata',
+    movedTo: (vertical, horizontal) =>
+      `Finestra della chiamata spostata nell’angolo ${vertical === 'top' ? 'in alto' : 'in basso'} a ${
+        horizontal === 'left' ? 'sinistra' : 'destra'
+      }`,
+  },
+  devices: {
+    devices: 'Dispositivi',
+    microphone: 'Microfono',
+    camera: 'Fotocamera',
+    speaker: 'Altoparlante',
+    mutedSpeech: 'Il tuo microfono è disattivato',
+    unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
+  },
+  push: {
+    voice: 'Chiamata vocale in arrivo',
+    video: 'Videochiamata in arrivo',
+    accept: 'Rispondi',
+    decline: 'Rifiuta',
+    call: 'Chiamata in arrivo',
+  },
+} satisfies KitLanguagePack;

@@ -1,0 +1,57 @@
+import type {
+  KitCallDockIntl,
+  KitCallsIntl,
+  KitDevicePickersIntl,
+  KitRingReadinessIntl,
+} from 'kit-chat-uikit-angular';
+import type {KitPushIntl} from 'kit-chat-uikit-angular/push';
+
+/**
+ * Every string of one Intl class, its functions included, without its `changes`: a pack that misses one does not
+ * compile, and a string added to the class is missing from every pack until it is translated.
+ */
+export type KitIntlStrings<T> = {
+  [K in keyof T as K extends 'changes' ? never : K]: T[K];
+};
+
+/**
+ * One language for every word of the kit: the call screens, the ring readiness prompt, the docked window, the
+ * device pickers and the push notification. Declare a pack `{...} satisfies KitLanguagePack`.
+ */
+export interface KitLanguagePack {
+  /** The BCP 47 tag of the language, as `Intl` and the `lang` attribute take it: `'de'`, `'pt-BR'`. */
+  readonly locale: string;
+  /** The direction of its script. */
+  readonly dir: 'ltr' | 'rtl';
+  /** The strings of `KitCallsIntl`. */
+  readonly calls: KitIntlStrings<KitCallsIntl>;
+  /** The strings of `KitRingReadinessIntl`. */
+  readonly readiness: KitIntlStrings<KitRingReadinessIntl>;
+  /** The strings of `KitCallDockIntl`. */
+  readonly dock: KitIntlStrings<KitCallDockIntl>;
+  /** The strings of `KitDevicePickersIntl`. */
+  readonly devices: KitIntlStrings<KitDevicePickersIntl>;
+  /** The words of the service worker's notification (`KitPushIntl` of `kit-chat-uikit-angular/push`). */
+  readonly push: KitIntlStrings<KitPushIntl>;
+}
+
+/** The languages of the kit's packs, which `loadKitLanguage()` loads. */
+export const KIT_LANGUAGES = [
+  'ar',
+  'de',
+  'en',
+  'es',
+  'fr',
+  'he',
+  'hi',
+  'it',
+  'ja',
+  'ko',
+  'pt-BR',
+  'ru',
+  'tr',
+  'zh-Hans',
+] as const;
+
+/** The tag of a language of the kit's packs. */
+export type KitLanguageCode = (typeof KIT_LANGUAGES)[number];

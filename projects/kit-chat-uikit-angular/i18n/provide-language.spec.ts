@@ -1,0 +1,119 @@
+import {Directionality} from '@angular/cdk/bidi';
+import {HarnessLoader} from '@angular/cdk/testing';
+import {TestbedHarnessEnvironment} from '@angular/cdk/testing/testbed';
+import {
+  ApplicationInitStatus,
+  Component,
+  EnvironmentProviders,
+  inject,
+  provideAppInitializer,
+} from '@angular/core';
+import {TestBed} from '@angular/core/testing';
+import {
+  KitCallDockIntl,
+  KitCallOverlay,
+  KitCallsIntl,
+  KitDevicePickersIntl,
+  KitRingReadinessIntl,
+} from 'kit-chat-uikit-angular';
+import {kitUseLanguage, provideKitLanguage} from 'kit-chat-uikit-angular/i18n';
+import {ar} from 'kit-chat-uikit-angular/i18n/ar';
+import {de} from 'kit-chat-uikit-angular/i18n/de';
+import {en} from 'kit-chat-uikit-angular/i18n/en';
+import {KitPushIntl} from 'kit-chat-uikit-angular/push';
+import {
+  KitCallsTestingController,
+  KitIncomingCallHarness,
+  KitOutgoingCallHarness,
+  provideKitCallsTesting,
+} from 'kit-chat-uikit-angular/testing';
+
+@Component({template: '<p>My app</p>'})
+class App {}
+
+const ADA = {uid: 'ada', name: 'Ada Lovelace'};
+
+describe('provideKitLanguage and kitUseLanguage', () => {
+  let loader: HarnessLoader;
+  let calls: KitCallsTestingController;
+
+  function setup(...providers: EnvironmentProviders[]): void {
+    TestBed.configureTestingModule({providers: [provideKitCallsTesting(), ...providers]});
+    const fixture = TestBed.createComponent(App);
+    loader = TestbedHarnessEnvironment.documentRootLoader(fixture);
+    calls = TestBed.inject(KitCallsTestingController);
+  }
+
+  afterEach(() => {
+    document.documentElement.removeAttribute('lang');
+    document.documentElement.removeAttribute('dir');
+  });
+
+  it('should ring in German from the start, every Intl class and the page in German', async () => {
+    setup(provideKitLanguage(de));
+
+    await calls.farSide.ring(ADA, calls.me, 'video');
+    const incoming = await loader.getHarness(KitIncomingCallHarness);
+
+    expect(await incoming.getSubtitleText()).toBe('Eingehender Videoanruf');
+    expect(await incoming.getAcceptLabel()).toBe('Videoanruf von Ada Lovelace annehmen');
+    expect(await incoming.getRejectLabel()).toBe('Videoanruf von Ada Lovelace ablehnen');
+    expect(TestBed.inject(KitRingReadinessIntl).turnOn).toBe('Anrufhinweise einschalten');
+    expect(TestBed.inject(KitCallDockIntl).movedTo('top', 'left')).toBe(
+      'Anruffenster in die Ecke oben links verschoben',
+    );
+    expect(TestBed.inject(KitDevicePickersIntl).unnamedDevice('Mikrofon', 2)).toBe('Mikrofon 2');
+    expect(TestBed.inject(KitPushIntl).accept).toBe('Annehmen');
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('should load a language by its tag (a lazy chunk) before the app starts', async () => {
+    setup(provideKitLanguage('ja'));
+    await TestBed.inject(ApplicationInitStatus).donePromise;
+
+    await calls.farSide.ring(ADA, calls.me, 'video');
+    const incoming = await loader.getHarness(KitIncomingCallHarness);
+
+    expect(await incoming.getSubtitleText()).toBe('ビデオ通話の着信');
+    expect(document.documentElement.lang).toBe('ja');
+  });
+
+  it('should switch an open screen to another language at run time, right to left for Arabic', async () => {
+    setup();
+    void TestBed.inject(KitCallOverlay).startCall(ADA, 'audio');
+    await calls.settle();
+    const outgoing = await loader.getHarness(KitOutgoingCallHarness);
+    expect(await outgoing.getStatusText()).toBe('Calling…');
+
+    TestBed.runInInjectionContext(() => kitUseLanguage(ar));
+    await calls.settle();
+
+    expect(await outgoing.getStatusText()).toBe('جارٍ الاتصال…');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    expect(TestBed.inject(Directionality).value).toBe('rtl');
+
+    TestBed.runInInjectionContext(() => kitUseLanguage(en));
+    await calls.settle();
+
+    expect(await outgoing.getStatusText()).toBe('Calling…');
+    expect(TestBed.inject(Directionality).value).toBe('ltr');
+  });
+
+  it('should let the app override single strings after the pack, and keep its page as it is', async () => {
+    setup(
+      provideKitLanguage(de, {document: false}),
+      provideAppInitializer(() => {
+        inject(KitCallsIntl).incomingVideoCall = 'Ada ruft per Video an';
+      }),
+    );
+
+    await calls.farSide.ring(ADA, calls.me, 'video');
+    const incoming = await loader.getHarness(KitIncomingCallHarness);
+
+    expect(await incoming.getSubtitleText()).toBe('Ada ruft per Video an');
+    expect(await incoming.getAcceptLabel()).toBe('Videoanruf von Ada Lovelace annehmen');
+    expect(document.documentElement.hasAttribute('lang')).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+
+const call = (isVideo: boolean) => (isVideo ? 'chamada de vídeo' : 'chamada de voz');
+const count = (value: number) => new Intl.NumberFormat('pt-BR').format(value);
+
+/** Portuguese (Brazil). */
+export const ptBR = {
+  locale: 'pt-BR',
+  dir: 'ltr',
+  calls: {
+    calling: 'Chamando…',
+    ringing: 'Tocando…',
+    incomingVoiceCall: 'Chamada de voz recebida',
+    incomingVideoCall: 'Chamada de vídeo recebida',
+    accept: 'Atender',
+    decline: 'Recusar',
+    endAndAccept: 'Encerrar e atender',
+    endCall: 'Encerrar chamada',
+    declined: 'Chamada recusada',
+    busy: 'Ocupado',
+    noAnswer: 'Sem resposta',
+    unavailable: 'Indisponível',
+    cancelled: 'Chamada cancelada',
+    ended: 'Chamada encerrada',
+    failed: 'Falha na chamada',
+    actionFailed: 'Não deu certo. Tente de novo.',
+    answeredElsewhere: 'Atendida em outro dispositivo',
+    declinedElsewhere: 'Recusada em outro dispositivo',
+    missedCall: 'Chamada perdida',
+    cancelledByCaller: 'A pessoa desligou',
+    cancelledWhileAccepting: 'A pessoa desligou antes de a chamada conectar',
+    callAgain: 'Ligar de novo',
+    connecting: 'Conectando…',
+    ending: 'Encerrando…',
+    reconnecting: 'Reconectando…',
+    reconnected: 'Conectado de novo',
+    soundBlocked: 'Som desativado: toque em qualquer lugar para ouvir o toque',
+    mute: 'Silenciar',
+    unmute: 'Ativar som',
+    cameraOff: 'Desligar câmera',
+    cameraOn: 'Ligar câmera',
+    camera: 'Câmera',
+    end: 'Encerrar',
+    callDuration: 'Duração da chamada',
+    acceptCallFrom: (name, isVideo = false) => `Atender ${call(isVideo)} de ${name}`,
+    declineCallFrom: (name, isVideo = false) => `Recusar ${call(isVideo)} de ${name}`,
+    endAndAcceptCallFrom: (name, isVideo = false) =>
+      `Encerrar a chamada atual e atender ${call(isVideo)} de ${name}`,
+    endCallWith: name => `Encerrar chamada com ${name}`,
+    callingName: name => `Chamando ${name}`,
+    incomingCallFrom: (name, isVideo) =>
+      `${isVideo ? 'Chamada de vídeo' : 'Chamada de voz'} recebida de ${name}`,
+    inCallWith: name => `Em chamada com ${name}`,
+    callingPeople: people =>
+      new Intl.PluralRules('pt-BR').select(people) === 'one'
+        ? `Chamando ${count(people)} pessoa`
+        : `Chamando ${count(people)} pessoas`,
+  },
+  readiness: {
+    ready: 'As chamadas vão tocar aqui',
+    missing: 'Você pode perder uma chamada:',
+    turnOn: 'Ativar alertas de chamada',
+    sound: 'O som fica desativado até você clicar',
+    notifications: 'As notificações estão desativadas',
+    notificationsDenied: 'As notificações estão bloqueadas nas configurações do site no navegador',
+    registered: 'Sem conexão com o serviço de chamadas',
+    serviceWorker: 'As chamadas não chegam com o app fechado',
+  },
+  dock: {
+    minimize: 'Minimizar chamada',
+    restore: 'Tela cheia',
+    popOut: 'Abrir em janela',
+    backToTab: 'Voltar para a aba',
+    moveHint: 'As setas do teclado movem a janela da chamada',
+    movedTo: (vertical, horizontal) =>
+      `Janela da chamada movida para o canto ${vertical === 'top' ? 'superior' : 'inferior'} ${
+        horizontal === 'left' ? 'esquerdo' : 'direito'
+      }`,
+  },
+  devices: {
+    devices: 'Dispositivos',
+    microphone: 'Microfone',
+    camera: 'Câmera',
+    speaker: 'Alto-falante',
+    mutedSpeech: 'Seu microfone está silenciado',
+    unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
+  },
+  push: {
+    voice: 'Chamada de voz recebida',
+    video: 'Chamada de vídeo recebida',
+    accept: 'Atender',
+    decline: 'Recusar',
+    call: 'Chamada recebida',
+  },
+} satisfies KitLanguagePack;

@@ -1,0 +1,100 @@
+import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+
+/** «звонок», as the object of a verb (accusative). */
+const call = (isVideo: boolean) => (isVideo ? 'видеозвонок' : 'аудиозвонок');
+const count = (value: number) => new Intl.NumberFormat('ru').format(value);
+/** «участник» after a number: 1 участник, 2 участника, 5 участников, 1,5 участника. */
+const PEOPLE: Partial<Record<Intl.LDMLPluralRule, string>> = {
+  one: 'участник',
+  few: 'участника',
+  many: 'участников',
+};
+
+/** Russian. */
+export const ru = {
+  locale: 'ru',
+  dir: 'ltr',
+  calls: {
+    calling: 'Вызов…',
+    ringing: 'Идут гудки…',
+    incomingVoiceCall: 'Входящий аудиозвонок',
+    incomingVideoCall: 'Входящий видеозвонок',
+    accept: 'Принять',
+    decline: 'Отклонить',
+    endAndAccept: 'Завершить и принять',
+    endCall: 'Завершить звонок',
+    declined: 'Звонок отклонён',
+    busy: 'Занято',
+    noAnswer: 'Нет ответа',
+    unavailable: 'Абонент недоступен',
+    cancelled: 'Звонок отменён',
+    ended: 'Звонок завершён',
+    failed: 'Не удалось позвонить',
+    actionFailed: 'Не получилось. Попробуйте ещё раз.',
+    answeredElsewhere: 'Принят на другом устройстве',
+    declinedElsewhere: 'Отклонён на другом устройстве',
+    missedCall: 'Пропущенный звонок',
+    cancelledByCaller: 'Собеседник положил трубку',
+    cancelledWhileAccepting: 'Собеседник положил трубку до соединения',
+    callAgain: 'Перезвонить',
+    connecting: 'Соединение…',
+    ending: 'Завершение…',
+    reconnecting: 'Восстановление связи…',
+    reconnected: 'Связь восстановлена',
+    soundBlocked: 'Звук выключен: коснитесь экрана, чтобы услышать звонок',
+    mute: 'Без звука',
+    unmute: 'Включить микрофон',
+    cameraOff: 'Выключить камеру',
+    cameraOn: 'Включить камеру',
+    camera: 'Камера',
+    end: 'Завершить',
+    callDuration: 'Длительность звонка',
+    acceptCallFrom: (name, isVideo = false) => `Принять ${call(isVideo)} от ${name}`,
+    declineCallFrom: (name, isVideo = false) => `Отклонить ${call(isVideo)} от ${name}`,
+    endAndAcceptCallFrom: (name, isVideo = false) =>
+      `Завершить текущий звонок и принять ${call(isVideo)} от ${name}`,
+    endCallWith: name => `Завершить звонок с ${name}`,
+    callingName: name => `Вызов: ${name}`,
+    incomingCallFrom: (name, isVideo) =>
+      `${isVideo ? 'Входящий видеозвонок' : 'Входящий аудиозвонок'} от ${name}`,
+    inCallWith: name => `Разговор с ${name}`,
+    callingPeople: people =>
+      `Вызов: ${count(people)} ${PEOPLE[new Intl.PluralRules('ru').select(people)] ?? 'участника'}`,
+  },
+  readiness: {
+    ready: 'Звонки будут приходить сюда',
+    missing: 'Вы можете пропустить звонок:',
+    turnOn: 'Включить оповещения о звонках',
+    sound: 'Звук выключен, пока вы не нажмёте',
+    notifications: 'Уведомления выключены',
+    notificationsDenied: 'Уведомления заблокированы в настройках сайта в браузере',
+    registered: 'Нет связи с сервисом звонков',
+    serviceWorker: 'Когда приложение закрыто, звонки до вас не дойдут',
+  },
+  dock: {
+    minimize: 'Свернуть звонок',
+    restore: 'На весь экран',
+    popOut: 'В отдельном окне',
+    backToTab: 'Вернуть во вкладку',
+    moveHint: 'Окно звонка перемещается клавишами со стрелками',
+    movedTo: (vertical, horizontal) =>
+      `Окно звонка перемещено в ${vertical === 'top' ? 'верхний' : 'нижний'} ${
+        horizontal === 'left' ? 'левый' : 'правый'
+      } угол`,
+  },
+  devices: {
+    devices: 'Устройства',
+    microphone: 'Микрофон',
+    camera: 'Камера',
+    speaker: 'Динамик',
+    mutedSpeech: 'У вас выключен микрофон',
+    unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
+  },
+  push: {
+    voice: 'Входящий аудиозвонок',
+    video: 'Входящий видеозвонок',
+    accept: 'Принять',
+    decline: 'Отклонить',
+    call: 'Входящий звонок',
+  },
+} satisfies KitLanguagePack;

@@ -1,0 +1,92 @@
+import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+
+const call = (isVideo: boolean) => (isVideo ? 'görüntülü aramayı' : 'sesli aramayı');
+const count = (value: number) => new Intl.NumberFormat('tr').format(value);
+
+/** Turkish. */
+export const tr = {
+  locale: 'tr',
+  dir: 'ltr',
+  calls: {
+    calling: 'Aranıyor…',
+    ringing: 'Çalıyor…',
+    incomingVoiceCall: 'Gelen sesli arama',
+    incomingVideoCall: 'Gelen görüntülü arama',
+    accept: 'Yanıtla',
+    decline: 'Reddet',
+    endAndAccept: 'Kapat ve yanıtla',
+    endCall: 'Aramayı bitir',
+    declined: 'Arama reddedildi',
+    busy: 'Meşgul',
+    noAnswer: 'Yanıt yok',
+    unavailable: 'Ulaşılamıyor',
+    cancelled: 'Arama iptal edildi',
+    ended: 'Arama sona erdi',
+    failed: 'Arama başarısız oldu',
+    actionFailed: 'Olmadı. Lütfen tekrar deneyin.',
+    answeredElsewhere: 'Başka bir cihazda yanıtlandı',
+    declinedElsewhere: 'Başka bir cihazda reddedildi',
+    missedCall: 'Cevapsız arama',
+    cancelledByCaller: 'Arayan kişi kapattı',
+    cancelledWhileAccepting: 'Arayan kişi, bağlantı kurulmadan kapattı',
+    callAgain: 'Tekrar ara',
+    connecting: 'Bağlanıyor…',
+    ending: 'Sonlandırılıyor…',
+    reconnecting: 'Yeniden bağlanıyor…',
+    reconnected: 'Yeniden bağlandı',
+    soundBlocked: 'Ses kapalı: zil sesini duymak için herhangi bir yere dokunun',
+    mute: 'Sessiz',
+    unmute: 'Sesi aç',
+    cameraOff: 'Kamerayı kapat',
+    cameraOn: 'Kamerayı aç',
+    camera: 'Kamera',
+    end: 'Bitir',
+    callDuration: 'Arama süresi',
+    acceptCallFrom: (name, isVideo = false) => `${name} adlı kişinin ${call(isVideo)} yanıtla`,
+    declineCallFrom: (name, isVideo = false) => `${name} adlı kişinin ${call(isVideo)} reddet`,
+    endAndAcceptCallFrom: (name, isVideo = false) =>
+      `Geçerli aramayı bitir ve ${name} adlı kişinin ${call(isVideo)} yanıtla`,
+    endCallWith: name => `${name} ile aramayı bitir`,
+    callingName: name => `${name} aranıyor`,
+    incomingCallFrom: (name, isVideo) =>
+      `${name} adlı kişiden gelen ${isVideo ? 'görüntülü' : 'sesli'} arama`,
+    inCallWith: name => `${name} ile görüşmede`,
+    callingPeople: people => `${count(people)} kişi aranıyor`,
+  },
+  readiness: {
+    ready: 'Aramalar burada çalacak',
+    missing: 'Bir aramayı kaçırabilirsiniz:',
+    turnOn: 'Arama uyarılarını aç',
+    sound: 'Tıklayana kadar ses kapalı',
+    notifications: 'Bildirimler kapalı',
+    notificationsDenied: 'Bildirimler tarayıcının site ayarlarında engellenmiş',
+    registered: 'Arama hizmetine bağlı değil',
+    serviceWorker: 'Uygulama kapalıyken aramalar size ulaşamaz',
+  },
+  dock: {
+    minimize: 'Aramayı küçült',
+    restore: 'Tam ekran',
+    popOut: 'Ayrı pencerede aç',
+    backToTab: 'Sekmeye geri dön',
+    moveHint: 'Ok tuşları arama penceresini taşır',
+    movedTo: (vertical, horizontal) =>
+      `Arama penceresi ${horizontal === 'left' ? 'sol' : 'sağ'} ${
+        vertical === 'top' ? 'üst' : 'alt'
+      } köşeye taşındı`,
+  },
+  devices: {
+    devices: 'Cihazlar',
+    microphone: 'Mikrofon',
+    camera: 'Kamera',
+    speaker: 'Hoparlör',
+    mutedSpeech: 'Mikrofonunuz kapalı',
+    unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
+  },
+  push: {
+    voice: 'Gelen sesli arama',
+    video: 'Gelen görüntülü arama',
+    accept: 'Yanıtla',
+    decline: 'Reddet',
+    call: 'Gelen arama',
+  },
+} satisfies KitLanguagePack;
