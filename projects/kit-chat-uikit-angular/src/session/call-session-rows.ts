@@ -2,9 +2,9 @@ import {KitCallStatus} from '../sdk/models';
 import {KitCallEndReason} from './call-session-types';
 
 // The words the transition table is written in: the states, the events, the effects, the guards,
-// and the rows that several cells share. The table itself is in three parts
-// (call-session-table-incoming.ts, -outgoing.ts and -ongoing.ts), put together in
-// call-session-table.ts. Internal to the library.
+// the endings the rows name, and the rows that several cells share. The table itself is in five
+// parts (call-session-table-incoming.ts, -declining.ts, -outgoing.ts, -withdrawing.ts and
+// -ongoing.ts), put together in call-session-table.ts. Internal to the library.
 
 /**
  * Every state of a call session. The part before the first dot is the public phase (`withdrawing`
