@@ -515,6 +515,21 @@ describe('KitCallSession', () => {
       await jest.advanceTimersByTimeAsync(60_000);
       expect(t.sdk.sent).toHaveLength(2);
     });
+    it("should give up an outgoing call when the SDK refuses the time-out's cancel twice", async () => {
+      const t = setup('outgoing');
+      t.sdk.next = () => Promise.reject(new Error('refused'));
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      await jest.advanceTimersByTimeAsync(45_000);
+      expect(t.session.state.phase).toBe('dialing'); // Refused once: it still dials, tried again soon.
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'unanswered', done: true}),
+      );
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)', 'rejectCall(s1, unanswered)']);
+      expect(t.events).toEqual(['ended s1']);
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(t.sdk.sent).toHaveLength(2);
+    });
   });
 
   describe('a connection that drops during the call', () => {
