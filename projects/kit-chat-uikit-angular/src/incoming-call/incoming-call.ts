@@ -76,7 +76,10 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
   },
 })
 export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
-  /** Whether accept was pressed in this very tick with the app's handler set. */
+  /**
+   * Whether accept was pressed in this very tick with the app's handler set: the handler may decide later, so the
+   * session (and its table) has not heard of the press yet.
+   */
   #pressed = false;
   readonly #shell = new KitCallScreenShell(this, 'kit-incoming-call-', 'subtitle');
   readonly #host: HTMLElement = inject(ElementRef).nativeElement;
@@ -180,11 +183,16 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   protected readonly _title = kitSlot(this.titleView, this._titleDir);
   protected readonly _subtitle = kitSlot(this.subtitleView, this._subtitleDir);
   protected readonly _trailing = kitSlot(this.trailingView, this._trailingDir);
-  /** Decline stays possible while an accept is in flight: the user's last decision wins, as on a phone. */
-  protected readonly _canDecline = computed(() => {
-    const phase = this._viewModel.phase();
-    return phase === 'ringing' || phase === 'accepting';
-  });
+  /**
+   * Whether Decline is enabled: the table says (`can('decline')`). It stays possible while the user's accept is in
+   * flight from an earlier tick (the user's last decision wins, as on a phone); a decline in the accept's own tick
+   * (`accepting.fresh`) is the same gesture's second press and loses. Read at each check of the view, which comes
+   * after the accept's tick. @docs-private
+   */
+  protected _canDecline(): boolean {
+    this.#state();
+    return !!this.#binding.session()?.can('decline');
+  }
   protected readonly _soundBlocked = computed(() => {
     this.#state();
     return this.#binding.session()?.sound?.state() === 'blocked';
@@ -288,7 +296,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** Accept was pressed: the app's handler, else the built-in accept. @docs-private */
   protected _accept(): void {
     const call = this._viewModel.call();
-    if (!call || !this._viewModel.isRinging() || this.#pressed) {
+    if (!call || !this.#binding.session()?.can('accept') || this.#pressed) {
       return; // A decision is pending, or the call ended, or this very tick's press: the first press won.
     }
     this.#shell.emit(this.acceptClick, undefined);
@@ -307,7 +315,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** Reject was pressed: the app's handler, else the built-in reject (which supersedes an accept in flight). @docs-private */
   protected _reject(): void {
     const call = this._viewModel.call();
-    if (!call || !this._canDecline() || !this.#binding.session()?.canDecline) {
+    if (!call || !this._canDecline()) {
       return; // A decline in the accept's own tick is the same gesture: the first press won.
     }
     this.#shell.emit(this.rejectClick, undefined);
@@ -345,12 +353,12 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     );
   }
 
-  #onChange({state, connectedNow, endedNow}: KitCallScreenChange): void {
-    if (connectedNow) {
+  #onChange({state, said}: KitCallScreenChange): void {
+    if (said.has('connected')) {
       this.#shell.restoreFocus();
       this.#shell.emit(this.accepted, state.call);
     }
-    if (endedNow && !state.connected) {
+    if (said.has('ended') && !state.connected) {
       if (!this.#overlaySession) {
         // In an overlay the overlay says it; placed in a page, the screen vanishes and says why itself.
         // The ending the screen shows: the state and the phase it ended from are the screen's already.
@@ -363,7 +371,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       // The buttons left with the call: focus goes to the screen while the ending shows.
       this.#focusScreen();
     }
-    if (state.done) {
+    if (said.has('done')) {
       // Focus goes back once the ending left the screen (at once when the user declined).
       this.#shell.restoreFocus();
       this.#source.done();

@@ -239,8 +239,8 @@ export class KitOngoingCallComponent {
   /** The end-call button: notifies, then runs `onEndCallClick` or ends the call through the SDK. @docs-private */
   protected _endCall(): void {
     const session = this.#binding.session();
-    if (!session || session.isEnded || this._ending()) {
-      return; // Ended, or an end is under way: a second press must not send a second endCall.
+    if (!session?.can('hangUp')) {
+      return; // Ended, or an end is under way (the table says): a second press must not send a second endCall.
     }
     this.endCallClick.emit();
     const handler = this.onEndCallClick();
@@ -312,8 +312,8 @@ export class KitOngoingCallComponent {
     );
   }
 
-  #onChange({state, doneNow}: KitCallScreenChange): void {
-    if (doneNow && state.endReason !== 'dismissed') {
+  #onChange({state, said}: KitCallScreenChange): void {
+    if (said.has('done') && state.endReason !== 'dismissed') {
       this.closed.emit('ended');
     }
   }

@@ -334,18 +334,18 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     );
   }
 
-  #onChange({state, connectedNow, endedNow, doneNow}: KitCallScreenChange): void {
-    if (connectedNow) {
+  #onChange({state, said}: KitCallScreenChange): void {
+    if (said.has('connected')) {
       this.accepted.emit(state.call);
     }
-    if (endedNow && !doneNow && !this._canCallAgain()) {
+    if (said.has('ended') && !said.has('done') && !this._canCallAgain()) {
       // End call is hidden with the call and nothing takes its place: focus goes to the screen.
       this.#shell.trapFocus(
         () => null,
         () => this.#binding.session()?.state.done === false,
       );
     }
-    if (doneNow && !state.connected) {
+    if (said.has('done') && !state.connected) {
       this.#close(state.endReason ?? 'ended');
     }
   }

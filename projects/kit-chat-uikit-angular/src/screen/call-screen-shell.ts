@@ -24,18 +24,21 @@ import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KIT_CALL_SESSION, KitCallSessionBinding} from './call-session-binding';
 import {KitCallSession} from '../session/call-session';
-import {KitCallSessionState, KitCallSessionViewOptions} from '../session/call-session-types';
+import {
+  KitCallFact,
+  KitCallSessionState,
+  KitCallSessionViewOptions,
+} from '../session/call-session-types';
 
-/** A change of the session a screen shows, with what it means for the screen (each is true once per session). */
+/** A change of the session a screen shows: the new state, and the facts the session said with it. */
 export interface KitCallScreenChange {
   /** The new state. */
   readonly state: KitCallSessionState;
-  /** Whether the call connected with this change (or was connected when the screen took it). */
-  readonly connectedNow: boolean;
-  /** Whether the call ended with this change (or had ended when the screen took it). */
-  readonly endedNow: boolean;
-  /** Whether the session is done with this change: the screen closes. */
-  readonly doneNow: boolean;
+  /**
+   * The facts said with this change (`connected`, `ended`, `done`: each once per session). When the screen takes a
+   * session, the facts it had said before, which the screen did not hear.
+   */
+  readonly said: ReadonlySet<KitCallFact['type']>;
 }
 
 /** Where a screen's errors go: its `onError` input and `error` output. */
@@ -122,6 +125,10 @@ export class KitCallScreenShell {
    * @param url A custom sound.
    */
   followSound(disabled: Signal<boolean>, url: Signal<string | null | undefined>): void {
+    if (this.overlaySession) {
+      // In a call overlay the opener handed the merged options to the session before any view attached.
+      return;
+    }
     this.#sound = [disabled, url];
     effect(
       () => {
@@ -135,10 +142,10 @@ export class KitCallScreenShell {
   }
 
   /**
-   * Shows a session (or none), leaving the previous one. `onChange` sees the session's state at once, then every
-   * change of it.
+   * Shows a session (or none), leaving the previous one. `onChange` hears at once what the session said so far,
+   * then every change of it with the facts it brought.
    * @param session The session.
-   * @param onChange Called with each change, and what it means for the screen.
+   * @param onChange Called with each change.
    * @param options How the screen attaches (the clock, the sound); errors go to `report`.
    */
   bind(
@@ -146,24 +153,12 @@ export class KitCallScreenShell {
     onChange?: (change: KitCallScreenChange) => void,
     options: KitCallSessionViewOptions = {},
   ): void {
-    let previous: KitCallSessionState | null = null;
-    const see = (state: KitCallSessionState) => {
-      const change: KitCallScreenChange = {
-        state,
-        connectedNow: state.connected && !previous?.connected,
-        endedNow: state.phase === 'ended' && previous?.phase !== 'ended',
-        doneNow: state.done && !previous?.done,
-      };
-      previous = state;
-      onChange?.(change);
-    };
     if (session && this.#sound) {
       session.setSound(untracked(this.#sound[0]), untracked(this.#sound[1]));
     }
-    this.binding.bind(session, {onError: error => this.report(error), ...options}, see);
-    if (session) {
-      see(session.state);
-    }
+    this.binding.bind(session, {onError: error => this.report(error), ...options}, (state, facts) =>
+      onChange?.({state, said: new Set(facts.map(fact => fact.type))}),
+    );
   }
 
   /** @returns The logged-in user, or `null` when there is none (or no SDK). */

@@ -1,5 +1,11 @@
 import {InjectionToken, Signal, signal} from '@angular/core';
-import {KitCallSession, KitCallSessionState, KitCallSessionViewOptions} from '../session/call-session';
+import {
+  KitCallFact,
+  KitCallSession,
+  KitCallSessionListener,
+  KitCallSessionState,
+  KitCallSessionViewOptions,
+} from '../session/call-session';
 
 /**
  * How a view (a screen, the overlay, a waiting banner) follows one session at a time: the session's state as a
@@ -20,12 +26,13 @@ export class KitCallSessionBinding {
    * Shows a session (or none), leaving the previous one.
    * @param session The session.
    * @param options Whether this view plays the sound, and where its errors go.
-   * @param onState Called after each change of the session's state.
+   * @param onChange Called at once with what the session said so far, then after each change with the facts it
+   *   brought.
    */
   bind(
     session: KitCallSession | null,
     options: KitCallSessionViewOptions = {},
-    onState?: (state: KitCallSessionState) => void,
+    onChange?: KitCallSessionListener,
   ): void {
     this.release();
     this.#session.set(session);
@@ -33,15 +40,16 @@ export class KitCallSessionBinding {
     if (!session) {
       return;
     }
-    const unsubscribe = session.subscribe(state => {
+    const unsubscribe = session.subscribe((state, facts) => {
       this.#state.set(state);
-      onState?.(state);
+      onChange?.(state, facts);
     });
     const detach = session.attach(this, options);
     this.#release = () => {
       unsubscribe();
       detach();
     };
+    onChange?.(session.state, kitFactsSoFar(session.state));
   }
 
   /** Stops following the session (it goes on without this view). Safe to call more than once. */
@@ -60,3 +68,19 @@ export class KitCallSessionBinding {
 export const KIT_CALL_SESSION = new InjectionToken<KitCallSession>(
   typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_SESSION' : '',
 );
+
+/**
+ * The facts a session said before a view took it (the view was not listening then), read once from its state: a view
+ * that takes a session hears these first, then each fact as it is said.
+ * @param state The session's state when the view takes it.
+ * @returns The facts, in the order they were said.
+ * @docs-private
+ */
+export function kitFactsSoFar(state: KitCallSessionState): KitCallFact[] {
+  const reason = state.endReason ?? 'ended';
+  return [
+    ...(state.connected ? [{type: 'connected'} as const] : []),
+    ...(state.phase === 'ended' ? [{type: 'ended', ending: {reason, event: null}} as const] : []),
+    ...(state.done ? [{type: 'done'} as const] : []),
+  ];
+}
