@@ -2,7 +2,11 @@ import {_IdGenerator} from '@angular/cdk/a11y';
 import {isPlatformBrowser} from '@angular/common';
 import {DestroyRef, Injectable, InjectionToken, PLATFORM_ID, inject} from '@angular/core';
 import {Observable, Subject} from 'rxjs';
-import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, KIT_UIKIT_CONFIG} from '../core/config';
+import {
+  KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
+  KIT_UIKIT_CONFIG,
+  KitCallOverlayConfig,
+} from '../core/config';
 import {KitCallEventsService} from '../events/call-events';
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
@@ -316,12 +320,21 @@ export class KitCallRegistry {
     return this.#config.closeDelay ?? DEFAULT_CLOSE_DELAY;
   }
 
+  /**
+   * The options of a call, merged once, in the order `KitUIKitConfig.overlay` documents: the per-open config, then
+   * `KIT_CALL_OVERLAY_DEFAULT_OPTIONS`, then `KitUIKitConfig.overlay`, then the `KitCallOverlayConfig` defaults. A
+   * new session takes its ring time-out from them; the overlay hands the rest to the session before any view
+   * attaches.
+   * @param perOpen The config given to `open*Call` / `startCall`.
+   * @returns The merged options.
+   */
+  callOptions(perOpen?: KitCallOverlayConfig): KitCallOverlayConfig {
+    return {...new KitCallOverlayConfig(), ...this.#config.overlay, ...this.#defaults, ...perOpen};
+  }
+
   #options(): KitCallSessionOptions {
     return {
-      // The order that KitUIKitConfig.overlay documents, and the overlay merges its options in:
-      // KIT_CALL_OVERLAY_DEFAULT_OPTIONS wins over the config's overlay defaults.
-      ringTimeout:
-        this.#defaults?.ringTimeout ?? this.#config.overlay?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
+      ringTimeout: this.callOptions().ringTimeout ?? DEFAULT_RING_TIMEOUT,
       actionTimeout: this.#config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
       closeDelay: this.closeDelay,
       reconnectTimeout: this.#config.reconnectTimeout,
@@ -336,27 +349,22 @@ export class KitCallRegistry {
     if (call.sessionId) {
       this.#byId.set(call.sessionId, session);
     }
-    session.subscribe(state => {
+    session.subscribe((state, facts) => {
       const id = state.call.sessionId;
       if (id && !this.#byId.has(id) && !state.done) {
         // An outgoing call got its session id: the answers that came first are handed over now.
         this.#byId.set(id, session);
         this.#switch.replayEarly(session);
       }
-      if (state.phase === 'ended' && id) {
-        this.#switch.markEnded(id);
+      if (id && state.phase === 'ended') {
+        this.#switch.markEnded(id); // Also when the id came after the end (a call closed before it started).
       }
-      if (
-        state.phase === 'ended' &&
-        !state.done &&
-        !state.waiting &&
-        (this.waiting.length || this.nextRinging())
-      ) {
-        // Another call waits or rings: it takes the screen at once instead of after this call's ending (once
-        // `_finish` is done).
+      const ended = facts.some(fact => fact.type === 'ended') && !state.done && !state.waiting;
+      if (ended && (this.waiting.length || this.nextRinging())) {
+        // Another call waits or rings: it takes the screen at once instead of after this call's ending.
         queueMicrotask(() => session.dispose());
       }
-      if (state.done) {
+      if (facts.some(fact => fact.type === 'done')) {
         this.#forget(session);
       }
     });
