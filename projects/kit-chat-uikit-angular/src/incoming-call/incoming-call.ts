@@ -23,8 +23,9 @@ import {
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallEndReason, KitCallSession} from '../session/call-session';
-import {KitCallScreenChange, KitCallScreenShell} from '../screen/call-screen-shell';
+import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../session/call-session';
+import {KitCallScreenShell} from '../screen/call-screen-shell';
+import {KitCallSaid} from '../screen/call-session-binding';
 import {kitEndingAnnouncement, kitIgnoreHeldKey, kitSlot} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KitIconComponent} from '../icon/icon';
@@ -296,7 +297,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** Accept was pressed: the app's handler, else the built-in accept. @docs-private */
   protected _accept(): void {
     const call = this._viewModel.call();
-    if (!call || !this.#binding.session()?.can('accept') || this.#pressed) {
+    if (!call || !this._viewModel.isRinging() || this.#pressed) {
       return; // A decision is pending, or the call ended, or this very tick's press: the first press won.
     }
     this.#shell.emit(this.acceptClick, undefined);
@@ -328,7 +329,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   }
 
   #show(session: KitCallSession): void {
-    this.#shell.bind(session, change => this.#onChange(change));
+    this.#shell.bind(session, (state, said) => this.#onChange(state, said));
     const state = session.state;
     if (state.phase !== 'ringing') {
       return;
@@ -353,12 +354,12 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     );
   }
 
-  #onChange({state, said}: KitCallScreenChange): void {
-    if (said.has('connected')) {
+  #onChange(state: KitCallSessionState, said: KitCallSaid): void {
+    if (said.includes('connected')) {
       this.#shell.restoreFocus();
       this.#shell.emit(this.accepted, state.call);
     }
-    if (said.has('ended') && !state.connected) {
+    if (said.includes('ended') && !state.connected) {
       if (!this.#overlaySession) {
         // In an overlay the overlay says it; placed in a page, the screen vanishes and says why itself.
         // The ending the screen shows: the state and the phase it ended from are the screen's already.
@@ -371,7 +372,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       // The buttons left with the call: focus goes to the screen while the ending shows.
       this.#focusScreen();
     }
-    if (said.has('done')) {
+    if (said.includes('done')) {
       // Focus goes back once the ending left the screen (at once when the user declined).
       this.#shell.restoreFocus();
       this.#source.done();

@@ -3,8 +3,7 @@ import type {DialogConfig} from '@angular/cdk/dialog';
 import {ChangeDetectorRef, Signal, WritableSignal, computed, signal} from '@angular/core';
 import {Observable, ReplaySubject, Subject} from 'rxjs';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../session/call-session';
-import {KitCallFact} from '../session/call-session-types';
-import {kitFactsSoFar} from '../screen/call-session-binding';
+import {KitCallSaid, kitSaidSoFar} from '../screen/call-session-binding';
 import {kitEndingAnnouncement} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import type {KitCallsIntl} from '../intl/calls-intl';
@@ -223,7 +222,12 @@ export class KitCallOverlayRef<T = unknown> {
     // The overlay is a view of the session too: its errors reach the app's onError. It plays no sound itself; the
     // screen does once it is painted.
     const detach = session.attach(this, {sound: false, onError: error => this.#reportError(error)});
-    const unsubscribe = session.subscribe((state, facts) => this.#sync(state, facts));
+    const unsubscribe = session.subscribe((state, facts) =>
+      this.#sync(
+        state,
+        facts.map(fact => fact.type),
+      ),
+    );
     // An app or a test that closes the CDK dialog directly still ends the call's overlay.
     const closed = dialogRef.closed.subscribe(() => this._finish('dismissed', true));
     this.#detach = () => {
@@ -232,20 +236,21 @@ export class KitCallOverlayRef<T = unknown> {
       detach();
     };
     // A call connected before it was opened here was opened as a plain dialog already: only the view follows it.
-    this.#connectedSignal.set(session.state.connected);
+    const said = kitSaidSoFar(session.state);
+    this.#connectedSignal.set(said.includes('connected'));
     this.#sync(
       session.state,
-      kitFactsSoFar(session.state).filter(fact => fact.type !== 'connected'),
+      said.filter(type => type !== 'connected'),
     );
   }
 
   /** Follows the session: the call and the stage on every change; the connection, the end and the close once each. */
-  #sync(state: KitCallSessionState, facts: readonly KitCallFact[]): void {
+  #sync(state: KitCallSessionState, said: KitCallSaid): void {
     if (this.#closing) {
       return;
     }
     this.#call.set(state.call);
-    if (facts.some(fact => fact.type === 'connected')) {
+    if (said.includes('connected')) {
       this.#becomeOngoing();
     }
     const stage: KitCallOverlayStage = state.connected
@@ -257,12 +262,11 @@ export class KitCallOverlayRef<T = unknown> {
       this.#stage.set(stage);
       this.#stageChanges.next(stage);
     }
-    for (const fact of facts) {
-      if (fact.type === 'ended') {
-        this.#sayEnd(state);
-      } else if (fact.type === 'done') {
-        this._finish(state.endReason ?? 'ended');
-      }
+    if (said.includes('ended')) {
+      this.#sayEnd(state);
+    }
+    if (said.includes('done')) {
+      this._finish(state.endReason ?? 'ended');
     }
   }
 

@@ -3,7 +3,7 @@ import {Direction, Directionality} from '@angular/cdk/bidi';
 import {Dialog} from '@angular/cdk/dialog';
 import {OverlayRef} from '@angular/cdk/overlay';
 import {DOCUMENT, isPlatformBrowser} from '@angular/common';
-import {DestroyRef, Injectable, PLATFORM_ID, booleanAttribute, inject} from '@angular/core';
+import {DestroyRef, Injectable, PLATFORM_ID, inject} from '@angular/core';
 import {Observable, Subject} from 'rxjs';
 import {KitCallRegistry} from '../registry/call-registry';
 import {KitCallSession} from '../session/call-session';
@@ -136,7 +136,7 @@ export class KitCallOverlay {
       ref._finish(session.state.endReason ?? 'dismissed');
       return ref;
     }
-    const options = this.#registry.callOptions(config);
+    const options = {...new KitCallOverlayConfig(), ...this.#registry.callOptions(config)};
     this.#applyOptions(session, options);
     const ref = this.#openDialog(session, options);
     this.#open.set(session, ref);
@@ -297,17 +297,11 @@ export class KitCallOverlay {
   }
 
   /**
-   * The options that are the session's own (sound, ring time-out, settings) go to the session before any view
-   * attaches: the screens in the overlay do not set them again. The sound inputs are read as the screens read them.
+   * The options that are the session's own (ring time-out, settings) go to the session before any view attaches.
+   * The sound is the ringing screen's inputs (`options.inputs`): the screen hands them to the session before it
+   * attaches, the only view that plays it (the ref attaches silent), so they take one route.
    */
   #applyOptions(session: KitCallSession, options: KitCallOverlayConfig): void {
-    const inputs = options.inputs ?? {};
-    session.setSound(
-      booleanAttribute(
-        inputs[session.direction === 'incoming' ? 'disableSoundForCalls' : 'disableSoundForCall'],
-      ),
-      inputs['customSoundForCalls'] as string | undefined,
-    );
     const ringTimeout = options.ringTimeout ?? session.options.ringTimeout;
     if (ringTimeout !== session.options.ringTimeout) {
       session.setRingTimeout(ringTimeout);

@@ -5,7 +5,7 @@ import {Observable, Subject} from 'rxjs';
 import {
   KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
   KIT_UIKIT_CONFIG,
-  KitCallOverlayConfig,
+  type KitCallOverlayConfig,
 } from '../core/config';
 import {KitCallEventsService} from '../events/call-events';
 import {KitCallsSdk} from '../sdk/calls-sdk';
@@ -69,6 +69,14 @@ export class KitCallRegistry {
   readonly #defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
   readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   readonly #listenerId = inject(_IdGenerator).getId('kit-call-registry-');
+  /** What every session of the app talks to: one object, shared. */
+  readonly #ports: KitCallSessionPorts = {
+    sdk: this.#sdk,
+    events: this.#events,
+    sound: this.#ringtone,
+    clock: this.#isBrowser ? KIT_BROWSER_CLOCK : KIT_SERVER_CLOCK,
+    report: error => this.report(error),
+  };
   readonly #sessions = new Set<KitCallSession>();
   readonly #byId = new Map<string, KitCallSession>();
   /** Sessions that only answer busy: never shown, never a reason to answer busy. */
@@ -255,7 +263,7 @@ export class KitCallRegistry {
    */
   preview(receiver: KitUser, me: KitUser): KitCallSession {
     const call = kitDraftCall(me, receiver);
-    return new KitCallSession('outgoing', call, {...this.#ports(), sdk: null}, this.#options());
+    return new KitCallSession('outgoing', call, {...this.#ports, sdk: null}, this.#options());
   }
 
   /**
@@ -305,16 +313,6 @@ export class KitCallRegistry {
     return session;
   }
 
-  #ports(): KitCallSessionPorts {
-    return {
-      sdk: this.#sdk,
-      events: this.#events,
-      sound: this.#ringtone,
-      clock: this.#isBrowser ? KIT_BROWSER_CLOCK : KIT_SERVER_CLOCK,
-      report: error => this.report(error),
-    };
-  }
-
   /** Milliseconds an ending the user did not choose stays on screen (the kit's `closeDelay`). @docs-private */
   get closeDelay(): number {
     return this.#config.closeDelay ?? DEFAULT_CLOSE_DELAY;
@@ -322,14 +320,14 @@ export class KitCallRegistry {
 
   /**
    * The options of a call, merged once, in the order `KitUIKitConfig.overlay` documents: the per-open config, then
-   * `KIT_CALL_OVERLAY_DEFAULT_OPTIONS`, then `KitUIKitConfig.overlay`, then the `KitCallOverlayConfig` defaults. A
-   * new session takes its ring time-out from them; the overlay hands the rest to the session before any view
-   * attaches.
+   * `KIT_CALL_OVERLAY_DEFAULT_OPTIONS`, then `KitUIKitConfig.overlay` (the overlay fills what none of them set with
+   * the `KitCallOverlayConfig` defaults). A new session takes its ring time-out from them; the overlay hands the
+   * rest to the session before any view attaches.
    * @param perOpen The config given to `open*Call` / `startCall`.
    * @returns The merged options.
    */
   callOptions(perOpen?: KitCallOverlayConfig): KitCallOverlayConfig {
-    return {...new KitCallOverlayConfig(), ...this.#config.overlay, ...this.#defaults, ...perOpen};
+    return {...this.#config.overlay, ...this.#defaults, ...perOpen};
   }
 
   #options(): KitCallSessionOptions {
@@ -344,7 +342,7 @@ export class KitCallRegistry {
   }
 
   #create(direction: KitCallDirection, call: KitCall, phase?: KitCallPhase): KitCallSession {
-    const session = new KitCallSession(direction, call, this.#ports(), this.#options(), phase);
+    const session = new KitCallSession(direction, call, this.#ports, this.#options(), phase);
     this.#sessions.add(session);
     if (call.sessionId) {
       this.#byId.set(call.sessionId, session);
@@ -359,12 +357,13 @@ export class KitCallRegistry {
       if (id && state.phase === 'ended') {
         this.#switch.markEnded(id); // Also when the id came after the end (a call closed before it started).
       }
-      const ended = facts.some(fact => fact.type === 'ended') && !state.done && !state.waiting;
-      if (ended && (this.waiting.length || this.nextRinging())) {
+      const said = facts.map(fact => fact.type);
+      const ended = said.includes('ended') && !state.done && !state.waiting;
+      if (ended && (this.waiting[0] || this.nextRinging())) {
         // Another call waits or rings: it takes the screen at once instead of after this call's ending.
         queueMicrotask(() => session.dispose());
       }
-      if (facts.some(fact => fact.type === 'done')) {
+      if (said.includes('done')) {
         this.#forget(session);
       }
     });

@@ -22,24 +22,9 @@ import {KitOnError, KitUser} from '../sdk/models';
 import {KitCallRegistry} from '../registry/call-registry';
 import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
 import {kitInvokeSafely} from '../core/invoke-safely';
-import {KIT_CALL_SESSION, KitCallSessionBinding} from './call-session-binding';
+import {KIT_CALL_SESSION, KitCallSaid, KitCallSessionBinding} from './call-session-binding';
 import {KitCallSession} from '../session/call-session';
-import {
-  KitCallFact,
-  KitCallSessionState,
-  KitCallSessionViewOptions,
-} from '../session/call-session-types';
-
-/** A change of the session a screen shows: the new state, and the facts the session said with it. */
-export interface KitCallScreenChange {
-  /** The new state. */
-  readonly state: KitCallSessionState;
-  /**
-   * The facts said with this change (`connected`, `ended`, `done`: each once per session). When the screen takes a
-   * session, the facts it had said before, which the screen did not hear.
-   */
-  readonly said: ReadonlySet<KitCallFact['type']>;
-}
+import {KitCallSessionState, KitCallSessionViewOptions} from '../session/call-session-types';
 
 /** Where a screen's errors go: its `onError` input and `error` output. */
 export interface KitCallScreenErrors {
@@ -125,10 +110,6 @@ export class KitCallScreenShell {
    * @param url A custom sound.
    */
   followSound(disabled: Signal<boolean>, url: Signal<string | null | undefined>): void {
-    if (this.overlaySession) {
-      // In a call overlay the opener handed the merged options to the session before any view attached.
-      return;
-    }
     this.#sound = [disabled, url];
     effect(
       () => {
@@ -145,20 +126,19 @@ export class KitCallScreenShell {
    * Shows a session (or none), leaving the previous one. `onChange` hears at once what the session said so far,
    * then every change of it with the facts it brought.
    * @param session The session.
-   * @param onChange Called with each change.
+   * @param onChange Called with each change: the new state, and the kinds of the facts the session said with it
+   *   (`connected`, `ended`, `done`: each once per session).
    * @param options How the screen attaches (the clock, the sound); errors go to `report`.
    */
   bind(
     session: KitCallSession | null,
-    onChange?: (change: KitCallScreenChange) => void,
+    onChange?: (state: KitCallSessionState, said: KitCallSaid) => void,
     options: KitCallSessionViewOptions = {},
   ): void {
     if (session && this.#sound) {
       session.setSound(untracked(this.#sound[0]), untracked(this.#sound[1]));
     }
-    this.binding.bind(session, {onError: error => this.report(error), ...options}, (state, facts) =>
-      onChange?.({state, said: new Set(facts.map(fact => fact.type))}),
-    );
+    this.binding.bind(session, {onError: error => this.report(error), ...options}, onChange);
   }
 
   /** @returns The logged-in user, or `null` when there is none (or no SDK). */

@@ -2,10 +2,12 @@ import {InjectionToken, Signal, signal} from '@angular/core';
 import {
   KitCallFact,
   KitCallSession,
-  KitCallSessionListener,
   KitCallSessionState,
   KitCallSessionViewOptions,
 } from '../session/call-session';
+
+/** The kinds of the facts a change brought (`connected`, `ended`, `done`). @docs-private */
+export type KitCallSaid = readonly KitCallFact['type'][];
 
 /**
  * How a view (a screen, the overlay, a waiting banner) follows one session at a time: the session's state as a
@@ -32,7 +34,7 @@ export class KitCallSessionBinding {
   bind(
     session: KitCallSession | null,
     options: KitCallSessionViewOptions = {},
-    onChange?: KitCallSessionListener,
+    onChange?: (state: KitCallSessionState, said: KitCallSaid) => void,
   ): void {
     this.release();
     this.#session.set(session);
@@ -42,14 +44,17 @@ export class KitCallSessionBinding {
     }
     const unsubscribe = session.subscribe((state, facts) => {
       this.#state.set(state);
-      onChange?.(state, facts);
+      onChange?.(
+        state,
+        facts.map(fact => fact.type),
+      );
     });
     const detach = session.attach(this, options);
     this.#release = () => {
       unsubscribe();
       detach();
     };
-    onChange?.(session.state, kitFactsSoFar(session.state));
+    onChange?.(session.state, kitSaidSoFar(session.state));
   }
 
   /** Stops following the session (it goes on without this view). Safe to call more than once. */
@@ -70,17 +75,17 @@ export const KIT_CALL_SESSION = new InjectionToken<KitCallSession>(
 );
 
 /**
- * The facts a session said before a view took it (the view was not listening then), read once from its state: a view
- * that takes a session hears these first, then each fact as it is said.
+ * What a session said before a view took it (the view was not listening then), read once from its state: a view that
+ * takes a session hears this first, then the facts of each change.
  * @param state The session's state when the view takes it.
- * @returns The facts, in the order they were said.
+ * @returns The kinds of the facts said so far.
  * @docs-private
  */
-export function kitFactsSoFar(state: KitCallSessionState): KitCallFact[] {
-  const reason = state.endReason ?? 'ended';
-  return [
-    ...(state.connected ? [{type: 'connected'} as const] : []),
-    ...(state.phase === 'ended' ? [{type: 'ended', ending: {reason, event: null}} as const] : []),
-    ...(state.done ? [{type: 'done'} as const] : []),
+export function kitSaidSoFar(state: KitCallSessionState): KitCallSaid {
+  const said = [
+    state.connected && 'connected',
+    state.phase === 'ended' && 'ended',
+    state.done && 'done',
   ];
+  return said.filter((type): type is KitCallFact['type'] => !!type);
 }
