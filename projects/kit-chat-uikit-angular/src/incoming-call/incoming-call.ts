@@ -185,14 +185,15 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   protected readonly _subtitle = kitSlot(this.subtitleView, this._subtitleDir);
   protected readonly _trailing = kitSlot(this.trailingView, this._trailingDir);
   /**
-   * Whether Decline is enabled: the table says (`can('decline')`). It stays possible while the user's accept is in
-   * flight from an earlier tick (the user's last decision wins, as on a phone); a decline in the accept's own tick
-   * (`accepting.fresh`) is the same gesture's second press and loses. Read at each check of the view, which comes
-   * after the accept's tick. @docs-private
+   * Whether Decline looks enabled: the table takes a decline now, or once the tick of the user's accept is over
+   * (`accepting.fresh` takes only `tick`, to `accepting`, which takes a decline: that step brings no new state to
+   * re-read on). The user's last decision wins, as on a phone. A press checks `can('decline')` itself: a decline in
+   * the accept's own tick is the same gesture's second press and loses. @docs-private
    */
   protected _canDecline(): boolean {
     this.#state();
-    return !!this.#binding.session()?.can('decline');
+    const session = this.#binding.session();
+    return !!session && (session.can('decline') || session.can('tick'));
   }
   protected readonly _soundBlocked = computed(() => {
     this.#state();
@@ -316,7 +317,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** Reject was pressed: the app's handler, else the built-in reject (which supersedes an accept in flight). @docs-private */
   protected _reject(): void {
     const call = this._viewModel.call();
-    if (!call || !this._canDecline()) {
+    if (!call || !this.#binding.session()?.can('decline')) {
       return; // A decline in the accept's own tick is the same gesture: the first press won.
     }
     this.#shell.emit(this.rejectClick, undefined);

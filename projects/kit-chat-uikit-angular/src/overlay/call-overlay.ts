@@ -10,7 +10,7 @@ import {KitCallSession} from '../session/call-session';
 import {KIT_CALL_AGAIN, KIT_CALL_SCREEN_IDS, KitCallScreenIds} from '../screen/call-screen-ids';
 import {KIT_CALL_SESSION} from '../screen/call-session-binding';
 import {kitInvokeSafely} from '../core/invoke-safely';
-import {KIT_UIKIT_CONFIG} from '../core/config';
+import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, KIT_UIKIT_CONFIG} from '../core/config';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
@@ -43,6 +43,7 @@ export class KitCallOverlay {
   readonly #registry = inject(KitCallRegistry);
   readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   readonly #destroyRef = inject(DestroyRef);
+  readonly #defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
   readonly #ongoingComponent = inject(KIT_ONGOING_CALL_COMPONENT, {optional: true});
   readonly #intl = inject(KitCallsIntl);
   readonly #config = inject(KIT_UIKIT_CONFIG);
@@ -136,7 +137,14 @@ export class KitCallOverlay {
       ref._finish(session.state.endReason ?? 'dismissed');
       return ref;
     }
-    const options = {...new KitCallOverlayConfig(), ...this.#registry.callOptions(config)};
+    // The one merge, in the order `KitUIKitConfig.overlay` documents: the per-open config, then
+    // KIT_CALL_OVERLAY_DEFAULT_OPTIONS, then `KitUIKitConfig.overlay`, then the `KitCallOverlayConfig` defaults.
+    const options = {
+      ...new KitCallOverlayConfig(),
+      ...this.#config.overlay,
+      ...this.#defaults,
+      ...config,
+    };
     this.#applyOptions(session, options);
     const ref = this.#openDialog(session, options);
     this.#open.set(session, ref);

@@ -2,11 +2,7 @@ import {_IdGenerator} from '@angular/cdk/a11y';
 import {isPlatformBrowser} from '@angular/common';
 import {DestroyRef, Injectable, InjectionToken, PLATFORM_ID, inject} from '@angular/core';
 import {Observable, Subject} from 'rxjs';
-import {
-  KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
-  KIT_UIKIT_CONFIG,
-  type KitCallOverlayConfig,
-} from '../core/config';
+import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, KIT_UIKIT_CONFIG} from '../core/config';
 import {KitCallEventsService} from '../events/call-events';
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
@@ -318,21 +314,12 @@ export class KitCallRegistry {
     return this.#config.closeDelay ?? DEFAULT_CLOSE_DELAY;
   }
 
-  /**
-   * The options of a call, merged once, in the order `KitUIKitConfig.overlay` documents: the per-open config, then
-   * `KIT_CALL_OVERLAY_DEFAULT_OPTIONS`, then `KitUIKitConfig.overlay` (the overlay fills what none of them set with
-   * the `KitCallOverlayConfig` defaults). A new session takes its ring time-out from them; the overlay hands the
-   * rest to the session before any view attaches.
-   * @param perOpen The config given to `open*Call` / `startCall`.
-   * @returns The merged options.
-   */
-  callOptions(perOpen?: KitCallOverlayConfig): KitCallOverlayConfig {
-    return {...this.#config.overlay, ...this.#defaults, ...perOpen};
-  }
-
   #options(): KitCallSessionOptions {
     return {
-      ringTimeout: this.callOptions().ringTimeout ?? DEFAULT_RING_TIMEOUT,
+      // The order of the overlay's one merge (`KitCallOverlay`): KIT_CALL_OVERLAY_DEFAULT_OPTIONS, then the config's
+      // overlay defaults. A screen placed in a page takes the ring time-out from here.
+      ringTimeout:
+        this.#defaults?.ringTimeout ?? this.#config.overlay?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
       actionTimeout: this.#config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
       closeDelay: this.closeDelay,
       reconnectTimeout: this.#config.reconnectTimeout,
