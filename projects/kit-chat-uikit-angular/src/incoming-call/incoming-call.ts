@@ -23,8 +23,9 @@ import {
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallEndReason, KitCallSession} from '../session/call-session';
-import {KitCallScreenChange, KitCallScreenShell} from '../screen/call-screen-shell';
+import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../session/call-session';
+import {KitCallScreenShell} from '../screen/call-screen-shell';
+import {KitCallSaid} from '../screen/call-session-binding';
 import {kitEndingAnnouncement, kitIgnoreHeldKey, kitSlot} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KitIconComponent} from '../icon/icon';
@@ -76,7 +77,10 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
   },
 })
 export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
-  /** Whether accept was pressed in this very tick with the app's handler set. */
+  /**
+   * Whether accept was pressed in this very tick with the app's handler set: the handler may decide later, so the
+   * session (and its table) has not heard of the press yet.
+   */
   #pressed = false;
   readonly #shell = new KitCallScreenShell(this, 'kit-incoming-call-', 'subtitle');
   readonly #host: HTMLElement = inject(ElementRef).nativeElement;
@@ -180,11 +184,17 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   protected readonly _title = kitSlot(this.titleView, this._titleDir);
   protected readonly _subtitle = kitSlot(this.subtitleView, this._subtitleDir);
   protected readonly _trailing = kitSlot(this.trailingView, this._trailingDir);
-  /** Decline stays possible while an accept is in flight: the user's last decision wins, as on a phone. */
-  protected readonly _canDecline = computed(() => {
-    const phase = this._viewModel.phase();
-    return phase === 'ringing' || phase === 'accepting';
-  });
+  /**
+   * Whether Decline looks enabled: the table takes a decline now, or once the tick of the user's accept is over
+   * (`accepting.fresh` takes only `tick`, to `accepting`, which takes a decline: that step brings no new state to
+   * re-read on). The user's last decision wins, as on a phone. A press checks `can('decline')` itself: a decline in
+   * the accept's own tick is the same gesture's second press and loses. @docs-private
+   */
+  protected _canDecline(): boolean {
+    this.#state();
+    const session = this.#binding.session();
+    return !!session && (session.can('decline') || session.can('tick'));
+  }
   protected readonly _soundBlocked = computed(() => {
     this.#state();
     return this.#binding.session()?.sound?.state() === 'blocked';
@@ -307,7 +317,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** Reject was pressed: the app's handler, else the built-in reject (which supersedes an accept in flight). @docs-private */
   protected _reject(): void {
     const call = this._viewModel.call();
-    if (!call || !this._canDecline() || !this.#binding.session()?.canDecline) {
+    if (!call || !this.#binding.session()?.can('decline')) {
       return; // A decline in the accept's own tick is the same gesture: the first press won.
     }
     this.#shell.emit(this.rejectClick, undefined);
@@ -320,7 +330,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   }
 
   #show(session: KitCallSession): void {
-    this.#shell.bind(session, change => this.#onChange(change));
+    this.#shell.bind(session, (state, said) => this.#onChange(state, said));
     const state = session.state;
     if (state.phase !== 'ringing') {
       return;
@@ -345,12 +355,12 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     );
   }
 
-  #onChange({state, connectedNow, endedNow}: KitCallScreenChange): void {
-    if (connectedNow) {
+  #onChange(state: KitCallSessionState, said: KitCallSaid): void {
+    if (said.includes('connected')) {
       this.#shell.restoreFocus();
       this.#shell.emit(this.accepted, state.call);
     }
-    if (endedNow && !state.connected) {
+    if (said.includes('ended') && !state.connected) {
       if (!this.#overlaySession) {
         // In an overlay the overlay says it; placed in a page, the screen vanishes and says why itself.
         // The ending the screen shows: the state and the phase it ended from are the screen's already.
@@ -363,7 +373,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       // The buttons left with the call: focus goes to the screen while the ending shows.
       this.#focusScreen();
     }
-    if (state.done) {
+    if (said.includes('done')) {
       // Focus goes back once the ending left the screen (at once when the user declined).
       this.#shell.restoreFocus();
       this.#source.done();

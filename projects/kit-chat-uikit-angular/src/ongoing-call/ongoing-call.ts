@@ -19,8 +19,9 @@ import {
 } from '@angular/core';
 import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
-import {KitCallEndReason} from '../session/call-session';
-import {KitCallScreenChange, KitCallScreenShell} from '../screen/call-screen-shell';
+import {KitCallEndReason, KitCallSessionState} from '../session/call-session';
+import {KitCallScreenShell} from '../screen/call-screen-shell';
+import {KitCallSaid} from '../screen/call-session-binding';
 import {kitEndReasonText} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KitCallsIntl} from '../intl/calls-intl';
@@ -239,8 +240,8 @@ export class KitOngoingCallComponent {
   /** The end-call button: notifies, then runs `onEndCallClick` or ends the call through the SDK. @docs-private */
   protected _endCall(): void {
     const session = this.#binding.session();
-    if (!session || session.isEnded || this._ending()) {
-      return; // Ended, or an end is under way: a second press must not send a second endCall.
+    if (!session?.can('hangUp')) {
+      return; // Ended, or an end is under way (the table says): a second press must not send a second endCall.
     }
     this.endCallClick.emit();
     const handler = this.onEndCallClick();
@@ -294,7 +295,9 @@ export class KitOngoingCallComponent {
       return;
     }
     // No clock on the server: it would keep the render from settling.
-    this.#shell.bind(session, change => this.#onChange(change), {ticks: this.#isBrowser});
+    this.#shell.bind(session, (state, said) => this.#onChange(state, said), {
+      ticks: this.#isBrowser,
+    });
   }
 
   #sessionFor(call: KitCall) {
@@ -312,8 +315,8 @@ export class KitOngoingCallComponent {
     );
   }
 
-  #onChange({state, doneNow}: KitCallScreenChange): void {
-    if (doneNow && state.endReason !== 'dismissed') {
+  #onChange(state: KitCallSessionState, said: KitCallSaid): void {
+    if (said.includes('done') && state.endReason !== 'dismissed') {
       this.closed.emit('ended');
     }
   }

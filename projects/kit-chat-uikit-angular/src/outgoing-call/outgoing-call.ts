@@ -26,9 +26,10 @@ import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallScreenStyleInputs, KitStyleValue} from '../screen/call-screen-style-inputs';
 import {kitDraftCall} from '../registry/call-registry';
-import {KitCallEndReason, KitCallSession} from '../session/call-session';
+import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../session/call-session';
 import {KIT_CALL_AGAIN} from '../screen/call-screen-ids';
-import {KitCallScreenChange, KitCallScreenShell} from '../screen/call-screen-shell';
+import {KitCallScreenShell} from '../screen/call-screen-shell';
+import {KitCallSaid} from '../screen/call-session-binding';
 import {kitIgnoreHeldKey, kitSlot} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {kitCssUrl} from '../core/style-utils';
@@ -305,7 +306,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       }
       return;
     }
-    this.#shell.bind(session, change => this.#onChange(change));
+    this.#shell.bind(session, (state, said) => this.#onChange(state, said));
     if (!session.isEnded) {
       this.#announcer.announce(this.intl.callingName(this._name()), 'polite');
     }
@@ -334,18 +335,18 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     );
   }
 
-  #onChange({state, connectedNow, endedNow, doneNow}: KitCallScreenChange): void {
-    if (connectedNow) {
+  #onChange(state: KitCallSessionState, said: KitCallSaid): void {
+    if (said.includes('connected')) {
       this.accepted.emit(state.call);
     }
-    if (endedNow && !doneNow && !this._canCallAgain()) {
+    if (said.includes('ended') && !said.includes('done') && !this._canCallAgain()) {
       // End call is hidden with the call and nothing takes its place: focus goes to the screen.
       this.#shell.trapFocus(
         () => null,
         () => this.#binding.session()?.state.done === false,
       );
     }
-    if (doneNow && !state.connected) {
+    if (said.includes('done') && !state.connected) {
       this.#close(state.endReason ?? 'ended');
     }
   }

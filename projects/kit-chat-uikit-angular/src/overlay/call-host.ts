@@ -25,7 +25,7 @@ import {KitCallOverlayRef} from './call-overlay-ref';
 export interface KitCallHostViews {
   /** The ringing screen (incoming or outgoing). */
   readonly ringing: Type<unknown>;
-  /** Inputs of the ringing screen (`KitCallOverlayConfig.inputs` and `callSettingsBuilder`). */
+  /** Inputs of the ringing screen (`KitCallOverlayConfig.inputs`). */
   readonly ringingInputs: Record<string, unknown>;
   /** The screen of the accepted call: the kit's, or the app's own. */
   readonly ongoing: Type<unknown>;

@@ -1,29 +1,23 @@
-import {Signal, WritableSignal, computed, signal} from '@angular/core';
+import type {LiveAnnouncer} from '@angular/cdk/a11y';
+import type {DialogConfig} from '@angular/cdk/dialog';
+import {ChangeDetectorRef, Signal, WritableSignal, computed, signal} from '@angular/core';
 import {Observable, ReplaySubject, Subject} from 'rxjs';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../session/call-session';
-import {KitCallPhase} from '../session/call-session-types';
+import {KitCallSaid, kitSaidSoFar} from '../screen/call-session-binding';
+import {kitEndingAnnouncement} from '../screen/call-screen-support';
+import {kitInvokeSafely} from '../core/invoke-safely';
+import type {KitCallsIntl} from '../intl/calls-intl';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
-import {KitCall} from '../sdk/models';
+import {KitCall, KitOnError} from '../sdk/models';
+import {kitCaller, kitReceiver} from '../sdk/validation';
 import {KitCallDisplay, KitCallDisplayMode} from './call-display';
 
 /** Where a call in an overlay stands: ringing (incoming), dialing (outgoing), ongoing, or closed. */
 export type KitCallOverlayStage = 'ringing' | 'dialing' | 'ongoing' | 'closed';
 
 /**
- * What the overlay gives a reference to follow its session with.
- * @docs-private
- */
-export interface KitCallOverlayRefHooks {
-  /** Receives the session's errors (the overlay is a view of the session). */
-  readonly onError?: (error: KitException) => void;
-  /** Told once when the call connected, before any view renders it (the dialog changes its role then). */
-  readonly onConnected?: () => void;
-  /** Told once when the call ended, with the phase it ended from (to say why through the LiveAnnouncer). */
-  readonly onEnded?: (state: KitCallSessionState, endedFrom: KitCallPhase | null) => void;
-}
-
-/**
- * What a reference needs of its CDK dialog: to close it, and to learn that someone else closed it.
+ * The one CDK dialog of a call, as its reference uses it: to close it, to learn that someone else closed it, and to
+ * turn it from an alert into a plain dialog when the call connects (`DialogRef` fits).
  * @docs-private
  */
 export interface KitCallOverlayDialog {
@@ -31,6 +25,36 @@ export interface KitCallOverlayDialog {
   close(): void;
   /** Emits once the dialog closed. */
   readonly closed: Observable<unknown>;
+  /** The dialog's config, whose role and name the container binds. */
+  readonly config: Pick<DialogConfig, 'role' | 'ariaLabel' | 'ariaDescribedBy'>;
+  /** The dialog's component, marked for check when the role changes. */
+  readonly componentRef: {readonly changeDetectorRef: ChangeDetectorRef} | null;
+}
+
+/**
+ * What a reference needs besides its dialog to be the call's overlay by itself: where errors go, and how it says
+ * the connection and the end. The opener gives these once; the reference never calls back into the opener.
+ * @docs-private
+ */
+export interface KitCallOverlayRefContext {
+  /** The app's `onError` (`KitUIKitConfig.onError`). */
+  readonly onError: KitOnError | undefined;
+  readonly announcer: LiveAnnouncer;
+  readonly intl: KitCallsIntl;
+  /** Whether the ongoing view is an app's own, which renders none of the kit's label and description. */
+  readonly foreignOngoing: boolean;
+}
+
+/**
+ * @param intl The strings.
+ * @param session A call's session.
+ * @returns The name of the call's dialog once it is ongoing ("In call with Ada").
+ * @docs-private
+ */
+export function kitOngoingLabel(intl: KitCallsIntl, session: KitCallSession): string {
+  const call = session.state.call;
+  const other = session.direction === 'incoming' ? kitCaller(call) : kitReceiver(call);
+  return intl.inCallWith(other?.name ?? '');
 }
 
 /**
@@ -48,9 +72,8 @@ export class KitCallOverlayRef<T = unknown> {
   readonly _displaySignal = signal<KitCallDisplay | null>(null);
   #detach: (() => void) | null = null;
   readonly #dialogRef: KitCallOverlayDialog | null;
-  readonly #hooks: KitCallOverlayRefHooks;
+  readonly #context: KitCallOverlayRefContext | null;
   #closing = false;
-  #saidEnd = false;
 
   /** The component on screen: the ringing screen, then the ongoing one. `null` once closed. */
   componentInstance: T | null = null;
@@ -73,7 +96,7 @@ export class KitCallOverlayRef<T = unknown> {
    * @param call The call.
    * @param _session The call's session (none for a call that could not be shown).
    * @param dialogRef The one CDK dialog of the call, closed by the single exit.
-   * @param hooks Where the session's errors and its end go.
+   * @param context Where the session's errors go, and how the connection and the end are said.
    * @docs-private
    */
   constructor(
@@ -81,10 +104,10 @@ export class KitCallOverlayRef<T = unknown> {
     call: KitCall,
     readonly _session: KitCallSession | null = null,
     dialogRef: KitCallOverlayDialog | null = null,
-    hooks: KitCallOverlayRefHooks = {},
+    context: KitCallOverlayRefContext | null = null,
   ) {
     this.#dialogRef = dialogRef;
-    this.#hooks = hooks;
+    this.#context = context;
     this.direction = direction;
     this.#call = signal(call);
     this.call = this.#call.asReadonly();
@@ -146,7 +169,7 @@ export class KitCallOverlayRef<T = unknown> {
     if (display) {
       return display[action]();
     }
-    this.#hooks.onError?.(
+    this.#reportError(
       new KitException(
         KitErrorCodes.NOT_INITIALIZED,
         typeof ngDevMode === 'undefined' || ngDevMode ? 'Needs withDockedCalls()' : '',
@@ -191,11 +214,20 @@ export class KitCallOverlayRef<T = unknown> {
     this.#afterClosed.complete();
   }
 
+  #reportError(error: KitException): void {
+    kitInvokeSafely(this.#context?.onError, error);
+  }
+
   #follow(session: KitCallSession, dialogRef: KitCallOverlayDialog): void {
     // The overlay is a view of the session too: its errors reach the app's onError. It plays no sound itself; the
     // screen does once it is painted.
-    const detach = session.attach(this, {sound: false, onError: this.#hooks.onError});
-    const unsubscribe = session.subscribe(state => this.#sync(state));
+    const detach = session.attach(this, {sound: false, onError: error => this.#reportError(error)});
+    const unsubscribe = session.subscribe((state, facts) =>
+      this.#sync(
+        state,
+        facts.map(fact => fact.type),
+      ),
+    );
     // An app or a test that closes the CDK dialog directly still ends the call's overlay.
     const closed = dialogRef.closed.subscribe(() => this._finish('dismissed', true));
     this.#detach = () => {
@@ -203,19 +235,23 @@ export class KitCallOverlayRef<T = unknown> {
       unsubscribe();
       detach();
     };
-    this.#sync(session.state);
+    // A call connected before it was opened here was opened as a plain dialog already: only the view follows it.
+    const said = kitSaidSoFar(session.state);
+    this.#connectedSignal.set(said.includes('connected'));
+    this.#sync(
+      session.state,
+      said.filter(type => type !== 'connected'),
+    );
   }
 
-  /** Follows the session's state: the call, the stage, the end said once, and the close once it is done. */
-  #sync(state: KitCallSessionState): void {
+  /** Follows the session: the call and the stage on every change; the connection, the end and the close once each. */
+  #sync(state: KitCallSessionState, said: KitCallSaid): void {
     if (this.#closing) {
       return;
     }
-    const endedFrom = state.endedFrom;
     this.#call.set(state.call);
-    if (state.connected && !this.#connectedSignal()) {
-      this.#connectedSignal.set(true);
-      this.#hooks.onConnected?.();
+    if (said.includes('connected')) {
+      this.#becomeOngoing();
     }
     const stage: KitCallOverlayStage = state.connected
       ? 'ongoing'
@@ -226,12 +262,51 @@ export class KitCallOverlayRef<T = unknown> {
       this.#stage.set(stage);
       this.#stageChanges.next(stage);
     }
-    if (state.phase === 'ended' && !this.#saidEnd) {
-      this.#saidEnd = true;
-      this.#hooks.onEnded?.(state, endedFrom);
+    if (said.includes('ended')) {
+      this.#sayEnd(state);
     }
-    if (state.done) {
+    if (said.includes('done')) {
       this._finish(state.endReason ?? 'ended');
+    }
+  }
+
+  /**
+   * The call connected: the host shows the ongoing view, and the dialog turns from an alert (a call that rings) into
+   * a plain dialog in place (the container binds its config; marking the host marks the container, its parent). A
+   * call beside the app (docked, popped out) takes no focus when it connects, so the connection is said.
+   */
+  #becomeOngoing(): void {
+    this.#connectedSignal.set(true);
+    const context = this.#context!;
+    const dialog = this.#dialogRef!;
+    const label = kitOngoingLabel(context.intl, this._session!);
+    if (this.displayMode() !== 'fullscreen') {
+      void context.announcer.announce(label, 'polite');
+    }
+    dialog.config.role = 'dialog';
+    if (context.foreignOngoing) {
+      // An app's own screen renders none of the kit's label and description elements.
+      dialog.config.ariaLabel = label;
+      dialog.config.ariaDescribedBy = null;
+    }
+    dialog.componentRef?.changeDetectorRef.markForCheck();
+  }
+
+  /**
+   * Says how the call ended, through the LiveAnnouncer: the screen leaves (or shows the outcome) and focus goes
+   * back to the page, so without it a screen-reader user never learns why.
+   */
+  #sayEnd(state: KitCallSessionState): void {
+    const context = this.#context!;
+    const text = kitEndingAnnouncement(
+      context.intl,
+      this.direction,
+      state.endReason ?? 'ended',
+      state.connected,
+      state.endedFrom === 'accepting',
+    );
+    if (text) {
+      void context.announcer.announce(text, 'assertive');
     }
   }
 }

@@ -1,15 +1,14 @@
 import {LiveAnnouncer, _IdGenerator} from '@angular/cdk/a11y';
 import {Direction, Directionality} from '@angular/cdk/bidi';
-import {Dialog, DialogRef} from '@angular/cdk/dialog';
+import {Dialog} from '@angular/cdk/dialog';
 import {OverlayRef} from '@angular/cdk/overlay';
 import {DOCUMENT, isPlatformBrowser} from '@angular/common';
 import {DestroyRef, Injectable, PLATFORM_ID, inject} from '@angular/core';
 import {Observable, Subject} from 'rxjs';
 import {KitCallRegistry} from '../registry/call-registry';
-import {KitCallPhase, KitCallSession, KitCallSessionState} from '../session/call-session';
+import {KitCallSession} from '../session/call-session';
 import {KIT_CALL_AGAIN, KIT_CALL_SCREEN_IDS, KitCallScreenIds} from '../screen/call-screen-ids';
 import {KIT_CALL_SESSION} from '../screen/call-session-binding';
-import {kitEndingAnnouncement} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS, KIT_UIKIT_CONFIG} from '../core/config';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
@@ -18,7 +17,7 @@ import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
 import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallType, KitUser} from '../sdk/models';
-import {kitCaller, kitReceiver} from '../sdk/validation';
+import {kitReceiver} from '../sdk/validation';
 import {
   KIT_CALL_OVERLAY_DATA,
   KIT_ONGOING_CALL_COMPONENT,
@@ -26,14 +25,7 @@ import {
   KitCallOverlayData,
 } from './call-overlay-config';
 import {KIT_CALL_HOST_VIEWS, KitCallHost, KitCallHostViews} from './call-host';
-import {KitCallOverlayRef} from './call-overlay-ref';
-
-/** Sound inputs of the ringing screens, applied to the session before its screen first renders. */
-interface SoundInputs {
-  disableSoundForCalls?: unknown;
-  disableSoundForCall?: unknown;
-  customSoundForCalls?: unknown;
-}
+import {KitCallOverlayRef, kitOngoingLabel} from './call-overlay-ref';
 
 /**
  * Opens the call screens full-screen in a CDK overlay (spec §1 placement rule 3): one dialog per call session,
@@ -145,12 +137,15 @@ export class KitCallOverlay {
       ref._finish(session.state.endReason ?? 'dismissed');
       return ref;
     }
-    // The order `KitUIKitConfig.overlay` documents: the per-open config, then KIT_CALL_OVERLAY_DEFAULT_OPTIONS, then
-    // `KitUIKitConfig.overlay`, then the `KitCallOverlayConfig` defaults. The ring time-out goes to the session only
-    // when one of the three gave one (else the session keeps its own).
-    const given: KitCallOverlayConfig = {...this.#config.overlay, ...this.#defaults, ...config};
-    const options: KitCallOverlayConfig = {...new KitCallOverlayConfig(), ...given};
-    this.#applyOptions(session, options, given.ringTimeout);
+    // The one merge, in the order `KitUIKitConfig.overlay` documents: the per-open config, then
+    // KIT_CALL_OVERLAY_DEFAULT_OPTIONS, then `KitUIKitConfig.overlay`, then the `KitCallOverlayConfig` defaults.
+    const options = {
+      ...new KitCallOverlayConfig(),
+      ...this.#config.overlay,
+      ...this.#defaults,
+      ...config,
+    };
+    this.#applyOptions(session, options);
     const ref = this.#openDialog(session, options);
     this.#open.set(session, ref);
     ref.afterClosed().subscribe(() => {
@@ -176,17 +171,15 @@ export class KitCallOverlay {
     const ids: KitCallScreenIds = {label: `${id}-label`, description: `${id}-description`};
     const views: KitCallHostViews = {
       ringing,
-      ringingInputs: {
-        ...(options.callSettingsBuilder ? {callSettingsBuilder: options.callSettingsBuilder} : {}),
-        ...options.inputs,
-      },
+      // The call settings went to the session with the sound: the screen is not handed them again.
+      ringingInputs: options.inputs ?? {},
       ongoing,
     };
     let ref: KitCallOverlayRef | null = null;
     const dialogRef = this.#dialog.open<unknown, unknown, KitCallHost>(KitCallHost, {
       role: session.direction === 'incoming' && !connected ? 'alertdialog' : 'dialog',
       // An app's own ongoing screen does not render the label element: the dialog is named here.
-      ariaLabel: foreign ? this.#ongoingLabel(session) : null,
+      ariaLabel: foreign ? kitOngoingLabel(this.#intl, session) : null,
       ariaLabelledBy: ids.label,
       ariaDescribedBy: foreign ? null : ids.description,
       ariaModal: true,
@@ -209,9 +202,10 @@ export class KitCallOverlay {
       // The reference is built with the dialog, as MatBottomSheet builds its ref, and owns the only exit.
       providers: cdkRef => {
         ref = new KitCallOverlayRef(session.direction, session.state.call, session, cdkRef, {
-          onError: error => this.#reportError(error),
-          onEnded: (state, endedFrom) => this.#announceEnd(session, state, endedFrom),
-          onConnected: () => this.#becomeDialog(cdkRef, session, ongoing, ref!),
+          onError: this.#config.onError,
+          announcer: this.#announcer,
+          intl: this.#intl,
+          foreignOngoing: ongoing !== KitOngoingCallComponent,
         });
         const openRef = ref;
         const data: KitCallOverlayData = {
@@ -235,58 +229,6 @@ export class KitCallOverlay {
       dialogRef.overlayRef.hostElement.style.zIndex = String(options.zIndex);
     }
     return ref!;
-  }
-
-  /**
-   * The dialog turns from an alert (a call that rings) into a plain dialog in place when the call connects. The
-   * container binds these from its config; marking the host marks the container, its parent, for its next check.
-   * A call beside the app (docked, popped out) takes no focus when it connects, so the connection is said.
-   */
-  #becomeDialog(
-    dialogRef: DialogRef<unknown, KitCallHost>,
-    session: KitCallSession,
-    ongoing: unknown,
-    ref: KitCallOverlayRef,
-  ): void {
-    if (ref.displayMode() !== 'fullscreen') {
-      void this.#announcer.announce(this.#ongoingLabel(session), 'polite');
-    }
-    const config = dialogRef.config;
-    config.role = 'dialog';
-    if (ongoing !== KitOngoingCallComponent) {
-      // An app's own screen renders none of the kit's label and description elements.
-      config.ariaLabel = this.#ongoingLabel(session);
-      config.ariaDescribedBy = null;
-    }
-    dialogRef.componentRef?.changeDetectorRef.markForCheck();
-  }
-
-  /** The dialog's name for an app's own ongoing screen. */
-  #ongoingLabel(session: KitCallSession): string {
-    const call = session.state.call;
-    const other = session.direction === 'incoming' ? kitCaller(call) : kitReceiver(call);
-    return this.#intl.inCallWith(other?.name ?? '');
-  }
-
-  /**
-   * Says how a call ended, once, through the LiveAnnouncer: the screen leaves (or shows the outcome) and focus goes
-   * back to the page, so without it a screen-reader user never learns why.
-   */
-  #announceEnd(
-    session: KitCallSession,
-    state: KitCallSessionState,
-    endedFrom: KitCallPhase | null,
-  ): void {
-    const text = kitEndingAnnouncement(
-      this.#intl,
-      session.direction,
-      state.endReason ?? 'ended',
-      state.connected,
-      endedFrom === 'accepting',
-    );
-    if (text) {
-      void this.#announcer.announce(text, 'assertive');
-    }
   }
 
   /**
@@ -362,18 +304,14 @@ export class KitCallOverlay {
     return this._openSession(session, config);
   }
 
-  /** The options that are the session's own (sound, ring time-out, settings) go to the session first. */
-  #applyOptions(
-    session: KitCallSession,
-    options: KitCallOverlayConfig,
-    ringTimeout: number | undefined,
-  ): void {
-    const inputs = (options.inputs ?? {}) as SoundInputs;
-    const disabled =
-      session.direction === 'incoming' ? inputs.disableSoundForCalls : inputs.disableSoundForCall;
-    const url = inputs.customSoundForCalls;
-    session.setSound(disabled === true || disabled === '' || disabled === 'true', url as string);
-    if (ringTimeout !== undefined) {
+  /**
+   * The options that are the session's own (ring time-out, settings) go to the session before any view attaches.
+   * The sound is the ringing screen's inputs (`options.inputs`): the screen hands them to the session before it
+   * attaches, the only view that plays it (the ref attaches silent), so they take one route.
+   */
+  #applyOptions(session: KitCallSession, options: KitCallOverlayConfig): void {
+    const ringTimeout = options.ringTimeout ?? session.options.ringTimeout;
+    if (ringTimeout !== session.options.ringTimeout) {
       session.setRingTimeout(ringTimeout);
     }
     if (options.callSettingsBuilder) {

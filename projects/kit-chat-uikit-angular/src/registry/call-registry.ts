@@ -65,6 +65,14 @@ export class KitCallRegistry {
   readonly #defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
   readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   readonly #listenerId = inject(_IdGenerator).getId('kit-call-registry-');
+  /** What every session of the app talks to: one object, shared. */
+  readonly #ports: KitCallSessionPorts = {
+    sdk: this.#sdk,
+    events: this.#events,
+    sound: this.#ringtone,
+    clock: this.#isBrowser ? KIT_BROWSER_CLOCK : KIT_SERVER_CLOCK,
+    report: error => this.report(error),
+  };
   readonly #sessions = new Set<KitCallSession>();
   readonly #byId = new Map<string, KitCallSession>();
   /** Sessions that only answer busy: never shown, never a reason to answer busy. */
@@ -251,7 +259,7 @@ export class KitCallRegistry {
    */
   preview(receiver: KitUser, me: KitUser): KitCallSession {
     const call = kitDraftCall(me, receiver);
-    return new KitCallSession('outgoing', call, {...this.#ports(), sdk: null}, this.#options());
+    return new KitCallSession('outgoing', call, {...this.#ports, sdk: null}, this.#options());
   }
 
   /**
@@ -301,16 +309,6 @@ export class KitCallRegistry {
     return session;
   }
 
-  #ports(): KitCallSessionPorts {
-    return {
-      sdk: this.#sdk,
-      events: this.#events,
-      sound: this.#ringtone,
-      clock: this.#isBrowser ? KIT_BROWSER_CLOCK : KIT_SERVER_CLOCK,
-      report: error => this.report(error),
-    };
-  }
-
   /** Milliseconds an ending the user did not choose stays on screen (the kit's `closeDelay`). @docs-private */
   get closeDelay(): number {
     return this.#config.closeDelay ?? DEFAULT_CLOSE_DELAY;
@@ -318,8 +316,8 @@ export class KitCallRegistry {
 
   #options(): KitCallSessionOptions {
     return {
-      // The order that KitUIKitConfig.overlay documents, and the overlay merges its options in:
-      // KIT_CALL_OVERLAY_DEFAULT_OPTIONS wins over the config's overlay defaults.
+      // The order of the overlay's one merge (`KitCallOverlay`): KIT_CALL_OVERLAY_DEFAULT_OPTIONS, then the config's
+      // overlay defaults. A screen placed in a page takes the ring time-out from here.
       ringTimeout:
         this.#defaults?.ringTimeout ?? this.#config.overlay?.ringTimeout ?? DEFAULT_RING_TIMEOUT,
       actionTimeout: this.#config.actionTimeout ?? DEFAULT_ACTION_TIMEOUT,
@@ -331,32 +329,28 @@ export class KitCallRegistry {
   }
 
   #create(direction: KitCallDirection, call: KitCall, phase?: KitCallPhase): KitCallSession {
-    const session = new KitCallSession(direction, call, this.#ports(), this.#options(), phase);
+    const session = new KitCallSession(direction, call, this.#ports, this.#options(), phase);
     this.#sessions.add(session);
     if (call.sessionId) {
       this.#byId.set(call.sessionId, session);
     }
-    session.subscribe(state => {
+    session.subscribe((state, facts) => {
       const id = state.call.sessionId;
       if (id && !this.#byId.has(id) && !state.done) {
         // An outgoing call got its session id: the answers that came first are handed over now.
         this.#byId.set(id, session);
         this.#switch.replayEarly(session);
       }
-      if (state.phase === 'ended' && id) {
-        this.#switch.markEnded(id);
+      if (id && state.phase === 'ended') {
+        this.#switch.markEnded(id); // Also when the id came after the end (a call closed before it started).
       }
-      if (
-        state.phase === 'ended' &&
-        !state.done &&
-        !state.waiting &&
-        (this.waiting.length || this.nextRinging())
-      ) {
-        // Another call waits or rings: it takes the screen at once instead of after this call's ending (once
-        // `_finish` is done).
+      const said = facts.map(fact => fact.type);
+      const ended = said.includes('ended') && !state.done && !state.waiting;
+      if (ended && (this.waiting[0] || this.nextRinging())) {
+        // Another call waits or rings: it takes the screen at once instead of after this call's ending.
         queueMicrotask(() => session.dispose());
       }
-      if (state.done) {
+      if (said.includes('done')) {
         this.#forget(session);
       }
     });

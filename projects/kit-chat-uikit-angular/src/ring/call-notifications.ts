@@ -44,10 +44,10 @@ export class KitCallNotifications {
       call.sessionId,
       error => this.#registry.report(error),
     );
-    // The session is done when its screen closes: the notification goes with it.
-    const stop = session.subscribe(state => {
-      if (state.done) {
-        stop();
+    // The session is done when its screen closes: the notification goes with it (the session lets go of its
+    // listeners then).
+    session.subscribe((_, facts) => {
+      if (facts.some(fact => fact.type === 'done')) {
         close();
       }
     });

@@ -172,8 +172,8 @@ export class KitCallWaiting {
       sound: false,
       onError: error => this.#registry.report(error),
     });
-    const unsubscribe = session.subscribe(state => {
-      if (state.phase === 'ended' || !state.waiting) {
+    const unsubscribe = session.subscribe((state, facts) => {
+      if (!state.waiting || facts.some(fact => fact.type === 'ended')) {
         this.#remove(session);
       }
     });

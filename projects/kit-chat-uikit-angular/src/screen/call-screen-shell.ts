@@ -22,21 +22,9 @@ import {KitOnError, KitUser} from '../sdk/models';
 import {KitCallRegistry} from '../registry/call-registry';
 import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
 import {kitInvokeSafely} from '../core/invoke-safely';
-import {KIT_CALL_SESSION, KitCallSessionBinding} from './call-session-binding';
+import {KIT_CALL_SESSION, KitCallSaid, KitCallSessionBinding} from './call-session-binding';
 import {KitCallSession} from '../session/call-session';
 import {KitCallSessionState, KitCallSessionViewOptions} from '../session/call-session-types';
-
-/** A change of the session a screen shows, with what it means for the screen (each is true once per session). */
-export interface KitCallScreenChange {
-  /** The new state. */
-  readonly state: KitCallSessionState;
-  /** Whether the call connected with this change (or was connected when the screen took it). */
-  readonly connectedNow: boolean;
-  /** Whether the call ended with this change (or had ended when the screen took it). */
-  readonly endedNow: boolean;
-  /** Whether the session is done with this change: the screen closes. */
-  readonly doneNow: boolean;
-}
 
 /** Where a screen's errors go: its `onError` input and `error` output. */
 export interface KitCallScreenErrors {
@@ -135,35 +123,22 @@ export class KitCallScreenShell {
   }
 
   /**
-   * Shows a session (or none), leaving the previous one. `onChange` sees the session's state at once, then every
-   * change of it.
+   * Shows a session (or none), leaving the previous one. `onChange` hears at once what the session said so far,
+   * then every change of it with the facts it brought.
    * @param session The session.
-   * @param onChange Called with each change, and what it means for the screen.
+   * @param onChange Called with each change: the new state, and the kinds of the facts the session said with it
+   *   (`connected`, `ended`, `done`: each once per session).
    * @param options How the screen attaches (the clock, the sound); errors go to `report`.
    */
   bind(
     session: KitCallSession | null,
-    onChange?: (change: KitCallScreenChange) => void,
+    onChange?: (state: KitCallSessionState, said: KitCallSaid) => void,
     options: KitCallSessionViewOptions = {},
   ): void {
-    let previous: KitCallSessionState | null = null;
-    const see = (state: KitCallSessionState) => {
-      const change: KitCallScreenChange = {
-        state,
-        connectedNow: state.connected && !previous?.connected,
-        endedNow: state.phase === 'ended' && previous?.phase !== 'ended',
-        doneNow: state.done && !previous?.done,
-      };
-      previous = state;
-      onChange?.(change);
-    };
     if (session && this.#sound) {
       session.setSound(untracked(this.#sound[0]), untracked(this.#sound[1]));
     }
-    this.binding.bind(session, {onError: error => this.report(error), ...options}, see);
-    if (session) {
-      see(session.state);
-    }
+    this.binding.bind(session, {onError: error => this.report(error), ...options}, onChange);
   }
 
   /** @returns The logged-in user, or `null` when there is none (or no SDK). */

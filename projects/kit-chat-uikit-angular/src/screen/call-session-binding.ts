@@ -1,5 +1,13 @@
 import {InjectionToken, Signal, signal} from '@angular/core';
-import {KitCallSession, KitCallSessionState, KitCallSessionViewOptions} from '../session/call-session';
+import {
+  KitCallFact,
+  KitCallSession,
+  KitCallSessionState,
+  KitCallSessionViewOptions,
+} from '../session/call-session';
+
+/** The kinds of the facts a change brought (`connected`, `ended`, `done`). @docs-private */
+export type KitCallSaid = readonly KitCallFact['type'][];
 
 /**
  * How a view (a screen, the overlay, a waiting banner) follows one session at a time: the session's state as a
@@ -20,12 +28,13 @@ export class KitCallSessionBinding {
    * Shows a session (or none), leaving the previous one.
    * @param session The session.
    * @param options Whether this view plays the sound, and where its errors go.
-   * @param onState Called after each change of the session's state.
+   * @param onChange Called at once with what the session said so far, then after each change with the facts it
+   *   brought.
    */
   bind(
     session: KitCallSession | null,
     options: KitCallSessionViewOptions = {},
-    onState?: (state: KitCallSessionState) => void,
+    onChange?: (state: KitCallSessionState, said: KitCallSaid) => void,
   ): void {
     this.release();
     this.#session.set(session);
@@ -33,15 +42,19 @@ export class KitCallSessionBinding {
     if (!session) {
       return;
     }
-    const unsubscribe = session.subscribe(state => {
+    const unsubscribe = session.subscribe((state, facts) => {
       this.#state.set(state);
-      onState?.(state);
+      onChange?.(
+        state,
+        facts.map(fact => fact.type),
+      );
     });
     const detach = session.attach(this, options);
     this.#release = () => {
       unsubscribe();
       detach();
     };
+    onChange?.(session.state, kitSaidSoFar(session.state));
   }
 
   /** Stops following the session (it goes on without this view). Safe to call more than once. */
@@ -60,3 +73,19 @@ export class KitCallSessionBinding {
 export const KIT_CALL_SESSION = new InjectionToken<KitCallSession>(
   typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_SESSION' : '',
 );
+
+/**
+ * What a session said before a view took it (the view was not listening then), read once from its state: a view that
+ * takes a session hears this first, then the facts of each change.
+ * @param state The session's state when the view takes it.
+ * @returns The kinds of the facts said so far.
+ * @docs-private
+ */
+export function kitSaidSoFar(state: KitCallSessionState): KitCallSaid {
+  const said = [
+    state.connected && 'connected',
+    state.phase === 'ended' && 'ended',
+    state.done && 'done',
+  ];
+  return said.filter((type): type is KitCallFact['type'] => !!type);
+}
