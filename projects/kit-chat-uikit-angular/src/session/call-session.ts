@@ -174,14 +174,6 @@ export class KitCallSession {
     return this.state.phase === 'ringing' || this.state.phase === 'dialing';
   }
 
-  /**
-   * Whether the user can decline now: the call rings, or the user's accept is in flight since an earlier tick (a
-   * decline in the accept's own tick is the same gesture's second press: the first press wins).
-   */
-  get canDecline(): boolean {
-    return this.can('decline');
-  }
-
   /** The looping sound of the call, while there is one. */
   get sound(): {readonly state: () => KitCallSoundState} | null {
     return this.#ctx.host.sound;
