@@ -5,6 +5,7 @@
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {SEL, expect} from '../harness.mjs';
+import {settle} from './axe.mjs';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 const WIDTHS = [320, 390, 1280];
@@ -219,13 +220,7 @@ export const layoutTests = Object.entries(STATES).map(([state, reach]) => ({
         return page;
       });
       // Entry animations done and two frames drawn: the boxes are the ones a user sees.
-      await demo.page.evaluate(async () => {
-        const finite = document
-          .getAnimations()
-          .filter(a => a.effect?.getComputedTiming().endTime !== Infinity);
-        await Promise.all(finite.map(a => a.finished.catch(() => {})));
-        await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
-      });
+      await settle(demo.page);
       await demo.page.screenshot({path: join(SCREENSHOTS, `layout-${state}-${width}.png`)});
       found.push(...(await problems(demo)).map(line => `${width} px: ${line}`));
       await demo.page.close();
