@@ -10,7 +10,7 @@ import {fileURLToPath} from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STRIP = join(ROOT, 'docs', 'screenshots');
 
-/** The picture of the strip ← the browser tests' screenshot (e2e/flows/axe.mjs and layout.mjs name them). */
+/** The picture of the strip ← the browser tests' screenshot (e2e/flows/axe.mjs, layout.mjs and look.mjs name them). */
 export const STRIP_SOURCES = {
   'incoming.png': 'incoming-light.png',
   'outgoing.png': 'outgoing-light.png',
@@ -21,6 +21,9 @@ export const STRIP_SOURCES = {
   'dark.png': 'incoming-dark.png',
   'brand.png': 'incoming-brand.png',
   'incoming-ar.png': 'language-incoming-ar.png',
+  'light.png': 'light-incoming.png',
+  'light-ongoing.png': 'light-ongoing.png',
+  'phone.png': 'layout-incoming-390.png',
   'docked.png': 'dock-voice-dragged.png',
 };
 

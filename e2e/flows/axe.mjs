@@ -9,7 +9,7 @@ import {SEL} from '../harness.mjs';
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
 /** Waits for the entry animations (the finite ones: the ringing pulse loops forever) and two frames. */
-async function settle(page) {
+export async function settle(page) {
   await page.evaluate(async () => {
     const finite = document
       .getAnimations()

@@ -1,13 +1,30 @@
 // The layout of every screen state at 320, 390 and 1280 px: no control or text of the kit on top of another (the
 // buttons, names, status lines, the waiting banner and the screen's top bar), no text cut, every button at least
-// 44 × 44 px, and the control row's gaps even (within 2 px). Screenshots: e2e/screenshots/layout-<state>-<width>.png.
+// 44 × 44 px, and the control row's gaps even (within 2 px). On a phone (320 and 390 px) Accept and Decline are
+// round, with their labels below. Screenshots: e2e/screenshots/layout-<state>-<width>.png.
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {SEL, expect} from '../harness.mjs';
+import {settle} from './axe.mjs';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 const WIDTHS = [320, 390, 1280];
 const HEIGHT = {320: 640, 390: 844, 1280: 800};
+
+/** A video call with Ada, both videos on screen and playing: the far side's and the self view. */
+async function videoCall(demo) {
+  await demo.click('call-video-ada');
+  await demo.visible(SEL.ongoingEnd, 6000);
+  await demo.page.waitForFunction(
+    () =>
+      ['.kit-ongoing-call-remote-video', '.kit-ongoing-call-local-video'].every(
+        sel => document.querySelector(sel)?.readyState >= 2,
+      ),
+    null,
+    {timeout: 8000},
+  );
+  return demo;
+}
 
 /** The states, each reached from a fresh tab at its width; each resolves once the state is on screen. */
 const STATES = {
@@ -36,19 +53,12 @@ const STATES = {
     await demo.visible(SEL.ongoingEnd, 6000);
     return demo;
   },
-  'ongoing-video': async open => {
-    const demo = await open();
-    await demo.click('call-video-ada');
-    await demo.visible(SEL.ongoingEnd, 6000);
-    // Both videos on screen and playing: the far side's and the self view.
-    await demo.page.waitForFunction(
-      () =>
-        ['.kit-ongoing-call-remote-video', '.kit-ongoing-call-local-video'].every(
-          sel => document.querySelector(sel)?.readyState >= 2,
-        ),
-      null,
-      {timeout: 8000},
-    );
+  'ongoing-video': async open => videoCall(await open()),
+  // The banner of a second call over a full-bleed video: the far side's name stays clear of it.
+  'call-waiting-video': async open => {
+    const demo = await videoCall(await open({busyPolicy: 'wait'}));
+    await demo.far('ring-video-katherine');
+    await demo.visible(SEL.waitingEndAndAccept);
     return demo;
   },
   'call-waiting': async open => {
@@ -102,10 +112,11 @@ function measure(page) {
       '.kit-ongoing-call-status',
       '.kit-call-waiting-text',
       '.kit-call-button-label-below > .kit-call-button-text',
+      '.kit-incoming-call-button > .kit-call-button-text',
     ].flatMap(sel => [...document.querySelectorAll(sel)].filter(visible));
     const pictures = [
       ...document.querySelectorAll(
-        '.kit-ongoing-call-local-video, .kit-avatar:not(.kit-avatar-backdrop)',
+        '.kit-ongoing-call-local-video, .kit-avatar:not(.kit-avatar-backdrop), .kit-call-waiting',
       ),
     ];
     const parts = [...buttons, ...texts, ...pictures.filter(p => inKit(p) && visible(p, true))]
@@ -164,7 +175,19 @@ function measure(page) {
         }
         return gaps;
       });
-    return {overlaps, cut, offscreen, small, rows, count: parts.length};
+    // Accept and Decline on a phone: a circle, its label under it.
+    const round = [...document.querySelectorAll('.kit-incoming-call-button')]
+      .filter(b => visible(b) && innerWidth <= 480)
+      .map(b => ({r: b.getBoundingClientRect(), label: b.querySelector('.kit-call-button-text')}))
+      .filter(({r, label}) => {
+        const l = label.getBoundingClientRect();
+        return Math.abs(r.width - r.height) > 1 || !visible(label) || l.top < r.bottom;
+      })
+      .map(
+        ({r, label}) =>
+          `${label.textContent.trim()} ${Math.round(r.width)}×${Math.round(r.height)}`,
+      );
+    return {overlaps, cut, offscreen, small, rows, round, count: parts.length};
   });
 }
 
@@ -176,6 +199,7 @@ async function problems(demo) {
     ...m.cut.map(c => `cut: ${c}`),
     ...m.offscreen.map(o => `off screen: ${o}`),
     ...m.small.map(s => `under 44×44: ${s}`),
+    ...m.round.map(r => `not round with its label below: ${r}`),
     ...m.rows
       .filter(gaps => gaps.length > 1 && Math.max(...gaps) - Math.min(...gaps) > 2)
       .map(gaps => `uneven gaps: ${gaps.join('/')} px`),
@@ -196,13 +220,7 @@ export const layoutTests = Object.entries(STATES).map(([state, reach]) => ({
         return page;
       });
       // Entry animations done and two frames drawn: the boxes are the ones a user sees.
-      await demo.page.evaluate(async () => {
-        const finite = document
-          .getAnimations()
-          .filter(a => a.effect?.getComputedTiming().endTime !== Infinity);
-        await Promise.all(finite.map(a => a.finished.catch(() => {})));
-        await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
-      });
+      await settle(demo.page);
       await demo.page.screenshot({path: join(SCREENSHOTS, `layout-${state}-${width}.png`)});
       found.push(...(await problems(demo)).map(line => `${width} px: ${line}`));
       await demo.page.close();

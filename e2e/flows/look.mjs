@@ -1,12 +1,39 @@
 // The look of the ringing screens, next to a phone's own: the outcome of a call that is over (an icon, its colour
 // and a larger line, "Call again" in the place of end call for long enough to press it), the blurred copy of the
-// avatar behind both ringing screens, and the calm pulse that stops under reduced motion. Each test leaves a
-// screenshot in e2e/screenshots/look-*.png.
+// avatar behind both ringing screens, the calm pulse that stops under reduced motion, and the light look that
+// `kit.call-screens-light()` gives (axe clean, at 1280 px and at 320 px right to left). Each test leaves a
+// screenshot in e2e/screenshots/look-*.png (the light look's: light-*.png, in the README's strip).
+import AxeBuilder from '@axe-core/playwright';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {compileString} from 'sass';
 import {SEL, expect} from '../harness.mjs';
+import {settle} from './axe.mjs';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+const LIBRARY = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'projects',
+  'kit-chat-uikit-angular',
+);
+
+/** The light look as an app writes it: `html { @include kit.call-screens-light(); }`, compiled from the sources. */
+const LIGHT_LOOK = compileString(`@use 'src' as kit; html { @include kit.call-screens-light(); }`, {
+  loadPaths: [LIBRARY, join(LIBRARY, '..', '..', 'node_modules')],
+}).css;
+
+/** Fails with every axe violation on the page. */
+async function expectAxeClean(demo, where) {
+  const {violations} = await new AxeBuilder({page: demo.page}).analyze();
+  const lines = violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(' | ')}`);
+  expect(
+    violations.length === 0,
+    `${where}: ${violations.length} axe violation(s)\n${lines.join('\n')}`,
+  );
+}
+
 const OUTCOME = '.kit-outgoing-call-ended .kit-outgoing-call-subtitle';
 
 /** What a user sees of a line: its font size, colour, background, and whether it carries an icon. */
@@ -156,6 +183,51 @@ export const lookTests = [
       await me.page.emulateMedia({reducedMotion: 'no-preference'});
       const dialing = await animationOf(me, outgoing);
       expect(dialing === 'kit-avatar-pulse', `the dialing avatar does not pulse: ${dialing}`);
+    },
+  },
+  {
+    name: 'look: the light look (kit.call-screens-light()), incoming and ongoing, axe clean wide and at 320 px rtl',
+    timeout: 40000,
+    fn: async ({open}) => {
+      const states = {
+        incoming: async me => {
+          await me.click('ring-video-ada');
+          await me.visible(SEL.accept);
+        },
+        ongoing: async me => {
+          await me.click('call-voice-ada');
+          await me.visible(SEL.ongoingEnd, 6000);
+        },
+      };
+      for (const [state, reach] of Object.entries(states)) {
+        const me = await open();
+        await me.page.addStyleTag({content: LIGHT_LOOK});
+        await reach(me);
+        const screen = state === 'incoming' ? SEL.incoming : SEL.ongoing;
+        // The page's own surface, not the immersive dark one: dark text on a light background.
+        const [text, background] = await me.page.$eval(screen, element => {
+          const style = getComputedStyle(element);
+          const sum = color =>
+            color
+              .match(/\d+/g)
+              .slice(0, 3)
+              .reduce((a, b) => a + Number(b), 0);
+          return [sum(style.color), sum(style.backgroundColor)];
+        });
+        expect(
+          text < 150 && background > 600,
+          `${state} is not light: text ${text}, surface ${background}`,
+        );
+        await settle(me.page);
+        await me.page.screenshot({path: join(SCREENSHOTS, `light-${state}.png`)});
+        await expectAxeClean(me, `${state}, light look`);
+        await me.page.setViewportSize({width: 320, height: 640});
+        await me.page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+        await settle(me.page);
+        await me.page.screenshot({path: join(SCREENSHOTS, `light-${state}-320-rtl.png`)});
+        await expectAxeClean(me, `${state}, light look, 320 px rtl`);
+        await me.page.close();
+      }
     },
   },
 ];

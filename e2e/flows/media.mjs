@@ -236,6 +236,13 @@ export const mediaTests = [
       expect(!(await grace.page.isVisible(AVATAR)), 'the avatar shows over a playing picture');
       await grace.far('far-camera-off');
       await grace.visible(AVATAR);
+      // Over the blurred copy of it, as the ringing screens: a backdrop that fills the screen.
+      const [backdrop, screen] = await Promise.all(
+        ['.kit-ongoing-call > .kit-avatar-backdrop', SEL.ongoing].map(sel =>
+          grace.page.$eval(sel, e => JSON.stringify(e.getBoundingClientRect())),
+        ),
+      );
+      expect(backdrop === screen, `no backdrop over the screen: ${backdrop} in ${screen}`);
       expect(
         !(await grace.page.isVisible('.kit-ongoing-call-remote-video')),
         'the remote video (black) still shows with the far side camera off',

@@ -10,7 +10,6 @@ export type {KitCallsSdkConformanceDriver} from './calls-sdk-conformance-driver'
 declare const describe: (name: string, body: () => void) => void;
 declare const it: (name: string, body: () => Promise<void>, timeout?: number) => void;
 
-
 /** Options of `runKitCallsSdkConformance`. */
 export interface KitCallsSdkConformanceOptions {
   /** Name of the `describe` block. Default: `'KitCallsSdk conformance'`. */

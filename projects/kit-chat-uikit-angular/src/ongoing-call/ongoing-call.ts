@@ -77,7 +77,6 @@ type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
     tabindex: '-1',
     '[attr.aria-labelledby]': '_inOverlay ? null : _labelId',
     '[attr.aria-describedby]': '_inOverlay ? null : _descriptionId',
-    '[class.kit-ongoing-call-video]': '_isVideo()',
     '[class.kit-ongoing-call-has-remote-video]': '_showRemoteVideo()',
     '[class.kit-ongoing-call-ended]': '_phase() === "ended"',
   },
