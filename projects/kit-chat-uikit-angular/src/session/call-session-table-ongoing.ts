@@ -1,13 +1,7 @@
 import {
-  HUNG_UP,
   KitCallIgnoresPart,
   KitCallStep,
   KitCallTablePart,
-  ENDED_LEAVING,
-  LEFT_ENDED,
-  LOST,
-  OVER_CONNECTED,
-  REMOTE_ENDED_LIVE,
   dismiss,
   finish,
   go,
@@ -19,7 +13,7 @@ import {
 /** The states of a connected call, and of any call once it is over. */
 export type KitOngoingStep = Extract<
   KitCallStep,
-  'ongoing' | 'ongoing.reconnecting' | 'ending' | 'ending.reconnecting' | 'ended' | 'done'
+  'ongoing' | 'ongoing.reconnecting' | 'ending' | 'ended' | 'done'
 >;
 
 /** The rows of a connected call, and of any call once it is over. */
@@ -27,42 +21,29 @@ export const KIT_ONGOING_ROWS: KitCallTablePart<KitOngoingStep> = {
   ongoing: {
     on: {
       hangUp: go('ending', 'sendEnd'),
-      remoteEnded: finish(REMOTE_ENDED_LIVE),
+      remoteEnded: finish,
       dispose: dismiss,
-      reconnecting: go('ongoing.reconnecting'),
+      reconnecting: go('ongoing.reconnecting', 'reconnect'),
     },
   },
   'ongoing.reconnecting': {
     on: {
-      reconnected: go('ongoing'),
+      reconnected: go('ongoing', 'reconnect'),
       // Gone for good: "Call failed".
-      reconnectExpired: finish(LOST, 'lose'),
-      hangUp: go('ending.reconnecting', 'sendEnd'),
-      remoteEnded: finish(REMOTE_ENDED_LIVE),
+      reconnectExpired: go('ended', 'lose'),
+      hangUp: go('ending', 'sendEnd'),
+      remoteEnded: finish,
       dispose: dismiss,
     },
   },
   ending: {
     on: {
-      answered: finish(HUNG_UP),
+      answered: finish,
       refused: go('ongoing', 'back'),
-      timedOut: finish(LEFT_ENDED),
-      over: finish(OVER_CONNECTED),
-      overLive: finish(OVER_CONNECTED),
-      remoteEnded: finish(ENDED_LEAVING),
-      dispose: dismiss,
-    },
-  },
-  // A hang-up of a call that was reconnecting: refused, the call is still reconnecting.
-  'ending.reconnecting': {
-    on: {
-      answered: finish(HUNG_UP),
-      refused: go('ongoing.reconnecting', 'back'),
-      timedOut: finish(LEFT_ENDED),
-      over: finish(OVER_CONNECTED),
-      overLive: finish(OVER_CONNECTED),
-      reconnected: go('ending'),
-      remoteEnded: finish(ENDED_LEAVING),
+      timedOut: finish,
+      over: finish,
+      overLive: finish,
+      remoteEnded: finish,
       dispose: dismiss,
     },
   },
@@ -70,8 +51,7 @@ export const KIT_ONGOING_ROWS: KitCallTablePart<KitOngoingStep> = {
     on: {
       closed: go('done', 'close'),
       dispose: go('done', 'close'),
-      // Nothing ends here: the call already did.
-      initiated: {to: 'ended', fx: ['cancelUnseen'], end: null},
+      initiated: go('ended', 'cancelUnseen'),
     },
   },
   // Closed before the SDK knew the call: nobody could cancel it, so it must not ring on at the
@@ -166,30 +146,6 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'appConnected',
       'reconnecting',
       'reconnected',
-    ],
-    // The bound of a lost connection changes nothing while the hang-up is on its way.
-    'ending.reconnecting': [
-      'start',
-      'accept',
-      'decline',
-      'busy',
-      'hangUp',
-      'timeOut',
-      'withdraw',
-      'tick',
-      'ringExpired',
-      'closed',
-      'reconnectExpired',
-      'initiated',
-      'initiateFailed',
-      'acceptLanded',
-      'remoteCancelled',
-      'remoteRinging',
-      'remoteAccepted',
-      'remoteRejected',
-      'appEnded',
-      'appConnected',
-      'reconnecting',
     ],
     ended: [
       'start',
