@@ -27,8 +27,8 @@ import {addThemeToAppStyles} from './theming';
  * Unlike Material's ng-add, there is no second schematic run after the install: nothing here needs the CDK's
  * schematic helpers, only `@angular-devkit/schematics` and `@schematics/angular`, which the CLI brings.
  *
- *  - `@angular/cdk` and `@angular/material` at the app's `@angular/core` major.minor. The kit's peer range spans
- *    two majors, and npm would fill a missing peer with the newest one (22.x), which an Angular 21 app rejects.
+ *  - `@angular/cdk` and `@angular/material` at the app's `@angular/core` major.minor, so that the app's own lock
+ *    file names them (npm would fill the CDK, a required peer, with the newest 21.x, a minor ahead of the app).
  *  - `provideKitUIKit(...)` in the app config (standalone) or `KitCallsModule.forRoot(...)` in the root module, on the
  *    in-memory SDK, with a comment where the app's own adapter goes.
  *  - `mat.theme()` and the kit's Sass entry in the global styles, when they are missing; its font stack ends in
