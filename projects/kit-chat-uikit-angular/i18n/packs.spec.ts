@@ -1,4 +1,9 @@
-import {KIT_LANGUAGES, KitLanguagePack, loadKitLanguage} from 'kit-chat-uikit-angular/i18n';
+import {
+  KIT_LANGUAGES,
+  KitLanguagePack,
+  kitDurationIn,
+  loadKitLanguage,
+} from 'kit-chat-uikit-angular/i18n';
 import {ar} from 'kit-chat-uikit-angular/i18n/ar';
 import {en} from 'kit-chat-uikit-angular/i18n/en';
 import {ru} from 'kit-chat-uikit-angular/i18n/ru';
@@ -73,6 +78,17 @@ describe('kit-chat-uikit-angular/i18n packs', () => {
     expect(say(11)).toBe(`جارٍ الاتصال بـ${digits(11)} شخصًا`);
     expect(say(100)).toBe(`جارٍ الاتصال بـ${digits(100)} شخص`);
     expect(ar.devices.unnamedDevice('الميكروفون', 2)).toBe(`الميكروفون ${digits(2)}`);
+  });
+
+  it("should write the call's length in the locale's own digits", () => {
+    expect(kitDurationIn('fa')(3600 + 65)).toBe('۱:۰۱:۰۵');
+    expect(kitDurationIn('ar-EG')(247)).toBe('٠٤:٠٧');
+    expect(en.calls.duration(247)).toBe('04:07');
+    expect(ar.calls.duration(-1)).toBe(
+      new Intl.NumberFormat('ar').format(0).repeat(2) +
+        ':' +
+        new Intl.NumberFormat('ar').format(0).repeat(2),
+    );
   });
 
   it("should pick Russian's plural forms", () => {

@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'مكالمة الفيديو' : 'المكالمة الصوتية');
 const count = (value: number) => new Intl.NumberFormat('ar').format(value);
@@ -61,6 +61,7 @@ export const ar = {
       `${isVideo ? 'مكالمة فيديو واردة' : 'مكالمة صوتية واردة'} من ${name}`,
     inCallWith: name => `في مكالمة مع ${name}`,
     callingPeople: people => PEOPLE[new Intl.PluralRules('ar').select(people)](count(people)),
+    duration: kitDurationIn('ar'),
   },
   readiness: {
     ready: 'ستصلك المكالمات هنا',

@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'Videoanruf' : 'Sprachanruf');
 const count = (value: number) => new Intl.NumberFormat('de').format(value);
@@ -54,6 +54,7 @@ export const de = {
       new Intl.PluralRules('de').select(people) === 'one'
         ? `${count(people)} Person wird angerufen`
         : `${count(people)} Personen werden angerufen`,
+    duration: kitDurationIn('de'),
   },
   readiness: {
     ready: 'Anrufe klingeln hier',

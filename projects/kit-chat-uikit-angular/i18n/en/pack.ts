@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'video' : 'voice');
 const count = (value: number) => new Intl.NumberFormat('en').format(value);
@@ -54,6 +54,7 @@ export const en = {
       new Intl.PluralRules('en').select(people) === 'one'
         ? `Calling ${count(people)} person`
         : `Calling ${count(people)} people`,
+    duration: kitDurationIn('en'),
   },
   readiness: {
     ready: 'Calls will ring here',

@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'videollamada' : 'llamada de voz');
 const count = (value: number) => new Intl.NumberFormat('es').format(value);
@@ -55,6 +55,7 @@ export const es = {
       new Intl.PluralRules('es').select(people) === 'one'
         ? `Llamando a ${count(people)} persona`
         : `Llamando a ${count(people)} personas`,
+    duration: kitDurationIn('es'),
   },
   readiness: {
     ready: 'Las llamadas sonarán aquí',

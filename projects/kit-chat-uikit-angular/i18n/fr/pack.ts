@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'l’appel vidéo' : 'l’appel vocal');
 const count = (value: number) => new Intl.NumberFormat('fr').format(value);
@@ -55,6 +55,7 @@ export const fr = {
       new Intl.PluralRules('fr').select(people) === 'one'
         ? `Appel vers ${count(people)} personne`
         : `Appel vers ${count(people)} personnes`,
+    duration: kitDurationIn('fr'),
   },
   readiness: {
     ready: 'Les appels sonneront ici',

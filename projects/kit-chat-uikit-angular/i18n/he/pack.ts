@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'שיחת הווידאו' : 'השיחה הקולית');
 const count = (value: number) => new Intl.NumberFormat('he').format(value);
@@ -55,6 +55,7 @@ export const he = {
       new Intl.PluralRules('he').select(people) === 'one'
         ? 'מתקשר לאדם אחד'
         : `מתקשר ל־${count(people)} אנשים`,
+    duration: kitDurationIn('he'),
   },
   readiness: {
     ready: 'שיחות יצלצלו כאן',

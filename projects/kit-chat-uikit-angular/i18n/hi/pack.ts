@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'वीडियो कॉल' : 'वॉइस कॉल');
 const count = (value: number) => new Intl.NumberFormat('hi').format(value);
@@ -54,6 +54,7 @@ export const hi = {
       new Intl.PluralRules('hi').select(people) === 'one'
         ? `${count(people)} व्यक्ति को कॉल किया जा रहा है`
         : `${count(people)} लोगों को कॉल किया जा रहा है`,
+    duration: kitDurationIn('hi'),
   },
   readiness: {
     ready: 'कॉल यहां बजेंगी',

@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'videochiamata' : 'chiamata vocale');
 const count = (value: number) => new Intl.NumberFormat('it').format(value);
@@ -55,6 +55,7 @@ export const it = {
       new Intl.PluralRules('it').select(people) === 'one'
         ? `Chiamata a ${count(people)} persona`
         : `Chiamata a ${count(people)} persone`,
+    duration: kitDurationIn('it'),
   },
   readiness: {
     ready: 'Le chiamate squilleranno qui',

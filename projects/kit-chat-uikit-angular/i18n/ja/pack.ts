@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'ビデオ通話' : '音声通話');
 const count = (value: number) => new Intl.NumberFormat('ja').format(value);
@@ -51,6 +51,7 @@ export const ja = {
     incomingCallFrom: (name, isVideo) => `${name}さんから${call(isVideo)}の着信`,
     inCallWith: name => `${name}さんと通話中`,
     callingPeople: people => `${count(people)}人に発信中`,
+    duration: kitDurationIn('ja'),
   },
   readiness: {
     ready: 'ここで着信を受けられます',

@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? '영상 통화' : '음성 통화');
 const count = (value: number) => new Intl.NumberFormat('ko').format(value);
@@ -51,6 +51,7 @@ export const ko = {
     incomingCallFrom: (name, isVideo) => `${name}님의 ${call(isVideo)} 수신`,
     inCallWith: name => `${name}님과 통화 중`,
     callingPeople: people => `${count(people)}명에게 전화 거는 중`,
+    duration: kitDurationIn('ko'),
   },
   readiness: {
     ready: '이곳으로 전화가 옵니다',

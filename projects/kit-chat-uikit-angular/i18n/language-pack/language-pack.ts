@@ -1,3 +1,4 @@
+import {kitFormatCallDuration} from 'kit-chat-uikit-angular';
 import type {
   KitCallDockIntl,
   KitCallsIntl,
@@ -33,6 +34,17 @@ export interface KitLanguagePack {
   readonly devices: KitIntlStrings<KitDevicePickersIntl>;
   /** The words of the service worker's notification (`KitPushIntl` of `kit-chat-uikit-angular/push`). */
   readonly push: KitIntlStrings<KitPushIntl>;
+}
+
+/**
+ * The call's elapsed time in a locale's own digits, for a pack's `calls.duration`: `kitFormatCallDuration` with each
+ * digit written by `Intl.NumberFormat` (`'fa'`: `۰۴:۰۷`; most locales keep `04:07`).
+ * @param locale The BCP 47 tag whose digits to use.
+ * @returns The pack's `duration`.
+ */
+export function kitDurationIn(locale: string): (seconds: number) => string {
+  const digits = new Intl.NumberFormat(locale);
+  return seconds => kitFormatCallDuration(seconds).replace(/\d/g, digit => digits.format(+digit));
 }
 
 /** The languages of the kit's packs, which `loadKitLanguage()` loads. */

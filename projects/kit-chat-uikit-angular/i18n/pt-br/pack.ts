@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'chamada de vídeo' : 'chamada de voz');
 const count = (value: number) => new Intl.NumberFormat('pt-BR').format(value);
@@ -55,6 +55,7 @@ export const ptBR = {
       new Intl.PluralRules('pt-BR').select(people) === 'one'
         ? `Chamando ${count(people)} pessoa`
         : `Chamando ${count(people)} pessoas`,
+    duration: kitDurationIn('pt-BR'),
   },
   readiness: {
     ready: 'As chamadas vão tocar aqui',

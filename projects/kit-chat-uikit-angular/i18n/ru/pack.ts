@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 /** «звонок», as the object of a verb (accusative). */
 const call = (isVideo: boolean) => (isVideo ? 'видеозвонок' : 'аудиозвонок');
@@ -60,6 +60,7 @@ export const ru = {
     inCallWith: name => `Разговор с ${name}`,
     callingPeople: people =>
       `Вызов: ${count(people)} ${PEOPLE[new Intl.PluralRules('ru').select(people)] ?? 'участника'}`,
+    duration: kitDurationIn('ru'),
   },
   readiness: {
     ready: 'Звонки будут приходить сюда',

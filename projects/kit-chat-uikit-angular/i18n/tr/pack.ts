@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? 'görüntülü aramayı' : 'sesli aramayı');
 const count = (value: number) => new Intl.NumberFormat('tr').format(value);
@@ -52,6 +52,7 @@ export const tr = {
       `${name} adlı kişiden gelen ${isVideo ? 'görüntülü' : 'sesli'} arama`,
     inCallWith: name => `${name} ile görüşmede`,
     callingPeople: people => `${count(people)} kişi aranıyor`,
+    duration: kitDurationIn('tr'),
   },
   readiness: {
     ready: 'Aramalar burada çalacak',

@@ -1,4 +1,4 @@
-import type {KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
+import {kitDurationIn, type KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 const call = (isVideo: boolean) => (isVideo ? '视频通话' : '语音通话');
 const count = (value: number) => new Intl.NumberFormat('zh-Hans').format(value);
@@ -50,6 +50,7 @@ export const zhHans = {
     incomingCallFrom: (name, isVideo) => `${name}的${call(isVideo)}来电`,
     inCallWith: name => `正在与${name}通话`,
     callingPeople: people => `正在呼叫 ${count(people)} 人`,
+    duration: kitDurationIn('zh-Hans'),
   },
   readiness: {
     ready: '来电会在这里响铃',

@@ -1,5 +1,6 @@
 import {Injectable} from '@angular/core';
 import {Subject} from 'rxjs';
+import {kitFormatCallDuration} from './call-duration';
 
 /** The kind of call, in the labels. */
 const kind = (isVideo?: boolean) => (isVideo ? 'video' : 'voice');
@@ -127,4 +128,10 @@ export class KitCallsIntl {
    */
   callingPeople = (count: number): string =>
     `Calling ${count} ${count === 1 ? 'person' : 'people'}`;
+  /**
+   * The ongoing call's elapsed time, `mm:ss` or `h:mm:ss` (a language pack writes it in its locale's digits).
+   * @param seconds Elapsed whole seconds.
+   * @returns The text.
+   */
+  duration: (seconds: number) => string = kitFormatCallDuration;
 }

@@ -1,1 +1,2 @@
-export {KitOngoingCallComponent, kitFormatCallDuration} from './ongoing-call';
+export {KitOngoingCallComponent} from './ongoing-call';
+export {kitFormatCallDuration} from '../intl/call-duration';

@@ -7,7 +7,9 @@ import {KitCallSettingsBuilder} from '../sdk/call-settings';
 import {KitCallMediaSource} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings, KitOnClick, KitUser} from '../sdk/models';
-import {KitOngoingCallComponent, kitFormatCallDuration} from './ongoing-call';
+import {KitOngoingCallComponent} from './ongoing-call';
+import {kitFormatCallDuration} from '../intl/call-duration';
+import {KitCallsIntl} from '../intl/calls-intl';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 
@@ -191,6 +193,19 @@ describe('KitOngoingCallComponent', () => {
       const {host} = await render(await incomingCall());
       const time = host.querySelector('.kit-ongoing-call-duration')!;
       expect(time.closest('[aria-live], [role="status"], [role="timer"], [role="log"]')).toBeNull();
+    });
+
+    it("should say the time in the language's digits when KitCallsIntl.duration is changed", async () => {
+      const {host} = await render(await incomingCall());
+      const intl = TestBed.inject(KitCallsIntl);
+      intl.duration = seconds => `${seconds} s`;
+      intl.changes.next();
+      await settle(1000);
+      expect(clock(host)).toBe('1 s');
+      intl.duration = kitFormatCallDuration;
+      intl.changes.next();
+      await settle(0);
+      expect(clock(host)).toBe('00:01');
     });
 
     it('should format hours as h:mm:ss', () => {

@@ -38,19 +38,6 @@ import {
 import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
 import {KIT_ONGOING_CALL_PARTS, KitOngoingCallMedia} from './ongoing-call-media';
 
-/**
- * Formats the length of a call as `mm:ss`, or `h:mm:ss` from one hour on.
- * @param totalSeconds Elapsed whole seconds (negative values count as 0).
- * @returns The text, e.g. `"04:07"` or `"1:02:09"`.
- */
-export function kitFormatCallDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
-  const h = Math.floor(seconds / 3600);
-  const mm = String(Math.floor((seconds % 3600) / 60)).padStart(2, '0');
-  const ss = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
 /** The SDK with the optional media part of the port. */
 type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
 
@@ -119,12 +106,10 @@ export class KitOngoingCallComponent {
   protected readonly _ending = computed(() => this.#state()?.phase === 'ending');
   protected readonly _muted = signal(false);
   protected readonly _cameraOff = signal(false);
-  protected readonly _elapsedText = computed(() =>
-    kitFormatCallDuration(this.#state()?.elapsedSeconds ?? 0),
-  );
+  protected readonly _elapsed = computed(() => this.#state()?.elapsedSeconds ?? 0);
   /** Whether the call waits for its lost connection ("Reconnecting…"). */
   protected readonly _reconnecting = computed(() => !!this.#state()?.reconnecting);
-  protected readonly _elapsedIso = computed(() => `PT${this.#state()?.elapsedSeconds ?? 0}S`);
+  protected readonly _elapsedIso = computed(() => `PT${this._elapsed()}S`);
   protected readonly _endText = computed(() => {
     const state = this.#state();
     return state?.phase === 'ended' ? kitEndReasonText(this.intl, state.endReason ?? 'ended') : '';
