@@ -138,6 +138,38 @@ async function quickStartVideo(page) {
   return problems;
 }
 
+/**
+ * The languages guide's menu (docs/languages.md, put on the Quick start's page by run.sh): after "Deutsch", the page
+ * is `lang="de"` and Ada's next call rings in German.
+ */
+async function germanAtRunTime(page) {
+  await page.click('.kit-ongoing-call-end-call-button');
+  await page.waitForSelector('.kit-ongoing-call', {state: 'detached', timeout: 10000});
+  await page.getByRole('button', {name: 'Deutsch'}).click();
+  await page.waitForFunction(() => document.documentElement.lang === 'de', null, {timeout: 10000});
+  await page.getByRole('button', {name: 'Ada calls me'}).click();
+  const accept = page.locator('.kit-incoming-call-accept-button');
+  await accept.waitFor({timeout: 10000});
+  const said = async () => (await accept.innerText()).trim();
+  try {
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('.kit-incoming-call-accept-button')
+          ?.textContent?.includes('Annehmen'),
+      null,
+      {timeout: 10000},
+    );
+  } catch {
+    return [`after "Deutsch", Ada's call says ${JSON.stringify(await said())}, not "Annehmen"`];
+  }
+  const subtitle = await page.$eval('.kit-incoming-call-subtitle', e => e.textContent.trim());
+  console.log(`  browser German: lang="de", Accept says "${await said()}", "${subtitle}"`);
+  await page.click('.kit-incoming-call-reject-button');
+  await page.waitForSelector('.kit-incoming-call', {state: 'detached', timeout: 10000});
+  return [];
+}
+
 function luminance({r, g, b}) {
   const channel = value => {
     const c = value / 255;
@@ -223,13 +255,24 @@ async function main() {
       failed++;
       console.log(`  browser FAILED: video: ${problem}`);
     }
+    let german = [];
+    try {
+      german = await germanAtRunTime(page);
+    } catch (error) {
+      german = [`the switch to German: ${error?.message ?? error}`];
+    }
+    for (const problem of german) {
+      failed++;
+      console.log(`  browser FAILED: language: ${problem}`);
+    }
     if (errors.length) {
       failed++;
       console.log(`  browser FAILED: page error: ${errors[0]}`);
     }
     console.log(
       `  browser: font ${sans ? 'sans-serif' : 'NOT sans-serif'}, lowest contrast ${lowest.toFixed(2)}:1 over ` +
-        `${texts.length} texts; Quick start video ${video.length ? 'FAILED' : 'frames on both sides of both calls, "Ringing…" first'}`,
+        `${texts.length} texts; Quick start video ${video.length ? 'FAILED' : 'frames on both sides of both calls, "Ringing…" first'}; ` +
+        `German at run time ${german.length ? 'FAILED' : 'ok'}`,
     );
   } finally {
     await browser.close();

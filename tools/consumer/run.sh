@@ -16,8 +16,9 @@
 #      template has as `ng new` writes it) pass under Jest (jest-preset-angular) and under Vitest (`ng test`, the
 #      CLI's default runner);
 #   5. the three screens render once on the server (renderApplication, plain node, no window/document);
-#   6. the standalone app in Chromium: the incoming title's font stack ends in sans-serif, and the theming guide's
-#      custom-incoming-call class keeps every text on the screen at a contrast of 4.5:1 or more.
+#   6. the standalone app in Chromium: the incoming title's font stack ends in sans-serif, the theming guide's
+#      custom-incoming-call class keeps every text on the screen at a contrast of 4.5:1 or more, the Quick start's
+#      calls show video, and the languages guide's menu switches the kit to German at run time.
 # The fresh apps are the templates in tools/consumer/template (as `ng new` writes them, without the kit).
 #
 # Environment: KEEP_CONSUMER=1 keeps the temp dir; CONSUMER_SSR_STRICT=1 also fails the server render when a framework helper reads `document` for the kit.
@@ -182,6 +183,16 @@ if node "$root/tools/consumer/readme-blocks.mjs" --app "$app/projects/standalone
     const options = config.projects['standalone-app'].architect.build.options;
     options.assets = [...(options.assets ?? []), ...require('./projects/standalone-app/readme-assets.json')];
     fs.writeFileSync('angular.json', JSON.stringify(config, null, 2));"
+  # The languages guide's menu on the Quick start's page, as the guide says to put it there (the browser check
+  # switches the kit to German with it).
+  node -e "
+    const fs = require('fs');
+    const path = 'projects/standalone-app/src/app/app.ts';
+    const page = fs.readFileSync(path, 'utf8');
+    const withMenu = page.replace('template: \`', 'imports: [LanguageMenu],\n  template: \`\n    <app-language-menu />');
+    if (withMenu === page || !fs.existsSync('projects/standalone-app/src/app/language-menu.ts')) process.exit(1);
+    fs.writeFileSync(path, \"import {LanguageMenu} from './language-menu';\n\" + withMenu);" ||
+    fail "the languages guide's menu could not be put on the Quick start's page"
   if build standalone-app "standalone app with the code blocks of the README and the guides"; then
     # Each asset entry of the guides puts its file in the build's output (e.g. the push worker, kit-call-sw.js).
     missing="$(node -e "
