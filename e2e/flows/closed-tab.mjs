@@ -27,6 +27,7 @@ function callNotifications(context) {
         body: n.body,
         icon: n.icon,
         actions: n.actions.map(action => action.action),
+        actionTitles: n.actions.map(action => action.title),
         requireInteraction: n.requireInteraction,
       })),
   );
@@ -265,6 +266,37 @@ export const closedTabTests = [
         expect(context.pages().length === pages, 'a missed call should open no page');
         const grace = await open({user: 'grace'});
         await grace.textIs(SEL.testId('event-log'), "you missed Ada Lovelace's video call");
+      } finally {
+        await cleanUp(context, base);
+      }
+    },
+  },
+  {
+    name: 'closed tab: in German (?lang=de) the notification speaks German, from the words on the worker URL',
+    timeout: 45000,
+    fn: async ({open, base}) => {
+      const grace = await open({user: 'grace', query: {lang: 'de'}});
+      const context = grace.page.context();
+      try {
+        const {notification} = await graceClosesTheTab(grace, base);
+        expect(
+          notification.title === 'Ada Lovelace',
+          `the notification names "${notification.title}"`,
+        );
+        expect(
+          notification.body === 'Eingehender Videoanruf',
+          `the notification says "${notification.body}"`,
+        );
+        expect(
+          notification.actionTitles.join() === 'Annehmen,Ablehnen',
+          `the notification's buttons say ${notification.actionTitles.join()}`,
+        );
+        await choose(context, 'decline');
+        await until(
+          async () => (await callNotifications(context)).length === 0,
+          'the notification stays after Ablehnen',
+          5000,
+        );
       } finally {
         await cleanUp(context, base);
       }

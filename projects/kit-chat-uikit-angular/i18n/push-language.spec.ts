@@ -74,4 +74,22 @@ describe('the push notification in the language of provideKitLanguage', () => {
     expect(worker.register).toHaveBeenCalledTimes(2);
     expect(wordsOf(worker.register.mock.calls[1][0])['label-accept']).toBe('Accepter');
   });
+
+  it("should give an app that registers the worker itself the worker's URL with the words", () => {
+    TestBed.configureTestingModule({
+      providers: [
+        provideKitCallsTesting({
+          features: [withPushCalls({vapidPublicKey: 'BVapidKey', serviceWorker: 'my-sw.js'})],
+        }),
+        provideKitLanguage(de, {document: false}),
+      ],
+    });
+    TestBed.createComponent(App);
+    const push = TestBed.inject(KitPushCalls);
+
+    expect(push.scriptUrl.startsWith('my-sw.js?')).toBe(true);
+    expect(wordsOf(push.scriptUrl)['label-accept']).toBe('Annehmen');
+    TestBed.runInInjectionContext(() => kitUseLanguage(fr, {document: false}));
+    expect(wordsOf(push.scriptUrl)['label-decline']).toBe('Refuser');
+  });
 });

@@ -145,6 +145,15 @@ export class KitPushCalls {
     };
   }
 
+  /**
+   * The service worker's script URL as `subscribe()` registers it: `serviceWorker` of the options, with the origins
+   * pushes may name and the words of `KitPushIntl` that are not English (the kit's language pack). For an app that
+   * registers the worker itself, so that its notifications speak the app's language.
+   */
+  get scriptUrl(): string {
+    return workerUrl(this.#options ?? {vapidPublicKey: ''}, this.#intl);
+  }
+
   /** Starts following notification choices (the page's URL and the worker's messages). @docs-private */
   _start(): void {
     if (!this.#isBrowser || this.#started) {

@@ -9,6 +9,7 @@ import {
 } from '@angular/core';
 import {MatButtonModule} from '@angular/material/button';
 import {KitIconComponent, kitInitials} from 'kit-chat-uikit-angular';
+import {KitPushCalls} from 'kit-chat-uikit-angular/push';
 import {DemoLog} from './demo-log';
 import {DemoPerson} from './people';
 
@@ -74,6 +75,7 @@ interface DemoPushOutcome {
 export class DemoClosedTabRing {
   private readonly _document = inject(DOCUMENT);
   private readonly _log = inject(DemoLog);
+  readonly #push = inject(KitPushCalls);
   protected readonly ringAfterSeconds = RING_AFTER_CLOSE / 1000;
   protected readonly state = signal<'idle' | 'preparing' | 'armed' | 'failed'>('idle');
   protected readonly status = signal('');
@@ -108,7 +110,8 @@ export class DemoClosedTabRing {
         );
         return;
       }
-      const registration = await view.navigator.serviceWorker.register(DEMO_PUSH_WORKER);
+      // The worker's URL with the kit's words (`?lang=de`: the notification in German).
+      const registration = await view.navigator.serviceWorker.register(this.#push.scriptUrl);
       const worker = await activeWorker(registration);
       worker.postMessage({kitDemoPush: this._request(registration.scope)});
       this.state.set('armed');
