@@ -16,7 +16,7 @@ async function fromNoneMissed(me) {
 }
 
 /** A simulated person rings me by voice and hangs up before I answer. */
-async function missedFrom(me, uid) {
+export async function missedFrom(me, uid) {
   await me.far(`ring-voice-${uid}`);
   await me.visible(SEL.incoming);
   await me.far('far-cancel');
