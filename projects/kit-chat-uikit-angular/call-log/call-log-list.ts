@@ -78,6 +78,7 @@ export class KitCallLogComponent {
   });
 
   constructor() {
+    this.#log.reload(); // Someone else may have signed in since the log was loaded.
     const changeDetector = inject(ChangeDetectorRef);
     const words = this._intl.changes.subscribe(() => {
       this.#words.update(value => value + 1);

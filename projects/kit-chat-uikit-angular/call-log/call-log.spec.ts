@@ -200,6 +200,20 @@ describe('KitCallLog', () => {
     expect((await seeded.load('me')).map(entry => entry.id)).toHaveLength(2);
   });
 
+  it('should show the log of whoever signed in since, once reloaded, and none while nobody is', async () => {
+    await setup();
+    await missFrom(ADA);
+    calls.sdk.logout();
+    log.reload();
+    await settle();
+    expect(log.entries()).toEqual([]);
+
+    calls.sdk.login({uid: 'me', name: 'Me'});
+    log.reload();
+    await settle();
+    expect(log.entries().map(entry => entry.people[0].uid)).toEqual(['ada']);
+  });
+
   it('should report a failing store to onError and go on in memory', async () => {
     await setup({}, {}, new BrokenStore());
     await missFrom(ADA);

@@ -65,6 +65,14 @@ export class KitCallLog {
     this.#run(() => Promise.resolve());
   }
 
+  /**
+   * Loads the log of whoever is signed in now, e.g. after a sign-in or a sign-out (`<kit-call-log>` does it each time
+   * it is shown; a call that ends does it too).
+   */
+  reload(): void {
+    this.#run(() => Promise.resolve());
+  }
+
   /** Marks every missed call seen: the badge goes to 0 (the missed-call notifications close). */
   markSeen(): void {
     this.#run(async userId => {
