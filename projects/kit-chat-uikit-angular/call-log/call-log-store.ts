@@ -24,6 +24,7 @@ export abstract class KitCallLogStore {
 }
 
 /** Keeps the log in memory: for tests and server rendering, and where IndexedDB fails. */
+@Injectable()
 export class KitMemoryCallLogStore extends KitCallLogStore {
   readonly #lists = new Map<string, readonly KitCallLogEntry[]>();
 
