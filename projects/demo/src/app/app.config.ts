@@ -99,8 +99,9 @@ export const appConfig: ApplicationConfig = {
       withDockedCalls(),
       withPictureInPicture(),
       withCallControls(),
-      // Every call's ending in IndexedDB, shown by <kit-call-log> with a missed-call badge.
-      withCallLog(),
+      // Every call's ending in IndexedDB, shown by <kit-call-log> with a missed-call badge; the last 10 keep the page
+      // short (the browser tests make many calls).
+      withCallLog({maxEntries: 10}),
       ...demoPushCalls(),
     ),
     provideDemoSipStatus(),
