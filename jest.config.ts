@@ -13,6 +13,8 @@ const config: Config = {
       '<rootDir>/projects/kit-chat-uikit-angular/in-memory/public-api.ts',
     '^kit-chat-uikit-angular/sip$': '<rootDir>/projects/kit-chat-uikit-angular/sip/public-api.ts',
     '^kit-chat-uikit-angular/push$': '<rootDir>/projects/kit-chat-uikit-angular/push/public-api.ts',
+    '^kit-chat-uikit-angular/call-log$':
+      '<rootDir>/projects/kit-chat-uikit-angular/call-log/public-api.ts',
     '^kit-chat-uikit-angular/i18n$': '<rootDir>/projects/kit-chat-uikit-angular/i18n/public-api.ts',
     '^kit-chat-uikit-angular/i18n/language-pack$':
       '<rootDir>/projects/kit-chat-uikit-angular/i18n/language-pack/language-pack.ts',

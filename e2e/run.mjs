@@ -12,6 +12,7 @@ import {mkdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {DIST, ROOT, ensureDemoBuild} from './demo-build.mjs';
 import {axeTests} from './flows/axe.mjs';
+import {callLogTests} from './flows/call-log.mjs';
 import {callTests} from './flows/calls.mjs';
 import {closedTabTests} from './flows/closed-tab.mjs';
 import {demoTests} from './flows/demo.mjs';
@@ -63,6 +64,7 @@ async function main() {
         ...readinessTests,
         ...languageTests,
         ...closedTabTests,
+        ...callLogTests,
         ...axeTests,
       ],
       {

@@ -9,7 +9,8 @@
 //    `plain-without-kit`). Sums gzip (level 9) and brotli (quality 11) of every emitted .js/.css (initial and lazy)
 //    and prints what the library adds to each app; from the hidden source maps of `with-kit`, the gzip of the
 //    library's own code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
-//    code of the overlay folder (overlay, auto ring, banners, notifications).
+//    code of the overlay folder (overlay, auto ring, banners, notifications). An opt-in part's cost, printed only:
+//    `with-call-log` (the with-kit app with withCallLog() and <kit-call-log>) against `with-kit`.
 // 2. latency: serves dist/bench/with-kit on 127.0.0.1 and drives Chromium (CHROME_PATH or /usr/bin/chromium) with
 //    playwright-core. In the page: from the SDK's onIncomingCallReceived to the incoming screen painted (in the DOM,
 //    then double requestAnimationFrame), and the same for MatDialog.open of a component of similar size, interleaved.
@@ -41,7 +42,7 @@ const DIST = join(ROOT, 'dist', 'bench');
 const BUDGET_FILE = join(ROOT, 'tools', 'bench-budget.json');
 const CONFIGS = ['with-kit', 'without-kit', 'layout-only', 'plain-with-kit', 'plain-without-kit'];
 // Built for the flood figure only; no size is measured on it.
-const BUILDS = [...CONFIGS, 'with-waiting'];
+const BUILDS = [...CONFIGS, 'with-waiting', 'with-call-log'];
 
 const args = process.argv.slice(2);
 const flag = name => args.includes(name);
@@ -308,6 +309,16 @@ async function size() {
     undefined,
     undefined,
     plain.detail,
+  );
+
+  // An opt-in part's cost: what `withCallLog()` and `<kit-call-log>` add to the with-kit app (no budget).
+  const callLog = added('with-call-log', 'with-kit');
+  sizeLine(
+    'the call log adds to the Material app (withCallLog() and <kit-call-log>, kit-chat-uikit-angular/call-log)',
+    callLog.gzip,
+    undefined,
+    undefined,
+    callLog.detail,
   );
 
   const withKit = codeBySource('with-kit');

@@ -2,12 +2,14 @@
 // provideKitLanguage('<tag>'): a call rings in Arabic, right to left on a page with dir="rtl", and in Japanese
 // (screenshots e2e/screenshots/language-incoming-<tag>.png; the Arabic one is the README's right-to-left picture);
 // then every pack at 320 px in the brand theme (a 36 px title): the incoming call from Katherine Johnson, the busy
-// outcome of a call to her, and an ongoing call, with no name and no label cut (a text wider or taller than its box,
-// which the user sees ellipsed or clipped). Screenshots: e2e/screenshots/language-<state>-<tag>-320.png.
+// outcome of a call to her, an ongoing call, and her missed call in the demo's Recent calls (<kit-call-log>), with no
+// name and no label cut (a text wider or taller than its box, which the user sees ellipsed or clipped).
+// Screenshots: e2e/screenshots/language-<state>-<tag>-320.png.
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {SEL, expect} from '../harness.mjs';
 import {settle} from './axe.mjs';
+import {missedFrom} from './call-log.mjs';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'he', 'hi', 'it', 'ja', 'ko', 'pt-BR', 'ru', 'tr', 'zh-Hans'];
@@ -30,6 +32,11 @@ function cutTexts(page) {
       '.kit-ongoing-call-name',
       '.kit-ongoing-call-status',
       '.kit-call-button-text',
+      '.kit-call-log-name',
+      '.kit-call-log-kind',
+      '.kit-call-log-type',
+      '.kit-call-log-time',
+      '.kit-call-log-call-back-label',
     ].flatMap(selector => [...document.querySelectorAll(selector)]);
     return texts
       .filter(element => {
@@ -66,6 +73,10 @@ const STATES = {
     await demo.click('call-voice-ada');
     await demo.visible(SEL.ongoingEnd, 6000);
   },
+  'call-log': async demo => {
+    await missedFrom(demo, 'katherine');
+    await demo.page.locator('[data-testid="call-log"] .kit-call-log-missed').first().scrollIntoViewIfNeeded();
+  },
 };
 
 const ringTests = Object.entries(RINGS).map(([lang, want]) => ({
@@ -99,7 +110,7 @@ const ringTests = Object.entries(RINGS).map(([lang, want]) => ({
 }));
 
 const narrowTests = LANGUAGES.map(lang => ({
-  name: `languages: ${lang} at 320 px in the brand theme, no name or label cut (incoming, busy, ongoing)`,
+  name: `languages: ${lang} at 320 px in the brand theme, no name or label cut (incoming, busy, ongoing, call log)`,
   timeout: 45000,
   fn: async ({open}) => {
     const found = [];

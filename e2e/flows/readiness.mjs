@@ -7,15 +7,19 @@ const RINGING = 'Incoming video call from Ada Lovelace';
 const PROMPT = '[data-testid="ring-readiness"]';
 const MISSING = part => `${PROMPT} li[data-part="${part}"]`;
 
-/** Runs in the page before its scripts: records the notifications the page shows and closes. */
-function recordNotifications() {
+/**
+ * Runs in the page before its scripts: records the notifications the page shows and closes (`window.__notifications`:
+ * title, whether it stays until the user acts, whether it closed; its `instance`, to click it).
+ */
+export function recordNotifications() {
   const Native = window.Notification;
   const shown = [];
   Object.defineProperty(window, '__notifications', {value: shown});
   window.Notification = class extends Native {
     constructor(title, options) {
       super(title, options);
-      const entry = {title, closed: false};
+      const entry = {title, requireInteraction: !!options?.requireInteraction, closed: false};
+      Object.defineProperty(entry, 'instance', {value: this});
       shown.push(entry);
       this.addEventListener('close', () => (entry.closed = true));
       const close = this.close.bind(this);

@@ -9,7 +9,7 @@ import {en} from 'kit-chat-uikit-angular/i18n/en';
 import {ru} from 'kit-chat-uikit-angular/i18n/ru';
 
 type Part = Exclude<keyof KitLanguagePack, 'locale' | 'dir'>;
-const PARTS: Part[] = ['calls', 'readiness', 'dock', 'devices', 'push'];
+const PARTS: Part[] = ['calls', 'readiness', 'dock', 'devices', 'push', 'log'];
 
 /** Every text of a pack, by `part.key`: the strings, and what each function says for a sample. */
 function textsOf(pack: KitLanguagePack): Record<string, string> {
@@ -21,7 +21,10 @@ function textsOf(pack: KitLanguagePack): Record<string, string> {
           ? value
           : key === 'movedTo'
             ? (value as (v: string, h: string) => string)('top', 'left')
-            : (value as (a: unknown, b: unknown) => string)(key === 'callingPeople' ? 4 : 'Ada', 2);
+            : (value as (a: unknown, b: unknown) => string)(
+                ['callingPeople', 'missedCount'].includes(key) ? 4 : 'Ada',
+                2,
+              );
     }
   }
   return texts;

@@ -20,6 +20,7 @@ import {kitUseLanguage, provideKitLanguage} from 'kit-chat-uikit-angular/i18n';
 import {ar} from 'kit-chat-uikit-angular/i18n/ar';
 import {de} from 'kit-chat-uikit-angular/i18n/de';
 import {en} from 'kit-chat-uikit-angular/i18n/en';
+import {KitCallLogIntl} from 'kit-chat-uikit-angular/call-log';
 import {KitPushIntl} from 'kit-chat-uikit-angular/push';
 import {
   KitCallsTestingController,
@@ -64,6 +65,12 @@ describe('provideKitLanguage and kitUseLanguage', () => {
     );
     expect(TestBed.inject(KitDevicePickersIntl).unnamedDevice('Mikrofon', 2)).toBe('Mikrofon 2');
     expect(TestBed.inject(KitPushIntl).accept).toBe('Annehmen');
+    const log = TestBed.inject(KitCallLogIntl);
+    expect([log.callBack, log.locale, log.missedCount(3)]).toEqual([
+      'Zurückrufen',
+      'de',
+      '3 verpasste Anrufe',
+    ]);
     expect(document.documentElement.lang).toBe('de');
     expect(document.documentElement.dir).toBe('ltr');
   });

@@ -61,3 +61,4 @@ export {withCallControls} from './controls/controls-feature';
 export type {KitCallControlsOptions} from './controls/call-controls';
 export {withDevicePickers, withMutedSpeechHint} from './devices/device-features';
 export {KitDevicePickersIntl} from './devices/device-pickers-intl';
+export {_kitWatchCallEndings, type _KitCallEnding} from './registry/call-endings';

@@ -16,6 +16,7 @@ import {
   withDevicePickers,
   withMutedSpeechHint,
 } from 'kit-chat-uikit-angular';
+import {withCallLog} from 'kit-chat-uikit-angular/call-log';
 import {KIT_LANGUAGES, KitLanguageCode, provideKitLanguage} from 'kit-chat-uikit-angular/i18n';
 import {KitInMemorySwitchboard, kitInMemoryMediaCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
@@ -98,6 +99,9 @@ export const appConfig: ApplicationConfig = {
       withDockedCalls(),
       withPictureInPicture(),
       withCallControls(),
+      // Every call's ending in IndexedDB, shown by <kit-call-log> with a missed-call badge; the last 10 keep the page
+      // short (the browser tests make many calls).
+      withCallLog({maxEntries: 10}),
       ...demoPushCalls(),
     ),
     provideDemoSipStatus(),

@@ -14,6 +14,7 @@ import {DemoLog} from './demo-log';
 import {DemoSettings} from './demo-settings';
 import {DemoEventLog} from './event-log';
 import {DemoFarSide} from './far-side';
+import {DemoRecentCalls} from './recent-calls';
 import {DEMO_PEOPLE, demoMe, demoReachable, demoUser} from './people';
 import {DemoSettingsPanel} from './settings';
 import {demoSipServer} from './sip-mode';
@@ -25,7 +26,14 @@ import {demoSipServer} from './sip-mode';
  */
 @Component({
   selector: 'demo-root',
-  imports: [KitAvatarComponent, DemoContacts, DemoFarSide, DemoSettingsPanel, DemoEventLog],
+  imports: [
+    KitAvatarComponent,
+    DemoContacts,
+    DemoFarSide,
+    DemoSettingsPanel,
+    DemoEventLog,
+    DemoRecentCalls,
+  ],
   templateUrl: './app.html',
   styleUrl: './app.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,

@@ -99,4 +99,18 @@ export const ar = {
     decline: 'رفض',
     call: 'مكالمة واردة',
   },
+  log: {
+    title: 'المكالمات الأخيرة',
+    empty: 'لا توجد مكالمات بعد',
+    callBack: 'معاودة الاتصال',
+    incoming: 'واردة',
+    outgoing: 'صادرة',
+    missed: 'فائتة',
+    voice: 'مكالمة صوتية',
+    video: 'مكالمة فيديو',
+    notAnswered: 'لم يتم الرد',
+    missedCallFrom: name => `مكالمة فائتة من ${name}`,
+    callBackName: name => `معاودة الاتصال بـ ${name}`,
+    missedCount: missed => `المكالمات الفائتة: ${count(missed)}`,
+  },
 } satisfies KitLanguagePack;

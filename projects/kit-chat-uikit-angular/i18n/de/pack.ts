@@ -93,4 +93,21 @@ export const de = {
     decline: 'Ablehnen',
     call: 'Eingehender Anruf',
   },
+  log: {
+    title: 'Letzte Anrufe',
+    empty: 'Noch keine Anrufe',
+    callBack: 'Zurückrufen',
+    incoming: 'Eingehend',
+    outgoing: 'Ausgehend',
+    missed: 'Verpasst',
+    voice: 'Sprachanruf',
+    video: 'Videoanruf',
+    notAnswered: 'Nicht angenommen',
+    missedCallFrom: name => `Verpasster Anruf von ${name}`,
+    callBackName: name => `${name} zurückrufen`,
+    missedCount: missed =>
+      new Intl.PluralRules('de').select(missed) === 'one'
+        ? `${count(missed)} verpasster Anruf`
+        : `${count(missed)} verpasste Anrufe`,
+  },
 } satisfies KitLanguagePack;

@@ -89,4 +89,21 @@ export const en = {
     decline: 'Decline',
     call: 'Incoming call',
   },
+  log: {
+    title: 'Recent calls',
+    empty: 'No calls yet',
+    callBack: 'Call back',
+    incoming: 'Incoming',
+    outgoing: 'Outgoing',
+    missed: 'Missed',
+    voice: 'Voice call',
+    video: 'Video call',
+    notAnswered: 'Not answered',
+    missedCallFrom: name => `Missed call from ${name}`,
+    callBackName: name => `Call back ${name}`,
+    missedCount: missed =>
+      new Intl.PluralRules('en').select(missed) === 'one'
+        ? `${count(missed)} missed call`
+        : `${count(missed)} missed calls`,
+  },
 } satisfies KitLanguagePack;

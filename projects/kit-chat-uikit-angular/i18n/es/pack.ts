@@ -94,4 +94,21 @@ export const es = {
     decline: 'Rechazar',
     call: 'Llamada entrante',
   },
+  log: {
+    title: 'Llamadas recientes',
+    empty: 'Aún no hay llamadas',
+    callBack: 'Devolver llamada',
+    incoming: 'Entrante',
+    outgoing: 'Saliente',
+    missed: 'Perdida',
+    voice: 'Llamada de voz',
+    video: 'Videollamada',
+    notAnswered: 'Sin respuesta',
+    missedCallFrom: name => `Llamada perdida de ${name}`,
+    callBackName: name => `Devolver la llamada a ${name}`,
+    missedCount: missed =>
+      new Intl.PluralRules('es').select(missed) === 'one'
+        ? `${count(missed)} llamada perdida`
+        : `${count(missed)} llamadas perdidas`,
+  },
 } satisfies KitLanguagePack;

@@ -94,4 +94,21 @@ export const fr = {
     decline: 'Refuser',
     call: 'Appel entrant',
   },
+  log: {
+    title: 'Appels récents',
+    empty: 'Aucun appel pour l’instant',
+    callBack: 'Rappeler',
+    incoming: 'Entrant',
+    outgoing: 'Sortant',
+    missed: 'Manqué',
+    voice: 'Appel vocal',
+    video: 'Appel vidéo',
+    notAnswered: 'Sans réponse',
+    missedCallFrom: name => `Appel manqué de ${name}`,
+    callBackName: name => `Rappeler ${name}`,
+    missedCount: missed =>
+      new Intl.PluralRules('fr').select(missed) === 'one'
+        ? `${count(missed)} appel manqué`
+        : `${count(missed)} appels manqués`,
+  },
 } satisfies KitLanguagePack;

@@ -93,4 +93,18 @@ export const he = {
     decline: 'דחייה',
     call: 'שיחה נכנסת',
   },
+  log: {
+    title: 'שיחות אחרונות',
+    empty: 'אין עדיין שיחות',
+    callBack: 'חיוג חוזר',
+    incoming: 'נכנסת',
+    outgoing: 'יוצאת',
+    missed: 'הוחמצה',
+    voice: 'שיחה קולית',
+    video: 'שיחת וידאו',
+    notAnswered: 'לא נענתה',
+    missedCallFrom: name => `שיחה שלא נענתה מאת ${name}`,
+    callBackName: name => `חיוג חוזר אל ${name}`,
+    missedCount: missed => `שיחות שלא נענו: ${count(missed)}`,
+  },
 } satisfies KitLanguagePack;

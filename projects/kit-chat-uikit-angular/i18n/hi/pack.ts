@@ -92,4 +92,18 @@ export const hi = {
     decline: 'अस्वीकार करें',
     call: 'इनकमिंग कॉल',
   },
+  log: {
+    title: 'हाल की कॉल',
+    empty: 'अभी तक कोई कॉल नहीं',
+    callBack: 'वापस कॉल करें',
+    incoming: 'इनकमिंग',
+    outgoing: 'आउटगोइंग',
+    missed: 'मिस्ड',
+    voice: 'वॉइस कॉल',
+    video: 'वीडियो कॉल',
+    notAnswered: 'जवाब नहीं मिला',
+    missedCallFrom: name => `${name} की मिस्ड कॉल`,
+    callBackName: name => `${name} को वापस कॉल करें`,
+    missedCount: missed => `${count(missed)} मिस्ड कॉल`,
+  },
 } satisfies KitLanguagePack;

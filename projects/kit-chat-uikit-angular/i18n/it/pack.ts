@@ -93,4 +93,21 @@ export const it = {
     decline: 'Rifiuta',
     call: 'Chiamata in arrivo',
   },
+  log: {
+    title: 'Chiamate recenti',
+    empty: 'Ancora nessuna chiamata',
+    callBack: 'Richiama',
+    incoming: 'In arrivo',
+    outgoing: 'In uscita',
+    missed: 'Persa',
+    voice: 'Chiamata vocale',
+    video: 'Videochiamata',
+    notAnswered: 'Senza risposta',
+    missedCallFrom: name => `Chiamata persa da ${name}`,
+    callBackName: name => `Richiama ${name}`,
+    missedCount: missed =>
+      new Intl.PluralRules('it').select(missed) === 'one'
+        ? `${count(missed)} chiamata persa`
+        : `${count(missed)} chiamate perse`,
+  },
 } satisfies KitLanguagePack;

@@ -89,4 +89,18 @@ export const ja = {
     decline: '拒否',
     call: '着信',
   },
+  log: {
+    title: '最近の通話',
+    empty: '通話履歴はまだありません',
+    callBack: '折り返す',
+    incoming: '着信',
+    outgoing: '発信',
+    missed: '不在着信',
+    voice: '音声通話',
+    video: 'ビデオ通話',
+    notAnswered: '応答なし',
+    missedCallFrom: name => `${name}さんからの不在着信`,
+    callBackName: name => `${name}さんに折り返す`,
+    missedCount: missed => `不在着信 ${count(missed)} 件`,
+  },
 } satisfies KitLanguagePack;

@@ -89,4 +89,18 @@ export const ko = {
     decline: '거절',
     call: '전화 수신',
   },
+  log: {
+    title: '최근 통화',
+    empty: '아직 통화 기록이 없습니다',
+    callBack: '다시 걸기',
+    incoming: '수신',
+    outgoing: '발신',
+    missed: '부재중',
+    voice: '음성 통화',
+    video: '영상 통화',
+    notAnswered: '응답 없음',
+    missedCallFrom: name => `${name}님의 부재중 전화`,
+    callBackName: name => `${name}님에게 다시 걸기`,
+    missedCount: missed => `부재중 전화 ${count(missed)}통`,
+  },
 } satisfies KitLanguagePack;

@@ -6,6 +6,7 @@ import type {
   KitRingReadinessIntl,
 } from 'kit-chat-uikit-angular';
 import type {KitPushIntl} from 'kit-chat-uikit-angular/push';
+import type {KitCallLogIntl} from 'kit-chat-uikit-angular/call-log';
 
 /**
  * Every string of one Intl class, its functions included, without its `changes`: a pack that misses one does not
@@ -17,7 +18,7 @@ export type KitIntlStrings<T> = {
 
 /**
  * One language for every word of the kit: the call screens, the ring readiness prompt, the docked window, the
- * device pickers and the push notification. Declare a pack `{...} satisfies KitLanguagePack`.
+ * device pickers, the push notification and the call log. Declare a pack `{...} satisfies KitLanguagePack`.
  */
 export interface KitLanguagePack {
   /** The BCP 47 tag of the language, as `Intl` and the `lang` attribute take it: `'de'`, `'pt-BR'`. */
@@ -34,6 +35,8 @@ export interface KitLanguagePack {
   readonly devices: KitIntlStrings<KitDevicePickersIntl>;
   /** The words of the service worker's notification (`KitPushIntl` of `kit-chat-uikit-angular/push`). */
   readonly push: KitIntlStrings<KitPushIntl>;
+  /** The strings of `KitCallLogIntl` (`kit-chat-uikit-angular/call-log`); its `locale` is the pack's. */
+  readonly log: Omit<KitIntlStrings<KitCallLogIntl>, 'locale'>;
 }
 
 /**

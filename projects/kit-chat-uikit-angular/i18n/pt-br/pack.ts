@@ -93,4 +93,21 @@ export const ptBR = {
     decline: 'Recusar',
     call: 'Chamada recebida',
   },
+  log: {
+    title: 'Chamadas recentes',
+    empty: 'Nenhuma chamada ainda',
+    callBack: 'Retornar',
+    incoming: 'Recebida',
+    outgoing: 'Feita',
+    missed: 'Perdida',
+    voice: 'Chamada de voz',
+    video: 'Chamada de vídeo',
+    notAnswered: 'Não atendida',
+    missedCallFrom: name => `Chamada perdida de ${name}`,
+    callBackName: name => `Retornar a chamada de ${name}`,
+    missedCount: missed =>
+      new Intl.PluralRules('pt-BR').select(missed) === 'one'
+        ? `${count(missed)} chamada perdida`
+        : `${count(missed)} chamadas perdidas`,
+  },
 } satisfies KitLanguagePack;

@@ -98,4 +98,27 @@ export const ru = {
     decline: 'Отклонить',
     call: 'Входящий звонок',
   },
+  log: {
+    title: 'Недавние вызовы',
+    empty: 'Вызовов пока нет',
+    callBack: 'Перезвонить',
+    incoming: 'Входящий',
+    outgoing: 'Исходящий',
+    missed: 'Пропущенный',
+    voice: 'Голосовой вызов',
+    video: 'Видеовызов',
+    notAnswered: 'Без ответа',
+    missedCallFrom: name => `Пропущенный вызов от ${name}`,
+    callBackName: name => `Перезвонить: ${name}`,
+    missedCount: missed => {
+      const form = new Intl.PluralRules('ru').select(missed);
+      const words =
+        form === 'one'
+          ? 'пропущенный вызов'
+          : form === 'few'
+            ? 'пропущенных вызова'
+            : 'пропущенных вызовов';
+      return `${count(missed)} ${words}`;
+    },
+  },
 } satisfies KitLanguagePack;

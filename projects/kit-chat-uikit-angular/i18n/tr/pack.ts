@@ -90,4 +90,18 @@ export const tr = {
     decline: 'Reddet',
     call: 'Gelen arama',
   },
+  log: {
+    title: 'Son aramalar',
+    empty: 'Henüz arama yok',
+    callBack: 'Geri ara',
+    incoming: 'Gelen',
+    outgoing: 'Giden',
+    missed: 'Cevapsız',
+    voice: 'Sesli arama',
+    video: 'Görüntülü arama',
+    notAnswered: 'Cevap verilmedi',
+    missedCallFrom: name => `${name} adlı kişiden cevapsız arama`,
+    callBackName: name => `${name} kişisini geri ara`,
+    missedCount: missed => `${count(missed)} cevapsız arama`,
+  },
 } satisfies KitLanguagePack;

@@ -86,4 +86,18 @@ export const zhHans = {
     decline: '拒绝',
     call: '来电',
   },
+  log: {
+    title: '最近通话',
+    empty: '暂无通话',
+    callBack: '回拨',
+    incoming: '呼入',
+    outgoing: '呼出',
+    missed: '未接',
+    voice: '语音通话',
+    video: '视频通话',
+    notAnswered: '无人接听',
+    missedCallFrom: name => `来自 ${name} 的未接来电`,
+    callBackName: name => `回拨给 ${name}`,
+    missedCount: missed => `${count(missed)} 个未接来电`,
+  },
 } satisfies KitLanguagePack;

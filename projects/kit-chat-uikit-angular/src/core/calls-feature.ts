@@ -12,7 +12,9 @@ export type KitCallsFeatureKind =
   | 'devicePickers'
   | 'mutedSpeechHint'
   // `withPushCalls()`, in `kit-chat-uikit-angular/push`.
-  | 'pushCalls';
+  | 'pushCalls'
+  // `withCallLog()`, in `kit-chat-uikit-angular/call-log`.
+  | 'callLog';
 
 /**
  * A feature given to `provideKitCalls(config, ...features)` or `provideKitUIKit(config, ...features)`, made by

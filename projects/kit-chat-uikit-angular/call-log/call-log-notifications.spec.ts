@@ -1,0 +1,115 @@
+import {Component} from '@angular/core';
+import {TestBed} from '@angular/core/testing';
+import {KitCall, KitCallOverlay, KitUser} from 'kit-chat-uikit-angular';
+import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
+import {KitCallLog} from './call-log';
+import {withCallLog} from './call-log-feature';
+import {KitCallLogStore, KitMemoryCallLogStore} from './call-log-store';
+
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+
+@Component({template: ''})
+class Page {}
+
+/** The browser's Notification as the log uses it: what it shows, whether it closed, its click. */
+class ShownNotification {
+  static permission: NotificationPermission = 'granted';
+  static all: ShownNotification[] = [];
+  closed = false;
+  onclick: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(
+    readonly title: string,
+    readonly options: NotificationOptions,
+  ) {
+    ShownNotification.all.push(this);
+  }
+  close(): void {
+    this.closed = true;
+  }
+}
+
+describe('withCallLog(): missed-call notifications', () => {
+  let calls: KitCallsTestingController;
+  let visibility: jest.SpyInstance;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    ShownNotification.all = [];
+    (window as unknown as {Notification: unknown}).Notification = ShownNotification;
+    visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+  });
+  afterEach(() => {
+    visibility.mockRestore();
+    delete (window as unknown as {Notification?: unknown}).Notification;
+    jest.useRealTimers();
+  });
+
+  async function setup(notifyMissed?: boolean): Promise<void> {
+    TestBed.configureTestingModule({
+      providers: [
+        provideKitCallsTesting({features: [withCallLog({notifyMissed})]}),
+        {provide: KitCallLogStore, useClass: KitMemoryCallLogStore},
+      ],
+    });
+    calls = TestBed.inject(KitCallsTestingController);
+    calls.farSide.addUsers(ADA);
+    TestBed.createComponent(Page);
+    await jest.advanceTimersByTimeAsync(10);
+  }
+
+  async function missFrom(user: KitUser): Promise<KitCall> {
+    const ringing = calls.farSide.ring(user, calls.me, 'audio');
+    await jest.advanceTimersByTimeAsync(10);
+    const call = await ringing;
+    const cancelled = calls.farSide.cancel(call.sessionId);
+    await jest.advanceTimersByTimeAsync(10);
+    await cancelled;
+    return call;
+  }
+
+  it('should keep a notification of a call missed while the tab was hidden until it is seen', async () => {
+    await setup();
+    await missFrom(ADA);
+    await jest.advanceTimersByTimeAsync(60_000);
+
+    const [missed] = ShownNotification.all;
+    expect(missed.title).toBe('Missed call from Ada Lovelace');
+    expect(missed.options).toEqual(
+      expect.objectContaining({requireInteraction: true, body: 'Call back'}),
+    );
+    expect(missed.closed).toBe(false);
+
+    TestBed.inject(KitCallLog).markSeen();
+    await jest.advanceTimersByTimeAsync(10);
+    TestBed.tick();
+    expect(missed.closed).toBe(true);
+  });
+
+  it('should call back the caller when the notification is clicked', async () => {
+    await setup();
+    await missFrom(ADA);
+    calls.farSide.neverAnswer(ADA.uid);
+    jest.spyOn(window, 'focus').mockImplementation(() => {});
+
+    ShownNotification.all[0].onclick!();
+    await jest.advanceTimersByTimeAsync(10);
+
+    const [ref] = TestBed.inject(KitCallOverlay).openCalls;
+    expect(ref.direction).toBe('outgoing');
+    expect(ref.call().receiver.uid).toBe(ADA.uid);
+    expect(ShownNotification.all[0].closed).toBe(true);
+  });
+
+  it('should raise none while the tab is visible, or with notifyMissed: false', async () => {
+    visibility.mockReturnValue('visible');
+    await setup();
+    await missFrom(ADA);
+    visibility.mockReturnValue('hidden');
+    TestBed.resetTestingModule();
+    await setup(false);
+    await missFrom(ADA);
+
+    expect(ShownNotification.all).toEqual([]);
+  });
+});
