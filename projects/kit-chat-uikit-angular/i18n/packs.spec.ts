@@ -86,8 +86,8 @@ describe('kit-chat-uikit-angular/i18n packs', () => {
   it("should write the call's length in the locale's own digits", () => {
     expect(kitDurationIn('fa')(3600 + 65)).toBe('۱:۰۱:۰۵');
     expect(kitDurationIn('ar-EG')(247)).toBe('٠٤:٠٧');
-    expect(en.calls.duration(247)).toBe('04:07');
-    expect(ar.calls.duration(-1)).toBe(
+    expect(en.calls.duration?.(247)).toBe('04:07');
+    expect(ar.calls.duration?.(-1)).toBe(
       new Intl.NumberFormat('ar').format(0).repeat(2) +
         ':' +
         new Intl.NumberFormat('ar').format(0).repeat(2),

@@ -1,6 +1,5 @@
 import {Injectable} from '@angular/core';
 import {Subject} from 'rxjs';
-import {kitFormatCallDuration} from './call-duration';
 
 /** The kind of call, in the labels. */
 const kind = (isVideo?: boolean) => (isVideo ? 'video' : 'voice');
@@ -129,9 +128,8 @@ export class KitCallsIntl {
   callingPeople = (count: number): string =>
     `Calling ${count} ${count === 1 ? 'person' : 'people'}`;
   /**
-   * The ongoing call's elapsed time, `mm:ss` or `h:mm:ss` (a language pack writes it in its locale's digits).
-   * @param seconds Elapsed whole seconds.
-   * @returns The text.
+   * Writes the ongoing call's elapsed time (a language pack's does it in its locale's digits: `kitDurationIn`);
+   * `null`: `mm:ss` or `h:mm:ss` in ASCII digits (`kitFormatCallDuration`).
    */
-  duration: (seconds: number) => string = kitFormatCallDuration;
+  duration: ((seconds: number) => string) | null = null;
 }

@@ -24,6 +24,7 @@ import {KitCallScreenShell} from '../screen/call-screen-shell';
 import {KitCallSaid} from '../screen/call-session-binding';
 import {kitEndReasonText} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
+import {kitFormatCallDuration} from '../intl/call-duration';
 import {KitCallsIntl} from '../intl/calls-intl';
 import {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
@@ -107,6 +108,10 @@ export class KitOngoingCallComponent {
   protected readonly _muted = signal(false);
   protected readonly _cameraOff = signal(false);
   protected readonly _elapsed = computed(() => this.#state()?.elapsedSeconds ?? 0);
+  /** The elapsed time as the language writes it. */
+  protected _time(seconds: number): string {
+    return (this.intl.duration ?? kitFormatCallDuration)(seconds);
+  }
   /** Whether the call waits for its lost connection ("Reconnecting…"). */
   protected readonly _reconnecting = computed(() => !!this.#state()?.reconnecting);
   protected readonly _elapsedIso = computed(() => `PT${this._elapsed()}S`);
