@@ -10,6 +10,7 @@ import {
 } from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {
+  KitCallButtonsIntl,
   KitCallDockIntl,
   KitCallOverlay,
   KitCallsIntl,
@@ -64,6 +65,7 @@ describe('provideKitLanguage and kitUseLanguage', () => {
     );
     expect(TestBed.inject(KitDevicePickersIntl).unnamedDevice('Mikrofon', 2)).toBe('Mikrofon 2');
     expect(TestBed.inject(KitPushIntl).accept).toBe('Annehmen');
+    expect(TestBed.inject(KitCallButtonsIntl).callTo('Ada', true)).toBe('Videoanruf an Ada');
     expect(document.documentElement.lang).toBe('de');
     expect(document.documentElement.dir).toBe('ltr');
   });

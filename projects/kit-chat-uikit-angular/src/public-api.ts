@@ -61,3 +61,5 @@ export {withCallControls} from './controls/controls-feature';
 export type {KitCallControlsOptions} from './controls/call-controls';
 export {withDevicePickers, withMutedSpeechHint} from './devices/device-features';
 export {KitDevicePickersIntl} from './devices/device-pickers-intl';
+export {KitCallButtonsComponent} from './call-buttons/call-buttons';
+export {KitCallButtonsIntl} from './call-buttons/call-buttons-intl';

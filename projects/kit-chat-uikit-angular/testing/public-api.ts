@@ -8,3 +8,4 @@ export * from './outgoing-call-harness';
 export * from './ongoing-call-harness';
 export * from './calls-sdk-conformance';
 export * from './ring-readiness-harness';
+export * from './call-buttons-harness';
