@@ -12,6 +12,7 @@ import {mkdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {DIST, ROOT, ensureDemoBuild} from './demo-build.mjs';
 import {axeTests} from './flows/axe.mjs';
+import {callButtonsTests} from './flows/call-buttons.mjs';
 import {callTests} from './flows/calls.mjs';
 import {closedTabTests} from './flows/closed-tab.mjs';
 import {demoTests} from './flows/demo.mjs';
@@ -64,6 +65,7 @@ async function main() {
         ...languageTests,
         ...closedTabTests,
         ...axeTests,
+        ...callButtonsTests,
       ],
       {
         base: server.url,

@@ -19,7 +19,7 @@ const RINGS = {
 };
 
 /** The kit's names and labels that a user reads on the screen, each with whether it is cut. */
-function cutTexts(page) {
+export function cutTexts(page) {
   return page.evaluate(() => {
     const texts = [
       '.kit-incoming-call-title',
@@ -30,6 +30,8 @@ function cutTexts(page) {
       '.kit-ongoing-call-name',
       '.kit-ongoing-call-status',
       '.kit-call-button-text',
+      '.kit-call-buttons-label',
+      '.kit-call-buttons-reason',
     ].flatMap(selector => [...document.querySelectorAll(selector)]);
     return texts
       .filter(element => {
