@@ -7,8 +7,9 @@
 //    and without it (`without-kit`), the same app with both screens in its template (`layout-only`,
 //    provideKitCalls), and a plain app without Material with and without the kit (`plain-with-kit`,
 //    `plain-without-kit`). Sums gzip (level 9) and brotli (quality 11) of every emitted .js/.css (initial and lazy)
-//    and prints what the library adds to each app; from the hidden source maps of `with-kit`, the gzip of the
-//    library's own code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
+//    and prints what the library adds to each app, and what `<kit-call-buttons>` adds to the `with-kit` app
+//    (`with-call-buttons`, printed only); from the hidden source maps of `with-kit`, the gzip of the library's own
+//    code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
 //    code of the overlay folder (overlay, auto ring, banners, notifications).
 // 2. latency: serves dist/bench/with-kit on 127.0.0.1 and drives Chromium (CHROME_PATH or /usr/bin/chromium) with
 //    playwright-core. In the page: from the SDK's onIncomingCallReceived to the incoming screen painted (in the DOM,
@@ -40,8 +41,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist', 'bench');
 const BUDGET_FILE = join(ROOT, 'tools', 'bench-budget.json');
 const CONFIGS = ['with-kit', 'without-kit', 'layout-only', 'plain-with-kit', 'plain-without-kit'];
-// Built for the flood figure only; no size is measured on it.
-const BUILDS = [...CONFIGS, 'with-waiting'];
+// Built for the flood figure (with-waiting) and for the cost of an opt-in part (with-call-buttons) only: no budget.
+const BUILDS = [...CONFIGS, 'with-waiting', 'with-call-buttons'];
 
 const args = process.argv.slice(2);
 const flag = name => args.includes(name);
@@ -308,6 +309,16 @@ async function size() {
     undefined,
     undefined,
     plain.detail,
+  );
+
+  // An opt-in part costs nothing to an app that does not use it (the lines above); what it adds to one that does:
+  const buttons = added('with-call-buttons', 'with-kit');
+  sizeLine(
+    '<kit-call-buttons> adds to the Material app (voice and video buttons of one person)',
+    buttons.gzip,
+    undefined,
+    undefined,
+    buttons.detail,
   );
 
   const withKit = codeBySource('with-kit');
