@@ -150,6 +150,20 @@ describe('KitCallButtonsComponent', () => {
     expect(await buttons.getDisabledReason()).toBeNull();
   });
 
+  it('should let a test find disabled or enabled buttons with the harness filter', async () => {
+    await setup();
+    const loader = TestbedHarnessEnvironment.loader(fixture);
+
+    expect(await loader.getAllHarnesses(KitCallButtonsHarness.with({disabled: true}))).toEqual([]);
+    await buttons.clickVideo();
+    await settle();
+
+    expect(
+      (await loader.getAllHarnesses(KitCallButtonsHarness.with({disabled: true}))).length,
+    ).toBe(1);
+    expect(await loader.getAllHarnesses(KitCallButtonsHarness.with({disabled: false}))).toEqual([]);
+  });
+
   it('should be disabled while that person rings here', async () => {
     await setup();
 
