@@ -42,7 +42,13 @@ export const SEL = {
   waitingEndAndAccept: '.kit-call-waiting-end-and-accept',
   callAgain: '.kit-outgoing-call-again-button',
   anyScreen: '.kit-incoming-call, .kit-outgoing-call, .kit-ongoing-call',
-  testId: id => `[data-testid="${id}"]`,
+  // The demo's contacts are `<kit-call-buttons data-testid="call-<uid>">`: `call-voice-<uid>` is its voice button.
+  testId: id => {
+    const call = /^call-(voice|video)-(.+)$/.exec(id);
+    return call
+      ? `[data-testid="call-${call[2]}"] .kit-call-buttons-${call[1]}`
+      : `[data-testid="${id}"]`;
+  },
 };
 
 /** Chromium's flags for every browser test: no network of its own, fake camera and microphone. */
@@ -158,13 +164,13 @@ export class DemoPage {
 
   /** Clicks a far-side button from a script: the page behind a call screen is inert. */
   async far(testId) {
-    await this.page.evaluate(id => {
-      const button = document.querySelector(`[data-testid="${id}"]`);
+    await this.page.evaluate(selector => {
+      const button = document.querySelector(selector);
       if (!button) {
-        throw new Error(`no [data-testid="${id}"]`);
+        throw new Error(`no ${selector}`);
       }
       button.click();
-    }, testId);
+    }, SEL.testId(testId));
   }
 
   /** Sets the demo's network delay (its far-side select) from a script, as `far` clicks: the page may be inert. */

@@ -13,6 +13,7 @@ import {join} from 'node:path';
 import {DIST, ROOT, ensureDemoBuild} from './demo-build.mjs';
 import {axeTests} from './flows/axe.mjs';
 import {callLogTests} from './flows/call-log.mjs';
+import {callButtonsTests} from './flows/call-buttons.mjs';
 import {callTests} from './flows/calls.mjs';
 import {closedTabTests} from './flows/closed-tab.mjs';
 import {demoTests} from './flows/demo.mjs';
@@ -66,6 +67,7 @@ async function main() {
         ...closedTabTests,
         ...callLogTests,
         ...axeTests,
+        ...callButtonsTests,
       ],
       {
         base: server.url,

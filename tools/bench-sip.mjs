@@ -38,7 +38,7 @@ function watchClicks() {
   document.addEventListener(
     'click',
     event => {
-      if (event.target.closest?.('[data-testid^="call-voice-"]')) {
+      if (event.target.closest?.('.kit-call-buttons-voice')) {
         window.__benchClicked.push(performance.timeOrigin + performance.now());
       }
     },

@@ -9,8 +9,9 @@
 //    `plain-without-kit`). Sums gzip (level 9) and brotli (quality 11) of every emitted .js/.css (initial and lazy)
 //    and prints what the library adds to each app; from the hidden source maps of `with-kit`, the gzip of the
 //    library's own code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
-//    code of the overlay folder (overlay, auto ring, banners, notifications). An opt-in part's cost, printed only:
-//    `with-call-log` (the with-kit app with withCallLog() and <kit-call-log>) against `with-kit`.
+//    code of the overlay folder (overlay, auto ring, banners, notifications). The opt-in parts' costs, printed only:
+//    `with-call-log` (the with-kit app with withCallLog() and <kit-call-log>) and `with-call-buttons` (with
+//    <kit-call-buttons>) against `with-kit`.
 // 2. latency: serves dist/bench/with-kit on 127.0.0.1 and drives Chromium (CHROME_PATH or /usr/bin/chromium) with
 //    playwright-core. In the page: from the SDK's onIncomingCallReceived to the incoming screen painted (in the DOM,
 //    then double requestAnimationFrame), and the same for MatDialog.open of a component of similar size, interleaved.
@@ -41,8 +42,11 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist', 'bench');
 const BUDGET_FILE = join(ROOT, 'tools', 'bench-budget.json');
 const CONFIGS = ['with-kit', 'without-kit', 'layout-only', 'plain-with-kit', 'plain-without-kit'];
-// Built for the flood figure only; no size is measured on it.
-const BUILDS = [...CONFIGS, 'with-waiting', 'with-call-log'];
+//    and prints what the library adds to each app; from the hidden source maps of `with-kit`, the gzip of the
+//    library's own code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
+//    code of the overlay folder (overlay, auto ring, banners, notifications). The opt-in parts' costs, printed only:
+//    `with-call-log` (the with-kit app with withCallLog() and <kit-call-log>) and `with-call-buttons` (with
+//    <kit-call-buttons>) against `with-kit`.
 
 const args = process.argv.slice(2);
 const flag = name => args.includes(name);
@@ -319,6 +323,16 @@ async function size() {
     undefined,
     undefined,
     callLog.detail,
+  );
+
+  // An opt-in part costs nothing to an app that does not use it (the lines above); what it adds to one that does:
+  const buttons = added('with-call-buttons', 'with-kit');
+  sizeLine(
+    '<kit-call-buttons> adds to the Material app (voice and video buttons of one person)',
+    buttons.gzip,
+    undefined,
+    undefined,
+    buttons.detail,
   );
 
   const withKit = codeBySource('with-kit');

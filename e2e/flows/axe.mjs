@@ -20,14 +20,18 @@ export async function settle(page) {
   });
 }
 
-/** Scans the page; throws with every violation (rule, impact, targets, summary of the first node). */
-async function scan(demo, screen, theme) {
+/**
+ * Scans the page, or only the elements `include` selects; throws with every violation (rule, impact, targets,
+ * summary of the first node).
+ */
+export async function scan(demo, screen, theme, include) {
   await settle(demo.page);
   await demo.page.screenshot({
     path: join(SCREENSHOTS, `${screen}-${theme}.png`),
     fullPage: screen === 'page',
   });
-  const results = await new AxeBuilder({page: demo.page}).analyze();
+  const builder = new AxeBuilder({page: demo.page});
+  const results = await (include ? builder.include(include) : builder).analyze();
   if (results.violations.length > 0) {
     const lines = results.violations.map(violation => {
       const targets = violation.nodes.map(node => node.target.join(' ')).slice(0, 6);

@@ -85,9 +85,9 @@ export const demoTests = [
         'the far-side panel is shown in SIP mode',
       );
       const contacts = await grace.page
-        .locator('[data-testid^="call-voice-"]')
+        .locator('kit-call-buttons[data-testid^="call-"]')
         .evaluateAll(buttons => buttons.map(button => button.dataset.testid));
-      expect(JSON.stringify(contacts) === '["call-voice-linus"]', `contacts over SIP: ${contacts}`);
+      expect(JSON.stringify(contacts) === '["call-linus"]', `contacts over SIP: ${contacts}`);
       const links = await grace.page
         .locator('[data-testid^="open-as-"]')
         .evaluateAll(anchors => anchors.map(anchor => anchor.getAttribute('href')));

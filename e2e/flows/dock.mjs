@@ -10,7 +10,7 @@ import {katherineWaitsWhileAdaRings} from './calls.mjs';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
-const DOCK = {
+export const DOCK = {
   pane: '.kit-call-overlay-pane',
   docked: '.kit-call-overlay-pane-docked',
   minimize: '.kit-call-dock-minimize',
@@ -60,7 +60,7 @@ async function inCorner(me, vertical, horizontal) {
 }
 
 /** Places a video call to Ada (who answers after 1.5 s) and waits for the ongoing screen. */
-async function ongoingWithAda(me) {
+export async function ongoingWithAda(me) {
   await me.click('call-video-ada');
   await me.visible(SEL.ongoing, 6000);
 }

@@ -12,16 +12,35 @@ import {settle} from './axe.mjs';
 import {missedFrom} from './call-log.mjs';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
-const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'he', 'hi', 'it', 'ja', 'ko', 'pt-BR', 'ru', 'tr', 'zh-Hans'];
+const LANGUAGES = [
+  'ar',
+  'de',
+  'en',
+  'es',
+  'fr',
+  'he',
+  'hi',
+  'it',
+  'ja',
+  'ko',
+  'pt-BR',
+  'ru',
+  'tr',
+  'zh-Hans',
+];
 
 /** What the incoming screen says in the two languages rung in, as their packs say it. */
 const RINGS = {
-  ar: {dir: 'rtl', subtitle: 'مكالمة فيديو واردة', accept: 'الرد على مكالمة الفيديو من Ada Lovelace'},
+  ar: {
+    dir: 'rtl',
+    subtitle: 'مكالمة فيديو واردة',
+    accept: 'الرد على مكالمة الفيديو من Ada Lovelace',
+  },
   ja: {dir: 'ltr', subtitle: 'ビデオ通話の着信', accept: 'Ada Lovelaceさんからのビデオ通話に応答'},
 };
 
 /** The kit's names and labels that a user reads on the screen, each with whether it is cut. */
-function cutTexts(page) {
+export function cutTexts(page) {
   return page.evaluate(() => {
     const texts = [
       '.kit-incoming-call-title',
@@ -37,6 +56,8 @@ function cutTexts(page) {
       '.kit-call-log-type',
       '.kit-call-log-time',
       '.kit-call-log-call-back-label',
+      '.kit-call-buttons-label',
+      '.kit-call-buttons-reason',
     ].flatMap(selector => [...document.querySelectorAll(selector)]);
     return texts
       .filter(element => {
@@ -54,7 +75,10 @@ function cutTexts(page) {
         element =>
           `${[...element.classList].find(name => name.startsWith('kit-'))}("${element.textContent
             .trim()
-            .slice(0, 40)}") ${element.scrollWidth}/${element.clientWidth}×${element.scrollHeight}/${element.clientHeight}`,
+            .slice(
+              0,
+              40,
+            )}") ${element.scrollWidth}/${element.clientWidth}×${element.scrollHeight}/${element.clientHeight}`,
       );
   });
 }
@@ -75,7 +99,10 @@ const STATES = {
   },
   'call-log': async demo => {
     await missedFrom(demo, 'katherine');
-    await demo.page.locator('[data-testid="call-log"] .kit-call-log-missed').first().scrollIntoViewIfNeeded();
+    await demo.page
+      .locator('[data-testid="call-log"] .kit-call-log-missed')
+      .first()
+      .scrollIntoViewIfNeeded();
   },
 };
 

@@ -9,7 +9,7 @@ import {en} from 'kit-chat-uikit-angular/i18n/en';
 import {ru} from 'kit-chat-uikit-angular/i18n/ru';
 
 type Part = Exclude<keyof KitLanguagePack, 'locale' | 'dir'>;
-const PARTS: Part[] = ['calls', 'readiness', 'dock', 'devices', 'push', 'log'];
+const PARTS: Part[] = ['calls', 'readiness', 'dock', 'devices', 'buttons', 'push', 'log'];
 
 /** Every text of a pack, by `part.key`: the strings, and what each function says for a sample. */
 function textsOf(pack: KitLanguagePack): Record<string, string> {
@@ -55,8 +55,11 @@ describe('kit-chat-uikit-angular/i18n packs', () => {
 
   it('should put the name into every label that names the other person', async () => {
     for (const code of KIT_LANGUAGES) {
-      const {calls} = await loadKitLanguage(code);
+      const {calls, buttons} = await loadKitLanguage(code);
       const labels = [
+        buttons.callTo('Ada', true),
+        buttons.callTo('Ada'),
+        buttons.inCallWith('Ada'),
         calls.acceptCallFrom('Ada', true),
         calls.declineCallFrom('Ada'),
         calls.endAndAcceptCallFrom('Ada', false),
@@ -68,6 +71,7 @@ describe('kit-chat-uikit-angular/i18n packs', () => {
       expect(labels.filter(label => !label.includes('Ada'))).toEqual([]);
       // Voice and video calls are told apart.
       expect(calls.acceptCallFrom('Ada', true)).not.toBe(calls.acceptCallFrom('Ada', false));
+      expect(buttons.callTo('Ada', true)).not.toBe(buttons.callTo('Ada', false));
     }
   });
 

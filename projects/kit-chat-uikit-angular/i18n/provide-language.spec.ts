@@ -10,6 +10,7 @@ import {
 } from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {
+  KitCallButtonsIntl,
   KitCallDockIntl,
   KitCallOverlay,
   KitCallsIntl,
@@ -71,6 +72,7 @@ describe('provideKitLanguage and kitUseLanguage', () => {
       'de',
       '3 verpasste Anrufe',
     ]);
+    expect(TestBed.inject(KitCallButtonsIntl).callTo('Ada', true)).toBe('Videoanruf an Ada');
     expect(document.documentElement.lang).toBe('de');
     expect(document.documentElement.dir).toBe('ltr');
   });

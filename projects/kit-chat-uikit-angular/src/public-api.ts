@@ -62,3 +62,5 @@ export type {KitCallControlsOptions} from './controls/call-controls';
 export {withDevicePickers, withMutedSpeechHint} from './devices/device-features';
 export {KitDevicePickersIntl} from './devices/device-pickers-intl';
 export {_kitWatchCallEndings, type _KitCallEnding} from './registry/call-endings';
+export {KitCallButtonsComponent} from './call-buttons/call-buttons';
+export {KitCallButtonsIntl} from './call-buttons/call-buttons-intl';

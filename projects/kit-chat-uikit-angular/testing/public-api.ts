@@ -9,3 +9,4 @@ export * from './ongoing-call-harness';
 export * from './calls-sdk-conformance';
 export * from './ring-readiness-harness';
 export * from './call-log-harness';
+export * from './call-buttons-harness';

@@ -1,12 +1,5 @@
-import {ChangeDetectionStrategy, Component, inject, input} from '@angular/core';
-import {MatButtonModule} from '@angular/material/button';
-import {
-  KitAvatarComponent,
-  KitCallOverlay,
-  KitCallType,
-  KitIconComponent,
-} from 'kit-chat-uikit-angular';
-import {DemoLog} from './demo-log';
+import {ChangeDetectionStrategy, Component, computed, inject, input} from '@angular/core';
+import {KitAvatarComponent, KitCallButtonsComponent, KitUser} from 'kit-chat-uikit-angular';
 import {DemoSettings} from './demo-settings';
 import {DemoPerson, demoReachable, demoUser} from './people';
 import {demoSipServer} from './sip-mode';
@@ -21,7 +14,7 @@ const ANSWER_TEXT: Record<string, string> = {
 /** The people I can call, by voice or by video. */
 @Component({
   selector: 'demo-contacts',
-  imports: [MatButtonModule, KitAvatarComponent, KitIconComponent],
+  imports: [KitAvatarComponent, KitCallButtonsComponent],
   template: `
     <h2 id="contacts-title">Call someone</h2>
     <ul class="demo-list" aria-labelledby="contacts-title">
@@ -32,28 +25,12 @@ const ANSWER_TEXT: Record<string, string> = {
             <span class="demo-row-name">{{ person.name }}</span>
             <span class="demo-row-hint">{{ hint(person) }}</span>
           </div>
-          <div class="demo-row-actions">
-            <button
-              mat-flat-button
-              type="button"
-              [attr.data-testid]="'call-voice-' + person.uid"
-              [attr.aria-label]="'Voice call ' + person.name"
-              (click)="call(person, 'audio')"
-            >
-              <kit-icon matButtonIcon name="call" />
-              Voice
-            </button>
-            <button
-              mat-stroked-button
-              type="button"
-              [attr.data-testid]="'call-video-' + person.uid"
-              [attr.aria-label]="'Video call ' + person.name"
-              (click)="call(person, 'video')"
-            >
-              <kit-icon matButtonIcon name="videocam" />
-              Video
-            </button>
-          </div>
+          <!-- The kit's call buttons: e2e finds the voice one of call-ada as "call-voice-ada". -->
+          <kit-call-buttons
+            labelled
+            [user]="person.user"
+            [attr.data-testid]="'call-' + person.uid"
+          />
         </li>
       }
     </ul>
@@ -61,8 +38,6 @@ const ANSWER_TEXT: Record<string, string> = {
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class DemoContacts {
-  private readonly _overlay = inject(KitCallOverlay);
-  private readonly _log = inject(DemoLog);
   private readonly _settings = inject(DemoSettings);
 
   /** The logged-in user. */
@@ -70,18 +45,15 @@ export class DemoContacts {
 
   private readonly _sip = demoSipServer() !== null;
 
-  protected people(): DemoPerson[] {
-    return demoReachable(this.me(), this._sip);
-  }
+  /** The people, each with the user the call buttons call (made once, not at every check). */
+  protected readonly people = computed<(DemoPerson & {user: KitUser})[]>(() =>
+    demoReachable(this.me(), this._sip).map(person => ({...person, user: demoUser(person)})),
+  );
 
   protected hint(person: DemoPerson): string {
     if (!person.simulated) {
       return `Answers from their own tab (open as ${person.name.split(' ')[0]})${this._sip ? ', over SIP' : ''}`;
     }
     return `Played here: ${ANSWER_TEXT[this._settings.state().answers[person.uid] ?? 'never']}`;
-  }
-
-  protected call(person: DemoPerson, type: KitCallType): void {
-    this._overlay.startCall(demoUser(person), type).catch(error => this._log.error(error));
   }
 }

@@ -92,6 +92,13 @@ export const ar = {
     mutedSpeech: 'الميكروفون مكتوم',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'صوتية',
+    video: 'فيديو',
+    notReady: 'المكالمات غير متاحة الآن',
+    callTo: (name, isVideo = false) => `${isVideo ? 'مكالمة فيديو' : 'مكالمة صوتية'} مع ${name}`,
+    inCallWith: name => `أنت بالفعل في مكالمة مع ${name}`,
+  },
   push: {
     voice: 'مكالمة صوتية واردة',
     video: 'مكالمة فيديو واردة',

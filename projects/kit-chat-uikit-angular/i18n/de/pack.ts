@@ -86,6 +86,13 @@ export const de = {
     mutedSpeech: 'Du bist stummgeschaltet',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'Sprachanruf',
+    video: 'Videoanruf',
+    notReady: 'Anrufe sind gerade nicht möglich',
+    callTo: (name, isVideo = false) => `${isVideo ? 'Videoanruf' : 'Sprachanruf'} an ${name}`,
+    inCallWith: name => `Schon im Gespräch mit ${name}`,
+  },
   push: {
     voice: 'Eingehender Sprachanruf',
     video: 'Eingehender Videoanruf',

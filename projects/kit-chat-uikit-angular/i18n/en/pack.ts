@@ -82,6 +82,13 @@ export const en = {
     mutedSpeech: 'You are muted',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'Voice',
+    video: 'Video',
+    notReady: 'Calls are not available right now',
+    callTo: (name, isVideo = false) => `${isVideo ? 'Video' : 'Voice'} call ${name}`,
+    inCallWith: name => `Already in a call with ${name}`,
+  },
   push: {
     voice: 'Incoming voice call',
     video: 'Incoming video call',

@@ -87,6 +87,13 @@ export const es = {
     mutedSpeech: 'Tienes el micrófono silenciado',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'Voz',
+    video: 'Vídeo',
+    notReady: 'Las llamadas no están disponibles ahora',
+    callTo: (name, isVideo = false) => `Llamada de ${isVideo ? 'vídeo' : 'voz'} a ${name}`,
+    inCallWith: name => `Ya estás en una llamada con ${name}`,
+  },
   push: {
     voice: 'Llamada de voz entrante',
     video: 'Videollamada entrante',

@@ -87,6 +87,13 @@ export const fr = {
     mutedSpeech: 'Votre micro est coupé',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'Vocal',
+    video: 'Vidéo',
+    notReady: 'Les appels ne sont pas disponibles pour le moment',
+    callTo: (name, isVideo = false) => `Appel ${isVideo ? 'vidéo' : 'vocal'} à ${name}`,
+    inCallWith: name => `Déjà en communication avec ${name}`,
+  },
   push: {
     voice: 'Appel vocal entrant',
     video: 'Appel vidéo entrant',

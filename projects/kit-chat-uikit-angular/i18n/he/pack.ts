@@ -86,6 +86,13 @@ export const he = {
     mutedSpeech: 'המיקרופון מושתק',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'קולית',
+    video: 'וידאו',
+    notReady: 'אי אפשר להתקשר כרגע',
+    callTo: (name, isVideo = false) => `${isVideo ? 'שיחת וידאו' : 'שיחה קולית'} אל ${name}`,
+    inCallWith: name => `כבר בשיחה עם ${name}`,
+  },
   push: {
     voice: 'שיחה קולית נכנסת',
     video: 'שיחת וידאו נכנסת',

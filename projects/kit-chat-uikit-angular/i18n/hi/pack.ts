@@ -85,6 +85,13 @@ export const hi = {
     mutedSpeech: 'आप म्यूट हैं',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'वॉइस',
+    video: 'वीडियो',
+    notReady: 'अभी कॉल उपलब्ध नहीं हैं',
+    callTo: (name, isVideo = false) => `${name} को ${isVideo ? 'वीडियो' : 'वॉइस'} कॉल करें`,
+    inCallWith: name => `${name} के साथ पहले से कॉल पर हैं`,
+  },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',
     video: 'इनकमिंग वीडियो कॉल',

@@ -86,6 +86,13 @@ export const it = {
     mutedSpeech: 'Il tuo microfono è disattivato',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'Voce',
+    video: 'Video',
+    notReady: 'Le chiamate non sono disponibili ora',
+    callTo: (name, isVideo = false) => `Chiama ${name} in ${isVideo ? 'video' : 'voce'}`,
+    inCallWith: name => `Già in chiamata con ${name}`,
+  },
   push: {
     voice: 'Chiamata vocale in arrivo',
     video: 'Videochiamata in arrivo',

@@ -82,6 +82,13 @@ export const ja = {
     mutedSpeech: 'ミュート中です',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: '音声',
+    video: 'ビデオ',
+    notReady: '現在は通話できません',
+    callTo: (name, isVideo = false) => `${name}さんに${isVideo ? 'ビデオ' : '音声'}通話`,
+    inCallWith: name => `${name}さんと通話中です`,
+  },
   push: {
     voice: '音声通話の着信',
     video: 'ビデオ通話の着信',

@@ -82,6 +82,13 @@ export const ko = {
     mutedSpeech: '음소거 상태입니다',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: '음성',
+    video: '영상',
+    notReady: '지금은 통화할 수 없습니다',
+    callTo: (name, isVideo = false) => `${name}님에게 ${isVideo ? '영상' : '음성'} 통화`,
+    inCallWith: name => `이미 ${name}님과 통화 중입니다`,
+  },
   push: {
     voice: '음성 통화 수신',
     video: '영상 통화 수신',

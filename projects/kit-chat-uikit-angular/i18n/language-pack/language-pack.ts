@@ -1,5 +1,6 @@
 import {kitFormatCallDuration} from 'kit-chat-uikit-angular';
 import type {
+  KitCallButtonsIntl,
   KitCallDockIntl,
   KitCallsIntl,
   KitDevicePickersIntl,
@@ -18,7 +19,8 @@ export type KitIntlStrings<T> = {
 
 /**
  * One language for every word of the kit: the call screens, the ring readiness prompt, the docked window, the
- * device pickers, the push notification and the call log. Declare a pack `{...} satisfies KitLanguagePack`.
+ * device pickers, the call buttons, the push notification and the call log. Declare a pack
+ * `{...} satisfies KitLanguagePack`.
  */
 export interface KitLanguagePack {
   /** The BCP 47 tag of the language, as `Intl` and the `lang` attribute take it: `'de'`, `'pt-BR'`. */
@@ -33,6 +35,8 @@ export interface KitLanguagePack {
   readonly dock: KitIntlStrings<KitCallDockIntl>;
   /** The strings of `KitDevicePickersIntl`. */
   readonly devices: KitIntlStrings<KitDevicePickersIntl>;
+  /** The strings of `KitCallButtonsIntl` (`<kit-call-buttons>`). */
+  readonly buttons: KitIntlStrings<KitCallButtonsIntl>;
   /** The words of the service worker's notification (`KitPushIntl` of `kit-chat-uikit-angular/push`). */
   readonly push: KitIntlStrings<KitPushIntl>;
   /** The strings of `KitCallLogIntl` (`kit-chat-uikit-angular/call-log`); its `locale` is the pack's. */

@@ -86,6 +86,13 @@ export const ptBR = {
     mutedSpeech: 'Seu microfone está silenciado',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'Voz',
+    video: 'Vídeo',
+    notReady: 'As chamadas não estão disponíveis agora',
+    callTo: (name, isVideo = false) => `Chamada de ${isVideo ? 'vídeo' : 'voz'} para ${name}`,
+    inCallWith: name => `Já em chamada com ${name}`,
+  },
   push: {
     voice: 'Chamada de voz recebida',
     video: 'Chamada de vídeo recebida',

@@ -91,6 +91,13 @@ export const ru = {
     mutedSpeech: 'У вас выключен микрофон',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'Аудио',
+    video: 'Видео',
+    notReady: 'Звонки сейчас недоступны',
+    callTo: (name, isVideo = false) => `${isVideo ? 'Видео' : 'Аудио'}звонок: ${name}`,
+    inCallWith: name => `Уже идёт разговор с ${name}`,
+  },
   push: {
     voice: 'Входящий аудиозвонок',
     video: 'Входящий видеозвонок',

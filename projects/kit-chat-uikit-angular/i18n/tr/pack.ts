@@ -83,6 +83,13 @@ export const tr = {
     mutedSpeech: 'Mikrofonunuz kapalı',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: 'Sesli',
+    video: 'Görüntülü',
+    notReady: 'Aramalar şu anda kullanılamıyor',
+    callTo: (name, isVideo = false) => `${name} ile ${isVideo ? 'görüntülü' : 'sesli'} arama`,
+    inCallWith: name => `${name} ile zaten görüşmedesiniz`,
+  },
   push: {
     voice: 'Gelen sesli arama',
     video: 'Gelen görüntülü arama',

@@ -79,6 +79,13 @@ export const zhHans = {
     mutedSpeech: '你已静音',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  buttons: {
+    voice: '语音',
+    video: '视频',
+    notReady: '暂时无法通话',
+    callTo: (name, isVideo = false) => `与${name}${isVideo ? '视频' : '语音'}通话`,
+    inCallWith: name => `已在与${name}通话`,
+  },
   push: {
     voice: '语音通话来电',
     video: '视频通话来电',

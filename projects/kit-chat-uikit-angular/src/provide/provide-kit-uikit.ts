@@ -13,6 +13,7 @@ import {KitOutgoingCallComponent} from '../outgoing-call/outgoing-call';
 import {withAutoRing} from '../ring/call-features';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitAvatarComponent} from '../avatar/avatar';
+import {KitCallButtonsComponent} from '../call-buttons/call-buttons';
 import {KitCallsFeature} from '../core/calls-feature';
 import {KitUIKitConfig} from '../core/config';
 import {provideKitCalls} from './provide-kit-calls';
@@ -79,6 +80,7 @@ const COMPONENTS = [
   KitOutgoingCallComponent,
   KitOngoingCallComponent,
   KitAvatarComponent,
+  KitCallButtonsComponent,
 ];
 
 @NgModule({imports: COMPONENTS, exports: COMPONENTS})

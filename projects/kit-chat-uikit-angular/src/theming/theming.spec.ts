@@ -158,6 +158,22 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
     ).toThrow(/Valid names: background-color text-color/);
   });
 
+  it('should theme <kit-call-buttons> in the same shape: overrides checked, M3 colours and type', () => {
+    const css = compile(`${M3_THEME}
+      .b { @include kit.call-buttons-overrides((container-shape: 12px)); }
+      .t { @include kit.call-buttons-theme($theme); }`);
+    expect(declarations(css, '.b')).toEqual({'--kit-call-buttons-container-shape': '12px'});
+    const themed = declarations(css, '.t');
+    for (const token of ['container-color', 'content-color', 'reason-text-color']) {
+      expect(themed[`--kit-call-buttons-${token}`]).toMatch(/^#[0-9a-f]{6}$/);
+    }
+    expect(themed['--kit-call-buttons-label-text-appearance']).toBeTruthy();
+    expect(() =>
+      compile(`@use 'kit-chat-uikit-angular' as kit;
+        .x { @include kit.call-buttons-overrides((color: red)); }`),
+    ).toThrow(/Valid names: container-color content-color/);
+  });
+
   it('should fail the build on an unknown token and list the valid names', () => {
     expect(() =>
       compile(`
@@ -178,6 +194,7 @@ describe('Sass theming: @use "kit-chat-uikit-angular" as kit', () => {
     'theming/_call-screen.scss',
     'ring/call-waiting.scss',
     'avatar/avatar.scss',
+    'call-buttons/call-buttons.scss',
   ])(
     'should give every Material role in %s a literal fallback, so the screen is opaque and readable without mat.theme()',
     file => {
