@@ -4,7 +4,7 @@ import {en} from 'kit-chat-uikit-angular/i18n/en';
 import {ru} from 'kit-chat-uikit-angular/i18n/ru';
 
 type Part = Exclude<keyof KitLanguagePack, 'locale' | 'dir'>;
-const PARTS: Part[] = ['calls', 'readiness', 'dock', 'devices', 'push'];
+const PARTS: Part[] = ['calls', 'readiness', 'dock', 'devices', 'selfView', 'push'];
 
 /** Every text of a pack, by `part.key`: the strings, and what each function says for a sample. */
 function textsOf(pack: KitLanguagePack): Record<string, string> {

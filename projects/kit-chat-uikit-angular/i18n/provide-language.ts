@@ -13,6 +13,7 @@ import {
   KitCallsIntl,
   KitDevicePickersIntl,
   KitRingReadinessIntl,
+  KitSelfViewIntl,
 } from 'kit-chat-uikit-angular';
 import {KitPushIntl} from 'kit-chat-uikit-angular/push';
 import type {KitLanguageCode, KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
@@ -29,7 +30,7 @@ export interface KitLanguageOptions {
 /**
  * Switches every word of the kit to a language at once, now (in an injection context: a constructor, a field, or
  * `runInInjectionContext`): the call screens, the ring readiness prompt and the tab title's flash, the hidden-tab
- * notifications, the docked window, the device pickers and the push notification's words (a worker already
+ * notifications, the docked window, the device pickers, the self view and the push notification's words (a worker already
  * registered is registered again with them). Each Intl class fires `changes`, so open screens render again.
  * Strings an app overrides are overwritten: assign them again after.
  * @param pack The language, e.g. `de` of `kit-chat-uikit-angular/i18n/de`, or from `loadKitLanguage('de')`.
@@ -41,6 +42,7 @@ export function kitUseLanguage(pack: KitLanguagePack, options: KitLanguageOption
     [inject(KitRingReadinessIntl), pack.readiness],
     [inject(KitCallDockIntl), pack.dock],
     [inject(KitDevicePickersIntl), pack.devices],
+    [inject(KitSelfViewIntl), pack.selfView],
     [inject(KitPushIntl), pack.push],
   ] as const;
   if (options.document !== false) {

@@ -22,6 +22,8 @@ export type {
   KitPictureInPictureFeature,
   KitCallControlsFeature,
   KitMutedSpeechHintFeature,
+  KitHidingControlsFeature,
+  KitDraggableSelfViewFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -61,3 +63,6 @@ export {withCallControls} from './controls/controls-feature';
 export type {KitCallControlsOptions} from './controls/call-controls';
 export {withDevicePickers, withMutedSpeechHint} from './devices/device-features';
 export {KitDevicePickersIntl} from './devices/device-pickers-intl';
+export {withHidingControls, withDraggableSelfView} from './ongoing-call/ongoing-call-features';
+export type {KitHidingControlsOptions} from './ongoing-call/hiding-controls';
+export {KitSelfViewIntl} from './ongoing-call/self-view-intl';

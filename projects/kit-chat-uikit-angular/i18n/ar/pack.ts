@@ -91,6 +91,13 @@ export const ar = {
     mutedSpeech: 'الميكروفون مكتوم',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'الفيديو الخاص بك، تنقله مفاتيح الأسهم',
+    movedTo: (vertical, horizontal) =>
+      `نُقل الفيديو الخاص بك إلى الزاوية ${vertical === 'top' ? 'العلوية' : 'السفلية'} ${
+        horizontal === 'left' ? 'اليسرى' : 'اليمنى'
+      }`,
+  },
   push: {
     voice: 'مكالمة صوتية واردة',
     video: 'مكالمة فيديو واردة',

@@ -85,6 +85,13 @@ export const de = {
     mutedSpeech: 'Du bist stummgeschaltet',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'Dein Video, mit den Pfeiltasten verschieben',
+    movedTo: (vertical, horizontal) =>
+      `Dein Video in die Ecke ${vertical === 'top' ? 'oben' : 'unten'} ${
+        horizontal === 'left' ? 'links' : 'rechts'
+      } verschoben`,
+  },
   push: {
     voice: 'Eingehender Sprachanruf',
     video: 'Eingehender Videoanruf',

@@ -81,6 +81,10 @@ export const en = {
     mutedSpeech: 'You are muted',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'Your video, arrow keys move it',
+    movedTo: (vertical, horizontal) => `Your video moved to the ${vertical} ${horizontal} corner`,
+  },
   push: {
     voice: 'Incoming voice call',
     video: 'Incoming video call',

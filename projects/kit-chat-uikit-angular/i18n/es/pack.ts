@@ -86,6 +86,13 @@ export const es = {
     mutedSpeech: 'Tienes el micrófono silenciado',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'Tu vídeo, las flechas del teclado lo mueven',
+    movedTo: (vertical, horizontal) =>
+      `Tu vídeo movido a la esquina ${vertical === 'top' ? 'superior' : 'inferior'} ${
+        horizontal === 'left' ? 'izquierda' : 'derecha'
+      }`,
+  },
   push: {
     voice: 'Llamada de voz entrante',
     video: 'Videollamada entrante',

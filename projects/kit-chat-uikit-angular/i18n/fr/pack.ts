@@ -86,6 +86,13 @@ export const fr = {
     mutedSpeech: 'Votre micro est coupé',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'Votre vidéo, les flèches du clavier la déplacent',
+    movedTo: (vertical, horizontal) =>
+      `Votre vidéo déplacée dans le coin ${vertical === 'top' ? 'supérieur' : 'inférieur'} ${
+        horizontal === 'left' ? 'gauche' : 'droit'
+      }`,
+  },
   push: {
     voice: 'Appel vocal entrant',
     video: 'Appel vidéo entrant',

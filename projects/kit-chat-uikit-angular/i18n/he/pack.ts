@@ -85,6 +85,13 @@ export const he = {
     mutedSpeech: 'המיקרופון מושתק',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'הווידאו שלך, מקשי החיצים מזיזים אותו',
+    movedTo: (vertical, horizontal) =>
+      `הווידאו שלך הועבר לפינה ה${vertical === 'top' ? 'עליונה' : 'תחתונה'} ה${
+        horizontal === 'left' ? 'שמאלית' : 'ימנית'
+      }`,
+  },
   push: {
     voice: 'שיחה קולית נכנסת',
     video: 'שיחת וידאו נכנסת',

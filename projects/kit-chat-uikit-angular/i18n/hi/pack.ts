@@ -84,6 +84,13 @@ export const hi = {
     mutedSpeech: 'आप म्यूट हैं',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'आपका वीडियो, ऐरो कुंजियों से खिसकाएं',
+    movedTo: (vertical, horizontal) =>
+      `आपका वीडियो ${vertical === 'top' ? 'ऊपरी' : 'निचले'} ${
+        horizontal === 'left' ? 'बाएं' : 'दाएं'
+      } कोने में ले जाया गया`,
+  },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',
     video: 'इनकमिंग वीडियो कॉल',

@@ -85,6 +85,13 @@ export const it = {
     mutedSpeech: 'Il tuo microfono è disattivato',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'Il tuo video, i tasti freccia lo spostano',
+    movedTo: (vertical, horizontal) =>
+      `Il tuo video spostato nell’angolo ${vertical === 'top' ? 'in alto' : 'in basso'} a ${
+        horizontal === 'left' ? 'sinistra' : 'destra'
+      }`,
+  },
   push: {
     voice: 'Chiamata vocale in arrivo',
     video: 'Videochiamata in arrivo',

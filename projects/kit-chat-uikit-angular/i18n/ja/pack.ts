@@ -81,6 +81,13 @@ export const ja = {
     mutedSpeech: 'ミュート中です',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: '自分の映像（矢印キーで移動できます）',
+    movedTo: (vertical, horizontal) =>
+      `自分の映像を${horizontal === 'left' ? '左' : '右'}${
+        vertical === 'top' ? '上' : '下'
+      }に移動しました`,
+  },
   push: {
     voice: '音声通話の着信',
     video: 'ビデオ通話の着信',

@@ -3,6 +3,7 @@ import type {
   KitCallsIntl,
   KitDevicePickersIntl,
   KitRingReadinessIntl,
+  KitSelfViewIntl,
 } from 'kit-chat-uikit-angular';
 import type {KitPushIntl} from 'kit-chat-uikit-angular/push';
 
@@ -16,7 +17,7 @@ export type KitIntlStrings<T> = {
 
 /**
  * One language for every word of the kit: the call screens, the ring readiness prompt, the docked window, the
- * device pickers and the push notification. Declare a pack `{...} satisfies KitLanguagePack`.
+ * device pickers, the self view that moves and the push notification. Declare a pack `{...} satisfies KitLanguagePack`.
  */
 export interface KitLanguagePack {
   /** The BCP 47 tag of the language, as `Intl` and the `lang` attribute take it: `'de'`, `'pt-BR'`. */
@@ -31,6 +32,8 @@ export interface KitLanguagePack {
   readonly dock: KitIntlStrings<KitCallDockIntl>;
   /** The strings of `KitDevicePickersIntl`. */
   readonly devices: KitIntlStrings<KitDevicePickersIntl>;
+  /** The strings of `KitSelfViewIntl` (`withDraggableSelfView()`). */
+  readonly selfView: KitIntlStrings<KitSelfViewIntl>;
   /** The words of the service worker's notification (`KitPushIntl` of `kit-chat-uikit-angular/push`). */
   readonly push: KitIntlStrings<KitPushIntl>;
 }

@@ -85,6 +85,13 @@ export const ptBR = {
     mutedSpeech: 'Seu microfone está silenciado',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'Seu vídeo, as setas do teclado o movem',
+    movedTo: (vertical, horizontal) =>
+      `Seu vídeo movido para o canto ${vertical === 'top' ? 'superior' : 'inferior'} ${
+        horizontal === 'left' ? 'esquerdo' : 'direito'
+      }`,
+  },
   push: {
     voice: 'Chamada de voz recebida',
     video: 'Chamada de vídeo recebida',

@@ -90,6 +90,13 @@ export const ru = {
     mutedSpeech: 'У вас выключен микрофон',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'Ваше видео, перемещается клавишами со стрелками',
+    movedTo: (vertical, horizontal) =>
+      `Ваше видео перемещено в ${vertical === 'top' ? 'верхний' : 'нижний'} ${
+        horizontal === 'left' ? 'левый' : 'правый'
+      } угол`,
+  },
   push: {
     voice: 'Входящий аудиозвонок',
     video: 'Входящий видеозвонок',

@@ -82,6 +82,13 @@ export const tr = {
     mutedSpeech: 'Mikrofonunuz kapalı',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: 'Videonuz, ok tuşları onu taşır',
+    movedTo: (vertical, horizontal) =>
+      `Videonuz ${horizontal === 'left' ? 'sol' : 'sağ'} ${
+        vertical === 'top' ? 'üst' : 'alt'
+      } köşeye taşındı`,
+  },
   push: {
     voice: 'Gelen sesli arama',
     video: 'Gelen görüntülü arama',

@@ -78,6 +78,11 @@ export const zhHans = {
     mutedSpeech: '你已静音',
     unnamedDevice: (kind, index) => `${kind} ${count(index)}`,
   },
+  selfView: {
+    label: '你的视频，可用方向键移动',
+    movedTo: (vertical, horizontal) =>
+      `你的视频已移到${horizontal === 'left' ? '左' : '右'}${vertical === 'top' ? '上' : '下'}角`,
+  },
   push: {
     voice: '语音通话来电',
     video: '视频通话来电',
