@@ -57,6 +57,9 @@ export class KitHidingControlsComponent {
       if (!screen) {
         return;
       }
+      // The page's: a key or a focus in the dialog around the screen (its top bar's buttons) counts too, and a
+      // handler that stops an event does not keep the bar away (captured).
+      const page = screen.ownerDocument;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const wake = (event: Event) => {
         clearTimeout(timer);
@@ -65,10 +68,10 @@ export class KitHidingControlsComponent {
           timer = setTimeout(() => screen.classList.add(IDLE), delay);
         }
       };
-      WAKE.forEach(type => screen.addEventListener(type, wake));
+      WAKE.forEach(type => page.addEventListener(type, wake, true));
       onCleanup(() => {
         clearTimeout(timer);
-        WAKE.forEach(type => screen.removeEventListener(type, wake));
+        WAKE.forEach(type => page.removeEventListener(type, wake, true));
         screen.classList.remove(IDLE);
       });
     });

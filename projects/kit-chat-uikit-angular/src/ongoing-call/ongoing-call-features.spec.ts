@@ -54,8 +54,8 @@ describe('The ongoing screen’s optional look: the bar that hides, the self vie
   beforeEach(() => {
     jest.useFakeTimers();
     media = installFakeMedia();
-    adds = jest.spyOn(HTMLElement.prototype, 'addEventListener');
-    removes = jest.spyOn(HTMLElement.prototype, 'removeEventListener');
+    adds = jest.spyOn(EventTarget.prototype, 'addEventListener');
+    removes = jest.spyOn(EventTarget.prototype, 'removeEventListener');
   });
 
   afterEach(() => {
@@ -93,8 +93,8 @@ describe('The ongoing screen’s optional look: the bar that hides, the self vie
     return fixture.nativeElement.querySelector('.kit-ongoing-call');
   }
 
-  /** The listeners still on an element: those added minus those removed. */
-  function listenersOn(element: Element): number {
+  /** The listeners still on an element or the page: those added minus those removed. */
+  function listenersOn(element: EventTarget): number {
     const count = (spy: jest.SpyInstance) => spy.mock.contexts.filter(c => c === element).length;
     return count(adds) - count(removes);
   }
@@ -114,6 +114,16 @@ describe('The ongoing screen’s optional look: the bar that hides, the self vie
       expect(screen.classList).not.toContain(IDLE);
       await settle(500);
       expect(screen.classList).toContain(IDLE);
+    });
+
+    it('should show the bar on a key pressed outside the screen, in the dialog around it', async () => {
+      const screen = await ongoing([withHidingControls({delay: 500})]);
+      screen.dispatchEvent(pointer('pointermove'));
+      await settle(500);
+      expect(screen.classList).toContain(IDLE);
+
+      document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'Tab', bubbles: true}));
+      expect(screen.classList).not.toContain(IDLE);
     });
 
     it('should wait 3 s by default', async () => {
@@ -143,13 +153,14 @@ describe('The ongoing screen’s optional look: the bar that hides, the self vie
     });
 
     it('should leave no timer and no listener behind when the screen goes', async () => {
+      const before = listenersOn(document);
       const screen = await ongoing([withHidingControls({delay: 500})]);
-      expect(listenersOn(screen)).toBe(4);
+      expect(listenersOn(document) - before).toBe(4);
       screen.dispatchEvent(pointer('pointermove'));
 
       fixture.componentInstance.call.set(null);
       fixture.detectChanges();
-      expect(listenersOn(screen)).toBe(0);
+      expect(listenersOn(document) - before).toBe(0);
       expect(jest.getTimerCount()).toBe(0);
       expect(screen.classList).not.toContain(IDLE);
     });
