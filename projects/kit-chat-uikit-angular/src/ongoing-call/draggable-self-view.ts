@@ -1,15 +1,7 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
-import {
-  ChangeDetectionStrategy,
-  Component,
-  InputSignal,
-  ViewEncapsulation,
-  effect,
-  inject,
-  input,
-} from '@angular/core';
+import {Component, ViewEncapsulation, effect, inject} from '@angular/core';
 import {kitFollowIntl} from '../intl/follow-intl';
-import {KitOngoingCallMedia} from './ongoing-call-media';
+import {KitOngoingCallBehavior} from './ongoing-call-behavior';
 import {KitSelfViewIntl} from './self-view-intl';
 
 type KitVertical = 'top' | 'bottom';
@@ -37,18 +29,15 @@ const EVENTS = ['pointerdown', 'pointermove', 'lostpointercapture', 'keydown'];
   template: '',
   styleUrl: 'draggable-self-view.scss',
   encapsulation: ViewEncapsulation.None,
-  changeDetection: ChangeDetectionStrategy.OnPush,
-  host: {hidden: ''},
 })
-export class KitDraggableSelfViewComponent {
-  /** The call's media, as the ongoing screen shows it: its self view. */
-  readonly media: InputSignal<KitOngoingCallMedia> = input.required<KitOngoingCallMedia>();
+export class KitDraggableSelfViewComponent extends KitOngoingCallBehavior {
   readonly #intl = inject(KitSelfViewIntl);
   readonly #announcer = inject(LiveAnnouncer);
   /** The corner the user chose; none yet: the stylesheet's bottom end corner. */
   #corner?: [KitVertical, KitHorizontal];
 
   constructor() {
+    super();
     const changes = kitFollowIntl(this.#intl);
     effect(onCleanup => {
       changes();

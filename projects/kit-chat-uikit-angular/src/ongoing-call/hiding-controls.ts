@@ -1,15 +1,12 @@
 import {
-  ChangeDetectionStrategy,
   Component,
   ElementRef,
   InjectionToken,
-  InputSignal,
   ViewEncapsulation,
   effect,
   inject,
-  input,
 } from '@angular/core';
-import {KitOngoingCallMedia} from './ongoing-call-media';
+import {KitOngoingCallBehavior} from './ongoing-call-behavior';
 
 /** The options of `withHidingControls()`. */
 export interface KitHidingControlsOptions {
@@ -40,14 +37,10 @@ const WAKE = ['pointermove', 'pointerdown', 'keydown', 'focusin'];
   template: '',
   styleUrl: 'hiding-controls.scss',
   encapsulation: ViewEncapsulation.None,
-  changeDetection: ChangeDetectionStrategy.OnPush,
-  host: {hidden: ''},
 })
-export class KitHidingControlsComponent {
-  /** The call's media, as the ongoing screen shows it (a part's input; this one reads the screen's element). */
-  readonly media: InputSignal<KitOngoingCallMedia> = input.required<KitOngoingCallMedia>();
-
+export class KitHidingControlsComponent extends KitOngoingCallBehavior {
   constructor() {
+    super();
     const host: HTMLElement = inject(ElementRef).nativeElement;
     const delay = inject(KIT_HIDING_CONTROLS_OPTIONS, {optional: true})?.delay ?? 3000;
     // Once the part is in the screen (an effect runs after it is inserted); undone when the screen goes.

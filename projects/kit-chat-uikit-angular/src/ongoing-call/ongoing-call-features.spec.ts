@@ -1,7 +1,5 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
-import {Component, signal} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
-import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
 import {
   FakeMediaDevices,
   FakeStream,
@@ -9,24 +7,11 @@ import {
   installFakeMedia,
 } from '../devices/fake-media.spec-helper';
 import {KitCallsFeature} from '../core/calls-feature';
-import {KitCallMediaSource} from '../sdk/calls-sdk';
-import {KitCall, KitUser} from '../sdk/models';
-import {KitOngoingCallComponent} from './ongoing-call';
 import {withDraggableSelfView, withHidingControls} from './ongoing-call-features';
+import {OngoingCallHost, showOngoingCall} from './ongoing-call.spec-helper';
 
-const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 const IDLE = 'kit-ongoing-call-idle';
 const TILE = '.kit-ongoing-call-local-video';
-
-@Component({
-  imports: [KitOngoingCallComponent],
-  template: `@if (call(); as call) {
-    <kit-ongoing-call [call]="call" />
-  }`,
-})
-class Host {
-  readonly call = signal<KitCall | null>(null);
-}
 
 /** A pointer event as the browser sends it (jsdom's events carry no pointer fields). */
 function pointer(
@@ -46,7 +31,7 @@ function box(element: Element, left: number, top: number, width: number, height:
 }
 
 describe('The ongoing screen’s optional look: the bar that hides, the self view that moves', () => {
-  let fixture: ComponentFixture<Host>;
+  let fixture: ComponentFixture<OngoingCallHost>;
   let media: {devices: FakeMediaDevices; restore: () => void};
   let adds: jest.SpyInstance;
   let removes: jest.SpyInstance;
@@ -73,23 +58,9 @@ describe('The ongoing screen’s optional look: the bar that hides, the self vie
 
   /** A video call with Ada, accepted, both streams on screen. @returns The ongoing screen. */
   async function ongoing(features: KitCallsFeature[]): Promise<HTMLElement> {
-    TestBed.configureTestingModule({
-      providers: [provideKitCallsTesting({config: {autoRing: false}, features})],
-    });
-    const calls = TestBed.inject(KitCallsTestingController);
-    const sdk = calls.sdk as unknown as KitCallMediaSource;
     const remote = new FakeStream([new FakeTrack('audio'), new FakeTrack('video')]);
     const local = new FakeStream([new FakeTrack('audio', 'mic'), new FakeTrack('video', 'cam')]);
-    sdk.getRemoteStream = () => remote as unknown as MediaStream;
-    sdk.getLocalStream = () => local as unknown as MediaStream;
-    fixture = TestBed.createComponent(Host);
-    const ringing = calls.farSide.ring(ADA, calls.me, 'video');
-    await jest.advanceTimersByTimeAsync(10);
-    const accepted = calls.sdk.acceptCall((await ringing).sessionId);
-    await jest.advanceTimersByTimeAsync(10);
-    fixture.componentInstance.call.set(await accepted);
-    fixture.detectChanges();
-    await settle();
+    fixture = await showOngoingCall(features, {remote: () => remote, local: () => local});
     return fixture.nativeElement.querySelector('.kit-ongoing-call');
   }
 
@@ -205,22 +176,21 @@ describe('The ongoing screen’s optional look: the bar that hides, the self vie
       const tile = placed(await ongoing([withDraggableSelfView()]));
       const announce = jest.spyOn(TestBed.inject(LiveAnnouncer), 'announce');
 
-      expect(key(tile, 'ArrowUp').defaultPrevented).toBe(true);
-      expect(tile.style.placeSelf).toBe('start right');
-      expect(announce).toHaveBeenLastCalledWith(
-        'Your video moved to the top right corner',
-        'polite',
-      );
-      box(tile, 840, 0, 160, 213);
-      key(tile, 'ArrowLeft');
-      expect(tile.style.placeSelf).toBe('start left');
-      expect(announce).toHaveBeenLastCalledWith(
-        'Your video moved to the top left corner',
-        'polite',
-      );
-      box(tile, 0, 0, 160, 213);
-      key(tile, 'ArrowDown');
-      expect(tile.style.placeSelf).toBe('end left');
+      const moves = [
+        ['ArrowUp', 'start right', 'top right'],
+        ['ArrowLeft', 'start left', 'top left'],
+        ['ArrowDown', 'end left', 'bottom left'],
+      ];
+      for (const [name, place, corner] of moves) {
+        expect(key(tile, name).defaultPrevented).toBe(true);
+        expect(tile.style.placeSelf).toBe(place);
+        expect(announce).toHaveBeenLastCalledWith(
+          `Your video moved to the ${corner} corner`,
+          'polite',
+        );
+        // Where it went, in the 1000 × 600 stage.
+        box(tile, corner.endsWith('left') ? 0 : 840, corner.startsWith('top') ? 0 : 387, 160, 213);
+      }
     });
 
     it('should leave other keys and arrow keys with a modifier to the page', async () => {
