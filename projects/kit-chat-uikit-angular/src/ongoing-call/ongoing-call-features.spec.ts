@@ -70,6 +70,12 @@ describe('The ongoing screen’s optional look: the bar that hides, the self vie
     return count(adds) - count(removes);
   }
 
+  it('should take no slot in the control row: the parts have no box', async () => {
+    const screen = await ongoing([withHidingControls(), withDraggableSelfView()]);
+    const parts = screen.querySelectorAll('kit-hiding-controls, kit-draggable-self-view');
+    expect([...parts].map(part => part.hasAttribute('hidden'))).toEqual([true, true]);
+  });
+
   describe('withHidingControls()', () => {
     it('should mark the screen idle once the mouse stays still for the delay, and wake it when it moves', async () => {
       const screen = await ongoing([withHidingControls({delay: 500})]);
