@@ -25,6 +25,7 @@ import {lookTests} from './flows/look.mjs';
 import {mediaTests} from './flows/media.mjs';
 import {pageTests} from './flows/page.mjs';
 import {readinessTests} from './flows/readiness.mjs';
+import {videoLookTests} from './flows/video-look.mjs';
 import {runTests} from './harness.mjs';
 import {serve} from './server.mjs';
 import {copyScreenshotStrip} from '../tools/screenshot-strip.mjs';
@@ -57,6 +58,7 @@ async function main() {
         ...callTests,
         ...lookTests,
         ...layoutTests,
+        ...videoLookTests,
         ...demoTests,
         ...dockTests,
         ...keyboardTests,

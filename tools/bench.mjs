@@ -9,9 +9,10 @@
 //    `plain-without-kit`). Sums gzip (level 9) and brotli (quality 11) of every emitted .js/.css (initial and lazy)
 //    and prints what the library adds to each app; from the hidden source maps of `with-kit`, the gzip of the
 //    library's own code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
-//    code of the overlay folder (overlay, auto ring, banners, notifications). The opt-in parts' costs, printed only:
-//    `with-call-log` (the with-kit app with withCallLog() and <kit-call-log>) and `with-call-buttons` (with
-//    <kit-call-buttons>) against `with-kit`.
+//    code of the overlay folder (overlay, auto ring, banners, notifications). The opt-in parts' costs, printed only,
+//    against `with-kit`: `with-call-log` (withCallLog() and <kit-call-log>), `with-call-buttons`
+//    (<kit-call-buttons>) and `with-look` (withHidingControls() and withDraggableSelfView(), with each one's own
+//    code).
 // 2. latency: serves dist/bench/with-kit on 127.0.0.1 and drives Chromium (CHROME_PATH or /usr/bin/chromium) with
 //    playwright-core. In the page: from the SDK's onIncomingCallReceived to the incoming screen painted (in the DOM,
 //    then double requestAnimationFrame), and the same for MatDialog.open of a component of similar size, interleaved.
@@ -42,11 +43,13 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist', 'bench');
 const BUDGET_FILE = join(ROOT, 'tools', 'bench-budget.json');
 const CONFIGS = ['with-kit', 'without-kit', 'layout-only', 'plain-with-kit', 'plain-without-kit'];
-//    and prints what the library adds to each app; from the hidden source maps of `with-kit`, the gzip of the
-//    library's own code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
-//    code of the overlay folder (overlay, auto ring, banners, notifications). The opt-in parts' costs, printed only:
-//    `with-call-log` (the with-kit app with withCallLog() and <kit-call-log>) and `with-call-buttons` (with
-//    <kit-call-buttons>) against `with-kit`.
+// Built for the flood figure (with-waiting) and for the costs of opt-in parts only (printed, no budget).
+const BUILDS = [...CONFIGS, 'with-waiting', 'with-call-log', 'with-call-buttons', 'with-look'];
+// The sources of the optional look's two features, by feature.
+const LOOK_SOURCES = {
+  'withHidingControls()': /src\/ongoing-call\/hiding-controls/,
+  'withDraggableSelfView()': /src\/ongoing-call\/(draggable-self-view|self-view-intl)/,
+};
 
 const args = process.argv.slice(2);
 const flag = name => args.includes(name);
@@ -351,6 +354,25 @@ async function size() {
         .map(({folder, raw, share}) => `${folder} ${share} / ${raw}`)
         .join(', '),
   );
+  // The video call's optional look: only an app that names its features ships them. Each feature's share of the own
+  // code: what the gzip of the library's code in that app loses without the feature's sources.
+  const look = added('with-look', 'with-kit');
+  const withLook = codeBySource('with-look');
+  const lookOwn = ownCode(withLook, OWN_SOURCE).gzip;
+  const without = source =>
+    sourcesMatching(withLook, OWN_SOURCE)
+      .filter(path => !source.test(path.replaceAll('\\', '/')))
+      .flatMap(path => withLook.get(path))
+      .join('');
+  sizeLine(
+    'withHidingControls() and withDraggableSelfView() add to the Material app when named',
+    look.gzip,
+    undefined,
+    undefined,
+    ` (${look.detail.trim()}; gzip share of the own code: ${Object.entries(LOOK_SOURCES)
+      .map(([name, source]) => `${name} ${lookOwn - gzip(Buffer.from(without(source)))} B`)
+      .join(', ')})`,
+  );
   const layoutOnly = codeBySource('layout-only');
   const ringer = sourcesMatching(layoutOnly, RINGER_SOURCE);
   const layoutOwn = ownCode(layoutOnly, OWN_SOURCE);
@@ -545,7 +567,11 @@ async function dialogCloseInPage() {
   await b.helpers.frame();
 }
 
-const WORK_METRICS = {script: 'ScriptDuration', style: 'RecalcStyleDuration', layout: 'LayoutDuration'};
+const WORK_METRICS = {
+  script: 'ScriptDuration',
+  style: 'RecalcStyleDuration',
+  layout: 'LayoutDuration',
+};
 
 /**
  * Main-thread work per ring: Chromium's cumulative script, style-recalc and layout durations
@@ -594,7 +620,12 @@ async function workPerRing(page, cdp) {
   const summary = samples =>
     `${ms(median(samples.map(s => s.total)))} ms (script ${ms(median(samples.map(s => s.script)))}, ` +
     `style ${ms(median(samples.map(s => s.style)))}, layout ${ms(median(samples.map(s => s.layout)))}; ` +
-    `p95 ${ms(quantile(samples.map(s => s.total), 0.95))})`;
+    `p95 ${ms(
+      quantile(
+        samples.map(s => s.total),
+        0.95,
+      ),
+    )})`;
   const ratio = median(kit.map(s => s.total)) / median(dialog.map(s => s.total));
   return (
     `work per ring: kit ${summary(kit)}; MatDialog.open ${summary(dialog)}; ratio ${ratio.toFixed(2)} ` +

@@ -12,7 +12,7 @@ const WIDTHS = [320, 390, 1280];
 const HEIGHT = {320: 640, 390: 844, 1280: 800};
 
 /** A video call with Ada, both videos on screen and playing: the far side's and the self view. */
-async function videoCall(demo) {
+export async function videoCall(demo) {
   await demo.click('call-video-ada');
   await demo.visible(SEL.ongoingEnd, 6000);
   await demo.page.waitForFunction(

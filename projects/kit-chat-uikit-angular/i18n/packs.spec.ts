@@ -9,7 +9,16 @@ import {en} from 'kit-chat-uikit-angular/i18n/en';
 import {ru} from 'kit-chat-uikit-angular/i18n/ru';
 
 type Part = Exclude<keyof KitLanguagePack, 'locale' | 'dir'>;
-const PARTS: Part[] = ['calls', 'readiness', 'dock', 'devices', 'buttons', 'push', 'log'];
+const PARTS: Part[] = [
+  'calls',
+  'readiness',
+  'dock',
+  'devices',
+  'buttons',
+  'selfView',
+  'push',
+  'log',
+];
 
 /** Every text of a pack, by `part.key`: the strings, and what each function says for a sample. */
 function textsOf(pack: KitLanguagePack): Record<string, string> {

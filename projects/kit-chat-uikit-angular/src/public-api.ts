@@ -22,6 +22,8 @@ export type {
   KitPictureInPictureFeature,
   KitCallControlsFeature,
   KitMutedSpeechHintFeature,
+  KitHidingControlsFeature,
+  KitDraggableSelfViewFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -64,3 +66,6 @@ export {KitDevicePickersIntl} from './devices/device-pickers-intl';
 export {_kitWatchCallEndings, type _KitCallEnding} from './registry/call-endings';
 export {KitCallButtonsComponent} from './call-buttons/call-buttons';
 export {KitCallButtonsIntl} from './call-buttons/call-buttons-intl';
+export {withHidingControls, withDraggableSelfView} from './ongoing-call/ongoing-call-features';
+export type {KitHidingControlsOptions} from './ongoing-call/hiding-controls';
+export {KitSelfViewIntl} from './ongoing-call/self-view-intl';

@@ -15,6 +15,8 @@ import {
   withPictureInPicture,
   withDevicePickers,
   withMutedSpeechHint,
+  withDraggableSelfView,
+  withHidingControls,
 } from 'kit-chat-uikit-angular';
 import {withCallLog} from 'kit-chat-uikit-angular/call-log';
 import {KIT_LANGUAGES, KitLanguageCode, provideKitLanguage} from 'kit-chat-uikit-angular/i18n';
@@ -67,6 +69,19 @@ function demoLanguageFromUrl(): KitLanguageCode | undefined {
 }
 const language = demoLanguageFromUrl();
 
+/**
+ * The video call's bar that hides while the mouse stays still and the self view that moves, unless `?look=still`
+ * (the browser tests check the screen without them); `?hideControlsAfter=<ms>` shortens the 3 s the bar waits.
+ * @returns The two features, or none.
+ */
+function demoLookFeatures() {
+  const query = new URLSearchParams(globalThis.location?.search ?? '');
+  const delay = Number(query.get('hideControlsAfter'));
+  return query.get('look') === 'still'
+    ? []
+    : [withHidingControls(delay > 0 ? {delay} : {}), withDraggableSelfView()];
+}
+
 export const appConfig: ApplicationConfig = {
   providers: [
     provideBrowserGlobalErrorListeners(),
@@ -93,6 +108,8 @@ export const appConfig: ApplicationConfig = {
       // Microphone, camera and speaker pickers on the ongoing screen; "You are muted" when speaking muted.
       withDevicePickers(),
       withMutedSpeechHint(),
+      // The video call's bar steps aside while the mouse stays still; the self view moves to any corner.
+      ...demoLookFeatures(),
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.
       ...(demoLoadBusyPolicy() === 'wait' ? [withCallWaiting()] : []),
       // The call beside the app: minimize it into a corner, pop it out, and the browser's own call controls.

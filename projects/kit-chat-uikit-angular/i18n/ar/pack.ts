@@ -99,6 +99,13 @@ export const ar = {
     callTo: (name, isVideo = false) => `${isVideo ? 'مكالمة فيديو' : 'مكالمة صوتية'} مع ${name}`,
     inCallWith: name => `أنت بالفعل في مكالمة مع ${name}`,
   },
+  selfView: {
+    label: 'الفيديو الخاص بك، تنقله مفاتيح الأسهم',
+    movedTo: (vertical, horizontal) =>
+      `نُقل الفيديو الخاص بك إلى الزاوية ${vertical === 'top' ? 'العلوية' : 'السفلية'} ${
+        horizontal === 'left' ? 'اليسرى' : 'اليمنى'
+      }`,
+  },
   push: {
     voice: 'مكالمة صوتية واردة',
     video: 'مكالمة فيديو واردة',

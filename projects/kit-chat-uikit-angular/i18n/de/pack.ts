@@ -93,6 +93,13 @@ export const de = {
     callTo: (name, isVideo = false) => `${isVideo ? 'Videoanruf' : 'Sprachanruf'} an ${name}`,
     inCallWith: name => `Schon im Gespräch mit ${name}`,
   },
+  selfView: {
+    label: 'Dein Video, mit den Pfeiltasten verschieben',
+    movedTo: (vertical, horizontal) =>
+      `Dein Video in die Ecke ${vertical === 'top' ? 'oben' : 'unten'} ${
+        horizontal === 'left' ? 'links' : 'rechts'
+      } verschoben`,
+  },
   push: {
     voice: 'Eingehender Sprachanruf',
     video: 'Eingehender Videoanruf',

@@ -89,6 +89,10 @@ export const en = {
     callTo: (name, isVideo = false) => `${isVideo ? 'Video' : 'Voice'} call ${name}`,
     inCallWith: name => `Already in a call with ${name}`,
   },
+  selfView: {
+    label: 'Your video, arrow keys move it',
+    movedTo: (vertical, horizontal) => `Your video moved to the ${vertical} ${horizontal} corner`,
+  },
   push: {
     voice: 'Incoming voice call',
     video: 'Incoming video call',

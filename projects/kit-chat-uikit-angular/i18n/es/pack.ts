@@ -94,6 +94,13 @@ export const es = {
     callTo: (name, isVideo = false) => `Llamada de ${isVideo ? 'vídeo' : 'voz'} a ${name}`,
     inCallWith: name => `Ya estás en una llamada con ${name}`,
   },
+  selfView: {
+    label: 'Tu vídeo, las flechas del teclado lo mueven',
+    movedTo: (vertical, horizontal) =>
+      `Tu vídeo movido a la esquina ${vertical === 'top' ? 'superior' : 'inferior'} ${
+        horizontal === 'left' ? 'izquierda' : 'derecha'
+      }`,
+  },
   push: {
     voice: 'Llamada de voz entrante',
     video: 'Videollamada entrante',

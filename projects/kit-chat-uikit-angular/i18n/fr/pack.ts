@@ -94,6 +94,13 @@ export const fr = {
     callTo: (name, isVideo = false) => `Appel ${isVideo ? 'vidéo' : 'vocal'} à ${name}`,
     inCallWith: name => `Déjà en communication avec ${name}`,
   },
+  selfView: {
+    label: 'Votre vidéo, les flèches du clavier la déplacent',
+    movedTo: (vertical, horizontal) =>
+      `Votre vidéo déplacée dans le coin ${vertical === 'top' ? 'supérieur' : 'inférieur'} ${
+        horizontal === 'left' ? 'gauche' : 'droit'
+      }`,
+  },
   push: {
     voice: 'Appel vocal entrant',
     video: 'Appel vidéo entrant',

@@ -93,6 +93,13 @@ export const he = {
     callTo: (name, isVideo = false) => `${isVideo ? 'שיחת וידאו' : 'שיחה קולית'} אל ${name}`,
     inCallWith: name => `כבר בשיחה עם ${name}`,
   },
+  selfView: {
+    label: 'הווידאו שלך, מקשי החיצים מזיזים אותו',
+    movedTo: (vertical, horizontal) =>
+      `הווידאו שלך הועבר לפינה ה${vertical === 'top' ? 'עליונה' : 'תחתונה'} ה${
+        horizontal === 'left' ? 'שמאלית' : 'ימנית'
+      }`,
+  },
   push: {
     voice: 'שיחה קולית נכנסת',
     video: 'שיחת וידאו נכנסת',

@@ -92,6 +92,13 @@ export const hi = {
     callTo: (name, isVideo = false) => `${name} को ${isVideo ? 'वीडियो' : 'वॉइस'} कॉल करें`,
     inCallWith: name => `${name} के साथ पहले से कॉल पर हैं`,
   },
+  selfView: {
+    label: 'आपका वीडियो, ऐरो कुंजियों से खिसकाएं',
+    movedTo: (vertical, horizontal) =>
+      `आपका वीडियो ${vertical === 'top' ? 'ऊपरी' : 'निचले'} ${
+        horizontal === 'left' ? 'बाएं' : 'दाएं'
+      } कोने में ले जाया गया`,
+  },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',
     video: 'इनकमिंग वीडियो कॉल',

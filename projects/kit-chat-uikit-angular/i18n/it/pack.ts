@@ -93,6 +93,13 @@ export const it = {
     callTo: (name, isVideo = false) => `Chiama ${name} in ${isVideo ? 'video' : 'voce'}`,
     inCallWith: name => `Già in chiamata con ${name}`,
   },
+  selfView: {
+    label: 'Il tuo video, i tasti freccia lo spostano',
+    movedTo: (vertical, horizontal) =>
+      `Il tuo video spostato nell’angolo ${vertical === 'top' ? 'in alto' : 'in basso'} a ${
+        horizontal === 'left' ? 'sinistra' : 'destra'
+      }`,
+  },
   push: {
     voice: 'Chiamata vocale in arrivo',
     video: 'Videochiamata in arrivo',

@@ -89,6 +89,13 @@ export const ja = {
     callTo: (name, isVideo = false) => `${name}さんに${isVideo ? 'ビデオ' : '音声'}通話`,
     inCallWith: name => `${name}さんと通話中です`,
   },
+  selfView: {
+    label: '自分の映像（矢印キーで移動できます）',
+    movedTo: (vertical, horizontal) =>
+      `自分の映像を${horizontal === 'left' ? '左' : '右'}${
+        vertical === 'top' ? '上' : '下'
+      }に移動しました`,
+  },
   push: {
     voice: '音声通話の着信',
     video: 'ビデオ通話の着信',

@@ -89,6 +89,13 @@ export const ko = {
     callTo: (name, isVideo = false) => `${name}님에게 ${isVideo ? '영상' : '음성'} 통화`,
     inCallWith: name => `이미 ${name}님과 통화 중입니다`,
   },
+  selfView: {
+    label: '내 영상, 화살표 키로 옮길 수 있습니다',
+    movedTo: (vertical, horizontal) =>
+      `내 영상을 ${horizontal === 'left' ? '왼쪽' : '오른쪽'} ${
+        vertical === 'top' ? '위' : '아래'
+      } 모서리로 옮겼습니다`,
+  },
   push: {
     voice: '음성 통화 수신',
     video: '영상 통화 수신',

@@ -5,6 +5,7 @@ import type {
   KitCallsIntl,
   KitDevicePickersIntl,
   KitRingReadinessIntl,
+  KitSelfViewIntl,
 } from 'kit-chat-uikit-angular';
 import type {KitPushIntl} from 'kit-chat-uikit-angular/push';
 import type {KitCallLogIntl} from 'kit-chat-uikit-angular/call-log';
@@ -19,8 +20,8 @@ export type KitIntlStrings<T> = {
 
 /**
  * One language for every word of the kit: the call screens, the ring readiness prompt, the docked window, the
- * device pickers, the call buttons, the push notification and the call log. Declare a pack
- * `{...} satisfies KitLanguagePack`.
+ * device pickers, the call buttons, the self view that moves, the push notification and the call log. Declare a
+ * pack `{...} satisfies KitLanguagePack`.
  */
 export interface KitLanguagePack {
   /** The BCP 47 tag of the language, as `Intl` and the `lang` attribute take it: `'de'`, `'pt-BR'`. */
@@ -37,6 +38,8 @@ export interface KitLanguagePack {
   readonly devices: KitIntlStrings<KitDevicePickersIntl>;
   /** The strings of `KitCallButtonsIntl` (`<kit-call-buttons>`). */
   readonly buttons: KitIntlStrings<KitCallButtonsIntl>;
+  /** The strings of `KitSelfViewIntl` (`withDraggableSelfView()`). */
+  readonly selfView: KitIntlStrings<KitSelfViewIntl>;
   /** The words of the service worker's notification (`KitPushIntl` of `kit-chat-uikit-angular/push`). */
   readonly push: KitIntlStrings<KitPushIntl>;
   /** The strings of `KitCallLogIntl` (`kit-chat-uikit-angular/call-log`); its `locale` is the pack's. */

@@ -93,6 +93,13 @@ export const ptBR = {
     callTo: (name, isVideo = false) => `Chamada de ${isVideo ? 'vídeo' : 'voz'} para ${name}`,
     inCallWith: name => `Já em chamada com ${name}`,
   },
+  selfView: {
+    label: 'Seu vídeo, as setas do teclado o movem',
+    movedTo: (vertical, horizontal) =>
+      `Seu vídeo movido para o canto ${vertical === 'top' ? 'superior' : 'inferior'} ${
+        horizontal === 'left' ? 'esquerdo' : 'direito'
+      }`,
+  },
   push: {
     voice: 'Chamada de voz recebida',
     video: 'Chamada de vídeo recebida',

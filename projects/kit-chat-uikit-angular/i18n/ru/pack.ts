@@ -98,6 +98,13 @@ export const ru = {
     callTo: (name, isVideo = false) => `${isVideo ? 'Видео' : 'Аудио'}звонок: ${name}`,
     inCallWith: name => `Уже идёт разговор с ${name}`,
   },
+  selfView: {
+    label: 'Ваше видео, перемещается клавишами со стрелками',
+    movedTo: (vertical, horizontal) =>
+      `Ваше видео перемещено в ${vertical === 'top' ? 'верхний' : 'нижний'} ${
+        horizontal === 'left' ? 'левый' : 'правый'
+      } угол`,
+  },
   push: {
     voice: 'Входящий аудиозвонок',
     video: 'Входящий видеозвонок',

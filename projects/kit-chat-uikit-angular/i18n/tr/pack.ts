@@ -90,6 +90,13 @@ export const tr = {
     callTo: (name, isVideo = false) => `${name} ile ${isVideo ? 'görüntülü' : 'sesli'} arama`,
     inCallWith: name => `${name} ile zaten görüşmedesiniz`,
   },
+  selfView: {
+    label: 'Videonuz, ok tuşları onu taşır',
+    movedTo: (vertical, horizontal) =>
+      `Videonuz ${horizontal === 'left' ? 'sol' : 'sağ'} ${
+        vertical === 'top' ? 'üst' : 'alt'
+      } köşeye taşındı`,
+  },
   push: {
     voice: 'Gelen sesli arama',
     video: 'Gelen görüntülü arama',

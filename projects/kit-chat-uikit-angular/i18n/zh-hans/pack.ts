@@ -86,6 +86,11 @@ export const zhHans = {
     callTo: (name, isVideo = false) => `与${name}${isVideo ? '视频' : '语音'}通话`,
     inCallWith: name => `已在与${name}通话`,
   },
+  selfView: {
+    label: '你的视频，可用方向键移动',
+    movedTo: (vertical, horizontal) =>
+      `你的视频已移到${horizontal === 'left' ? '左' : '右'}${vertical === 'top' ? '上' : '下'}角`,
+  },
   push: {
     voice: '语音通话来电',
     video: '视频通话来电',

@@ -11,6 +11,8 @@ export type KitCallsFeatureKind =
   | 'ringReadiness'
   | 'devicePickers'
   | 'mutedSpeechHint'
+  | 'hidingControls'
+  | 'draggableSelfView'
   // `withPushCalls()`, in `kit-chat-uikit-angular/push`.
   | 'pushCalls'
   // `withCallLog()`, in `kit-chat-uikit-angular/call-log`.
@@ -48,6 +50,10 @@ export type KitCallControlsFeature = KitCallsFeature<'callControls'>;
 export type KitDevicePickersFeature = KitCallsFeature<'devicePickers'>;
 /** The feature returned by `withMutedSpeechHint()`. */
 export type KitMutedSpeechHintFeature = KitCallsFeature<'mutedSpeechHint'>;
+/** The feature returned by `withHidingControls()`. */
+export type KitHidingControlsFeature = KitCallsFeature<'hidingControls'>;
+/** The feature returned by `withDraggableSelfView()`. */
+export type KitDraggableSelfViewFeature = KitCallsFeature<'draggableSelfView'>;
 
 /**
  * @param kind Which feature.

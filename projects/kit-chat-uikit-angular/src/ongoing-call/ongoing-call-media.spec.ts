@@ -1,6 +1,4 @@
-import {Component, signal} from '@angular/core';
-import {ComponentFixture, TestBed} from '@angular/core/testing';
-import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
+import {ComponentFixture} from '@angular/core/testing';
 import {withMutedSpeechHint} from '../devices/device-features';
 import {
   FakeAudioContext,
@@ -10,24 +8,10 @@ import {
   installFakeMedia,
 } from '../devices/fake-media.spec-helper';
 import {KitCallsFeature} from '../core/calls-feature';
-import {KitCallMediaSource} from '../sdk/calls-sdk';
-import {KitCall, KitUser} from '../sdk/models';
-import {KitOngoingCallComponent} from './ongoing-call';
-
-const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
-
-@Component({
-  imports: [KitOngoingCallComponent],
-  template: `@if (call(); as call) {
-    <kit-ongoing-call [call]="call" />
-  }`,
-})
-class Host {
-  readonly call = signal<KitCall | null>(null);
-}
+import {OngoingCallHost, showOngoingCall} from './ongoing-call.spec-helper';
 
 describe('KitOngoingCallComponent media that tells the truth', () => {
-  let fixture: ComponentFixture<Host>;
+  let fixture: ComponentFixture<OngoingCallHost>;
   let media: {devices: FakeMediaDevices; restore: () => void};
   let remote: FakeStream;
   let local: FakeStream;
@@ -52,21 +36,7 @@ describe('KitOngoingCallComponent media that tells the truth', () => {
   }
 
   async function ongoing(features: KitCallsFeature[] = [], type = 'video'): Promise<HTMLElement> {
-    TestBed.configureTestingModule({
-      providers: [provideKitCallsTesting({config: {autoRing: false}, features})],
-    });
-    const calls = TestBed.inject(KitCallsTestingController);
-    const sdk = calls.sdk as unknown as KitCallMediaSource;
-    sdk.getRemoteStream = () => remote as unknown as MediaStream;
-    sdk.getLocalStream = () => local as unknown as MediaStream;
-    fixture = TestBed.createComponent(Host);
-    const ringing = calls.farSide.ring(ADA, calls.me, type);
-    await jest.advanceTimersByTimeAsync(10);
-    const accepted = calls.sdk.acceptCall((await ringing).sessionId);
-    await jest.advanceTimersByTimeAsync(10);
-    fixture.componentInstance.call.set(await accepted);
-    fixture.detectChanges();
-    await settle();
+    fixture = await showOngoingCall(features, {remote: () => remote, local: () => local}, type);
     return fixture.nativeElement;
   }
 

@@ -4,8 +4,9 @@ import type {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';
 import type {KitException} from '../sdk/kit-exception';
 
 /**
- * What the optional parts of the ongoing screen (`withDevicePickers()`, `withMutedSpeechHint()`) read from it: the
- * call's media as the screen shows it. @docs-private
+ * What the optional parts of the ongoing screen (`withDevicePickers()`, `withMutedSpeechHint()`,
+ * `withHidingControls()`, `withDraggableSelfView()`) read from it: the call's media as the screen shows it.
+ * @docs-private
  */
 export interface KitOngoingCallMedia {
   /** Session id of the call on screen. */
@@ -20,6 +21,8 @@ export interface KitOngoingCallMedia {
   readonly localStream: Signal<MediaStream | null>;
   /** The element that plays the other side (its sound goes to the selected speaker), once there is one. */
   readonly remoteVideo: Signal<ElementRef<HTMLVideoElement> | undefined>;
+  /** The self view, while it is on screen (a new element each time the camera comes back on). */
+  readonly localVideo: Signal<ElementRef<HTMLVideoElement> | undefined>;
   /** The SDK adapter, with the optional media part of the port. */
   readonly sdk: (KitCallsSdk & KitCallMediaSource) | null;
   /** Reports an error through the screen's `onError` / `(error)` and the kit's `onError`. */

@@ -263,6 +263,7 @@ export class KitOngoingCallComponent {
       muted: this._muted,
       localStream: this.#localStream,
       remoteVideo: this._remoteVideo,
+      localVideo: this._localVideo,
       sdk: this.#sdk,
       report: error => this.#shell.report(error),
     };
