@@ -62,8 +62,6 @@ export class KitCallSessionHost {
   #lostTimer: unknown = null;
   /** Whether the ring time-out counts (a view shows the ringing call, and it does not wait in a banner). */
   #armed = false;
-  /** Whether the ring time-out fired. */
-  expired = false;
 
   readonly #target: KitCallHostTarget;
   readonly #ports: Pick<KitCallSessionPorts, 'sound' | 'clock' | 'report'>;
@@ -213,7 +211,6 @@ export class KitCallSessionHost {
     }
     this.#ringTimer = this.#ports.clock.setTimeout(() => {
       this.#ringTimer = null;
-      this.expired = true;
       this.#target.fire('ringExpired');
     }, ms);
   }
