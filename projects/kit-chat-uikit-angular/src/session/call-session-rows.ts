@@ -151,27 +151,26 @@ export type KitCallGuard =
   /** No SDK (a port of the session): a callee shown with no call. */
   'noSdk';
 
+/** The part of an ending that says its reason: a reason, or where to read it, with a fallback. */
+type KitCallEndingWhy = KitCallEndReason | `${'status' | 'given'}/${KitCallEndReason}`;
+
 /**
- * How a row ends the call, as data: the reason, the global event, the delay on screen, and how the
- * final call is made.
+ * How a row ends the call, as data, in one short text of words split by spaces (read by
+ * `kitEndingOf`, call-session-rules.ts): `why event call [status] [0]`.
+ * - why: the reason; `status/R` the one the event's call status stands for, else `R`;
+ *   `given/R` the one the event gives (`dispose(reason)`), else `R`.
+ * - event: the global event, `ended` (`ccCallEnded`), `rejected` (`ccCallRejected`) or `-` (none).
+ * - call: the final call: `kept` as the session knew it (with the status set, if given); `news`
+ *   the event's call over it (its status, else the status given); `newsStatus` only the event's
+ *   status, if any; `sent` the SDK's answer over it, with the status that was sent.
+ * - status: a call status, or `-` for none.
+ * - `0`: closes at once; absent, the ending stays for the close delay if its kind is shown.
  */
-export interface KitCallRowEnding {
-  /** The reason; `'status'`: the one the event's call status stands for, else `or`; `'given'`:
-   * the one the event gives (`dispose(reason)`), else `or`. */
-  readonly reason: KitCallEndReason | 'status' | 'given';
-  readonly or?: KitCallEndReason;
-  /** The global event: `ccCallEnded`, `ccCallRejected`, or none. */
-  readonly event: 'ended' | 'rejected' | null;
-  /** `0` closes at once; absent, the ending stays for the close delay if its kind is shown. */
-  readonly delay?: 0;
-  /**
-   * The final call: `'kept'` as the session knew it (with `status` set, if given); `'news'` the
-   * event's call over it (its status, else `status`); `'newsStatus'` only the event's status, if
-   * any; `'sent'` the SDK's answer over it, with the status that was sent (`status`).
-   */
-  readonly call: 'kept' | 'news' | 'newsStatus' | 'sent';
-  readonly status?: KitCallStatus;
-}
+export type KitCallRowEnding = `${KitCallEndingWhy} ${'ended' | 'rejected' | '-'} ${
+  | 'kept'
+  | 'news'
+  | 'newsStatus'
+  | 'sent'}${'' | ` ${KitCallStatus | '-'}` | ` ${KitCallStatus | '-'} 0`}`;
 
 /** A state the call leaves to and stays in (every state but `ended`). */
 export type KitCallGoingStep = Exclude<KitCallStep, 'ended'>;
@@ -225,161 +224,57 @@ export const finish = (end: KitCallRowEnding, fx: KitCallEffect = 'finish'): Kit
 /** The call is live: ongoing. */
 export const connect = go('ongoing', 'connect');
 
-// ---- The endings the rows name ----
+// ---- The endings the rows name (how they read: KitCallRowEnding) ----
 
 /** The user's decline, answered: "Declined", `ccCallRejected`. */
-export const DECLINED: KitCallRowEnding = {
-  reason: 'rejected',
-  event: 'rejected',
-  call: 'sent',
-  status: 'rejected',
-};
+export const DECLINED: KitCallRowEnding = 'rejected rejected sent rejected';
 /** The busy answer, answered: no event. */
-export const SENT_BUSY: KitCallRowEnding = {
-  reason: 'busy',
-  event: null,
-  call: 'sent',
-  status: 'busy',
-};
+export const SENT_BUSY: KitCallRowEnding = 'busy - sent busy';
 /** The ring time-out's decline or cancel, answered: "No answer" stays on screen. */
-export const SENT_UNANSWERED: KitCallRowEnding = {
-  reason: 'unanswered',
-  event: 'ended',
-  call: 'sent',
-  status: 'unanswered',
-};
+export const SENT_UNANSWERED: KitCallRowEnding = 'unanswered ended sent unanswered';
 /** The user's (or the app's) cancel, answered: closes at once. */
-export const SENT_CANCELLED: KitCallRowEnding = {
-  reason: 'cancelled',
-  event: 'ended',
-  delay: 0,
-  call: 'sent',
-  status: 'cancelled',
-};
+export const SENT_CANCELLED: KitCallRowEnding = 'cancelled ended sent cancelled 0';
 /** The user's hang-up, answered: closes at once. */
-export const HUNG_UP: KitCallRowEnding = {
-  reason: 'ended',
-  event: 'ended',
-  delay: 0,
-  call: 'news',
-  status: 'ended',
-};
+export const HUNG_UP: KitCallRowEnding = 'ended ended news ended 0';
 /** `endCall` of a decline that crossed a pick-up, settled: declined, closes at once. */
-export const DECLINED_OVER_PICK_UP: KitCallRowEnding = {
-  reason: 'rejected',
-  event: 'ended',
-  delay: 0,
-  call: 'kept',
-  status: 'ended',
-};
+export const DECLINED_OVER_PICK_UP: KitCallRowEnding = 'rejected ended kept ended 0';
 /** `endCall` of a cancel that crossed a pick-up, settled: cancelled, closes at once. */
-export const CANCELLED_OVER_PICK_UP: KitCallRowEnding = {
-  reason: 'cancelled',
-  event: 'ended',
-  delay: 0,
-  call: 'kept',
-  status: 'ended',
-};
+export const CANCELLED_OVER_PICK_UP: KitCallRowEnding = 'cancelled ended kept ended 0';
 /** The user's cancel never answered: the user left, the call closes here at once. */
-export const LEFT_CANCELLED: KitCallRowEnding = {
-  reason: 'cancelled',
-  event: 'ended',
-  delay: 0,
-  call: 'kept',
-};
+export const LEFT_CANCELLED: KitCallRowEnding = 'cancelled ended kept - 0';
 /** The user's hang-up never answered: the user left, the call closes here at once. */
-export const LEFT_ENDED: KitCallRowEnding = {
-  reason: 'ended',
-  event: 'ended',
-  delay: 0,
-  call: 'kept',
-};
+export const LEFT_ENDED: KitCallRowEnding = 'ended ended kept - 0';
 /** The SDK says the call is over (refusing an action): as its status says, else failed. */
-export const OVER: KitCallRowEnding = {
-  reason: 'status',
-  or: 'failed',
-  event: 'ended',
-  call: 'newsStatus',
-};
+export const OVER: KitCallRowEnding = 'status/failed ended newsStatus';
 /** The SDK says a connected call is over (refusing the hang-up): ended. */
-export const OVER_CONNECTED: KitCallRowEnding = {
-  reason: 'ended',
-  event: 'ended',
-  call: 'newsStatus',
-};
+export const OVER_CONNECTED: KitCallRowEnding = 'ended ended newsStatus';
 /** The callee rejected (or was busy, or did not answer): `ccCallRejected`. */
-export const REMOTE_REJECTED: KitCallRowEnding = {
-  reason: 'status',
-  or: 'rejected',
-  event: 'rejected',
-  call: 'news',
-};
+export const REMOTE_REJECTED: KitCallRowEnding = 'status/rejected rejected news';
 /** The caller cancelled (or another device answered): stays on screen. */
-export const REMOTE_CANCELLED: KitCallRowEnding = {
-  reason: 'status',
-  or: 'cancelled',
-  event: 'ended',
-  call: 'news',
-  status: 'cancelled',
-};
+export const REMOTE_CANCELLED: KitCallRowEnding = 'status/cancelled ended news cancelled';
 /** The app says the outgoing call ended: closes at once. */
-export const APP_ENDED: KitCallRowEnding = {
-  reason: 'status',
-  or: 'ended',
-  event: 'ended',
-  delay: 0,
-  call: 'news',
-};
+export const APP_ENDED: KitCallRowEnding = 'status/ended ended news - 0';
 /** The SDK says a call that was not live ended: as its status says. */
-export const REMOTE_ENDED: KitCallRowEnding = {
-  reason: 'status',
-  or: 'ended',
-  event: 'ended',
-  call: 'news',
-  status: 'ended',
-};
+export const REMOTE_ENDED: KitCallRowEnding = 'status/ended ended news ended';
 /** The SDK says a live call ended (the other side hung up): stays on screen. */
-export const REMOTE_ENDED_LIVE: KitCallRowEnding = {
-  reason: 'ended',
-  event: 'ended',
-  call: 'news',
-  status: 'ended',
-};
+export const REMOTE_ENDED_LIVE: KitCallRowEnding = 'ended ended news ended';
 /** The SDK says the call ended while the user hung up: closes at once. */
-export const ENDED_LEAVING: KitCallRowEnding = {...REMOTE_ENDED_LIVE, delay: 0};
+export const ENDED_LEAVING: KitCallRowEnding = 'ended ended news ended 0';
 /** The SDK says the call ended while the user declined: declined, closes at once. */
-export const ENDED_DECLINING: KitCallRowEnding = {...ENDED_LEAVING, reason: 'rejected'};
+export const ENDED_DECLINING: KitCallRowEnding = 'rejected ended news ended 0';
 /** The SDK says the call ended while the user cancelled: cancelled, closes at once. */
-export const ENDED_CANCELLING: KitCallRowEnding = {...ENDED_LEAVING, reason: 'cancelled'};
+export const ENDED_CANCELLING: KitCallRowEnding = 'cancelled ended news ended 0';
 /** `initiateCall` failed: "Call failed", no event (`start()` rejects). */
-export const START_FAILED: KitCallRowEnding = {reason: 'failed', event: null, call: 'kept'};
+export const START_FAILED: KitCallRowEnding = 'failed - kept';
 /** `initiateCall` failed after the user (or the app) left: closes at once. */
-export const START_FAILED_LEAVING: KitCallRowEnding = {
-  reason: 'cancelled',
-  event: null,
-  delay: 0,
-  call: 'kept',
-};
+export const START_FAILED_LEAVING: KitCallRowEnding = 'cancelled - kept - 0';
 /** The ring time-out of a silent far side: no answer, closes here at once, the error said. */
-export const GIVEN_UP: KitCallRowEnding = {
-  reason: 'unanswered',
-  event: 'ended',
-  delay: 0,
-  call: 'kept',
-};
+export const GIVEN_UP: KitCallRowEnding = 'unanswered ended kept - 0';
 /** The connection stayed away: "Call failed". */
-export const LOST: KitCallRowEnding = {
-  reason: 'failed',
-  event: 'ended',
-  call: 'kept',
-  status: 'failed',
-};
+export const LOST: KitCallRowEnding = 'failed ended kept failed';
 
 /** The app closed the call's screen: it ends here without a word to the SDK. */
-export const dismiss = finish(
-  {reason: 'given', or: 'dismissed', event: null, delay: 0, call: 'kept'},
-  'dismiss',
-);
+export const dismiss = finish('given/dismissed - kept - 0', 'dismiss');
 /** The ring time-out of a silent far side (or a last try refused): the call ends here. */
 export const giveUp = finish(GIVEN_UP, 'giveUp');
 /** No SDK (a callee shown with no call): the call ends here, nothing to tell anyone. */
@@ -387,5 +282,5 @@ export const noSdk: KitCallRow = {
   to: 'ended',
   fx: ['finish'],
   when: 'noSdk',
-  end: {reason: 'cancelled', event: null, delay: 0, call: 'kept'},
+  end: 'cancelled - kept - 0',
 };

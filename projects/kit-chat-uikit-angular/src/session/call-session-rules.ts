@@ -1,5 +1,5 @@
 import {KitException} from '../sdk/kit-exception';
-import {KitCall} from '../sdk/models';
+import {KitCall, KitCallStatus} from '../sdk/models';
 import {CALL_OVER, TIMED_OUT} from './call-session-actions';
 import {KitCallRowEnding} from './call-session-table';
 import {
@@ -53,19 +53,40 @@ export const ENDINGS_SHOWN: Record<'connected' | KitCallDirection, readonly KitC
 };
 
 /**
- * Reads a row's ending for the event that took the row: the reason and the final call.
+ * Reads a row's ending, written as a short text (KitCallRowEnding, call-session-rows.ts).
  * @param end The row's ending.
+ * @returns Its words: the reason (or where to read it: `status`, `given`), its fallback, the
+ *   global event, how the final call is made, the status it is given, and `delay: 0` if it closes
+ *   at once.
+ */
+export function kitEndingOf(end: KitCallRowEnding) {
+  const [why, event, call, status, delay] = end.split(' ');
+  const [reason, or] = why.split('/');
+  return {
+    reason: reason as KitCallEndReason | 'status' | 'given',
+    or: or as KitCallEndReason | undefined,
+    event: event === '-' ? null : (event as 'ended' | 'rejected'),
+    call,
+    status: status === '-' ? undefined : (status as KitCallStatus | undefined),
+    delay: delay ? (0 as const) : undefined,
+  };
+}
+
+/**
+ * Reads a row's ending for the event that took the row: the reason and the final call.
+ * @param row The row's ending.
  * @param news What the event says of the call (the SDK's answer or event).
  * @param given The reason the event gives (`dispose(reason)`).
  * @param call The call as the session knew it.
  * @returns The ending said to the listeners, and the call as it ends.
  */
 export function kitEndOf(
-  end: KitCallRowEnding,
+  row: KitCallRowEnding,
   news: Partial<KitCall> | undefined,
   given: KitCallEndReason | undefined,
   call: KitCall,
 ): {ending: KitCallEnding; call: KitCall} {
+  const end = kitEndingOf(row);
   const status = news?.status;
   const reason =
     end.reason === 'status'
@@ -75,7 +96,7 @@ export function kitEndOf(
         : end.reason;
   const ended: KitCall =
     end.call === 'sent'
-      ? {...call, ...news, status: end.status}
+      ? {...call, ...news, status: end.status!}
       : end.call === 'news'
         ? end.status
           ? {...call, ...news, status: status ?? end.status}

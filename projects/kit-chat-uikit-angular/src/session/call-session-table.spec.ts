@@ -3,6 +3,7 @@ import {KIT_BROWSER_CLOCK} from './call-session-host';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
 import {KitCallSession, _kitObserveCallTransitions} from './call-session';
+import {kitEndingOf} from './call-session-rules';
 import {
   KIT_CALL_EVENTS,
   KIT_CALL_IGNORES,
@@ -74,8 +75,10 @@ describe('the call session transition table', () => {
   });
 
   it('should end each row as the event and the state say: what was sent, what the SDK says', () => {
-    const ending = (step: KitCallStep, event: keyof KitCallState['on']) =>
-      ([] as KitCallRow[]).concat(KIT_CALL_TABLE[step].on[event] ?? []).at(-1)?.end;
+    const ending = (step: KitCallStep, event: keyof KitCallState['on']) => {
+      const end = ([] as KitCallRow[]).concat(KIT_CALL_TABLE[step].on[event] ?? []).at(-1)?.end;
+      return end ? kitEndingOf(end) : undefined;
+    };
     // What a decline or cancel sent is in the state's name, and its answer ends the call so.
     expect(ending('declining.user', 'answered')).toMatchObject({
       reason: 'rejected',
