@@ -4,8 +4,13 @@ import {Action, KitCallAction, KitCallOutcome, wrap} from './call-session-action
 import {KitCallSessionHost} from './call-session-host';
 import {KitCallEngine, KitCallEvent} from './call-session-machine';
 import {ENDINGS_SHOWN, classifyFailure, kitEndOf} from './call-session-rules';
-import {KitCallEffect, KitCallRow, KitCallStep, kitPhaseOf} from './call-session-table';
-import {KitCallDirection, KitCallSessionOptions, KitCallSessionPorts} from './call-session-types';
+import {KitCallRow, KitCallStep} from './call-session-rows';
+import {
+  KitCallDirection,
+  KitCallSessionOptions,
+  KitCallSessionPorts,
+  kitPhaseOf,
+} from './call-session-types';
 
 // The effects a row of the transition table asks for: the SDK actions, the events published, the
 // ending. Each is one function over the session's context, run by the machine after it moved to
@@ -41,118 +46,119 @@ export type KitCallEffectRun = (
   from: KitCallStep,
 ) => void;
 
-/** Every effect a row may ask for. */
-export const KIT_CALL_EFFECTS: Record<KitCallEffect, KitCallEffectRun> = {
-  sendInitiate: ctx =>
-    send(
-      ctx,
-      'initiate',
-      () => ctx.ports.sdk!.initiateCall(ctx.machine.state.call),
-      outcome => initiated(ctx, outcome),
-    ),
-  sendAccept: ctx => {
-    const {sdk} = ctx.ports;
-    const id = ctx.machine.state.call.sessionId;
-    void Promise.resolve().then(() => ctx.machine.fire({type: 'tick'}));
-    send(ctx, 'accept', () => {
-      const answer = Promise.resolve(sdk!.acceptCall(id));
-      ctx.acceptAnswer = answer;
-      // Watched apart from the action: a decline that superseded this accept must know whether
-      // it landed.
-      answer.then(
-        call => ((ctx.landed = call ?? undefined), ctx.machine.fire({type: 'acceptLanded', call})),
-        () => {},
-      );
-      return answer;
-    });
-  },
-  sendDecline: (ctx, _, row) => sendReject(ctx, 'decline', row.to),
-  sendCancel: (ctx, _, row) => sendReject(ctx, 'cancel', row.to),
-  queueCancel: ctx => {
-    ctx.machine.later(() => void ctx.session.start().catch(() => {}));
-    ctx.machine.patch({failure: null});
-  },
-  sendEnd: (ctx, event, _, from) => {
-    const {machine} = ctx;
-    if (kitPhaseOf(from) !== 'ongoing') {
-      // The other side (or the SDK) made the call live while the user left it: endCall, the
-      // user's call.
-      machine.patch({call: {...machine.state.call, ...ctx.landed, ...event.call} as KitCall});
-    }
-    send(ctx, 'end', () => ctx.ports.sdk!.endCall(machine.state.call.sessionId));
-  },
-  awaitAccept: (ctx, event) => {
-    ctx.host.report(event.error!, true);
-    send(ctx, 'accept', () => ctx.acceptAnswer ?? Promise.reject(event.error));
-  },
-  registered: (ctx, event) => {
-    ctx.ports.events.publishOutgoingCall(event.call as KitCall);
-    ctx.machine.patch({call: event.call as KitCall});
-  },
-  connect: (ctx, event) => connect(ctx, event.call, event.type !== 'appConnected'),
-  report: (ctx, event) => ctx.host.report(event.error!, true),
-  markRinging: ctx => ctx.machine.patch({remoteRinging: true}),
-  back: (ctx, event) => {
-    // An action failed and the call goes on: back where it was, with the failure said.
-    const ongoing = ctx.machine.state.phase === 'ongoing';
-    ctx.machine.patch({failure: ongoing ? null : event.error!});
-    ctx.host.report(event.error!, true);
-  },
-  // The ring time-out fired while a decision was pending, or its own action was refused: tried
-  // again a little later.
-  retry: ctx => ctx.host.retry(),
-  finish: (ctx, event, row, from) => {
-    if (event.error && event.type !== 'initiateFailed') {
-      ctx.host.report(event.error, true);
-    } else if (event.error && from === 'dialing.starting') {
-      ctx.host.report(event.error, false); // start() rejects with it too.
-    }
-    end(ctx, event, row, from);
-  },
-  giveUp: (ctx, event, row, from) => {
-    ctx.host.report(
-      event.error ??
-        new KitException(
-          KitErrorCodes.NETWORK,
-          typeof ngDevMode === 'undefined' || ngDevMode
-            ? 'The call SDK did not answer: the call was closed here without it.'
-            : '',
-        ),
-      true,
+// Every effect a row may ask for: the rows name these functions themselves.
+
+export const sendInitiate: KitCallEffectRun = ctx =>
+  send(
+    ctx,
+    'initiate',
+    () => ctx.ports.sdk!.initiateCall(ctx.machine.state.call),
+    outcome => initiated(ctx, outcome),
+  );
+export const sendAccept: KitCallEffectRun = ctx => {
+  const {sdk} = ctx.ports;
+  const id = ctx.machine.state.call.sessionId;
+  void Promise.resolve().then(() => ctx.machine.fire({type: 'tick'}));
+  send(ctx, 'accept', () => {
+    const answer = Promise.resolve(sdk!.acceptCall(id));
+    ctx.acceptAnswer = answer;
+    // Watched apart from the action: a decline that superseded this accept must know whether
+    // it landed.
+    answer.then(
+      call => ((ctx.landed = call ?? undefined), ctx.machine.fire({type: 'acceptLanded', call})),
+      () => {},
     );
-    // The app heard of the call: it hears that it ended here.
-    end(ctx, event, row, from);
-  },
-  lose: (ctx, event, row, from) => {
-    const call = ctx.machine.state.call;
-    ctx.host.report(
+    return answer;
+  });
+};
+export const sendDecline: KitCallEffectRun = (ctx, _, row) => sendReject(ctx, 'decline', row.to);
+export const sendCancel: KitCallEffectRun = (ctx, _, row) => sendReject(ctx, 'cancel', row.to);
+export const queueCancel: KitCallEffectRun = ctx => {
+  ctx.machine.later(() => void ctx.session.start().catch(() => {}));
+  ctx.machine.patch({failure: null});
+};
+export const sendEnd: KitCallEffectRun = (ctx, event, _, from) => {
+  const {machine} = ctx;
+  if (kitPhaseOf(from) !== 'ongoing') {
+    // The other side (or the SDK) made the call live while the user left it: endCall, the
+    // user's call.
+    machine.patch({call: {...machine.state.call, ...ctx.landed, ...event.call} as KitCall});
+  }
+  send(ctx, 'end', () => ctx.ports.sdk!.endCall(machine.state.call.sessionId));
+};
+export const awaitAccept: KitCallEffectRun = (ctx, event) => {
+  ctx.host.report(event.error!, true);
+  send(ctx, 'accept', () => ctx.acceptAnswer ?? Promise.reject(event.error));
+};
+export const registered: KitCallEffectRun = (ctx, event) => {
+  ctx.ports.events.publishOutgoingCall(event.call as KitCall);
+  ctx.machine.patch({call: event.call as KitCall});
+};
+export const connect: KitCallEffectRun = (ctx, event) =>
+  connectCall(ctx, event.call, event.type !== 'appConnected');
+export const report: KitCallEffectRun = (ctx, event) => ctx.host.report(event.error!, true);
+export const markRinging: KitCallEffectRun = ctx => ctx.machine.patch({remoteRinging: true});
+export const back: KitCallEffectRun = (ctx, event) => {
+  // An action failed and the call goes on: back where it was, with the failure said.
+  const ongoing = ctx.machine.state.phase === 'ongoing';
+  ctx.machine.patch({failure: ongoing ? null : event.error!});
+  ctx.host.report(event.error!, true);
+};
+// The ring time-out fired while a decision was pending, or its own action was refused: tried
+// again a little later.
+export const retry: KitCallEffectRun = ctx => ctx.host.retry();
+export const finish: KitCallEffectRun = (ctx, event, row, from) => {
+  if (event.error && event.type !== 'initiateFailed') {
+    ctx.host.report(event.error, true);
+  } else if (event.error && from === 'dialing.starting') {
+    ctx.host.report(event.error, false); // start() rejects with it too.
+  }
+  end(ctx, event, row, from);
+};
+export const giveUp: KitCallEffectRun = (ctx, event, row, from) => {
+  ctx.host.report(
+    event.error ??
       new KitException(
         KitErrorCodes.NETWORK,
         typeof ngDevMode === 'undefined' || ngDevMode
-          ? 'The call lost its connection and it did not come back: the call was ended here.'
+          ? 'The call SDK did not answer: the call was closed here without it.'
           : '',
-        call,
       ),
-      true,
-    );
-    background(ctx, 'end', () => ctx.ports.sdk!.endCall(call.sessionId));
-    end(ctx, event, row, from);
-  },
-  // initiateCall's answer still counts, to cancel a call nobody could see.
-  dismiss: (ctx, event, row, from) => end(ctx, event, row, from, 'initiate'),
-  cancelUnseen: (ctx, event) => {
-    const {machine} = ctx;
-    if (machine.state.endReason === 'dismissed') {
-      const call = {...machine.state.call, ...event.call} as KitCall;
-      machine.patch({call});
-      background(ctx, 'cancel', () => ctx.ports.sdk!.rejectCall(call.sessionId, 'cancelled'));
-    }
-  },
-  close: ctx => {
-    ctx.host.teardown();
-    ctx.machine.say({type: 'done'});
-    ctx.machine.later(() => ctx.machine.release());
-  },
+    true,
+  );
+  // The app heard of the call: it hears that it ended here.
+  end(ctx, event, row, from);
+};
+export const lose: KitCallEffectRun = (ctx, event, row, from) => {
+  const call = ctx.machine.state.call;
+  ctx.host.report(
+    new KitException(
+      KitErrorCodes.NETWORK,
+      typeof ngDevMode === 'undefined' || ngDevMode
+        ? 'The call lost its connection and it did not come back: the call was ended here.'
+        : '',
+      call,
+    ),
+    true,
+  );
+  background(ctx, 'end', () => ctx.ports.sdk!.endCall(call.sessionId));
+  end(ctx, event, row, from);
+};
+// initiateCall's answer still counts, to cancel a call nobody could see.
+export const dismiss: KitCallEffectRun = (ctx, event, row, from) =>
+  end(ctx, event, row, from, 'initiate');
+export const cancelUnseen: KitCallEffectRun = (ctx, event) => {
+  const {machine} = ctx;
+  if (machine.state.endReason === 'dismissed') {
+    const call = {...machine.state.call, ...event.call} as KitCall;
+    machine.patch({call});
+    background(ctx, 'cancel', () => ctx.ports.sdk!.rejectCall(call.sessionId, 'cancelled'));
+  }
+};
+export const close: KitCallEffectRun = ctx => {
+  ctx.host.teardown();
+  ctx.machine.say({type: 'done'});
+  ctx.machine.later(() => ctx.machine.release());
 };
 
 /**
@@ -224,7 +230,7 @@ function answered(ctx: KitCallContext, outcome: KitCallOutcome<unknown>): void {
   ctx.machine.fire({type: classifyFailure(error), error, call: cause.details as Partial<KitCall>});
 }
 
-function connect(
+function connectCall(
   ctx: KitCallContext,
   answer: Partial<KitCall> | undefined,
   publish: boolean,

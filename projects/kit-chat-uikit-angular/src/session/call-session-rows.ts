@@ -1,4 +1,6 @@
 import {KitCallStatus} from '../sdk/models';
+import * as fx from './call-session-effects';
+import {KitCallEffectRun} from './call-session-effects';
 import {KitCallEndReason} from './call-session-types';
 
 // The words the transition table is written in: the states, the events, the effects, the guards,
@@ -124,27 +126,11 @@ export const KIT_CALL_EVENTS = [
 /** An event of a session. */
 export type KitCallEventType = (typeof KIT_CALL_EVENTS)[number];
 
-/** Effects a row asks for; each is one function of `KIT_CALL_EFFECTS` (call-session-effects.ts). */
-export type KitCallEffect =
-  | 'sendInitiate'
-  | 'sendAccept'
-  | 'sendDecline'
-  | 'sendCancel'
-  | 'sendEnd'
-  | 'awaitAccept'
-  | 'queueCancel'
-  | 'registered'
-  | 'connect'
-  | 'markRinging'
-  | 'lose'
-  | 'report'
-  | 'back'
-  | 'retry'
-  | 'finish'
-  | 'giveUp'
-  | 'cancelUnseen'
-  | 'dismiss'
-  | 'close';
+/**
+ * An effect a row asks for: one function of call-session-effects.ts (`fx.sendDecline`), named by
+ * the row itself.
+ */
+export type KitCallEffect = KitCallEffectRun;
 
 /** Named conditions a row may depend on: they read the event's world, never what an effect wrote. */
 export type KitCallGuard =
@@ -210,19 +196,22 @@ export type KitCallIgnoresPart<S extends KitCallStep> = Record<S, readonly KitCa
  * @param fx The effects it runs, in order.
  * @returns The row.
  */
-export const go = (step: KitCallGoingStep, ...fx: KitCallEffect[]): KitCallRow => ({to: step, fx});
+export const go = (step: KitCallGoingStep, ...effects: KitCallEffect[]): KitCallRow => ({
+  to: step,
+  fx: effects,
+});
 /**
  * @param end How the call ends.
- * @param fx The effect that ends it (default `finish`: the failure said, if any).
+ * @param effect The effect that ends it (default `fx.finish`: the failure said, if any).
  * @returns A row that ends the call.
  */
-export const finish = (end: KitCallRowEnding, fx: KitCallEffect = 'finish'): KitCallRow => ({
+export const finish = (end: KitCallRowEnding, effect: KitCallEffect = fx.finish): KitCallRow => ({
   to: 'ended',
-  fx: [fx],
+  fx: [effect],
   end,
 });
 /** The call is live: ongoing. */
-export const connect = go('ongoing', 'connect');
+export const connect = go('ongoing', fx.connect);
 
 // ---- The endings the rows name (how they read: KitCallRowEnding) ----
 
@@ -274,13 +263,13 @@ export const GIVEN_UP: KitCallRowEnding = 'unanswered ended kept - 0';
 export const LOST: KitCallRowEnding = 'failed ended kept failed';
 
 /** The app closed the call's screen: it ends here without a word to the SDK. */
-export const dismiss = finish('given/dismissed - kept - 0', 'dismiss');
+export const dismiss = finish('given/dismissed - kept - 0', fx.dismiss);
 /** The ring time-out of a silent far side (or a last try refused): the call ends here. */
-export const giveUp = finish(GIVEN_UP, 'giveUp');
+export const giveUp = finish(GIVEN_UP, fx.giveUp);
 /** No SDK (a callee shown with no call): the call ends here, nothing to tell anyone. */
 export const noSdk: KitCallRow = {
   to: 'ended',
-  fx: ['finish'],
+  fx: [fx.finish],
   when: 'noSdk',
   end: 'cancelled - kept - 0',
 };

@@ -1,3 +1,4 @@
+import * as fx from './call-session-effects';
 import {
   DECLINED,
   DECLINED_OVER_PICK_UP,
@@ -37,11 +38,11 @@ export const KIT_DECLINING_ROWS: KitCallTablePart<KitDecliningStep> = {
   'declining.user': {
     on: {
       answered: finish(DECLINED),
-      refused: go('ringing', 'back'),
-      timedOut: go('ringing.hung', 'back'),
+      refused: go('ringing', fx.back),
+      timedOut: go('ringing.hung', fx.back),
       over: finish(OVER),
       overLive: finish(OVER),
-      ringExpired: go('declining.user', 'retry'),
+      ringExpired: go('declining.user', fx.retry),
       remoteCancelled: finish(REMOTE_CANCELLED),
       remoteEnded: finish(ENDED_DECLINING),
       appConnected: connect,
@@ -51,11 +52,11 @@ export const KIT_DECLINING_ROWS: KitCallTablePart<KitDecliningStep> = {
   'declining.busy': {
     on: {
       answered: finish(SENT_BUSY),
-      refused: go('ringing', 'back'),
-      timedOut: go('ringing.hung', 'back'),
+      refused: go('ringing', fx.back),
+      timedOut: go('ringing.hung', fx.back),
       over: finish(OVER),
       overLive: finish(OVER),
-      ringExpired: go('declining.busy', 'retry'),
+      ringExpired: go('declining.busy', fx.retry),
       remoteCancelled: finish(REMOTE_CANCELLED),
       remoteEnded: finish(ENDED_DECLINING),
       appConnected: connect,
@@ -67,11 +68,11 @@ export const KIT_DECLINING_ROWS: KitCallTablePart<KitDecliningStep> = {
   'declining.timeout': {
     on: {
       answered: finish(SENT_UNANSWERED),
-      refused: go('ringing.refused', 'back', 'retry'),
+      refused: go('ringing.refused', fx.back, fx.retry),
       timedOut: giveUp,
       over: finish(OVER),
       overLive: finish(OVER),
-      ringExpired: go('declining.timeout', 'retry'),
+      ringExpired: go('declining.timeout', fx.retry),
       remoteCancelled: finish(REMOTE_CANCELLED),
       remoteEnded: finish(ENDED_DECLINING),
       appConnected: connect,
@@ -85,7 +86,7 @@ export const KIT_DECLINING_ROWS: KitCallTablePart<KitDecliningStep> = {
       timedOut: giveUp,
       over: finish(OVER),
       overLive: finish(OVER),
-      ringExpired: go('declining.timeout.again', 'retry'),
+      ringExpired: go('declining.timeout.again', fx.retry),
       remoteCancelled: finish(REMOTE_CANCELLED),
       remoteEnded: finish(ENDED_DECLINING),
       appConnected: connect,
@@ -95,12 +96,12 @@ export const KIT_DECLINING_ROWS: KitCallTablePart<KitDecliningStep> = {
   'declining.overAccept': {
     on: {
       answered: finish(DECLINED),
-      refused: go('accepting.awaited', 'awaitAccept'),
-      timedOut: go('accepting.awaited', 'awaitAccept'),
+      refused: go('accepting.awaited', fx.awaitAccept),
+      timedOut: go('accepting.awaited', fx.awaitAccept),
       over: finish(OVER),
-      overLive: go('declining.endCrossed', 'sendEnd'),
+      overLive: go('declining.endCrossed', fx.sendEnd),
       acceptLanded: go('declining.overLanded'),
-      ringExpired: go('declining.overAccept', 'retry'),
+      ringExpired: go('declining.overAccept', fx.retry),
       remoteCancelled: finish(REMOTE_CANCELLED),
       remoteEnded: finish(ENDED_DECLINING),
       appConnected: connect,
@@ -110,11 +111,11 @@ export const KIT_DECLINING_ROWS: KitCallTablePart<KitDecliningStep> = {
   'declining.overLanded': {
     on: {
       answered: finish(DECLINED),
-      refused: go('declining.endCrossed', 'sendEnd'),
-      timedOut: go('declining.endCrossed', 'sendEnd'),
-      over: go('declining.endCrossed', 'sendEnd'),
-      overLive: go('declining.endCrossed', 'sendEnd'),
-      ringExpired: go('declining.overLanded', 'retry'),
+      refused: go('declining.endCrossed', fx.sendEnd),
+      timedOut: go('declining.endCrossed', fx.sendEnd),
+      over: go('declining.endCrossed', fx.sendEnd),
+      overLive: go('declining.endCrossed', fx.sendEnd),
+      ringExpired: go('declining.overLanded', fx.retry),
       remoteCancelled: finish(REMOTE_CANCELLED),
       remoteEnded: finish(ENDED_DECLINING),
       appConnected: connect,
@@ -125,11 +126,11 @@ export const KIT_DECLINING_ROWS: KitCallTablePart<KitDecliningStep> = {
   'declining.endCrossed': {
     on: {
       answered: finish(DECLINED_OVER_PICK_UP),
-      refused: go('ongoing', 'report', 'connect'),
+      refused: go('ongoing', fx.report, fx.connect),
       timedOut: finish(DECLINED_OVER_PICK_UP),
       over: finish(DECLINED_OVER_PICK_UP),
       overLive: finish(DECLINED_OVER_PICK_UP),
-      ringExpired: go('declining.endCrossed', 'retry'),
+      ringExpired: go('declining.endCrossed', fx.retry),
       remoteCancelled: finish(REMOTE_CANCELLED),
       remoteEnded: finish(ENDED_DECLINING),
       dispose: dismiss,

@@ -1,3 +1,4 @@
+import * as fx from './call-session-effects';
 import {
   KitCallIgnoresPart,
   KitCallStep,
@@ -31,12 +32,12 @@ export type KitIncomingStep = Extract<
 export const KIT_INCOMING_ROWS: KitCallTablePart<KitIncomingStep> = {
   ringing: {
     on: {
-      accept: go('accepting.fresh', 'sendAccept'),
-      decline: go('declining.user', 'sendDecline'),
-      busy: go('declining.busy', 'sendDecline'),
-      hangUp: go('declining.user', 'sendDecline'),
-      timeOut: go('declining.timeout', 'sendDecline'),
-      ringExpired: go('declining.timeout', 'sendDecline'),
+      accept: go('accepting.fresh', fx.sendAccept),
+      decline: go('declining.user', fx.sendDecline),
+      busy: go('declining.busy', fx.sendDecline),
+      hangUp: go('declining.user', fx.sendDecline),
+      timeOut: go('declining.timeout', fx.sendDecline),
+      ringExpired: go('declining.timeout', fx.sendDecline),
       // The SDK accepted after all, after the accept's time-out.
       acceptLanded: connect,
       remoteCancelled: finish(REMOTE_CANCELLED),
@@ -49,11 +50,11 @@ export const KIT_INCOMING_ROWS: KitCallTablePart<KitIncomingStep> = {
   // long.
   'ringing.hung': {
     on: {
-      accept: go('accepting.fresh', 'sendAccept'),
-      decline: go('declining.user', 'sendDecline'),
-      busy: go('declining.busy', 'sendDecline'),
-      hangUp: go('declining.user', 'sendDecline'),
-      timeOut: go('declining.timeout', 'sendDecline'),
+      accept: go('accepting.fresh', fx.sendAccept),
+      decline: go('declining.user', fx.sendDecline),
+      busy: go('declining.busy', fx.sendDecline),
+      hangUp: go('declining.user', fx.sendDecline),
+      timeOut: go('declining.timeout', fx.sendDecline),
       ringExpired: giveUp,
       acceptLanded: connect,
       remoteCancelled: finish(REMOTE_CANCELLED),
@@ -64,12 +65,12 @@ export const KIT_INCOMING_ROWS: KitCallTablePart<KitIncomingStep> = {
   },
   'ringing.refused': {
     on: {
-      accept: go('accepting.fresh', 'sendAccept'),
-      decline: go('declining.user', 'sendDecline'),
-      busy: go('declining.busy', 'sendDecline'),
-      hangUp: go('declining.user', 'sendDecline'),
-      timeOut: go('declining.timeout.again', 'sendDecline'),
-      ringExpired: go('declining.timeout.again', 'sendDecline'),
+      accept: go('accepting.fresh', fx.sendAccept),
+      decline: go('declining.user', fx.sendDecline),
+      busy: go('declining.busy', fx.sendDecline),
+      hangUp: go('declining.user', fx.sendDecline),
+      timeOut: go('declining.timeout.again', fx.sendDecline),
+      ringExpired: go('declining.timeout.again', fx.sendDecline),
       acceptLanded: connect,
       remoteCancelled: finish(REMOTE_CANCELLED),
       remoteEnded: finish(REMOTE_ENDED),
@@ -80,10 +81,10 @@ export const KIT_INCOMING_ROWS: KitCallTablePart<KitIncomingStep> = {
   'accepting.fresh': {
     on: {
       tick: go('accepting'),
-      ringExpired: go('accepting.fresh', 'retry'),
+      ringExpired: go('accepting.fresh', fx.retry),
       answered: connect,
-      refused: go('ringing', 'back'),
-      timedOut: go('ringing.hung', 'back'),
+      refused: go('ringing', fx.back),
+      timedOut: go('ringing.hung', fx.back),
       over: finish(OVER),
       overLive: finish(OVER),
       remoteCancelled: finish(REMOTE_CANCELLED),
@@ -96,12 +97,12 @@ export const KIT_INCOMING_ROWS: KitCallTablePart<KitIncomingStep> = {
   // decline.
   accepting: {
     on: {
-      decline: go('declining.overAccept', 'sendDecline'),
-      hangUp: go('declining.overAccept', 'sendDecline'),
-      ringExpired: go('accepting', 'retry'),
+      decline: go('declining.overAccept', fx.sendDecline),
+      hangUp: go('declining.overAccept', fx.sendDecline),
+      ringExpired: go('accepting', fx.retry),
       answered: connect,
-      refused: go('ringing', 'back'),
-      timedOut: go('ringing.hung', 'back'),
+      refused: go('ringing', fx.back),
+      timedOut: go('ringing.hung', fx.back),
       over: finish(OVER),
       overLive: finish(OVER),
       remoteCancelled: finish(REMOTE_CANCELLED),
@@ -112,12 +113,12 @@ export const KIT_INCOMING_ROWS: KitCallTablePart<KitIncomingStep> = {
   },
   'accepting.awaited': {
     on: {
-      decline: go('declining.overAccept', 'sendDecline'),
-      hangUp: go('declining.overAccept', 'sendDecline'),
-      ringExpired: go('accepting.awaited', 'retry'),
+      decline: go('declining.overAccept', fx.sendDecline),
+      hangUp: go('declining.overAccept', fx.sendDecline),
+      ringExpired: go('accepting.awaited', fx.retry),
       answered: connect,
-      refused: go('ringing', 'back'),
-      timedOut: go('ringing.hung', 'back'),
+      refused: go('ringing', fx.back),
+      timedOut: go('ringing.hung', fx.back),
       over: finish(OVER),
       overLive: finish(OVER),
       remoteCancelled: finish(REMOTE_CANCELLED),

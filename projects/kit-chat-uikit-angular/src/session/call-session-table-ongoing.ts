@@ -1,3 +1,4 @@
+import * as fx from './call-session-effects';
 import {
   HUNG_UP,
   KitCallIgnoresPart,
@@ -26,7 +27,7 @@ export type KitOngoingStep = Extract<
 export const KIT_ONGOING_ROWS: KitCallTablePart<KitOngoingStep> = {
   ongoing: {
     on: {
-      hangUp: go('ending', 'sendEnd'),
+      hangUp: go('ending', fx.sendEnd),
       remoteEnded: finish(REMOTE_ENDED_LIVE),
       dispose: dismiss,
       reconnecting: go('ongoing.reconnecting'),
@@ -36,8 +37,8 @@ export const KIT_ONGOING_ROWS: KitCallTablePart<KitOngoingStep> = {
     on: {
       reconnected: go('ongoing'),
       // Gone for good: "Call failed".
-      reconnectExpired: finish(LOST, 'lose'),
-      hangUp: go('ending.reconnecting', 'sendEnd'),
+      reconnectExpired: finish(LOST, fx.lose),
+      hangUp: go('ending.reconnecting', fx.sendEnd),
       remoteEnded: finish(REMOTE_ENDED_LIVE),
       dispose: dismiss,
     },
@@ -45,7 +46,7 @@ export const KIT_ONGOING_ROWS: KitCallTablePart<KitOngoingStep> = {
   ending: {
     on: {
       answered: finish(HUNG_UP),
-      refused: go('ongoing', 'back'),
+      refused: go('ongoing', fx.back),
       timedOut: finish(LEFT_ENDED),
       over: finish(OVER_CONNECTED),
       overLive: finish(OVER_CONNECTED),
@@ -57,7 +58,7 @@ export const KIT_ONGOING_ROWS: KitCallTablePart<KitOngoingStep> = {
   'ending.reconnecting': {
     on: {
       answered: finish(HUNG_UP),
-      refused: go('ongoing.reconnecting', 'back'),
+      refused: go('ongoing.reconnecting', fx.back),
       timedOut: finish(LEFT_ENDED),
       over: finish(OVER_CONNECTED),
       overLive: finish(OVER_CONNECTED),
@@ -68,17 +69,17 @@ export const KIT_ONGOING_ROWS: KitCallTablePart<KitOngoingStep> = {
   },
   ended: {
     on: {
-      closed: go('done', 'close'),
-      dispose: go('done', 'close'),
+      closed: go('done', fx.close),
+      dispose: go('done', fx.close),
       // Nothing ends here: the call already did.
-      initiated: {to: 'ended', fx: ['cancelUnseen'], end: null},
+      initiated: {to: 'ended', fx: [fx.cancelUnseen], end: null},
     },
   },
   // Closed before the SDK knew the call: nobody could cancel it, so it must not ring on at the
   // callee.
   done: {
     on: {
-      initiated: go('done', 'cancelUnseen'),
+      initiated: go('done', fx.cancelUnseen),
     },
   },
 };

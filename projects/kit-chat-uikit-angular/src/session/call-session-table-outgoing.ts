@@ -1,3 +1,4 @@
+import * as fx from './call-session-effects';
 import {
   APP_ENDED,
   CANCELLED_OVER_PICK_UP,
@@ -40,12 +41,12 @@ export type KitOutgoingStep = Extract<
 export const KIT_OUTGOING_ROWS: KitCallTablePart<KitOutgoingStep> = {
   'dialing.starting': {
     on: {
-      start: go('dialing.starting', 'sendInitiate'),
-      initiated: go('dialing', 'registered'),
+      start: go('dialing.starting', fx.sendInitiate),
+      initiated: go('dialing', fx.registered),
       initiateFailed: finish(START_FAILED),
-      hangUp: [noSdk, go('cancelling.queued', 'queueCancel')],
-      timeOut: [noSdk, go('withdrawing.timeout.queued', 'queueCancel')],
-      withdraw: [noSdk, go('withdrawing.queued', 'queueCancel')],
+      hangUp: [noSdk, go('cancelling.queued', fx.queueCancel)],
+      timeOut: [noSdk, go('withdrawing.timeout.queued', fx.queueCancel)],
+      withdraw: [noSdk, go('withdrawing.queued', fx.queueCancel)],
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(REMOTE_ENDED),
       appEnded: finish(APP_ENDED),
@@ -55,11 +56,11 @@ export const KIT_OUTGOING_ROWS: KitCallTablePart<KitOutgoingStep> = {
   },
   dialing: {
     on: {
-      hangUp: [noSdk, go('cancelling', 'sendCancel')],
-      timeOut: [noSdk, go('withdrawing.timeout', 'sendCancel')],
-      withdraw: [noSdk, go('withdrawing', 'sendCancel')],
-      ringExpired: [noSdk, go('withdrawing.timeout', 'sendCancel')],
-      remoteRinging: go('dialing', 'markRinging'),
+      hangUp: [noSdk, go('cancelling', fx.sendCancel)],
+      timeOut: [noSdk, go('withdrawing.timeout', fx.sendCancel)],
+      withdraw: [noSdk, go('withdrawing', fx.sendCancel)],
+      ringExpired: [noSdk, go('withdrawing.timeout', fx.sendCancel)],
+      remoteRinging: go('dialing', fx.markRinging),
       remoteAccepted: connect,
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(REMOTE_ENDED),
@@ -72,11 +73,11 @@ export const KIT_OUTGOING_ROWS: KitCallTablePart<KitOutgoingStep> = {
   // long.
   'dialing.hung': {
     on: {
-      hangUp: go('cancelling', 'sendCancel'),
-      timeOut: go('withdrawing.timeout', 'sendCancel'),
-      withdraw: go('withdrawing', 'sendCancel'),
+      hangUp: go('cancelling', fx.sendCancel),
+      timeOut: go('withdrawing.timeout', fx.sendCancel),
+      withdraw: go('withdrawing', fx.sendCancel),
       ringExpired: giveUp,
-      remoteRinging: go('dialing.hung', 'markRinging'),
+      remoteRinging: go('dialing.hung', fx.markRinging),
       remoteAccepted: connect,
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(REMOTE_ENDED),
@@ -87,11 +88,11 @@ export const KIT_OUTGOING_ROWS: KitCallTablePart<KitOutgoingStep> = {
   },
   'dialing.refused': {
     on: {
-      hangUp: go('cancelling', 'sendCancel'),
-      timeOut: go('withdrawing.timeout.again', 'sendCancel'),
-      withdraw: go('withdrawing', 'sendCancel'),
-      ringExpired: go('withdrawing.timeout.again', 'sendCancel'),
-      remoteRinging: go('dialing.refused', 'markRinging'),
+      hangUp: go('cancelling', fx.sendCancel),
+      timeOut: go('withdrawing.timeout.again', fx.sendCancel),
+      withdraw: go('withdrawing', fx.sendCancel),
+      ringExpired: go('withdrawing.timeout.again', fx.sendCancel),
+      remoteRinging: go('dialing.refused', fx.markRinging),
       remoteAccepted: connect,
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(REMOTE_ENDED),
@@ -102,11 +103,11 @@ export const KIT_OUTGOING_ROWS: KitCallTablePart<KitOutgoingStep> = {
   },
   'cancelling.queued': {
     on: {
-      start: go('cancelling.queued', 'sendInitiate'),
-      initiated: go('cancelling', 'registered', 'sendCancel'),
+      start: go('cancelling.queued', fx.sendInitiate),
+      initiated: go('cancelling', fx.registered, fx.sendCancel),
       initiateFailed: finish(START_FAILED_LEAVING),
-      remoteRinging: go('cancelling.queued', 'markRinging'),
-      remoteAccepted: go('cancelling.endCrossed', 'sendEnd'),
+      remoteRinging: go('cancelling.queued', fx.markRinging),
+      remoteAccepted: go('cancelling.endCrossed', fx.sendEnd),
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(ENDED_CANCELLING),
       appEnded: finish(APP_ENDED),
@@ -117,14 +118,14 @@ export const KIT_OUTGOING_ROWS: KitCallTablePart<KitOutgoingStep> = {
   cancelling: {
     on: {
       answered: finish(SENT_CANCELLED),
-      refused: go('dialing', 'back'),
+      refused: go('dialing', fx.back),
       // The user left: the call closes here; the SDK finishes in the background.
       timedOut: finish(LEFT_CANCELLED),
       over: finish(OVER),
-      overLive: go('cancelling.endCrossed', 'sendEnd'),
-      ringExpired: go('cancelling', 'retry'),
-      remoteRinging: go('cancelling', 'markRinging'),
-      remoteAccepted: go('cancelling.endCrossed', 'sendEnd'),
+      overLive: go('cancelling.endCrossed', fx.sendEnd),
+      ringExpired: go('cancelling', fx.retry),
+      remoteRinging: go('cancelling', fx.markRinging),
+      remoteAccepted: go('cancelling.endCrossed', fx.sendEnd),
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(ENDED_CANCELLING),
       appEnded: finish(APP_ENDED),
@@ -136,11 +137,11 @@ export const KIT_OUTGOING_ROWS: KitCallTablePart<KitOutgoingStep> = {
   'cancelling.endCrossed': {
     on: {
       answered: finish(CANCELLED_OVER_PICK_UP),
-      refused: go('ongoing', 'report', 'connect'),
+      refused: go('ongoing', fx.report, fx.connect),
       timedOut: finish(CANCELLED_OVER_PICK_UP),
       over: finish(CANCELLED_OVER_PICK_UP),
       overLive: finish(CANCELLED_OVER_PICK_UP),
-      ringExpired: go('cancelling.endCrossed', 'retry'),
+      ringExpired: go('cancelling.endCrossed', fx.retry),
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(ENDED_CANCELLING),
       appEnded: finish(APP_ENDED),

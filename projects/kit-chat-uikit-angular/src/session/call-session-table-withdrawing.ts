@@ -1,3 +1,4 @@
+import * as fx from './call-session-effects';
 import {
   APP_ENDED,
   ENDED_CANCELLING,
@@ -34,10 +35,10 @@ export type KitWithdrawingStep = Extract<
 export const KIT_WITHDRAWING_ROWS: KitCallTablePart<KitWithdrawingStep> = {
   'withdrawing.queued': {
     on: {
-      start: go('withdrawing.queued', 'sendInitiate'),
-      initiated: go('withdrawing', 'registered', 'sendCancel'),
+      start: go('withdrawing.queued', fx.sendInitiate),
+      initiated: go('withdrawing', fx.registered, fx.sendCancel),
       initiateFailed: finish(START_FAILED_LEAVING),
-      remoteRinging: go('withdrawing.queued', 'markRinging'),
+      remoteRinging: go('withdrawing.queued', fx.markRinging),
       remoteAccepted: connect,
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(ENDED_CANCELLING),
@@ -49,13 +50,13 @@ export const KIT_WITHDRAWING_ROWS: KitCallTablePart<KitWithdrawingStep> = {
   withdrawing: {
     on: {
       answered: finish(SENT_CANCELLED),
-      refused: go('dialing', 'back'),
-      timedOut: go('dialing.hung', 'back'),
+      refused: go('dialing', fx.back),
+      timedOut: go('dialing.hung', fx.back),
       over: finish(OVER),
       // A pick-up crossed the glare: it wins.
       overLive: connect,
-      ringExpired: go('withdrawing', 'retry'),
-      remoteRinging: go('withdrawing', 'markRinging'),
+      ringExpired: go('withdrawing', fx.retry),
+      remoteRinging: go('withdrawing', fx.markRinging),
       remoteAccepted: connect,
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(ENDED_CANCELLING),
@@ -66,10 +67,10 @@ export const KIT_WITHDRAWING_ROWS: KitCallTablePart<KitWithdrawingStep> = {
   },
   'withdrawing.timeout.queued': {
     on: {
-      start: go('withdrawing.timeout.queued', 'sendInitiate'),
-      initiated: go('withdrawing.timeout', 'registered', 'sendCancel'),
+      start: go('withdrawing.timeout.queued', fx.sendInitiate),
+      initiated: go('withdrawing.timeout', fx.registered, fx.sendCancel),
       initiateFailed: finish(START_FAILED_LEAVING),
-      remoteRinging: go('withdrawing.timeout.queued', 'markRinging'),
+      remoteRinging: go('withdrawing.timeout.queued', fx.markRinging),
       remoteAccepted: connect,
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(ENDED_CANCELLING),
@@ -83,13 +84,13 @@ export const KIT_WITHDRAWING_ROWS: KitCallTablePart<KitWithdrawingStep> = {
   'withdrawing.timeout': {
     on: {
       answered: finish(SENT_UNANSWERED),
-      refused: go('dialing.refused', 'back', 'retry'),
+      refused: go('dialing.refused', fx.back, fx.retry),
       timedOut: giveUp,
       over: finish(OVER),
       // A pick-up crossed the time-out: it wins.
       overLive: connect,
-      ringExpired: go('withdrawing.timeout', 'retry'),
-      remoteRinging: go('withdrawing.timeout', 'markRinging'),
+      ringExpired: go('withdrawing.timeout', fx.retry),
+      remoteRinging: go('withdrawing.timeout', fx.markRinging),
       remoteAccepted: connect,
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(ENDED_CANCELLING),
@@ -105,8 +106,8 @@ export const KIT_WITHDRAWING_ROWS: KitCallTablePart<KitWithdrawingStep> = {
       timedOut: giveUp,
       over: finish(OVER),
       overLive: connect,
-      ringExpired: go('withdrawing.timeout.again', 'retry'),
-      remoteRinging: go('withdrawing.timeout.again', 'markRinging'),
+      ringExpired: go('withdrawing.timeout.again', fx.retry),
+      remoteRinging: go('withdrawing.timeout.again', fx.markRinging),
       remoteAccepted: connect,
       remoteRejected: finish(REMOTE_REJECTED),
       remoteEnded: finish(ENDED_CANCELLING),

@@ -4,7 +4,6 @@ import {KIT_INCOMING_ROWS, kitIncomingIgnores} from './call-session-table-incomi
 import {KIT_ONGOING_ROWS, kitOngoingIgnores} from './call-session-table-ongoing';
 import {KIT_OUTGOING_ROWS, kitOutgoingIgnores} from './call-session-table-outgoing';
 import {KIT_WITHDRAWING_ROWS, kitWithdrawingIgnores} from './call-session-table-withdrawing';
-import {KitCallPhase} from './call-session-types';
 
 // The call session's states and transitions as data: one table of state x event -> next state +
 // effects (+ ending). A state names every cause that used to hide in flags ("declining, sent as
@@ -16,6 +15,7 @@ import {KitCallPhase} from './call-session-types';
 // (-ongoing.ts). The session only looks rows up and runs their effects. Internal to the library.
 
 export {KIT_CALL_EVENTS} from './call-session-rows';
+export {kitPhaseOf} from './call-session-types';
 export type {
   KitCallEffect,
   KitCallEventType,
@@ -52,12 +52,3 @@ export const KIT_CALL_IGNORES: Readonly<Record<KitCallStep, readonly KitCallEven
         ...kitOngoingIgnores(),
       }
     : null;
-
-/**
- * @param step A state.
- * @returns The public phase of that state.
- */
-export function kitPhaseOf(step: KitCallStep): KitCallPhase {
-  const base = step.split('.')[0];
-  return base === 'withdrawing' ? 'cancelling' : base === 'done' ? 'ended' : (base as KitCallPhase);
-}

@@ -1,7 +1,7 @@
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings} from '../sdk/models';
 import {KitCallAction} from './call-session-actions';
-import {KIT_CALL_EFFECTS, KitCallContext} from './call-session-effects';
+import {KitCallContext} from './call-session-effects';
 import {KitCallSessionHost} from './call-session-host';
 import {KitCallMachine} from './call-session-machine';
 import {KitCallEventType, KitCallStep, kitPhaseOf} from './call-session-table';
@@ -47,7 +47,7 @@ export type KitCallNews = Extract<
  * One call, from its first ring (or before `initiateCall` is sent) to its end: the only owner of the call's state,
  * SDK actions, events and teardown. Its states and transitions are one table (`call-session-table.ts`): a press, an
  * SDK answer or event, or a clock firing is an event; the session looks its row up, moves to the row's state and
- * runs the row's effects (`KIT_CALL_EFFECTS`, functions over one context). The parts hold each other by
+ * runs the row's effects (call-session-effects.ts, functions over one context). The parts hold each other by
  * interface: the machine (`KitCallMachine`: state, listeners, transitions), the views, the sound and the timers
  * (`KitCallSessionHost`), and the one SDK action in flight (`KitCallAction`). No Angular in here: the SDK, events,
  * sound and clock are ports.
@@ -90,7 +90,7 @@ export class KitCallSession {
       },
       phase === 'dialing' && !call.sessionId ? 'dialing.starting' : (phase as KitCallStep),
       {
-        run: (effect, event, row, from) => KIT_CALL_EFFECTS[effect](ctx, event, row, from),
+        run: (effect, event, row, from) => effect(ctx, event, row, from),
         holds: () => !ports.sdk, // The one guard, `noSdk`.
         follow: () => host.sync(),
       },
