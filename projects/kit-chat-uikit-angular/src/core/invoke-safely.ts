@@ -11,6 +11,11 @@ export function kitInvokeSafely<A extends unknown[]>(
   try {
     callback?.(...args);
   } catch (error) {
-    console.error('kit-chat-uikit-angular: an app callback threw', error);
+    console.error(
+      typeof ngDevMode === 'undefined' || ngDevMode
+        ? 'kit-chat-uikit-angular: an app callback threw'
+        : '',
+      error,
+    );
   }
 }

@@ -199,7 +199,12 @@ export class KitCallSessionHost {
       try {
         handler(error);
       } catch (thrown) {
-        console.error('kit-chat-uikit-angular: an onError handler threw', thrown);
+        console.error(
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? 'kit-chat-uikit-angular: an onError handler threw'
+            : '',
+          thrown,
+        );
       }
     }
   }

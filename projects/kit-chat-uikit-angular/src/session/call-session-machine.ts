@@ -19,7 +19,7 @@ import {
 
 // The engine of a call session: its state, its listeners, and the one way the state changes: an
 // event looks its row up in the table, the machine moves to the row's state and has its runner run
-// the row's effects (KIT_CALL_EFFECTS, call-session-effects.ts), then tells its listeners once.
+// the row's effects (call-session-effects.ts), then tells its listeners once.
 // Internal to the library.
 
 /** One event of a session, with what it carries. */
@@ -240,7 +240,12 @@ export class KitCallMachine implements KitCallEngine {
       try {
         listener(this.#state, facts);
       } catch (error) {
-        console.error('kit-chat-uikit-angular: a call session listener threw', error);
+        console.error(
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? 'kit-chat-uikit-angular: a call session listener threw'
+            : '',
+          error,
+        );
       }
     }
     for (const wait of [...this.#waits]) {
