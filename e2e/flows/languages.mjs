@@ -7,6 +7,7 @@
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {SEL, expect} from '../harness.mjs';
+import {settle} from './axe.mjs';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'he', 'hi', 'it', 'ja', 'ko', 'pt-BR', 'ru', 'tr', 'zh-Hans'];
@@ -16,17 +17,6 @@ const RINGS = {
   ar: {dir: 'rtl', subtitle: 'مكالمة فيديو واردة', accept: 'الرد على مكالمة الفيديو من Ada Lovelace'},
   ja: {dir: 'ltr', subtitle: 'ビデオ通話の着信', accept: 'Ada Lovelaceさんからのビデオ通話に応答'},
 };
-
-/** Waits until the entry animations are over and two frames are drawn: the boxes are the ones a user sees. */
-async function settle(page) {
-  await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter(animation => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map(animation => animation.finished.catch(() => {})));
-    await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
-  });
-}
 
 /** The kit's names and labels that a user reads on the screen, each with whether it is cut. */
 function cutTexts(page) {

@@ -144,6 +144,7 @@ describe('KitIncomingCallComponent: accessibility (spec §4.4)', () => {
     await ring('video');
     const held = new KeyboardEvent('keydown', {
       key: 'Enter',
+      keyCode: 13,
       repeat: true,
       bubbles: true,
       cancelable: true,
