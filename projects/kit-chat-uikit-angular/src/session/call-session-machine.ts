@@ -128,7 +128,7 @@ export class KitCallMachine implements KitCallEngine {
   }
 
   #rowOf(type: KitCallEventType): KitCallRow | undefined {
-    const cell = KIT_CALL_TABLE[this.#step].on[type];
+    const cell = KIT_CALL_TABLE[this.#step][type];
     return ([] as KitCallRow[]).concat(cell ?? []).find(r => !r.when || this.#runner.holds(r.when));
   }
 

@@ -181,9 +181,9 @@ export type KitCallRow =
     };
 
 /** A state's rows by event. */
-export interface KitCallState {
-  readonly on: Partial<Record<KitCallEventType, KitCallRow | readonly KitCallRow[]>>;
-}
+export type KitCallState = Readonly<
+  Partial<Record<KitCallEventType, KitCallRow | readonly KitCallRow[]>>
+>;
 
 /** The rows of some states: one part of the table. */
 export type KitCallTablePart<S extends KitCallStep> = Readonly<Record<S, KitCallState>>;

@@ -86,28 +86,20 @@ export function kitEndOf(
   given: KitCallEndReason | undefined,
   call: KitCall,
 ): {ending: KitCallEnding; call: KitCall} {
-  const end = kitEndingOf(row);
-  const status = news?.status;
-  const reason =
-    end.reason === 'status'
-      ? (kitEndReasonOf(status) ?? end.or!)
-      : end.reason === 'given'
-        ? (given ?? end.or!)
-        : end.reason;
-  const ended: KitCall =
-    end.call === 'sent'
-      ? {...call, ...news, status: end.status!}
-      : end.call === 'news'
-        ? end.status
-          ? {...call, ...news, status: status ?? end.status}
-          : {...call, ...news}
-        : end.call === 'newsStatus' && status
-          ? {...call, status}
-          : end.call === 'kept' && end.status
-            ? {...call, status: end.status}
-            : {...call};
+  const {reason, or, event, call: how, status, delay} = kitEndingOf(row);
+  const said = news?.status;
+  const why =
+    reason === 'status'
+      ? (kitEndReasonOf(said) ?? or!)
+      : reason === 'given'
+        ? (given ?? or!)
+        : reason;
+  // The event's call over the known one (`sent`, `news`), then the status: the event's own
+  // (`news` with a status given, `newsStatus`) before the row's.
+  const base: KitCall = how === 'sent' || how === 'news' ? {...call, ...news} : {...call};
+  const final = (((how === 'news' && status) || how === 'newsStatus') && said) || status;
   return {
-    ending: end.delay === 0 ? {reason, event: end.event, delay: 0} : {reason, event: end.event},
-    call: ended,
+    ending: delay === 0 ? {reason: why, event, delay} : {reason: why, event},
+    call: final ? {...base, status: final} : base,
   };
 }

@@ -26,61 +26,49 @@ export type KitOngoingStep = Extract<
 /** The rows of a connected call, and of any call once it is over. */
 export const KIT_ONGOING_ROWS: KitCallTablePart<KitOngoingStep> = {
   ongoing: {
-    on: {
-      hangUp: go('ending', fx.sendEnd),
-      remoteEnded: finish(REMOTE_ENDED_LIVE),
-      dispose: dismiss,
-      reconnecting: go('ongoing.reconnecting'),
-    },
+    hangUp: go('ending', fx.sendEnd),
+    remoteEnded: finish(REMOTE_ENDED_LIVE),
+    dispose: dismiss,
+    reconnecting: go('ongoing.reconnecting'),
   },
   'ongoing.reconnecting': {
-    on: {
-      reconnected: go('ongoing'),
-      // Gone for good: "Call failed".
-      reconnectExpired: finish(LOST, fx.lose),
-      hangUp: go('ending.reconnecting', fx.sendEnd),
-      remoteEnded: finish(REMOTE_ENDED_LIVE),
-      dispose: dismiss,
-    },
+    reconnected: go('ongoing'),
+    // Gone for good: "Call failed".
+    reconnectExpired: finish(LOST, fx.lose),
+    hangUp: go('ending.reconnecting', fx.sendEnd),
+    remoteEnded: finish(REMOTE_ENDED_LIVE),
+    dispose: dismiss,
   },
   ending: {
-    on: {
-      answered: finish(HUNG_UP),
-      refused: go('ongoing', fx.back),
-      timedOut: finish(LEFT_ENDED),
-      over: finish(OVER_CONNECTED),
-      overLive: finish(OVER_CONNECTED),
-      remoteEnded: finish(ENDED_LEAVING),
-      dispose: dismiss,
-    },
+    answered: finish(HUNG_UP),
+    refused: go('ongoing', fx.back),
+    timedOut: finish(LEFT_ENDED),
+    over: finish(OVER_CONNECTED),
+    overLive: finish(OVER_CONNECTED),
+    remoteEnded: finish(ENDED_LEAVING),
+    dispose: dismiss,
   },
   // A hang-up of a call that was reconnecting: refused, the call is still reconnecting.
   'ending.reconnecting': {
-    on: {
-      answered: finish(HUNG_UP),
-      refused: go('ongoing.reconnecting', fx.back),
-      timedOut: finish(LEFT_ENDED),
-      over: finish(OVER_CONNECTED),
-      overLive: finish(OVER_CONNECTED),
-      reconnected: go('ending'),
-      remoteEnded: finish(ENDED_LEAVING),
-      dispose: dismiss,
-    },
+    answered: finish(HUNG_UP),
+    refused: go('ongoing.reconnecting', fx.back),
+    timedOut: finish(LEFT_ENDED),
+    over: finish(OVER_CONNECTED),
+    overLive: finish(OVER_CONNECTED),
+    reconnected: go('ending'),
+    remoteEnded: finish(ENDED_LEAVING),
+    dispose: dismiss,
   },
   ended: {
-    on: {
-      closed: go('done', fx.close),
-      dispose: go('done', fx.close),
-      // Nothing ends here: the call already did.
-      initiated: {to: 'ended', fx: [fx.cancelUnseen], end: null},
-    },
+    closed: go('done', fx.close),
+    dispose: go('done', fx.close),
+    // Nothing ends here: the call already did.
+    initiated: {to: 'ended', fx: [fx.cancelUnseen], end: null},
   },
   // Closed before the SDK knew the call: nobody could cancel it, so it must not ring on at the
   // callee.
   done: {
-    on: {
-      initiated: go('done', fx.cancelUnseen),
-    },
+    initiated: go('done', fx.cancelUnseen),
   },
 };
 

@@ -22,7 +22,7 @@ describe('the call session transition table', () => {
   it('should give every state x event cell either a row or a written-down ignore, never both', () => {
     const problems: string[] = [];
     for (const step of steps) {
-      const {on} = KIT_CALL_TABLE[step];
+      const on = KIT_CALL_TABLE[step];
       const ignores = KIT_CALL_IGNORES![step];
       for (const event of KIT_CALL_EVENTS) {
         const rows = event in on ? 1 : 0;
@@ -43,7 +43,7 @@ describe('the call session transition table', () => {
   it('should lead every row to a state, and end every guarded cell with a row that needs no guard', () => {
     const problems: string[] = [];
     for (const step of steps) {
-      for (const [event, cell] of Object.entries(KIT_CALL_TABLE[step].on)) {
+      for (const [event, cell] of Object.entries(KIT_CALL_TABLE[step])) {
         const rows = ([] as KitCallRow[]).concat(cell ?? []);
         if (rows.some(row => !steps.includes(row.to))) {
           problems.push(`${step} x ${event} leads nowhere`);
@@ -60,7 +60,7 @@ describe('the call session transition table', () => {
     const problems: string[] = [];
     let endings = 0;
     for (const step of steps) {
-      for (const [event, cell] of Object.entries(KIT_CALL_TABLE[step].on)) {
+      for (const [event, cell] of Object.entries(KIT_CALL_TABLE[step])) {
         for (const row of ([] as KitCallRow[]).concat(cell ?? [])) {
           const ends = row.to === 'ended' && step !== 'ended';
           if (ends !== !!row.end) {
@@ -75,8 +75,8 @@ describe('the call session transition table', () => {
   });
 
   it('should end each row as the event and the state say: what was sent, what the SDK says', () => {
-    const ending = (step: KitCallStep, event: keyof KitCallState['on']) => {
-      const end = ([] as KitCallRow[]).concat(KIT_CALL_TABLE[step].on[event] ?? []).at(-1)?.end;
+    const ending = (step: KitCallStep, event: keyof KitCallState) => {
+      const end = ([] as KitCallRow[]).concat(KIT_CALL_TABLE[step][event] ?? []).at(-1)?.end;
       return end ? kitEndingOf(end) : undefined;
     };
     // What a decline or cancel sent is in the state's name, and its answer ends the call so.
@@ -103,7 +103,7 @@ describe('the call session transition table', () => {
     const dead = steps.filter(
       step =>
         step !== 'done' &&
-        Object.values(KIT_CALL_TABLE[step].on)
+        Object.values(KIT_CALL_TABLE[step])
           .flatMap(cell => ([] as KitCallRow[]).concat(cell ?? []))
           .every(row => row.to === step),
     );
