@@ -26,16 +26,16 @@ export interface KitCallContext {
   readonly action: KitCallAction;
   /** The session's own `start()`: a queued cancel places the call first, as the app would. */
   readonly session: {start(): Promise<KitCall>};
-  /** The settings the call carries once accepted, or `null` for the default. */
-  settings: KitCallSettings | null;
+  /** The settings the call carries once accepted; none for the default. */
+  settings?: KitCallSettings | null;
   /** When the call became ongoing, or `null`. */
   connectedAt: number | null;
   /** The SDK's answer to the user's accept, one native promise that every reader shares. */
-  acceptAnswer: Promise<KitCall> | null;
+  acceptAnswer?: Promise<KitCall>;
   /** The accept's answer, once it landed under a decline. */
-  landed: KitCall | undefined;
+  landed?: KitCall;
   /** How `initiateCall` was answered, once it was. */
-  startSettle: KitCallOutcome<KitCall> | null;
+  startSettle?: KitCallOutcome<KitCall>;
 }
 
 /** One effect: what it does to the context for the event that took the row. */

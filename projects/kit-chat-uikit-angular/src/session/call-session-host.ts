@@ -78,11 +78,6 @@ export class KitCallSessionHost {
     this.#ports = ports;
   }
 
-  /** Whether a view shows the call. */
-  get isShown(): boolean {
-    return this.#views.size > 0;
-  }
-
   /** The looping sound, while there is one. */
   get sound(): {readonly state: () => KitCallSoundState} | null {
     return this.#sound;

@@ -66,7 +66,7 @@ export interface KitCallEngine {
   say(fact: KitCallFact): void;
   /** Work left for after the transition that asked for it: the transition completes first. */
   later(task: () => void): void;
-  /** The session is done: the `whenDone()` promises settle and the listeners are let go. */
+  /** The session is done: the listeners are let go. */
   release(): void;
 }
 
@@ -81,7 +81,6 @@ export class KitCallMachine implements KitCallEngine {
   readonly #waits = new Set<() => boolean>();
   #firing = false;
   readonly #next: (() => void)[] = [];
-  readonly #settled: (() => void)[] = [];
   #lastNotified: KitCallSessionState | null = null;
 
   /**
@@ -110,13 +109,6 @@ export class KitCallMachine implements KitCallEngine {
   subscribe(listener: KitCallSessionListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
-  }
-
-  /** @returns A promise that settles once the session is done; it never rejects. */
-  whenDone(): Promise<void> {
-    return this.#state.done
-      ? Promise.resolve()
-      : new Promise(resolve => this.#settled.push(resolve));
   }
 
   /**
@@ -215,7 +207,6 @@ export class KitCallMachine implements KitCallEngine {
   }
 
   release(): void {
-    this.#settled.splice(0).forEach(settle => settle());
     this.#listeners.clear();
   }
 

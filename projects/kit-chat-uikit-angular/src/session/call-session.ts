@@ -119,11 +119,7 @@ export class KitCallSession {
       host,
       action: new KitCallAction(ports.clock, () => options.actionTimeout),
       session: this,
-      settings: null,
       connectedAt: connected ? ports.clock.now() : null,
-      acceptAnswer: null,
-      landed: undefined,
-      startSettle: null,
     };
     this.#machine = machine;
     this.#ctx = ctx;
@@ -154,14 +150,6 @@ export class KitCallSession {
   }
 
   /**
-   * Settles once the session is done (ended and its outcome shown).
-   * @returns A promise that never rejects.
-   */
-  whenDone(): Promise<void> {
-    return this.#machine.whenDone();
-  }
-
-  /**
    * @param type An event.
    * @returns Whether the event would do something now: a row of the current state takes it.
    */
@@ -169,19 +157,9 @@ export class KitCallSession {
     return this.#machine.can(type);
   }
 
-  /** Whether the call still rings or dials with no decision pending. */
-  get isRinging(): boolean {
-    return this.state.phase === 'ringing' || this.state.phase === 'dialing';
-  }
-
   /** The looping sound of the call, while there is one. */
   get sound(): {readonly state: () => KitCallSoundState} | null {
     return this.#ctx.host.sound;
-  }
-
-  /** Whether a view shows the call. */
-  get isShown(): boolean {
-    return this.#ctx.host.isShown;
   }
 
   /**
@@ -209,7 +187,7 @@ export class KitCallSession {
    * @param settings The settings, or `null` for the default (voice only for a voice call).
    */
   setCallSettings(settings: KitCallSettings | null | undefined): void {
-    this.#ctx.settings = settings ?? null;
+    this.#ctx.settings = settings;
   }
 
   /**
