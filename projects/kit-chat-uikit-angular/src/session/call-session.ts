@@ -95,22 +95,7 @@ export class KitCallSession {
         follow: () => host.sync(),
       },
     );
-    const host = new KitCallSessionHost(
-      {
-        direction,
-        options,
-        state: () => machine.state,
-        connectedAt: () => ctx.connectedAt,
-        fire: type => machine.fire({type}),
-        elapsed: seconds => {
-          if (seconds !== machine.state.elapsedSeconds) {
-            machine.set({elapsedSeconds: seconds});
-          }
-        },
-        soundChanged: () => machine.changedAside(),
-      },
-      ports,
-    );
+    const host = new KitCallSessionHost(direction, options, () => ctx.connectedAt, machine, ports);
     const ctx: KitCallContext = {
       direction,
       options,
