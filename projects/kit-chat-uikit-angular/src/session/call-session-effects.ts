@@ -1,3 +1,4 @@
+import {kitAttempt} from '../core/invoke-safely';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings, KitCallStatus, KitConstants} from '../sdk/models';
 import {Action, KitCallAction, KitCallOutcome, wrap} from './call-session-actions';
@@ -87,31 +88,51 @@ export const sendEnd: KitCallEffectRun = (ctx, event, _, from) => {
   send(ctx, 'end', () => ctx.ports.sdk!.endCall(machine.state.call.sessionId));
 };
 export const awaitAccept: KitCallEffectRun = (ctx, event) => {
-  ctx.host.report(event.error!, true);
+  ctx.host.report(event.error!);
   send(ctx, 'accept', () => ctx.acceptAnswer ?? Promise.reject(event.error));
 };
 export const registered: KitCallEffectRun = (ctx, event) => {
   ctx.ports.events.publishOutgoingCall(event.call as KitCall);
   ctx.machine.patch({call: event.call as KitCall});
 };
-export const connect: KitCallEffectRun = (ctx, event) =>
-  connectCall(ctx, event.call, event.type !== 'appConnected');
-export const report: KitCallEffectRun = (ctx, event) => ctx.host.report(event.error!, true);
+export const connect: KitCallEffectRun = (ctx, {call: answer, type}) => {
+  ctx.action.abort();
+  const call = ctx.machine.state.call;
+  const settings = ctx.settings ?? {
+    audioOnly: call.type === KitConstants.CALL_TYPE_AUDIO,
+    defaultAudioMode: 'SPEAKER',
+  };
+  const accepted: KitCall = {
+    ...call,
+    ...answer,
+    status: answer?.status ?? 'ongoing',
+    settings: Object.freeze({...settings}),
+  };
+  ctx.connectedAt = ctx.ports.clock.now();
+  ctx.machine.patch({call: accepted, connected: true, failure: null, remoteRinging: false});
+  ctx.machine.say({type: 'connected'});
+  // A call the app hands over connected announces nothing: the app knows.
+  if (type !== 'appConnected') {
+    ctx.ports.events.publishCallAccepted(accepted);
+  }
+};
+export const report: KitCallEffectRun = (ctx, event) => ctx.host.report(event.error!);
 export const markRinging: KitCallEffectRun = ctx => ctx.machine.patch({remoteRinging: true});
 export const back: KitCallEffectRun = (ctx, event) => {
   // An action failed and the call goes on: back where it was, with the failure said.
   const ongoing = ctx.machine.state.phase === 'ongoing';
   ctx.machine.patch({failure: ongoing ? null : event.error!});
-  ctx.host.report(event.error!, true);
+  ctx.host.report(event.error!);
 };
 // The ring time-out fired while a decision was pending, or its own action was refused: tried
 // again a little later.
 export const retry: KitCallEffectRun = ctx => ctx.host.retry();
 export const finish: KitCallEffectRun = (ctx, event, row, from) => {
-  if (event.error && event.type !== 'initiateFailed') {
-    ctx.host.report(event.error, true);
-  } else if (event.error && from === 'dialing.starting') {
-    ctx.host.report(event.error, false); // start() rejects with it too.
+  const {error, type} = event;
+  // A failed initiateCall reaches the app through start()'s rejection: only the views hear it,
+  // and only while the call was starting (not once the user or the app left it).
+  if (error && (type !== 'initiateFailed' || from === 'dialing.starting')) {
+    ctx.host.report(error, type !== 'initiateFailed');
   }
   end(ctx, event, row, from);
 };
@@ -124,7 +145,6 @@ export const giveUp: KitCallEffectRun = (ctx, event, row, from) => {
           ? 'The call SDK did not answer: the call was closed here without it.'
           : '',
       ),
-    true,
   );
   // The app heard of the call: it hears that it ended here.
   end(ctx, event, row, from);
@@ -139,7 +159,6 @@ export const lose: KitCallEffectRun = (ctx, event, row, from) => {
         : '',
       call,
     ),
-    true,
   );
   background(ctx, 'end', () => ctx.ports.sdk!.endCall(call.sessionId));
   end(ctx, event, row, from);
@@ -230,31 +249,6 @@ function answered(ctx: KitCallContext, outcome: KitCallOutcome<unknown>): void {
   ctx.machine.fire({type: classifyFailure(error), error, call: cause.details as Partial<KitCall>});
 }
 
-function connectCall(
-  ctx: KitCallContext,
-  answer: Partial<KitCall> | undefined,
-  publish: boolean,
-): void {
-  ctx.action.abort();
-  const call = ctx.machine.state.call;
-  const settings = ctx.settings ?? {
-    audioOnly: call.type === KitConstants.CALL_TYPE_AUDIO,
-    defaultAudioMode: 'SPEAKER',
-  };
-  const accepted: KitCall = {
-    ...call,
-    ...answer,
-    status: answer?.status ?? 'ongoing',
-    settings: Object.freeze({...settings}),
-  };
-  ctx.connectedAt = ctx.ports.clock.now();
-  ctx.machine.patch({call: accepted, connected: true, failure: null, remoteRinging: false});
-  ctx.machine.say({type: 'connected'});
-  if (publish) {
-    ctx.ports.events.publishCallAccepted(accepted);
-  }
-}
-
 /**
  * The one way to `ended`, by the row's ending: stops the action, timers and sound, publishes once,
  * and closes after the delay.
@@ -295,11 +289,5 @@ function end(
 
 /** Sends an action nobody waits for (the user left the call); a failure is only reported. */
 function background(ctx: KitCallContext, action: Action, run: () => Promise<unknown>): void {
-  let result: Promise<unknown>;
-  try {
-    result = Promise.resolve(run());
-  } catch (error) {
-    result = Promise.reject(error);
-  }
-  result.catch(error => ctx.ports.report(wrap(error, KitErrorCodes.CALL_FAILED, action)));
+  kitAttempt(run).catch(error => ctx.ports.report(wrap(error, KitErrorCodes.CALL_FAILED, action)));
 }

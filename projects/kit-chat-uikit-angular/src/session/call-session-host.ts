@@ -180,9 +180,9 @@ export class KitCallSessionHost {
   /**
    * Errors go to the views that listen; with none, to the app's `onError` (unless `fallback` is false).
    * @param error The error.
-   * @param fallback Whether the app hears it when no view listens.
+   * @param fallback Whether the app hears it when no view listens (default true).
    */
-  report(error: KitException, fallback: boolean): void {
+  report(error: KitException, fallback = true): void {
     const handlers = [...this.#views.values()]
       .map(view => view.onError)
       .filter(handler => !!handler);
@@ -279,7 +279,7 @@ export class KitCallSessionHost {
     try {
       this.#sound = this.#ports.sound.start(this.#direction, {
         url: this.#soundOptions.url,
-        onError: error => this.report(error, true),
+        onError: error => this.report(error),
       });
     } catch (error) {
       this.#sound = null;

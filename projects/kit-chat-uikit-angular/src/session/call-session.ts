@@ -300,19 +300,20 @@ export class KitCallSession {
    */
   _update(call: KitCall): void {
     const reason = kitEndReasonOf(call.status);
-    if (!reason) {
-      if (call.status === 'ongoing' && !this.state.connected) {
-        this.#machine.fire({type: 'appConnected', call});
-      }
-    } else if (this.state.connected) {
-      this.#machine.fire({type: 'remoteEnded', call});
-    } else if (this.direction === 'incoming') {
-      this.#machine.fire({type: 'remoteCancelled', call});
-    } else {
-      this.#machine.fire({
-        type: reason === 'cancelled' || reason === 'ended' ? 'appEnded' : 'remoteRejected',
-        call,
-      });
+    // A connected call ignores `appConnected` (the table says so).
+    const type: KitCallEventType | null = !reason
+      ? call.status === 'ongoing'
+        ? 'appConnected'
+        : null
+      : this.state.connected
+        ? 'remoteEnded'
+        : this.direction === 'incoming'
+          ? 'remoteCancelled'
+          : reason === 'cancelled' || reason === 'ended'
+            ? 'appEnded'
+            : 'remoteRejected';
+    if (type) {
+      this.#machine.fire({type, call});
     }
   }
 
