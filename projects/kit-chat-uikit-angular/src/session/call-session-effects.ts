@@ -244,9 +244,7 @@ function answered(ctx: KitCallContext, outcome: KitCallOutcome<unknown>): void {
     ctx.machine.fire({type: 'answered', call: (outcome.value ?? undefined) as Partial<KitCall>});
     return;
   }
-  const error = outcome.error;
-  const cause = error.details instanceof KitException ? error.details : error;
-  ctx.machine.fire({type: classifyFailure(error), error, call: cause.details as Partial<KitCall>});
+  ctx.machine.fire(classifyFailure(outcome.error));
 }
 
 /**

@@ -19,19 +19,26 @@ export type KitCallFailure = 'refused' | 'over' | 'overLive' | 'timedOut';
  * The one place that tells failures apart: the action's time-out, the SDK saying the call is over (and whether it
  * is live, picked up meanwhile), or a plain refusal that can be tried again.
  * @param error The action's failure.
- * @returns Its kind.
+ * @returns The event it makes: its kind, the failure, and what the SDK says of the call.
  */
-export function classifyFailure(error: KitException): KitCallFailure {
-  if (TIMED_OUT.has(error)) {
-    return 'timedOut';
-  }
+export function classifyFailure(error: KitException): {
+  type: KitCallFailure;
+  error: KitException;
+  call: Partial<KitCall> | undefined;
+} {
   const cause = error.details instanceof KitException ? error.details : error;
-  if (!CALL_OVER.includes(cause.code)) {
-    return 'refused';
-  }
-  return (cause.details as Partial<KitCall> | undefined)?.status === 'ongoing'
-    ? 'overLive'
-    : 'over';
+  const call = cause.details as Partial<KitCall> | undefined;
+  return {
+    type: TIMED_OUT.has(error)
+      ? 'timedOut'
+      : !CALL_OVER.includes(cause.code)
+        ? 'refused'
+        : call?.status === 'ongoing'
+          ? 'overLive'
+          : 'over',
+    error,
+    call,
+  };
 }
 
 /**
