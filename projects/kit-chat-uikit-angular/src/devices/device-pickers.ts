@@ -15,6 +15,7 @@ import {
 } from '@angular/core';
 import {_IdGenerator} from '@angular/cdk/a11y';
 import {KitOngoingCallMedia} from '../ongoing-call/ongoing-call-media';
+import {kitAttempt} from '../core/invoke-safely';
 import {KitMediaInputKind} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {kitFollowIntl} from '../intl/follow-intl';
@@ -132,19 +133,14 @@ export class KitDevicePickersComponent {
 
   /** A device was picked in a select. @docs-private */
   protected _pick(picker: KitDevicePicker, select: HTMLSelectElement): void {
+    const {kind} = picker;
     const deviceId = select.value;
-    if (picker.kind === 'audiooutput') {
+    if (kind === 'audiooutput') {
       this.#speaker.set(deviceId);
       return;
     }
     const {sdk, sessionId} = this.media();
-    let switched: Promise<void>;
-    try {
-      switched = Promise.resolve(sdk!.selectInputDevice!(sessionId(), picker.kind, deviceId));
-    } catch (error) {
-      switched = Promise.reject(error);
-    }
-    switched.then(
+    kitAttempt(() => sdk!.selectInputDevice!(sessionId(), kind, deviceId)).then(
       () => this.#switched.update(count => count + 1),
       error => {
         select.value = picker.value; // The device still in use.

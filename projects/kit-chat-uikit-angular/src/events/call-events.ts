@@ -62,7 +62,12 @@ export class KitCallEventsService implements OnDestroy {
             listener[name](call);
           } catch (error) {
             // One broken listener must not silence the others, nor throw into the component that published.
-            console.error(`KitCallEventsService: listener "${tag}" threw in ${name}`, error);
+            console.error(
+              typeof ngDevMode === 'undefined' || ngDevMode
+                ? `KitCallEventsService: listener "${tag}" threw in ${name}`
+                : '',
+              error,
+            );
           }
         }),
       );
@@ -109,7 +114,11 @@ export class KitCallEventsService implements OnDestroy {
 
   #publish(subject: Subject<KitCall>, call: KitCall, name: KitCallEventName): void {
     if (call === null || call === undefined || typeof call !== 'object') {
-      console.error(`KitCallEventsService: ${name} needs a call; "${String(call)}" was refused.`);
+      console.error(
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? `KitCallEventsService: ${name} needs a call; "${String(call)}" was refused.`
+          : call,
+      );
       return;
     }
     subject.next(call);

@@ -1,3 +1,4 @@
+import {kitAttempt} from '../core/invoke-safely';
 import {KitErrorCode, KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCallStatus} from '../sdk/models';
 
@@ -143,13 +144,7 @@ export class KitCallAction {
       TIMED_OUT.add(error);
       settle({ok: false, error});
     }, this.#timeout());
-    let result: Promise<T>;
-    try {
-      result = Promise.resolve(run());
-    } catch (error) {
-      result = Promise.reject(error);
-    }
-    result.then(
+    kitAttempt(run).then(
       value => settle({ok: true, value}),
       (error: unknown) => settle({ok: false, error: wrap(error, KitErrorCodes.CALL_FAILED, name)}),
     );

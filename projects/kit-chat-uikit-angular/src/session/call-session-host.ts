@@ -1,9 +1,9 @@
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
+import type {KitCallMachine} from './call-session-machine';
 import {
   KitCallDirection,
   KitCallSessionOptions,
   KitCallSessionPorts,
-  KitCallSessionState,
   KitCallSessionViewOptions,
   KitCallSoundState,
 } from './call-session-types';
@@ -31,21 +31,12 @@ export const KIT_BROWSER_CLOCK: KitCallSessionPorts['clock'] = {
   clearInterval: handle => clearInterval(handle as ReturnType<typeof setInterval>),
 };
 
-/** What the host reads of its session, and how it tells it the time passed. */
-export interface KitCallHostTarget {
-  readonly direction: KitCallDirection;
-  /** The time-outs (the ring time-out may change while the call rings). */
-  readonly options: KitCallSessionOptions;
-  state(): KitCallSessionState;
-  /** When the call became ongoing, or `null`. */
-  connectedAt(): number | null;
-  /** One of the session's clocks fired: the ring time-out (or its retry), the reconnect bound, the close delay. */
-  fire(clock: 'ringExpired' | 'reconnectExpired' | 'closed'): void;
-  /** Whole seconds since the call became ongoing, each second while a view ticks. */
-  elapsed(seconds: number): void;
-  /** The sound changed (started, stopped): views that show its state re-read it. */
-  soundChanged(): void;
-}
+/**
+ * What the host reads of its session's machine, and how it tells it of the time passing: one of
+ * the session's clocks fired (the ring time-out or its retry, the reconnect bound, the close
+ * delay), a second went by, the sound changed (views that show its state re-read it).
+ */
+export type KitCallHostTarget = Pick<KitCallMachine, 'state' | 'fire' | 'set' | 'changedAside'>;
 
 /**
  * What a session drives by its state, apart from the state itself: the views that show the call, the sound, the
@@ -62,27 +53,32 @@ export class KitCallSessionHost {
   #lostTimer: unknown = null;
   /** Whether the ring time-out counts (a view shows the ringing call, and it does not wait in a banner). */
   #armed = false;
-  /** Whether the ring time-out fired. */
-  expired = false;
 
+  readonly #direction: KitCallDirection;
+  readonly #options: KitCallSessionOptions;
+  readonly #connectedAt: () => number | null;
   readonly #target: KitCallHostTarget;
   readonly #ports: Pick<KitCallSessionPorts, 'sound' | 'clock' | 'report'>;
 
   /**
-   * @param target The session.
+   * @param direction Whether the call rings here or is placed from here.
+   * @param options The time-outs (the ring time-out may change while the call rings).
+   * @param connectedAt When the call became ongoing, or `null`.
+   * @param target The session's machine.
    * @param ports The sound, the clock and the app's error report.
    */
   constructor(
+    direction: KitCallDirection,
+    options: KitCallSessionOptions,
+    connectedAt: () => number | null,
     target: KitCallHostTarget,
     ports: Pick<KitCallSessionPorts, 'sound' | 'clock' | 'report'>,
   ) {
+    this.#direction = direction;
+    this.#options = options;
+    this.#connectedAt = connectedAt;
     this.#target = target;
     this.#ports = ports;
-  }
-
-  /** Whether a view shows the call. */
-  get isShown(): boolean {
-    return this.#views.size > 0;
   }
 
   /** The looping sound, while there is one. */
@@ -127,10 +123,9 @@ export class KitCallSessionHost {
 
   /** Follows the session's state: the ring timer, the sound and the elapsed clock. */
   sync(): void {
-    const target = this.#target;
-    const {phase, waiting, call} = target.state();
+    const {phase, waiting, call} = this.#target.state;
     const ringing = phase === 'ringing' || phase === 'dialing';
-    if (phase === 'ended' || target.connectedAt() !== null) {
+    if (phase === 'ended' || this.#connectedAt() !== null) {
       this.#ringTimer = this.#cancel(this.#ringTimer);
     } else if (waiting) {
       // A waiting call rings until the call on screen ends, then takes the screen with a time-out of its own.
@@ -140,10 +135,10 @@ export class KitCallSessionHost {
       !this.#armed &&
       ringing &&
       this.#views.size &&
-      (target.direction === 'incoming' || call.sessionId)
+      (this.#direction === 'incoming' || call.sessionId)
     ) {
       this.#armed = true;
-      this.#arm(target.options.ringTimeout);
+      this.#arm(this.#options.ringTimeout);
     }
     this.#syncSound();
     this.#syncElapsed();
@@ -152,21 +147,21 @@ export class KitCallSessionHost {
 
   /** Sets the ring time-out anew, restarting it when the call already rings. */
   restartRing(): void {
-    const phase = this.#target.state().phase;
+    const phase = this.#target.state.phase;
     if (this.#armed && (phase === 'ringing' || phase === 'dialing')) {
-      this.#arm(this.#target.options.ringTimeout);
+      this.#arm(this.#options.ringTimeout);
     }
   }
 
   /** The ring time-out fired while a decision was pending, or was refused: it is tried again a little later. */
   retry(): void {
-    this.#arm(Math.min(this.#target.options.ringTimeout, RETRY_TIMEOUT_MS));
+    this.#arm(Math.min(this.#options.ringTimeout, RETRY_TIMEOUT_MS));
   }
 
   /** @param ms Milliseconds the ending stays on screen; the session hears `closed()` then. */
   closeIn(ms: number): void {
     this.#closeTimer = this.#cancel(this.#closeTimer);
-    this.#closeTimer = this.#ports.clock.setTimeout(() => this.#target.fire('closed'), ms);
+    this.#closeTimer = this.#ports.clock.setTimeout(() => this.#target.fire({type: 'closed'}), ms);
   }
 
   /** Stops every timer and the sound (safe to call twice). */
@@ -185,9 +180,9 @@ export class KitCallSessionHost {
   /**
    * Errors go to the views that listen; with none, to the app's `onError` (unless `fallback` is false).
    * @param error The error.
-   * @param fallback Whether the app hears it when no view listens.
+   * @param fallback Whether the app hears it when no view listens (default true).
    */
-  report(error: KitException, fallback: boolean): void {
+  report(error: KitException, fallback = true): void {
     const handlers = [...this.#views.values()]
       .map(view => view.onError)
       .filter(handler => !!handler);
@@ -201,20 +196,24 @@ export class KitCallSessionHost {
       try {
         handler(error);
       } catch (thrown) {
-        console.error('kit-chat-uikit-angular: an onError handler threw', thrown);
+        console.error(
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? 'kit-chat-uikit-angular: an onError handler threw'
+            : '',
+          thrown,
+        );
       }
     }
   }
 
   #arm(ms: number): void {
     this.#ringTimer = this.#cancel(this.#ringTimer);
-    if (ms <= 0 || this.#target.options.ringTimeout <= 0) {
+    if (ms <= 0 || this.#options.ringTimeout <= 0) {
       return;
     }
     this.#ringTimer = this.#ports.clock.setTimeout(() => {
       this.#ringTimer = null;
-      this.expired = true;
-      this.#target.fire('ringExpired');
+      this.#target.fire({type: 'ringExpired'});
     }, ms);
   }
 
@@ -228,24 +227,24 @@ export class KitCallSessionHost {
 
   /** While the call reconnects, the bound runs; once back (or ended), it stops. */
   #syncLost(): void {
-    const {reconnecting, phase} = this.#target.state();
+    const {reconnecting, phase} = this.#target.state;
     if (!reconnecting || phase === 'ended') {
       this.#lostTimer = this.#cancel(this.#lostTimer);
     } else if (this.#lostTimer === null) {
       this.#lostTimer = this.#ports.clock.setTimeout(() => {
         this.#lostTimer = null;
-        this.#target.fire('reconnectExpired');
-      }, this.#target.options.reconnectTimeout ?? RECONNECT_TIMEOUT_MS);
+        this.#target.fire({type: 'reconnectExpired'});
+      }, this.#options.reconnectTimeout ?? RECONNECT_TIMEOUT_MS);
     }
   }
 
   /** The elapsed time ticks while the call is ongoing and a view that shows it is attached. */
   #syncElapsed(): void {
     const clock = this.#ports.clock;
-    const since = this.#target.connectedAt();
+    const since = this.#connectedAt();
     const wanted =
       since !== null &&
-      this.#target.state().phase !== 'ended' &&
+      this.#target.state.phase !== 'ended' &&
       [...this.#views.values()].some(view => view.ticks !== false);
     if (!wanted) {
       if (this.#elapsedTimer !== null) {
@@ -253,16 +252,18 @@ export class KitCallSessionHost {
         this.#elapsedTimer = null;
       }
     } else if (this.#elapsedTimer === null) {
-      this.#elapsedTimer = clock.setInterval(
-        () => this.#target.elapsed(Math.floor((clock.now() - since) / 1000)),
-        1000,
-      );
+      this.#elapsedTimer = clock.setInterval(() => {
+        const elapsedSeconds = Math.floor((clock.now() - since) / 1000);
+        if (elapsedSeconds !== this.#target.state.elapsedSeconds) {
+          this.#target.set({elapsedSeconds});
+        }
+      }, 1000);
     }
   }
 
   /** The sound plays while the call rings or dials, a view that plays it is attached, and it is not off. */
   #syncSound(): void {
-    const {phase, waiting} = this.#target.state();
+    const {phase, waiting} = this.#target.state;
     const wanted =
       (phase === 'ringing' || phase === 'dialing') &&
       !waiting &&
@@ -276,9 +277,9 @@ export class KitCallSessionHost {
       return;
     }
     try {
-      this.#sound = this.#ports.sound.start(this.#target.direction, {
+      this.#sound = this.#ports.sound.start(this.#direction, {
         url: this.#soundOptions.url,
-        onError: error => this.report(error, true),
+        onError: error => this.report(error),
       });
     } catch (error) {
       this.#sound = null;
@@ -290,7 +291,7 @@ export class KitCallSessionHost {
         ),
       );
     }
-    this.#target.soundChanged();
+    this.#target.changedAside();
   }
 
   #stopSound(): void {

@@ -17,9 +17,10 @@ import {
   KitCallSessionState,
 } from './call-session-types';
 
-// The engine of a call session: its state, its listeners, and the one way the state changes: an event looks its
-// row up in the table, the session moves to the row's state and runs the row's effects (call-session-effects.ts),
-// then tells its listeners once. Internal to the library.
+// The engine of a call session: its state, its listeners, and the one way the state changes: an
+// event looks its row up in the table, the machine moves to the row's state and has its runner run
+// the row's effects (call-session-effects.ts), then tells its listeners once.
+// Internal to the library.
 
 /** One event of a session, with what it carries. */
 export interface KitCallEvent {
@@ -30,7 +31,10 @@ export interface KitCallEvent {
   readonly reason?: KitCallEndReason;
 }
 
-/** Watches every transition of every session: the stress test checks each one against the table. @docs-private */
+/**
+ * Watches every transition of every session: the stress test checks each one against the table.
+ * @docs-private
+ */
 export let _kitCallTransitionObserver:
   | ((from: KitCallStep, event: KitCallEventType, row: KitCallRow | 'ignored' | null) => void)
   | null = null;
@@ -40,41 +44,65 @@ export function _kitObserveCallTransitions(observer: typeof _kitCallTransitionOb
   _kitCallTransitionObserver = observer;
 }
 
-/** A session's state and its transitions; the effects and the public actions are its subclasses'. */
-export abstract class KitCallMachine {
+/** What the machine asks of the session it runs for. */
+export interface KitCallRunner {
+  /** Runs one effect of a row, after the machine moved to the row's state. */
+  run(effect: KitCallEffect, event: KitCallEvent, row: KitCallRow, from: KitCallStep): void;
+  /** Whether a row's condition holds (it reads the event's world, never what an effect wrote). */
+  holds(guard: KitCallGuard): boolean;
+  /** Follows a new state outside of it (views, sound, timers). */
+  follow(): void;
+}
+
+/** What the effects and the session may do with the machine. */
+export interface KitCallEngine {
+  readonly state: KitCallSessionState;
+  readonly step: KitCallStep;
+  /** Looks the event's row up and takes it. @returns Whether a row took the event. */
+  fire(event: KitCallEvent): boolean;
+  /** Changes the snapshot (the listeners hear of it at the transition's end). */
+  patch(change: Partial<KitCallSessionState>): void;
+  /** Says a fact: the listeners hear it with the state it came with. */
+  say(fact: KitCallFact): void;
+  /** Work left for after the transition that asked for it: the transition completes first. */
+  later(task: () => void): void;
+  /** The session is done: the listeners are let go. */
+  release(): void;
+}
+
+/** A session's state and its transitions. */
+export class KitCallMachine implements KitCallEngine {
   #state: KitCallSessionState;
-  protected _step: KitCallStep;
+  #step: KitCallStep;
+  readonly #runner: KitCallRunner;
   readonly #listeners = new Set<KitCallSessionListener>();
   /** The facts said since the listeners were last told. */
   #facts: KitCallFact[] = [];
   readonly #waits = new Set<() => boolean>();
   #firing = false;
-  /** Work left for after the transition that asked for it: the transition completes first. */
-  protected readonly _next: (() => void)[] = [];
-  readonly #settled: (() => void)[] = [];
+  readonly #next: (() => void)[] = [];
   #lastNotified: KitCallSessionState | null = null;
 
   /**
    * @param state The first state of the call.
    * @param step Its state in the table.
+   * @param runner Runs the rows' effects.
    */
-  constructor(state: KitCallSessionState, step: KitCallStep) {
+  constructor(state: KitCallSessionState, step: KitCallStep, runner: KitCallRunner) {
     this.#state = state;
-    this._step = step;
+    this.#step = step;
+    this.#runner = runner;
   }
 
-  /** The current state. */
   get state(): KitCallSessionState {
     return this.#state;
   }
 
-  /** Whether the call ended (its outcome may still be on screen). */
-  get isEnded(): boolean {
-    return this.#state.phase === 'ended';
+  get step(): KitCallStep {
+    return this.#step;
   }
 
   /**
-   * Listens to the state and the facts.
    * @param listener Called after every change, with the new state and the facts it brought.
    * @returns Stops listening.
    */
@@ -82,25 +110,6 @@ export abstract class KitCallMachine {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
-
-  /**
-   * Settles once the session is done (ended and its outcome shown).
-   * @returns A promise that never rejects.
-   */
-  whenDone(): Promise<void> {
-    return this.#state.done
-      ? Promise.resolve()
-      : new Promise(resolve => this.#settled.push(resolve));
-  }
-
-  /** Runs one effect of a row. */
-  protected abstract _run(effect: KitCallEffect, event: KitCallEvent, from: KitCallStep): void;
-
-  /** Whether a row's condition holds. */
-  protected abstract _holds(guard: KitCallGuard): boolean;
-
-  /** Follows a new state outside of it (views, sound, timers). */
-  protected abstract _follow(): void;
 
   /**
    * @param type An event.
@@ -111,21 +120,20 @@ export abstract class KitCallMachine {
   }
 
   #rowOf(type: KitCallEventType): KitCallRow | undefined {
-    const cell = KIT_CALL_TABLE[this._step].on[type];
-    return ([] as KitCallRow[]).concat(cell ?? []).find(r => !r.when || this._holds(r.when));
+    const cell = KIT_CALL_TABLE[this.#step][type];
+    return ([] as KitCallRow[]).concat(cell ?? []).find(r => !r.when || this.#runner.holds(r.when));
   }
 
-  /** Says a fact: the listeners hear it with the state it came with. */
-  protected _say(fact: KitCallFact): void {
+  say(fact: KitCallFact): void {
     this.#facts.push(fact);
   }
 
-  /**
-   * Looks the event's row up, moves to its state and runs its effects, then tells the views once.
-   * @returns Whether a row took the event (an ignored event changes nothing).
-   */
-  protected _fire(event: KitCallEvent): boolean {
-    const from = this._step;
+  later(task: () => void): void {
+    this.#next.push(task);
+  }
+
+  fire(event: KitCallEvent): boolean {
+    const from = this.#step;
     const row = this.#rowOf(event.type);
     if (!row) {
       if (typeof ngDevMode === 'undefined' || ngDevMode) {
@@ -143,24 +151,29 @@ export abstract class KitCallMachine {
     }
     const firing = this.#firing;
     this.#firing = true;
-    this._step = row.to;
-    this._patch({phase: kitPhaseOf(row.to)});
+    const step = (this.#step = row.to);
+    // What the snapshot says of the state is read from its name.
+    this.patch({
+      phase: kitPhaseOf(step),
+      reconnecting: step.endsWith('.reconnecting'),
+      done: step === 'done',
+    });
     for (const effect of row.fx ?? []) {
-      this._run(effect, event, from);
+      this.#runner.run(effect, event, row, from);
     }
     this.#firing = firing;
-    this._follow();
+    this.#runner.follow();
     this.#notify();
     if (!firing) {
-      while (this._next.length) {
-        this._next.shift()!();
+      while (this.#next.length) {
+        this.#next.shift()!();
       }
     }
     return true;
   }
 
   /** Settles once `settled()` holds after a transition (the session's end settles every wait). */
-  protected _until<T>(settled: () => boolean, value: () => T): Promise<T> {
+  until<T>(settled: () => boolean, value: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const check = () => {
         if (!settled()) {
@@ -179,29 +192,28 @@ export abstract class KitCallMachine {
     });
   }
 
-  protected _patch(change: Partial<KitCallSessionState>): void {
+  patch(change: Partial<KitCallSessionState>): void {
     const state = this.#state;
     if (Object.entries(change).some(([key, value]) => state[key as keyof typeof state] !== value)) {
       this.#state = {...state, ...change};
     }
   }
 
-  /** Tells the listeners of a change made outside of a transition (a transition tells them once, at its end). */
-  protected _changedAside(): void {
+  /** Tells the listeners of a change made aside (a transition tells them once, at its end). */
+  changedAside(): void {
     if (!this.#firing) {
       this.#notify();
     }
   }
 
-  /** The session is done: the `whenDone()` promises settle and the listeners are let go. */
-  protected _release(): void {
-    this.#settled.splice(0).forEach(settle => settle());
+  release(): void {
     this.#listeners.clear();
   }
 
-  protected _set(change: Partial<KitCallSessionState>): void {
-    this._patch(change);
-    this._follow();
+  /** Changes the snapshot outside of a transition, and tells the views. */
+  set(change: Partial<KitCallSessionState>): void {
+    this.patch(change);
+    this.#runner.follow();
     this.#notify();
   }
 
@@ -219,7 +231,12 @@ export abstract class KitCallMachine {
       try {
         listener(this.#state, facts);
       } catch (error) {
-        console.error('kit-chat-uikit-angular: a call session listener threw', error);
+        console.error(
+          typeof ngDevMode === 'undefined' || ngDevMode
+            ? 'kit-chat-uikit-angular: a call session listener threw'
+            : '',
+          error,
+        );
       }
     }
     for (const wait of [...this.#waits]) {

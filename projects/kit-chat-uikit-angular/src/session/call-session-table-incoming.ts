@@ -1,168 +1,172 @@
+import * as fx from './call-session-effects';
 import {
   KitCallIgnoresPart,
   KitCallStep,
   KitCallTablePart,
+  OVER,
+  REMOTE_CANCELLED,
+  REMOTE_ENDED,
   connect,
   dismiss,
   finish,
   giveUp,
   go,
-  lateGiveUp,
-  refusedTwice,
 } from './call-session-rows';
 
-// The incoming call's rows of the transition table: ringing, and the user's accept and decline on
-// their way (call-session-table.ts puts the parts together). Internal to the library.
+// The incoming call's rows of the transition table: ringing, and the user's accept on its way
+// (the declines: call-session-table-declining.ts; call-session-table.ts puts the parts together).
+// Internal to the library.
 
-/** The states of an incoming call until it is connected or over. */
+/** The states of an incoming call that rings or is being accepted. */
 export type KitIncomingStep = Extract<
   KitCallStep,
   | 'ringing'
+  | 'ringing.hung'
+  | 'ringing.refused'
   | 'accepting.fresh'
   | 'accepting'
   | 'accepting.awaited'
-  | 'declining'
-  | 'declining.overAccept'
-  | 'declining.overLanded'
-  | 'declining.endCrossed'
 >;
 
-/** The rows of an incoming call until it is connected or over. */
+/** The rows of an incoming call that rings or is being accepted. */
 export const KIT_INCOMING_ROWS: KitCallTablePart<KitIncomingStep> = {
   ringing: {
-    on: {
-      accept: go('accepting.fresh', 'sendAccept'),
-      decline: go('declining', 'sendDecline'),
-      busy: go('declining', 'sendDecline'),
-      hangUp: go('declining', 'sendDecline'),
-      timeOut: go('declining', 'sendDecline'),
-      ringExpired: [giveUp, go('declining', 'sendDecline')],
-      // The SDK accepted after all, after the accept's time-out.
-      acceptLanded: connect,
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
+    accept: go('accepting.fresh', fx.sendAccept),
+    decline: go('declining.user', fx.sendDecline),
+    busy: go('declining.busy', fx.sendDecline),
+    hangUp: go('declining.user', fx.sendDecline),
+    timeOut: go('declining.timeout', fx.sendDecline),
+    ringExpired: go('declining.timeout', fx.sendDecline),
+    // The SDK accepted after all, after the accept's time-out.
+    acceptLanded: connect,
+    remoteCancelled: finish(REMOTE_CANCELLED),
+    remoteEnded: finish(REMOTE_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
+  },
+  // The far side is silent: the ring time-out does not send another action that would hang as
+  // long.
+  'ringing.hung': {
+    accept: go('accepting.fresh', fx.sendAccept),
+    decline: go('declining.user', fx.sendDecline),
+    busy: go('declining.busy', fx.sendDecline),
+    hangUp: go('declining.user', fx.sendDecline),
+    timeOut: go('declining.timeout', fx.sendDecline),
+    ringExpired: giveUp,
+    acceptLanded: connect,
+    remoteCancelled: finish(REMOTE_CANCELLED),
+    remoteEnded: finish(REMOTE_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
+  },
+  'ringing.refused': {
+    accept: go('accepting.fresh', fx.sendAccept),
+    decline: go('declining.user', fx.sendDecline),
+    busy: go('declining.busy', fx.sendDecline),
+    hangUp: go('declining.user', fx.sendDecline),
+    timeOut: go('declining.timeout.again', fx.sendDecline),
+    ringExpired: go('declining.timeout.again', fx.sendDecline),
+    acceptLanded: connect,
+    remoteCancelled: finish(REMOTE_CANCELLED),
+    remoteEnded: finish(REMOTE_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
   },
   'accepting.fresh': {
-    on: {
-      tick: go('accepting'),
-      ringExpired: go('accepting.fresh', 'retry'),
-      answered: connect,
-      refused: go('ringing', 'back'),
-      timedOut: [lateGiveUp, go('ringing', 'hung', 'back')],
-      over: finish,
-      overLive: finish,
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
+    tick: go('accepting'),
+    ringExpired: go('accepting.fresh', fx.retry),
+    answered: connect,
+    refused: go('ringing', fx.back),
+    timedOut: go('ringing.hung', fx.back),
+    over: finish(OVER),
+    overLive: finish(OVER),
+    remoteCancelled: finish(REMOTE_CANCELLED),
+    remoteEnded: finish(REMOTE_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
   },
   // A hang-up while the accept is in flight (End and accept, a headset's hang-up) is the user's
   // decline.
   accepting: {
-    on: {
-      decline: go('declining.overAccept', 'sendDecline'),
-      hangUp: go('declining.overAccept', 'sendDecline'),
-      ringExpired: go('accepting', 'retry'),
-      answered: connect,
-      refused: go('ringing', 'back'),
-      timedOut: [lateGiveUp, go('ringing', 'hung', 'back')],
-      over: finish,
-      overLive: finish,
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
+    decline: go('declining.overAccept', fx.sendDecline),
+    hangUp: go('declining.overAccept', fx.sendDecline),
+    ringExpired: go('accepting', fx.retry),
+    answered: connect,
+    refused: go('ringing', fx.back),
+    timedOut: go('ringing.hung', fx.back),
+    over: finish(OVER),
+    overLive: finish(OVER),
+    remoteCancelled: finish(REMOTE_CANCELLED),
+    remoteEnded: finish(REMOTE_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
   },
   'accepting.awaited': {
-    on: {
-      decline: go('declining.overAccept', 'sendDecline'),
-      hangUp: go('declining.overAccept', 'sendDecline'),
-      ringExpired: go('accepting.awaited', 'retry'),
-      answered: connect,
-      refused: go('ringing', 'back'),
-      timedOut: [lateGiveUp, go('ringing', 'hung', 'back')],
-      over: finish,
-      overLive: finish,
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
-  },
-  declining: {
-    on: {
-      answered: finish,
-      refused: [refusedTwice, go('ringing', 'back')],
-      timedOut: [lateGiveUp, go('ringing', 'hung', 'back')],
-      over: finish,
-      overLive: finish,
-      ringExpired: go('declining', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
-  },
-  'declining.overAccept': {
-    on: {
-      answered: finish,
-      refused: go('accepting.awaited', 'awaitAccept'),
-      timedOut: go('accepting.awaited', 'awaitAccept'),
-      over: finish,
-      overLive: go('declining.endCrossed', 'sendEnd'),
-      acceptLanded: go('declining.overLanded'),
-      ringExpired: go('declining.overAccept', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
-  },
-  'declining.overLanded': {
-    on: {
-      answered: finish,
-      refused: go('declining.endCrossed', 'sendEnd'),
-      timedOut: go('declining.endCrossed', 'sendEnd'),
-      over: go('declining.endCrossed', 'sendEnd'),
-      overLive: go('declining.endCrossed', 'sendEnd'),
-      ringExpired: go('declining.overLanded', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
-  },
-  // endCall of a decision that crossed a pick-up: a refusal means the call is live after all.
-  'declining.endCrossed': {
-    on: {
-      answered: finish,
-      refused: go('ongoing', 'report', 'connect'),
-      timedOut: finish,
-      over: finish,
-      overLive: finish,
-      ringExpired: go('declining.endCrossed', 'retry'),
-      remoteCancelled: finish,
-      remoteEnded: finish,
-      dispose: dismiss,
-    },
+    decline: go('declining.overAccept', fx.sendDecline),
+    hangUp: go('declining.overAccept', fx.sendDecline),
+    ringExpired: go('accepting.awaited', fx.retry),
+    answered: connect,
+    refused: go('ringing', fx.back),
+    timedOut: go('ringing.hung', fx.back),
+    over: finish(OVER),
+    overLive: finish(OVER),
+    remoteCancelled: finish(REMOTE_CANCELLED),
+    remoteEnded: finish(REMOTE_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
   },
 };
 
 /**
- * The events the incoming states ignore on purpose: their empty cells, written down. Every state
- * ignores the outgoing call's events (never routed to it); a pending decision ignores the presses
- * (the first decision wins); only the ongoing states hear of the connection. A function, so that
- * production builds drop the lists with it.
+ * The events the ringing and accepting states ignore on purpose: their empty cells, written down.
+ * Every state ignores the outgoing call's events (never routed to it); a pending decision ignores
+ * the presses (the first decision wins); only the ongoing states hear of the connection. A
+ * function, so that production builds drop the lists with it.
  * @returns The ignored events by state.
  */
 export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
   return {
     ringing: [
+      'start',
+      'withdraw',
+      'tick',
+      'closed',
+      'reconnectExpired',
+      'answered',
+      'refused',
+      'over',
+      'overLive',
+      'timedOut',
+      'initiated',
+      'initiateFailed',
+      'remoteRinging',
+      'remoteAccepted',
+      'remoteRejected',
+      'appEnded',
+      'reconnecting',
+      'reconnected',
+    ],
+    'ringing.hung': [
+      'start',
+      'withdraw',
+      'tick',
+      'closed',
+      'reconnectExpired',
+      'answered',
+      'refused',
+      'over',
+      'overLive',
+      'timedOut',
+      'initiated',
+      'initiateFailed',
+      'remoteRinging',
+      'remoteAccepted',
+      'remoteRejected',
+      'appEnded',
+      'reconnecting',
+      'reconnected',
+    ],
+    'ringing.refused': [
       'start',
       'withdraw',
       'tick',
@@ -223,7 +227,6 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'reconnecting',
       'reconnected',
     ],
-    // The accept's own answer comes as `answered`.
     'accepting.awaited': [
       'start',
       'accept',
@@ -240,90 +243,6 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'remoteAccepted',
       'remoteRejected',
       'appEnded',
-      'reconnecting',
-      'reconnected',
-    ],
-    declining: [
-      'start',
-      'accept',
-      'decline',
-      'busy',
-      'hangUp',
-      'timeOut',
-      'withdraw',
-      'tick',
-      'closed',
-      'reconnectExpired',
-      'initiated',
-      'initiateFailed',
-      'acceptLanded',
-      'remoteRinging',
-      'remoteAccepted',
-      'remoteRejected',
-      'appEnded',
-      'reconnecting',
-      'reconnected',
-    ],
-    'declining.overAccept': [
-      'start',
-      'accept',
-      'decline',
-      'busy',
-      'hangUp',
-      'timeOut',
-      'withdraw',
-      'tick',
-      'closed',
-      'reconnectExpired',
-      'initiated',
-      'initiateFailed',
-      'remoteRinging',
-      'remoteAccepted',
-      'remoteRejected',
-      'appEnded',
-      'reconnecting',
-      'reconnected',
-    ],
-    'declining.overLanded': [
-      'start',
-      'accept',
-      'decline',
-      'busy',
-      'hangUp',
-      'timeOut',
-      'withdraw',
-      'tick',
-      'closed',
-      'reconnectExpired',
-      'initiated',
-      'initiateFailed',
-      'acceptLanded',
-      'remoteRinging',
-      'remoteAccepted',
-      'remoteRejected',
-      'appEnded',
-      'reconnecting',
-      'reconnected',
-    ],
-    'declining.endCrossed': [
-      'start',
-      'accept',
-      'decline',
-      'busy',
-      'hangUp',
-      'timeOut',
-      'withdraw',
-      'tick',
-      'closed',
-      'reconnectExpired',
-      'initiated',
-      'initiateFailed',
-      'acceptLanded',
-      'remoteRinging',
-      'remoteAccepted',
-      'remoteRejected',
-      'appEnded',
-      'appConnected',
       'reconnecting',
       'reconnected',
     ],

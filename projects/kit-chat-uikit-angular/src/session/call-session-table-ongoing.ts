@@ -1,7 +1,14 @@
+import * as fx from './call-session-effects';
 import {
+  HUNG_UP,
   KitCallIgnoresPart,
   KitCallStep,
   KitCallTablePart,
+  ENDED_LEAVING,
+  LEFT_ENDED,
+  LOST,
+  OVER_CONNECTED,
+  REMOTE_ENDED_LIVE,
   dismiss,
   finish,
   go,
@@ -13,53 +20,55 @@ import {
 /** The states of a connected call, and of any call once it is over. */
 export type KitOngoingStep = Extract<
   KitCallStep,
-  'ongoing' | 'ongoing.reconnecting' | 'ending' | 'ended' | 'done'
+  'ongoing' | 'ongoing.reconnecting' | 'ending' | 'ending.reconnecting' | 'ended' | 'done'
 >;
 
 /** The rows of a connected call, and of any call once it is over. */
 export const KIT_ONGOING_ROWS: KitCallTablePart<KitOngoingStep> = {
   ongoing: {
-    on: {
-      hangUp: go('ending', 'sendEnd'),
-      remoteEnded: finish,
-      dispose: dismiss,
-      reconnecting: go('ongoing.reconnecting', 'reconnect'),
-    },
+    hangUp: go('ending', fx.sendEnd),
+    remoteEnded: finish(REMOTE_ENDED_LIVE),
+    dispose: dismiss,
+    reconnecting: go('ongoing.reconnecting'),
   },
   'ongoing.reconnecting': {
-    on: {
-      reconnected: go('ongoing', 'reconnect'),
-      // Gone for good: "Call failed".
-      reconnectExpired: go('ended', 'lose'),
-      hangUp: go('ending', 'sendEnd'),
-      remoteEnded: finish,
-      dispose: dismiss,
-    },
+    reconnected: go('ongoing'),
+    // Gone for good: "Call failed".
+    reconnectExpired: finish(LOST, fx.lose),
+    hangUp: go('ending.reconnecting', fx.sendEnd),
+    remoteEnded: finish(REMOTE_ENDED_LIVE),
+    dispose: dismiss,
   },
   ending: {
-    on: {
-      answered: finish,
-      refused: go('ongoing', 'back'),
-      timedOut: finish,
-      over: finish,
-      overLive: finish,
-      remoteEnded: finish,
-      dispose: dismiss,
-    },
+    answered: finish(HUNG_UP),
+    refused: go('ongoing', fx.back),
+    timedOut: finish(LEFT_ENDED),
+    over: finish(OVER_CONNECTED),
+    overLive: finish(OVER_CONNECTED),
+    remoteEnded: finish(ENDED_LEAVING),
+    dispose: dismiss,
+  },
+  // A hang-up of a call that was reconnecting: refused, the call is still reconnecting.
+  'ending.reconnecting': {
+    answered: finish(HUNG_UP),
+    refused: go('ongoing.reconnecting', fx.back),
+    timedOut: finish(LEFT_ENDED),
+    over: finish(OVER_CONNECTED),
+    overLive: finish(OVER_CONNECTED),
+    reconnected: go('ending'),
+    remoteEnded: finish(ENDED_LEAVING),
+    dispose: dismiss,
   },
   ended: {
-    on: {
-      closed: go('done', 'close'),
-      dispose: go('done', 'close'),
-      initiated: go('ended', 'cancelUnseen'),
-    },
+    closed: go('done', fx.close),
+    dispose: go('done', fx.close),
+    // Nothing ends here: the call already did.
+    initiated: {to: 'ended', fx: [fx.cancelUnseen], end: null},
   },
   // Closed before the SDK knew the call: nobody could cancel it, so it must not ring on at the
   // callee.
   done: {
-    on: {
-      initiated: go('done', 'cancelUnseen'),
-    },
+    initiated: go('done', fx.cancelUnseen),
   },
 };
 
@@ -146,6 +155,30 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'appConnected',
       'reconnecting',
       'reconnected',
+    ],
+    // The bound of a lost connection changes nothing while the hang-up is on its way.
+    'ending.reconnecting': [
+      'start',
+      'accept',
+      'decline',
+      'busy',
+      'hangUp',
+      'timeOut',
+      'withdraw',
+      'tick',
+      'ringExpired',
+      'closed',
+      'reconnectExpired',
+      'initiated',
+      'initiateFailed',
+      'acceptLanded',
+      'remoteCancelled',
+      'remoteRinging',
+      'remoteAccepted',
+      'remoteRejected',
+      'appEnded',
+      'appConnected',
+      'reconnecting',
     ],
     ended: [
       'start',

@@ -1,150 +1,146 @@
+import * as fx from './call-session-effects';
 import {
+  APP_ENDED,
+  CANCELLED_OVER_PICK_UP,
+  ENDED_CANCELLING,
   KitCallIgnoresPart,
   KitCallStep,
   KitCallTablePart,
+  LEFT_CANCELLED,
+  OVER,
+  REMOTE_ENDED,
+  REMOTE_REJECTED,
+  SENT_CANCELLED,
+  START_FAILED,
+  START_FAILED_LEAVING,
   connect,
   dismiss,
   finish,
   giveUp,
   go,
-  lateGiveUp,
   noSdk,
-  refusedTwice,
 } from './call-session-rows';
 
-// The outgoing call's rows of the transition table: dialing, and the user's cancel and the app's
-// withdrawal on their way (call-session-table.ts puts the parts together). Internal to the library.
+// The outgoing call's rows of the transition table: dialing, and the user's cancel on its way (the
+// app's and the ring time-out's withdrawals: call-session-table-withdrawing.ts;
+// call-session-table.ts puts the parts together). Internal to the library.
 
-/** The states of an outgoing call until it is connected or over. */
+/** The states of an outgoing call that dials, or that the user cancels. */
 export type KitOutgoingStep = Extract<
   KitCallStep,
   | 'dialing.starting'
   | 'dialing'
+  | 'dialing.hung'
+  | 'dialing.refused'
   | 'cancelling.queued'
   | 'cancelling'
   | 'cancelling.endCrossed'
-  | 'withdrawing.queued'
-  | 'withdrawing'
 >;
 
-/** The rows of an outgoing call until it is connected or over. */
+/** The rows of an outgoing call that dials, or that the user cancels. */
 export const KIT_OUTGOING_ROWS: KitCallTablePart<KitOutgoingStep> = {
   'dialing.starting': {
-    on: {
-      start: go('dialing.starting', 'sendInitiate'),
-      initiated: go('dialing', 'registered'),
-      initiateFailed: finish,
-      hangUp: [noSdk, go('cancelling.queued', 'queueCancel')],
-      timeOut: [noSdk, go('withdrawing.queued', 'queueCancel')],
-      withdraw: [noSdk, go('withdrawing.queued', 'queueCancel')],
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
+    start: go('dialing.starting', fx.sendInitiate),
+    initiated: go('dialing', fx.registered),
+    initiateFailed: finish(START_FAILED),
+    hangUp: [noSdk, go('cancelling.queued', fx.queueCancel)],
+    timeOut: [noSdk, go('withdrawing.timeout.queued', fx.queueCancel)],
+    withdraw: [noSdk, go('withdrawing.queued', fx.queueCancel)],
+    remoteRejected: finish(REMOTE_REJECTED),
+    remoteEnded: finish(REMOTE_ENDED),
+    appEnded: finish(APP_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
   },
   dialing: {
-    on: {
-      hangUp: [noSdk, go('cancelling', 'sendCancel')],
-      timeOut: [noSdk, go('withdrawing', 'sendCancel')],
-      withdraw: [noSdk, go('withdrawing', 'sendCancel')],
-      ringExpired: [giveUp, noSdk, go('withdrawing', 'sendCancel')],
-      remoteRinging: go('dialing', 'markRinging'),
-      remoteAccepted: connect,
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
+    hangUp: [noSdk, go('cancelling', fx.sendCancel)],
+    timeOut: [noSdk, go('withdrawing.timeout', fx.sendCancel)],
+    withdraw: [noSdk, go('withdrawing', fx.sendCancel)],
+    ringExpired: [noSdk, go('withdrawing.timeout', fx.sendCancel)],
+    remoteRinging: go('dialing', fx.markRinging),
+    remoteAccepted: connect,
+    remoteRejected: finish(REMOTE_REJECTED),
+    remoteEnded: finish(REMOTE_ENDED),
+    appEnded: finish(APP_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
+  },
+  // The far side is silent: the ring time-out does not send another action that would hang as
+  // long.
+  'dialing.hung': {
+    hangUp: go('cancelling', fx.sendCancel),
+    timeOut: go('withdrawing.timeout', fx.sendCancel),
+    withdraw: go('withdrawing', fx.sendCancel),
+    ringExpired: giveUp,
+    remoteRinging: go('dialing.hung', fx.markRinging),
+    remoteAccepted: connect,
+    remoteRejected: finish(REMOTE_REJECTED),
+    remoteEnded: finish(REMOTE_ENDED),
+    appEnded: finish(APP_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
+  },
+  'dialing.refused': {
+    hangUp: go('cancelling', fx.sendCancel),
+    timeOut: go('withdrawing.timeout.again', fx.sendCancel),
+    withdraw: go('withdrawing', fx.sendCancel),
+    ringExpired: go('withdrawing.timeout.again', fx.sendCancel),
+    remoteRinging: go('dialing.refused', fx.markRinging),
+    remoteAccepted: connect,
+    remoteRejected: finish(REMOTE_REJECTED),
+    remoteEnded: finish(REMOTE_ENDED),
+    appEnded: finish(APP_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
   },
   'cancelling.queued': {
-    on: {
-      start: go('cancelling.queued', 'sendInitiate'),
-      initiated: go('cancelling', 'registered', 'sendCancel'),
-      initiateFailed: finish,
-      remoteRinging: go('cancelling.queued', 'markRinging'),
-      remoteAccepted: go('cancelling.endCrossed', 'sendEnd'),
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
+    start: go('cancelling.queued', fx.sendInitiate),
+    initiated: go('cancelling', fx.registered, fx.sendCancel),
+    initiateFailed: finish(START_FAILED_LEAVING),
+    remoteRinging: go('cancelling.queued', fx.markRinging),
+    remoteAccepted: go('cancelling.endCrossed', fx.sendEnd),
+    remoteRejected: finish(REMOTE_REJECTED),
+    remoteEnded: finish(ENDED_CANCELLING),
+    appEnded: finish(APP_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
   },
   cancelling: {
-    on: {
-      answered: finish,
-      refused: go('dialing', 'back'),
-      // The user left: the call closes here; the SDK finishes in the background.
-      timedOut: finish,
-      over: finish,
-      overLive: go('cancelling.endCrossed', 'sendEnd'),
-      ringExpired: go('cancelling', 'retry'),
-      remoteRinging: go('cancelling', 'markRinging'),
-      remoteAccepted: go('cancelling.endCrossed', 'sendEnd'),
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
+    answered: finish(SENT_CANCELLED),
+    refused: go('dialing', fx.back),
+    // The user left: the call closes here; the SDK finishes in the background.
+    timedOut: finish(LEFT_CANCELLED),
+    over: finish(OVER),
+    overLive: go('cancelling.endCrossed', fx.sendEnd),
+    ringExpired: go('cancelling', fx.retry),
+    remoteRinging: go('cancelling', fx.markRinging),
+    remoteAccepted: go('cancelling.endCrossed', fx.sendEnd),
+    remoteRejected: finish(REMOTE_REJECTED),
+    remoteEnded: finish(ENDED_CANCELLING),
+    appEnded: finish(APP_ENDED),
+    appConnected: connect,
+    dispose: dismiss,
   },
   // endCall of a decision that crossed a pick-up: a refusal means the call is live after all.
   'cancelling.endCrossed': {
-    on: {
-      answered: finish,
-      refused: go('ongoing', 'report', 'connect'),
-      timedOut: finish,
-      over: finish,
-      overLive: finish,
-      ringExpired: go('cancelling.endCrossed', 'retry'),
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      dispose: dismiss,
-    },
-  },
-  'withdrawing.queued': {
-    on: {
-      start: go('withdrawing.queued', 'sendInitiate'),
-      initiated: go('withdrawing', 'registered', 'sendCancel'),
-      initiateFailed: finish,
-      remoteRinging: go('withdrawing.queued', 'markRinging'),
-      remoteAccepted: connect,
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
-  },
-  withdrawing: {
-    on: {
-      answered: finish,
-      refused: [refusedTwice, go('dialing', 'back')],
-      timedOut: [lateGiveUp, go('dialing', 'hung', 'back')],
-      over: finish,
-      // A pick-up crossed the time-out or the glare: it wins.
-      overLive: connect,
-      ringExpired: go('withdrawing', 'retry'),
-      remoteRinging: go('withdrawing', 'markRinging'),
-      remoteAccepted: connect,
-      remoteRejected: finish,
-      remoteEnded: finish,
-      appEnded: finish,
-      appConnected: connect,
-      dispose: dismiss,
-    },
+    answered: finish(CANCELLED_OVER_PICK_UP),
+    refused: go('ongoing', fx.report, fx.connect),
+    timedOut: finish(CANCELLED_OVER_PICK_UP),
+    over: finish(CANCELLED_OVER_PICK_UP),
+    overLive: finish(CANCELLED_OVER_PICK_UP),
+    ringExpired: go('cancelling.endCrossed', fx.retry),
+    remoteRejected: finish(REMOTE_REJECTED),
+    remoteEnded: finish(ENDED_CANCELLING),
+    appEnded: finish(APP_ENDED),
+    dispose: dismiss,
   },
 };
 
 /**
- * The events the outgoing states ignore on purpose: their empty cells, written down. Every state
- * ignores the incoming call's events (never routed to it); a pending decision ignores the presses
- * (the first decision wins); only the ongoing states hear of the connection. A function, so that
- * production builds drop the lists with it.
+ * The events the dialing and cancelling states ignore on purpose: their empty cells, written
+ * down. Every state ignores the incoming call's events (never routed to it); a pending decision
+ * ignores the presses (the first decision wins); only the ongoing states hear of the connection. A
+ * function, so that production builds drop the lists with it.
  * @returns The ignored events by state.
  */
 export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
@@ -172,6 +168,46 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'reconnected',
     ],
     dialing: [
+      'start',
+      'accept',
+      'decline',
+      'busy',
+      'tick',
+      'closed',
+      'reconnectExpired',
+      'answered',
+      'refused',
+      'over',
+      'overLive',
+      'timedOut',
+      'initiated',
+      'initiateFailed',
+      'acceptLanded',
+      'remoteCancelled',
+      'reconnecting',
+      'reconnected',
+    ],
+    'dialing.hung': [
+      'start',
+      'accept',
+      'decline',
+      'busy',
+      'tick',
+      'closed',
+      'reconnectExpired',
+      'answered',
+      'refused',
+      'over',
+      'overLive',
+      'timedOut',
+      'initiated',
+      'initiateFailed',
+      'acceptLanded',
+      'remoteCancelled',
+      'reconnecting',
+      'reconnected',
+    ],
+    'dialing.refused': [
       'start',
       'accept',
       'decline',
@@ -249,45 +285,6 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteRinging',
       'remoteAccepted',
       'appConnected',
-      'reconnecting',
-      'reconnected',
-    ],
-    'withdrawing.queued': [
-      'accept',
-      'decline',
-      'busy',
-      'hangUp',
-      'timeOut',
-      'withdraw',
-      'tick',
-      'ringExpired',
-      'closed',
-      'reconnectExpired',
-      'answered',
-      'refused',
-      'over',
-      'overLive',
-      'timedOut',
-      'acceptLanded',
-      'remoteCancelled',
-      'reconnecting',
-      'reconnected',
-    ],
-    withdrawing: [
-      'start',
-      'accept',
-      'decline',
-      'busy',
-      'hangUp',
-      'timeOut',
-      'withdraw',
-      'tick',
-      'closed',
-      'reconnectExpired',
-      'initiated',
-      'initiateFailed',
-      'acceptLanded',
-      'remoteCancelled',
       'reconnecting',
       'reconnected',
     ],

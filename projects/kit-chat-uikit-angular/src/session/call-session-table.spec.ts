@@ -3,11 +3,13 @@ import {KIT_BROWSER_CLOCK} from './call-session-host';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
 import {KitCallSession, _kitObserveCallTransitions} from './call-session';
+import {kitEndingOf} from './call-session-rules';
 import {
   KIT_CALL_EVENTS,
   KIT_CALL_IGNORES,
   KIT_CALL_TABLE,
   KitCallRow,
+  KitCallState,
   KitCallStep,
 } from './call-session-table';
 
@@ -20,7 +22,7 @@ describe('the call session transition table', () => {
   it('should give every state x event cell either a row or a written-down ignore, never both', () => {
     const problems: string[] = [];
     for (const step of steps) {
-      const {on} = KIT_CALL_TABLE[step];
+      const on = KIT_CALL_TABLE[step];
       const ignores = KIT_CALL_IGNORES![step];
       for (const event of KIT_CALL_EVENTS) {
         const rows = event in on ? 1 : 0;
@@ -41,7 +43,7 @@ describe('the call session transition table', () => {
   it('should lead every row to a state, and end every guarded cell with a row that needs no guard', () => {
     const problems: string[] = [];
     for (const step of steps) {
-      for (const [event, cell] of Object.entries(KIT_CALL_TABLE[step].on)) {
+      for (const [event, cell] of Object.entries(KIT_CALL_TABLE[step])) {
         const rows = ([] as KitCallRow[]).concat(cell ?? []);
         if (rows.some(row => !steps.includes(row.to))) {
           problems.push(`${step} x ${event} leads nowhere`);
@@ -54,11 +56,54 @@ describe('the call session transition table', () => {
     expect(problems).toEqual([]);
   });
 
+  it('should name the ending on every row that ends the call, and on no other row', () => {
+    const problems: string[] = [];
+    let endings = 0;
+    for (const step of steps) {
+      for (const [event, cell] of Object.entries(KIT_CALL_TABLE[step])) {
+        for (const row of ([] as KitCallRow[]).concat(cell ?? [])) {
+          const ends = row.to === 'ended' && step !== 'ended';
+          if (ends !== !!row.end) {
+            problems.push(`${step} x ${event} -> ${row.to}: ending ${JSON.stringify(row.end)}`);
+          }
+          endings += ends ? 1 : 0;
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(endings).toBeGreaterThan(100);
+  });
+
+  it('should end each row as the event and the state say: what was sent, what the SDK says', () => {
+    const ending = (step: KitCallStep, event: keyof KitCallState) => {
+      const end = ([] as KitCallRow[]).concat(KIT_CALL_TABLE[step][event] ?? []).at(-1)?.end;
+      return end ? kitEndingOf(end) : undefined;
+    };
+    // What a decline or cancel sent is in the state's name, and its answer ends the call so.
+    expect(ending('declining.user', 'answered')).toMatchObject({
+      reason: 'rejected',
+      event: 'rejected',
+    });
+    expect(ending('declining.busy', 'answered')).toMatchObject({reason: 'busy', event: null});
+    expect(ending('declining.timeout', 'answered')).toMatchObject({reason: 'unanswered'});
+    expect(ending('withdrawing.timeout', 'answered')).toMatchObject({reason: 'unanswered'});
+    expect(ending('withdrawing', 'answered')).toMatchObject({reason: 'cancelled', delay: 0});
+    expect(ending('cancelling', 'answered')).toMatchObject({reason: 'cancelled', delay: 0});
+    // The user's decision that crossed a pick-up closes at once, whatever the SDK says.
+    expect(ending('declining.endCrossed', 'over')).toMatchObject({reason: 'rejected', delay: 0});
+    expect(ending('cancelling.endCrossed', 'timedOut')).toMatchObject({reason: 'cancelled'});
+    // The SDK's status says why, with a fallback.
+    expect(ending('ringing', 'remoteCancelled')).toMatchObject({reason: 'status', or: 'cancelled'});
+    expect(ending('dialing', 'remoteRejected')).toMatchObject({reason: 'status', or: 'rejected'});
+    expect(ending('ongoing', 'remoteEnded')).toMatchObject({reason: 'ended', event: 'ended'});
+    expect(ending('ongoing', 'remoteEnded')?.delay).toBeUndefined(); // Shown for closeDelay.
+  });
+
   it('should let no state but done be a dead end: every other one leads on', () => {
     const dead = steps.filter(
       step =>
         step !== 'done' &&
-        Object.values(KIT_CALL_TABLE[step].on)
+        Object.values(KIT_CALL_TABLE[step])
           .flatMap(cell => ([] as KitCallRow[]).concat(cell ?? []))
           .every(row => row.to === step),
     );
@@ -142,12 +187,12 @@ describe('the call session transition table', () => {
       expect(path).toEqual(['accepting.fresh', 'accepting', 'ongoing']);
     });
 
-    it('decline: ringing → declining → ended → done', async () => {
+    it("decline: ringing → declining (the user's) → ended → done", async () => {
       const t = session('incoming');
       t.answers.push(t.ok());
       await t.s.decline();
       await flush();
-      expect(path).toEqual(['declining', 'ended', 'done']);
+      expect(path).toEqual(['declining.user', 'ended', 'done']);
     });
 
     it('a decline over an accept that lands, the decline refused: the call is ended with endCall', async () => {
@@ -195,7 +240,7 @@ describe('the call session transition table', () => {
     it('a silent far side: ringing → declining at the ring time-out → ended when it never answers', async () => {
       session('incoming');
       await jest.advanceTimersByTimeAsync(45_000 + 15_000);
-      expect(path).toEqual(['declining', 'ended', 'done']);
+      expect(path).toEqual(['declining.timeout', 'ended', 'done']);
     });
 
     it('outgoing: dialing.starting → dialing → ongoing on the pick-up → ending → ended', async () => {

@@ -1,23 +1,27 @@
 import {KitCallEventType, KitCallState, KitCallStep} from './call-session-rows';
+import {KIT_DECLINING_ROWS, kitDecliningIgnores} from './call-session-table-declining';
 import {KIT_INCOMING_ROWS, kitIncomingIgnores} from './call-session-table-incoming';
 import {KIT_ONGOING_ROWS, kitOngoingIgnores} from './call-session-table-ongoing';
 import {KIT_OUTGOING_ROWS, kitOutgoingIgnores} from './call-session-table-outgoing';
-import {KitCallPhase} from './call-session-types';
+import {KIT_WITHDRAWING_ROWS, kitWithdrawingIgnores} from './call-session-table-withdrawing';
 
 // The call session's states and transitions as data: one table of state x event -> next state +
-// effects. A state names every sub-state that used to hide in flags ("accepting, the answer
-// landed" is a state of its own), and an event a state ignores is written down. The table is
-// written out in three parts, each with its rows and its ignores: an incoming call until it is
-// connected (call-session-table-incoming.ts), an outgoing one (call-session-table-outgoing.ts), and
-// a connected or ended call (call-session-table-ongoing.ts). The session (call-session.ts) only
-// looks rows up and runs their effects. Internal to the library.
+// effects (+ ending). A state names every cause that used to hide in flags ("declining, sent as
+// unanswered by the ring time-out" is a state of its own), a row that ends the call names its
+// ending, and an event a state ignores is written down. The table is written out in five parts,
+// each with its rows and its ignores: an incoming call that rings or is accepted
+// (call-session-table-incoming.ts), its declines (-declining.ts), an outgoing call that dials or
+// is cancelled (-outgoing.ts), its withdrawals (-withdrawing.ts), and a connected or ended call
+// (-ongoing.ts). The session only looks rows up and runs their effects. Internal to the library.
 
 export {KIT_CALL_EVENTS} from './call-session-rows';
+export {kitPhaseOf} from './call-session-types';
 export type {
   KitCallEffect,
   KitCallEventType,
   KitCallGuard,
   KitCallRow,
+  KitCallRowEnding,
   KitCallState,
   KitCallStep,
 } from './call-session-rows';
@@ -27,7 +31,9 @@ export type {
  */
 export const KIT_CALL_TABLE: Readonly<Record<KitCallStep, KitCallState>> = {
   ...KIT_INCOMING_ROWS,
+  ...KIT_DECLINING_ROWS,
   ...KIT_OUTGOING_ROWS,
+  ...KIT_WITHDRAWING_ROWS,
   ...KIT_ONGOING_ROWS,
 };
 
@@ -38,14 +44,11 @@ export const KIT_CALL_TABLE: Readonly<Record<KitCallStep, KitCallState>> = {
  */
 export const KIT_CALL_IGNORES: Readonly<Record<KitCallStep, readonly KitCallEventType[]>> | null =
   typeof ngDevMode === 'undefined' || ngDevMode
-    ? {...kitIncomingIgnores(), ...kitOutgoingIgnores(), ...kitOngoingIgnores()}
+    ? {
+        ...kitIncomingIgnores(),
+        ...kitDecliningIgnores(),
+        ...kitOutgoingIgnores(),
+        ...kitWithdrawingIgnores(),
+        ...kitOngoingIgnores(),
+      }
     : null;
-
-/**
- * @param step A state.
- * @returns The public phase of that state.
- */
-export function kitPhaseOf(step: KitCallStep): KitCallPhase {
-  const base = step.split('.')[0];
-  return base === 'withdrawing' ? 'cancelling' : base === 'done' ? 'ended' : (base as KitCallPhase);
-}

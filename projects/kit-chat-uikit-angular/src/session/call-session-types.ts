@@ -160,3 +160,12 @@ export interface KitCallSessionViewOptions {
   /** Whether the view shows the elapsed time, so the clock ticks while it is attached. Default true. */
   ticks?: boolean;
 }
+
+/**
+ * @param step A state of the call's table (KitCallStep, call-session-rows.ts).
+ * @returns The public phase of that state.
+ */
+export function kitPhaseOf(step: string): KitCallPhase {
+  const base = step.split('.')[0];
+  return base === 'withdrawing' ? 'cancelling' : base === 'done' ? 'ended' : (base as KitCallPhase);
+}

@@ -515,6 +515,21 @@ describe('KitCallSession', () => {
       await jest.advanceTimersByTimeAsync(60_000);
       expect(t.sdk.sent).toHaveLength(2);
     });
+    it("should give up an outgoing call when the SDK refuses the time-out's cancel twice", async () => {
+      const t = setup('outgoing');
+      t.sdk.next = () => Promise.reject(new Error('refused'));
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      await jest.advanceTimersByTimeAsync(45_000);
+      expect(t.session.state.phase).toBe('dialing'); // Refused once: it still dials, tried again soon.
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'unanswered', done: true}),
+      );
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)', 'rejectCall(s1, unanswered)']);
+      expect(t.events).toEqual(['ended s1']);
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(t.sdk.sent).toHaveLength(2);
+    });
   });
 
   describe('a connection that drops during the call', () => {
@@ -580,6 +595,30 @@ describe('KitCallSession', () => {
       expect(u.viewErrors).toEqual([]);
     });
 
+    it('should not say "Reconnecting…" forever when the SDK refuses a hang-up while reconnecting', async () => {
+      const refuse = () => Promise.reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
+      const t = await ongoing();
+      t.session._hear('reconnecting');
+      t.sdk.next = refuse;
+      expect(await t.session.hangUp()).toBe(false);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ongoing', reconnecting: true}),
+      );
+      t.session._hear('reconnected'); // The connection came back: the call goes on.
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ongoing', reconnecting: false}),
+      );
+      // One that never comes back ends at the bound, as if nobody had pressed.
+      const u = await ongoing();
+      u.session._hear('reconnecting');
+      u.sdk.next = refuse;
+      await u.session.hangUp();
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(u.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'failed', reconnecting: false}),
+      );
+    });
+
     it('should ignore connection news of a call that is not ongoing', async () => {
       const t = setup('incoming');
       t.session.attach(t.view);
@@ -587,6 +626,51 @@ describe('KitCallSession', () => {
       expect(t.session.state).toEqual(
         expect.objectContaining({phase: 'ringing', reconnecting: false}),
       );
+    });
+  });
+
+  describe('the facts it says', () => {
+    function listen(t: ReturnType<typeof setup>) {
+      const said: unknown[] = [];
+      t.session.subscribe((_, facts) => said.push(...facts));
+      return said;
+    }
+
+    it('should say connected, ended (with its ending) and done once each, whatever comes after', async () => {
+      const t = setup('incoming');
+      const said = listen(t);
+      t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'ongoing'});
+      t.session.attach(t.view);
+      await t.session.accept();
+      t.session._update({...call('incoming'), status: 'ongoing'});
+      t.session._hear('reconnecting');
+      t.session._hear('reconnected');
+      t.session._hear('remoteEnded', {...call('incoming'), status: 'ended'});
+      t.session._hear('remoteEnded', {...call('incoming'), status: 'ended'});
+      void t.session.hangUp();
+      await jest.advanceTimersByTimeAsync(1_000);
+      t.session.dispose();
+      t.session.dispose();
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(said).toEqual([
+        {type: 'connected'},
+        {type: 'ended', ending: {reason: 'ended', event: 'ended'}},
+        {type: 'done'},
+      ]);
+    });
+
+    it('should say ended and done once when the app closes a ringing call, then hears of it', async () => {
+      const t = setup('incoming');
+      const said = listen(t);
+      t.session.attach(t.view);
+      t.session.dispose();
+      t.session._hear('remoteCancelled', {...call('incoming'), status: 'cancelled'});
+      t.session.dispose();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(said).toEqual([
+        {type: 'ended', ending: {reason: 'dismissed', event: null, delay: 0}},
+        {type: 'done'},
+      ]);
     });
   });
 

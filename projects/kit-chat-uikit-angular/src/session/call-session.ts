@@ -1,9 +1,18 @@
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings} from '../sdk/models';
-import {KitCallEffects} from './call-session-effects';
-import {KitCallEventType, kitPhaseOf} from './call-session-table';
+import {KitCallAction} from './call-session-actions';
+import {KitCallContext} from './call-session-effects';
+import {KitCallSessionHost} from './call-session-host';
+import {KitCallMachine} from './call-session-machine';
+import {KitCallEventType, KitCallStep, kitPhaseOf} from './call-session-table';
 import {
+  KitCallDirection,
   KitCallEndReason,
+  KitCallPhase,
+  KitCallSessionListener,
+  KitCallSessionOptions,
+  KitCallSessionPorts,
+  KitCallSessionState,
   KitCallSessionViewOptions,
   KitCallSoundState,
   kitEndReasonOf,
@@ -38,28 +47,104 @@ export type KitCallNews = Extract<
  * One call, from its first ring (or before `initiateCall` is sent) to its end: the only owner of the call's state,
  * SDK actions, events and teardown. Its states and transitions are one table (`call-session-table.ts`): a press, an
  * SDK answer or event, or a clock firing is an event; the session looks its row up, moves to the row's state and
- * runs the row's effects (`call-session-effects.ts`). The views, the sound and the timers follow the state
- * (`KitCallSessionHost`), and the one SDK action in flight lives in `KitCallAction`. No Angular in here: the SDK,
- * events, sound and clock are ports.
+ * runs the row's effects (call-session-effects.ts, functions over one context). The parts hold each other by
+ * interface: the machine (`KitCallMachine`: state, listeners, transitions), the views, the sound and the timers
+ * (`KitCallSessionHost`), and the one SDK action in flight (`KitCallAction`). No Angular in here: the SDK, events,
+ * sound and clock are ports.
  */
-export class KitCallSession extends KitCallEffects {
+export class KitCallSession {
   #started: Promise<KitCall> | null = null;
   /** A key unique in the app, also before the SDK gave the call a session id. */
   readonly key = `kit-call-${++nextKey}`;
+  readonly #machine: KitCallMachine;
+  readonly #ctx: KitCallContext;
 
-  /** Whether the call still rings or dials with no decision pending. */
-  get isRinging(): boolean {
-    return this.state.phase === 'ringing' || this.state.phase === 'dialing';
+  /**
+   * @param direction Whether the call rings here (`'incoming'`) or is placed from here (`'outgoing'`).
+   * @param call The call; an outgoing one may have an empty session id until `start()` got one.
+   * @param ports The SDK, events, sound and clock.
+   * @param options Time-outs and delays.
+   * @param phase Where the session starts (default: ringing or dialing).
+   */
+  constructor(
+    readonly direction: KitCallDirection,
+    call: KitCall,
+    ports: KitCallSessionPorts,
+    readonly options: KitCallSessionOptions,
+    phase: KitCallPhase = direction === 'incoming' ? 'ringing' : 'dialing',
+  ) {
+    const connected = phase === 'ongoing' || phase === 'ending';
+    const machine = new KitCallMachine(
+      {
+        call,
+        phase,
+        endReason: null,
+        endedFrom: null,
+        remoteRinging: false,
+        failure: null,
+        elapsedSeconds: 0,
+        waiting: false,
+        done: false,
+        connected,
+        reconnecting: false,
+      },
+      phase === 'dialing' && !call.sessionId ? 'dialing.starting' : (phase as KitCallStep),
+      {
+        run: (effect, event, row, from) => effect(ctx, event, row, from),
+        holds: () => !ports.sdk, // The one guard, `noSdk`.
+        follow: () => host.sync(),
+      },
+    );
+    const host = new KitCallSessionHost(direction, options, () => ctx.connectedAt, machine, ports);
+    const ctx: KitCallContext = {
+      direction,
+      options,
+      ports,
+      machine,
+      host,
+      action: new KitCallAction(ports.clock, () => options.actionTimeout),
+      session: this,
+      connectedAt: connected ? ports.clock.now() : null,
+    };
+    this.#machine = machine;
+    this.#ctx = ctx;
+  }
+
+  /** The current state. */
+  get state(): KitCallSessionState {
+    return this.#machine.state;
+  }
+
+  /** Whether the call ended (its outcome may still be on screen). */
+  get isEnded(): boolean {
+    return this.state.phase === 'ended';
+  }
+
+  /** The session id of the call (`''` while an outgoing call starts). */
+  get sessionId(): string {
+    return this.state.call.sessionId;
+  }
+
+  /**
+   * Listens to the state and the facts.
+   * @param listener Called after every change, with the new state and the facts it brought.
+   * @returns Stops listening.
+   */
+  subscribe(listener: KitCallSessionListener): () => void {
+    return this.#machine.subscribe(listener);
+  }
+
+  /**
+   * @param type An event.
+   * @returns Whether the event would do something now: a row of the current state takes it.
+   */
+  can(type: KitCallEventType): boolean {
+    return this.#machine.can(type);
   }
 
   /** The looping sound of the call, while there is one. */
   get sound(): {readonly state: () => KitCallSoundState} | null {
-    return this._host.sound;
-  }
-
-  /** Whether a view shows the call. */
-  get isShown(): boolean {
-    return this._host.isShown;
+    return this.#ctx.host.sound;
   }
 
   /**
@@ -70,7 +155,7 @@ export class KitCallSession extends KitCallEffects {
    * @returns Detaches the view.
    */
   attach(view: object, options: KitCallSessionViewOptions = {}): () => void {
-    return this._host.attach(view, options);
+    return this.#ctx.host.attach(view, options);
   }
 
   /**
@@ -79,7 +164,7 @@ export class KitCallSession extends KitCallEffects {
    * @param url A custom sound, or `null` for the built-in tone.
    */
   setSound(disabled: boolean, url: string | null | undefined): void {
-    this._host.setSound(disabled, url?.trim() || null);
+    this.#ctx.host.setSound(disabled, url?.trim() || null);
   }
 
   /**
@@ -87,7 +172,7 @@ export class KitCallSession extends KitCallEffects {
    * @param settings The settings, or `null` for the default (voice only for a voice call).
    */
   setCallSettings(settings: KitCallSettings | null | undefined): void {
-    this._settings = settings ?? null;
+    this.#ctx.settings = settings;
   }
 
   /**
@@ -96,7 +181,7 @@ export class KitCallSession extends KitCallEffects {
    */
   setRingTimeout(ms: number): void {
     this.options.ringTimeout = Math.max(0, ms || 0);
-    this._host.restartRing();
+    this.#ctx.host.restartRing();
   }
 
   /**
@@ -106,10 +191,10 @@ export class KitCallSession extends KitCallEffects {
   start(): Promise<KitCall> {
     if (!this.#started) {
       // Settles also when the session is done first (closed by the app while initiateCall was on its way).
-      this.#started = this._until(
-        () => !!this._startSettle || this.state.done,
+      this.#started = this.#machine.until(
+        () => !!this.#ctx.startSettle || this.state.done,
         () => {
-          const outcome = this._startSettle;
+          const outcome = this.#ctx.startSettle;
           if (outcome?.ok) {
             return outcome.value;
           }
@@ -124,7 +209,7 @@ export class KitCallSession extends KitCallEffects {
           );
         },
       );
-      this._fire({type: 'start'});
+      this.#machine.fire({type: 'start'});
     }
     return this.#started;
   }
@@ -132,7 +217,7 @@ export class KitCallSession extends KitCallEffects {
   /** @param waiting Whether the call rings in a call-waiting banner. @docs-private */
   _setWaiting(waiting: boolean): void {
     if (this.state.waiting !== waiting) {
-      this._set({waiting});
+      this.#machine.set({waiting});
     }
   }
 
@@ -144,10 +229,10 @@ export class KitCallSession extends KitCallEffects {
    * @returns Whether the call became ongoing.
    */
   accept(settings?: KitCallSettings | null): Promise<boolean> {
-    if (this._step === 'ringing' && settings) {
+    if (this.state.phase === 'ringing' && settings) {
       this.setCallSettings(settings);
     }
-    return this.#press('accept', ACCEPTING, () => this._step === 'ongoing');
+    return this.#press('accept', ACCEPTING, () => this.#machine.step === 'ongoing');
   }
 
   /**
@@ -204,7 +289,7 @@ export class KitCallSession extends KitCallEffects {
    * @param reason Why (default `'dismissed'`).
    */
   dispose(reason: KitCallEndReason = 'dismissed'): void {
-    this._fire({type: 'dispose', reason});
+    this.#machine.fire({type: 'dispose', reason});
   }
 
   /**
@@ -215,19 +300,20 @@ export class KitCallSession extends KitCallEffects {
    */
   _update(call: KitCall): void {
     const reason = kitEndReasonOf(call.status);
-    if (!reason) {
-      if (call.status === 'ongoing' && !this.state.connected) {
-        this._fire({type: 'appConnected', call});
-      }
-    } else if (this.state.connected) {
-      this._fire({type: 'remoteEnded', call});
-    } else if (this.direction === 'incoming') {
-      this._fire({type: 'remoteCancelled', call});
-    } else {
-      this._fire({
-        type: reason === 'cancelled' || reason === 'ended' ? 'appEnded' : 'remoteRejected',
-        call,
-      });
+    // A connected call ignores `appConnected` (the table says so).
+    const type: KitCallEventType | null = !reason
+      ? call.status === 'ongoing'
+        ? 'appConnected'
+        : null
+      : this.state.connected
+        ? 'remoteEnded'
+        : this.direction === 'incoming'
+          ? 'remoteCancelled'
+          : reason === 'cancelled' || reason === 'ended'
+            ? 'appEnded'
+            : 'remoteRejected';
+    if (type) {
+      this.#machine.fire({type, call});
     }
   }
 
@@ -240,9 +326,10 @@ export class KitCallSession extends KitCallEffects {
     pending: readonly string[] = LEAVING,
     result: () => boolean = () => this.isEnded,
   ): Promise<boolean> {
-    return this._fire({type})
-      ? this._until(
-          () => !pending.includes(this._step) && !pending.includes(kitPhaseOf(this._step)),
+    const machine = this.#machine;
+    return machine.fire({type})
+      ? machine.until(
+          () => !pending.includes(machine.step) && !pending.includes(kitPhaseOf(machine.step)),
           result,
         )
       : Promise.resolve(false);
@@ -261,7 +348,7 @@ export class KitCallSession extends KitCallEffects {
   _hear(news: KitCallNews, call?: KitCall): void {
     // The callee's device rings once: a repeated ring changes nothing.
     if (news !== 'remoteRinging' || !this.state.remoteRinging) {
-      this._fire({type: news, call});
+      this.#machine.fire({type: news, call});
     }
   }
 }

@@ -1,7 +1,7 @@
 import {DOCUMENT} from '@angular/common';
 import {Injectable, Signal, inject, signal} from '@angular/core';
 import {KitCallsSdk} from '../sdk/calls-sdk';
-import {kitInvokeSafely} from '../core/invoke-safely';
+import {kitAttempt, kitInvokeSafely} from '../core/invoke-safely';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitAudioPlayer, KitAudioTrack} from './audio-player';
 import {KitRingerLock} from './ringer-lock';
@@ -85,13 +85,7 @@ export class KitRingtoneRef {
     if (!track) {
       return;
     }
-    let started: Promise<void>;
-    try {
-      started = Promise.resolve(track.play());
-    } catch (error) {
-      started = Promise.reject(error);
-    }
-    started.then(
+    kitAttempt(() => track.play()).then(
       () => {
         if (this.#track === track) {
           this.#state.set('playing');

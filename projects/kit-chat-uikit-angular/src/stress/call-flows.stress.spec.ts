@@ -374,7 +374,7 @@ class StressRun {
   async setUp(): Promise<void> {
     jest.useFakeTimers();
     _kitObserveCallTransitions((from, event, row) => {
-      const cell = ([] as KitCallRow[]).concat(KIT_CALL_TABLE[from].on[event] ?? []);
+      const cell = ([] as KitCallRow[]).concat(KIT_CALL_TABLE[from][event] ?? []);
       if (row === null || (row !== 'ignored' && !cell.includes(row))) {
         this.tableMisses.push(`${event} in ${from}`);
       } else if (row !== 'ignored') {
@@ -1761,7 +1761,7 @@ describe('call flows under random sequences (model-based stress)', () => {
       ),
       {numRuns: RUNS, seed: SEED, examples: KNOWN},
     );
-    const rows = Object.entries(KIT_CALL_TABLE).flatMap(([from, {on}]) =>
+    const rows = Object.entries(KIT_CALL_TABLE).flatMap(([from, on]) =>
       Object.entries(on).flatMap(([event, cell]) =>
         ([] as KitCallRow[]).concat(cell ?? []).map(row => `${from} x ${event} -> ${row.to}`),
       ),
