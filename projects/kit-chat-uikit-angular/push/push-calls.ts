@@ -145,11 +145,7 @@ export class KitPushCalls {
     };
   }
 
-  /**
-   * The service worker's script URL as `subscribe()` registers it: `serviceWorker` of the options, with the origins
-   * pushes may name and the words of `KitPushIntl` that are not English (the kit's language pack). For an app that
-   * registers the worker itself, so that its notifications speak the app's language.
-   */
+  /** The worker's script URL as `subscribe()` registers it (origins and words on it), for an app that registers it. */
   get scriptUrl(): string {
     return workerUrl(this.#options ?? {vapidPublicKey: ''}, this.#intl);
   }
