@@ -1,51 +1,16 @@
 import {kitAttempt} from '../core/invoke-safely';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
-import {KitCall, KitCallSettings, KitCallStatus, KitConstants} from '../sdk/models';
-import {Action, KitCallAction, KitCallOutcome, wrap} from './call-session-actions';
-import {KitCallSessionHost} from './call-session-host';
-import {KitCallEngine, KitCallEvent} from './call-session-machine';
+import {KitCall, KitCallStatus, KitConstants} from '../sdk/models';
+import {Action, KitCallOutcome, wrap} from './call-session-actions';
+import {KitCallContext, KitCallEffectRun, KitCallRow} from './call-session-context';
 import {ENDINGS_SHOWN, classifyFailure, kitEndOf} from './call-session-rules';
-import {KitCallRow, KitCallStep} from './call-session-rows';
-import {
-  KitCallDirection,
-  KitCallSessionOptions,
-  KitCallSessionPorts,
-  kitPhaseOf,
-} from './call-session-types';
+import {KitCallEvent, KitCallStep, kitPhaseOf} from './call-session-types';
 
 // The effects a row of the transition table asks for: the SDK actions, the events published, the
 // ending. Each is one function over the session's context, run by the machine after it moved to
 // the row's state. Internal to the library.
 
-/** Everything the effects of one session work on: its parts, and what the effects remember. */
-export interface KitCallContext {
-  readonly direction: KitCallDirection;
-  readonly options: KitCallSessionOptions;
-  readonly ports: KitCallSessionPorts;
-  readonly machine: KitCallEngine;
-  readonly host: KitCallSessionHost;
-  readonly action: KitCallAction;
-  /** The session's own `start()`: a queued cancel places the call first, as the app would. */
-  readonly session: {start(): Promise<KitCall>};
-  /** The settings the call carries once accepted; none for the default. */
-  settings?: KitCallSettings | null;
-  /** When the call became ongoing, or `null`. */
-  connectedAt: number | null;
-  /** The SDK's answer to the user's accept, one native promise that every reader shares. */
-  acceptAnswer?: Promise<KitCall>;
-  /** The accept's answer, once it landed under a decline. */
-  landed?: KitCall;
-  /** How `initiateCall` was answered, once it was. */
-  startSettle?: KitCallOutcome<KitCall>;
-}
-
-/** One effect: what it does to the context for the event that took the row. */
-export type KitCallEffectRun = (
-  ctx: KitCallContext,
-  event: KitCallEvent,
-  row: KitCallRow,
-  from: KitCallStep,
-) => void;
+export type {KitCallContext, KitCallEffectRun} from './call-session-context';
 
 // Every effect a row may ask for: the rows name these functions themselves.
 

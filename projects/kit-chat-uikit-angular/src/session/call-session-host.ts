@@ -1,9 +1,10 @@
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
-import type {KitCallMachine} from './call-session-machine';
 import {
   KitCallDirection,
+  KitCallEvent,
   KitCallSessionOptions,
   KitCallSessionPorts,
+  KitCallSessionState,
   KitCallSessionViewOptions,
   KitCallSoundState,
 } from './call-session-types';
@@ -36,7 +37,15 @@ export const KIT_BROWSER_CLOCK: KitCallSessionPorts['clock'] = {
  * the session's clocks fired (the ring time-out or its retry, the reconnect bound, the close
  * delay), a second went by, the sound changed (views that show its state re-read it).
  */
-export type KitCallHostTarget = Pick<KitCallMachine, 'state' | 'fire' | 'set' | 'changedAside'>;
+export interface KitCallHostTarget {
+  readonly state: KitCallSessionState;
+  /** Looks the event's row up and takes it. @returns Whether a row took the event. */
+  fire(event: KitCallEvent): boolean;
+  /** Changes the state outside of a transition, and tells the views. */
+  set(change: Partial<KitCallSessionState>): void;
+  /** Tells the listeners of a change made aside (the sound's state). */
+  changedAside(): void;
+}
 
 /**
  * What a session drives by its state, apart from the state itself: the views that show the call, the sound, the

@@ -1,5 +1,3 @@
-import {KitException} from '../sdk/kit-exception';
-import {KitCall} from '../sdk/models';
 import {
   KIT_CALL_IGNORES,
   KIT_CALL_TABLE,
@@ -11,25 +9,19 @@ import {
   kitPhaseOf,
 } from './call-session-table';
 import {
-  KitCallEndReason,
+  KitCallEngine,
+  KitCallEvent,
   KitCallFact,
   KitCallSessionListener,
   KitCallSessionState,
 } from './call-session-types';
 
+export type {KitCallEngine, KitCallEvent} from './call-session-types';
+
 // The engine of a call session: its state, its listeners, and the one way the state changes: an
 // event looks its row up in the table, the machine moves to the row's state and has its runner run
 // the row's effects (call-session-effects.ts), then tells its listeners once.
 // Internal to the library.
-
-/** One event of a session, with what it carries. */
-export interface KitCallEvent {
-  readonly type: KitCallEventType;
-  /** The call from the SDK or the app (for a failure: what the SDK says of the call). */
-  readonly call?: Partial<KitCall>;
-  readonly error?: KitException;
-  readonly reason?: KitCallEndReason;
-}
 
 /**
  * Watches every transition of every session: the stress test checks each one against the table.
@@ -52,22 +44,6 @@ export interface KitCallRunner {
   holds(guard: KitCallGuard): boolean;
   /** Follows a new state outside of it (views, sound, timers). */
   follow(): void;
-}
-
-/** What the effects and the session may do with the machine. */
-export interface KitCallEngine {
-  readonly state: KitCallSessionState;
-  readonly step: KitCallStep;
-  /** Looks the event's row up and takes it. @returns Whether a row took the event. */
-  fire(event: KitCallEvent): boolean;
-  /** Changes the snapshot (the listeners hear of it at the transition's end). */
-  patch(change: Partial<KitCallSessionState>): void;
-  /** Says a fact: the listeners hear it with the state it came with. */
-  say(fact: KitCallFact): void;
-  /** Work left for after the transition that asked for it: the transition completes first. */
-  later(task: () => void): void;
-  /** The session is done: the listeners are let go. */
-  release(): void;
 }
 
 /** A session's state and its transitions. */

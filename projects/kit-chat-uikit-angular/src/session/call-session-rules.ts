@@ -1,7 +1,7 @@
 import {KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus} from '../sdk/models';
 import {CALL_OVER, TIMED_OUT} from './call-session-actions';
-import {KitCallRowEnding} from './call-session-table';
+import {KitCallRowEnding} from './call-session-context';
 import {
   KitCallDirection,
   KitCallEndReason,

@@ -169,3 +169,146 @@ export function kitPhaseOf(step: string): KitCallPhase {
   const base = step.split('.')[0];
   return base === 'withdrawing' ? 'cancelling' : base === 'done' ? 'ended' : (base as KitCallPhase);
 }
+
+/**
+ * Every state of a call session. The part before the first dot is the public phase (`withdrawing`
+ * is `cancelling`); the rest says why the call is there: what a decline or cancel sends, whether
+ * the far side went silent, whether the ring time-out's own decline was refused once.
+ */
+export type KitCallStep =
+  | 'ringing'
+  /** An earlier action was never answered: the far side is silent, the ring time-out gives up. */
+  | 'ringing.hung'
+  /** The ring time-out's decline was refused once: its retry is the last try. */
+  | 'ringing.refused'
+  /**
+   * The user's accept, pressed in this very tick: a decline now is the same gesture's second press.
+   */
+  | 'accepting.fresh'
+  | 'accepting'
+  /** A decline superseded the accept and the SDK refused it: the accept's own answer decides. */
+  | 'accepting.awaited'
+  /** The user's decline on its way (`rejectCall(id, 'rejected')`). */
+  | 'declining.user'
+  /** The busy answer on its way (`rejectCall(id, 'busy')`). */
+  | 'declining.busy'
+  /** The ring time-out's decline on its way (`rejectCall(id, 'unanswered')`). */
+  | 'declining.timeout'
+  /** ... sent again after a refusal: a second refusal ends the call here. */
+  | 'declining.timeout.again'
+  /** The user's decline superseded their accept in flight. */
+  | 'declining.overAccept'
+  /**
+   * ... and the accept landed meanwhile: should the decline fail, the call is live and must be
+   * ended.
+   */
+  | 'declining.overLanded'
+  /** The accept landed before the decline: `endCall`, the user's last decision wins. */
+  | 'declining.endCrossed'
+  /** `initiateCall` on its way: no session id yet. */
+  | 'dialing.starting'
+  | 'dialing'
+  /** An earlier withdrawal was never answered: the ring time-out gives up. */
+  | 'dialing.hung'
+  /** The ring time-out's cancel was refused once: its retry is the last try. */
+  | 'dialing.refused'
+  /** The user hung up before the SDK knew the call: the cancel goes out with the session id. */
+  | 'cancelling.queued'
+  /** The user's cancel on its way (`rejectCall(id, 'cancelled')`). */
+  | 'cancelling'
+  /** The callee picked up while the user hung up: `endCall`. */
+  | 'cancelling.endCrossed'
+  /** The app withdraws the call (glare) before the SDK knew it. */
+  | 'withdrawing.queued'
+  /** The app withdraws the call (`rejectCall(id, 'cancelled')`): a pick-up that crosses it wins. */
+  | 'withdrawing'
+  /** The ring time-out withdraws the call before the SDK knew it. */
+  | 'withdrawing.timeout.queued'
+  /** The ring time-out withdraws the call (`rejectCall(id, 'unanswered')`). */
+  | 'withdrawing.timeout'
+  /** ... sent again after a refusal: a second refusal ends the call here. */
+  | 'withdrawing.timeout.again'
+  | 'ongoing'
+  /**
+   * The media path or the SDK's connection dropped: the call waits for it to come back, for a
+   * bound ("Reconnecting…").
+   */
+  | 'ongoing.reconnecting'
+  /** The user's hang-up on its way (`endCall`). */
+  | 'ending'
+  /** ... of a call that was reconnecting: a refusal leaves it reconnecting. */
+  | 'ending.reconnecting'
+  /** Over; its outcome may stay on screen for the close delay. */
+  | 'ended'
+  /** Over and off screen: views close. */
+  | 'done';
+
+/** Every event a session handles (only the specs and the development checks read the list). */
+export const KIT_CALL_EVENTS = [
+  // The user's and the app's moves.
+  'start',
+  'accept',
+  'decline',
+  'busy',
+  'hangUp',
+  'timeOut',
+  'withdraw',
+  'dispose',
+  // The session's own clocks: the tick after a press, the ring time-out, the close delay, the
+  // reconnect bound.
+  'tick',
+  'ringExpired',
+  'closed',
+  'reconnectExpired',
+  // The SDK's answer to the action in flight, classified by `classifyFailure`.
+  'answered',
+  'refused',
+  'over',
+  'overLive',
+  'timedOut',
+  // The answers to `initiateCall`, and to an accept that a decline superseded.
+  'initiated',
+  'initiateFailed',
+  'acceptLanded',
+  // What the SDK says of an incoming call.
+  'remoteCancelled',
+  // What the SDK says of an outgoing call.
+  'remoteRinging',
+  'remoteAccepted',
+  'remoteRejected',
+  'appEnded',
+  // What the SDK or the app says of any call.
+  'remoteEnded',
+  'appConnected',
+  // What the SDK says of a live call's connection.
+  'reconnecting',
+  'reconnected',
+] as const;
+
+/** An event of a session. */
+export type KitCallEventType = (typeof KIT_CALL_EVENTS)[number];
+
+/** One event of a session, with what it carries. */
+export interface KitCallEvent {
+  readonly type: KitCallEventType;
+  /** The call from the SDK or the app (for a failure: what the SDK says of the call). */
+  readonly call?: Partial<KitCall>;
+  readonly error?: KitException;
+  readonly reason?: KitCallEndReason;
+}
+
+/** What the effects and the session may do with the machine. */
+export interface KitCallEngine {
+  readonly state: KitCallSessionState;
+  readonly step: KitCallStep;
+  /** Looks the event's row up and takes it. @returns Whether a row took the event. */
+  fire(event: KitCallEvent): boolean;
+  /** Changes the snapshot (the listeners hear of it at the transition's end). */
+  patch(change: Partial<KitCallSessionState>): void;
+  /** Says a fact: the listeners hear it with the state it came with. */
+  say(fact: KitCallFact): void;
+  /** Work left for after the transition that asked for it: the transition completes first. */
+  later(task: () => void): void;
+  /** The session is done: the listeners are let go. */
+  release(): void;
+}
