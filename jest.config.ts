@@ -15,6 +15,7 @@ const config: Config = {
     '^kit-chat-uikit-angular/push$': '<rootDir>/projects/kit-chat-uikit-angular/push/public-api.ts',
     '^kit-chat-uikit-angular/call-log$':
       '<rootDir>/projects/kit-chat-uikit-angular/call-log/public-api.ts',
+    '^kit-chat-uikit-angular/group$': '<rootDir>/projects/kit-chat-uikit-angular/group/public-api.ts',
     '^kit-chat-uikit-angular/i18n$': '<rootDir>/projects/kit-chat-uikit-angular/i18n/public-api.ts',
     '^kit-chat-uikit-angular/i18n/language-pack$':
       '<rootDir>/projects/kit-chat-uikit-angular/i18n/language-pack/language-pack.ts',

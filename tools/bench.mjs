@@ -11,7 +11,7 @@
 //    library's own code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
 //    code of the overlay folder (overlay, auto ring, banners, notifications). The opt-in parts' costs, printed only,
 //    against `with-kit`: `with-call-log` (withCallLog() and <kit-call-log>), `with-call-buttons`
-//    (<kit-call-buttons>) and `with-look` (withHidingControls() and withDraggableSelfView(), with each one's own
+//    (<kit-call-buttons>), `with-group` (withGroupCalls(), kit-chat-uikit-angular/group) and `with-look` (withHidingControls() and withDraggableSelfView(), with each one's own
 //    code).
 // 2. latency: serves dist/bench/with-kit on 127.0.0.1 and drives Chromium (CHROME_PATH or /usr/bin/chromium) with
 //    playwright-core. In the page: from the SDK's onIncomingCallReceived to the incoming screen painted (in the DOM,
@@ -44,7 +44,14 @@ const DIST = join(ROOT, 'dist', 'bench');
 const BUDGET_FILE = join(ROOT, 'tools', 'bench-budget.json');
 const CONFIGS = ['with-kit', 'without-kit', 'layout-only', 'plain-with-kit', 'plain-without-kit'];
 // Built for the flood figure (with-waiting) and for the costs of opt-in parts only (printed, no budget).
-const BUILDS = [...CONFIGS, 'with-waiting', 'with-call-log', 'with-call-buttons', 'with-look'];
+const BUILDS = [
+  ...CONFIGS,
+  'with-waiting',
+  'with-call-log',
+  'with-call-buttons',
+  'with-look',
+  'with-group',
+];
 // The sources of the optional look's two features, by feature.
 const LOOK_SOURCES = {
   'withHidingControls()': /src\/ongoing-call\/hiding-controls/,
@@ -372,6 +379,14 @@ async function size() {
     ` (${look.detail.trim()}; gzip share of the own code: ${Object.entries(LOOK_SOURCES)
       .map(([name, source]) => `${name} ${lookOwn - gzip(Buffer.from(without(source)))} B`)
       .join(', ')})`,
+  );
+  const group = added('with-group', 'with-kit');
+  sizeLine(
+    'withGroupCalls() adds to the Material app when named (kit-chat-uikit-angular/group)',
+    group.gzip,
+    undefined,
+    undefined,
+    group.detail,
   );
   const layoutOnly = codeBySource('layout-only');
   const ringer = sourcesMatching(layoutOnly, RINGER_SOURCE);

@@ -16,7 +16,9 @@ export type KitCallsFeatureKind =
   // `withPushCalls()`, in `kit-chat-uikit-angular/push`.
   | 'pushCalls'
   // `withCallLog()`, in `kit-chat-uikit-angular/call-log`.
-  | 'callLog';
+  | 'callLog'
+  // `withGroupCalls()`, in `kit-chat-uikit-angular/group`.
+  | 'groupCalls';
 
 /**
  * A feature given to `provideKitCalls(config, ...features)` or `provideKitUIKit(config, ...features)`, made by

@@ -28,6 +28,12 @@ export interface KitCallListener {
   onCallReconnecting?(call: KitCall): void;
   /** The connection of a call that was reconnecting is back. */
   onCallReconnected?(call: KitCall): void;
+  /**
+   * In a call with several people, someone's status changed (they ring, joined, declined, were busy, did not
+   * answer, left): `call.participants` holds everyone's latest status (the kit finds who changed). Only adapters
+   * with `groupCalls` call it.
+   */
+  onParticipantsChanged?(call: KitCall): void;
 }
 
 /** Whether calls can reach this device now, as an adapter tells it. */
@@ -140,5 +146,33 @@ export interface KitCallsSdkLifecycle {
    */
   resume?(): void | Promise<void>;
 }
+/**
+ * Optional part of the SDK port: an adapter that can carry calls with several people implements these members on
+ * its `KitCallsSdk` subclass and reports each person's status through `KitCallListener.onParticipantChanged`.
+ * `initiateCall` with `participants` (or a `group`) then rings every callee. The screens offer group actions
+ * (ring a group, add people, join, leave) only where `groupCalls` is `true`; adapters without it keep working.
+ */
+export interface KitGroupCallsSdk {
+  /** Whether the adapter can place and carry calls with several people. */
+  readonly groupCalls?: boolean;
+  /**
+   * Rings more people into a live call (or one still ringing); each shows as `invited`, then `ringing`.
+   * @returns The call with the new participants.
+   */
+  inviteToCall?(sessionId: string, users: readonly KitUser[]): Promise<KitCall>;
+  /** Leaves a call with several people; the others stay in it while two remain. */
+  leaveCall?(sessionId: string): Promise<void>;
+  /**
+   * Joins a call with several people that is still going on (a member who missed its ring).
+   * @returns The call, joined.
+   */
+  joinCall?(sessionId: string): Promise<KitCall>;
+  /**
+   * @returns The stream received from one person of the call (by `uid`), or `null` when there is none (yet). The
+   *   grid of the ongoing screen asks for each joined person as `KitCallMediaSource.getRemoteStream` is asked.
+   */
+  getParticipantStream?(sessionId: string, uid: string): MediaStream | null;
+}
+
 /** The kinds of input device a call uses, as `MediaDeviceInfo.kind` names them. */
 export type KitMediaInputKind = 'audioinput' | 'videoinput';

@@ -63,6 +63,38 @@ export interface KitCall {
   status?: KitCallStatus;
   /** Settings of the ongoing call, set when a screen accepts the call with a `KitCallSettingsBuilder`. */
   settings?: KitCallSettings;
+  /**
+   * The people of a call with several people, the caller first, each with where they stand. Absent (or with two
+   * entries or fewer and no `group`) for a call between two people, which behaves exactly as before. To ring
+   * several people, `initiateCall` gets the callees here with status `'invited'`; `receiver` is then the first of
+   * them on the caller's side and the logged-in user on each callee's side.
+   */
+  participants?: readonly KitParticipant[];
+  /** The group the call was placed to (a chat group, a team), when it was placed to one. */
+  group?: KitGroup | null;
+}
+
+/**
+ * Where a person stands in a call with several people: `invited` (not rung yet), `ringing`, `joined` (in the
+ * call), `declined`, `busy`, `unanswered` (the ring timed out), `left` (was in the call, hung up).
+ */
+export type KitParticipantStatus =
+  'invited' | 'ringing' | 'joined' | 'declined' | 'busy' | 'unanswered' | 'left';
+
+/** A person in a call with several people, and where they stand. */
+export interface KitParticipant {
+  readonly user: KitUser;
+  readonly status: KitParticipantStatus;
+}
+
+/** A group a call is placed to: a chat group, a team. */
+export interface KitGroup {
+  /** Unique id of the group in the SDK. */
+  id: string;
+  /** Display name. Rendered as text, never as HTML. */
+  name: string;
+  /** Picture URL. When missing or broken, the group's initials show. */
+  icon?: string | null;
 }
 
 /** Constants of the call SDK: call types and call statuses. */

@@ -20,7 +20,10 @@ const ROUTES = {
   onCallEnded: 'remoteEnded',
   onCallReconnecting: 'reconnecting',
   onCallReconnected: 'reconnected',
-} as const satisfies Record<Exclude<EventName, 'onIncomingCallReceived'>, KitCallNews>;
+} as const satisfies Record<
+  Exclude<EventName, 'onIncomingCallReceived' | 'onParticipantsChanged'>,
+  KitCallNews
+>;
 
 /** @returns The error of every call made with no SDK provided. */
 export const kitNoSdk = () =>

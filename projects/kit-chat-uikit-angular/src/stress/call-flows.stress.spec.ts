@@ -734,6 +734,7 @@ class StressRun {
           onCallEnded: 'ended',
           onCallReconnecting: 'ongoing',
           onCallReconnected: 'ongoing',
+          onParticipantsChanged: 'ongoing',
         };
         this.deliver(action.method, {
           sessionId: `unknown-${action.id}`,
