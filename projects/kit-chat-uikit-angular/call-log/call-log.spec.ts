@@ -132,6 +132,19 @@ describe('KitCallLog', () => {
     expect(log.missedCount()).toBe(0);
   });
 
+  it('should record a call answered busy during another call as missed: the user never saw it ring', async () => {
+    await setup();
+    await ringFrom(ADA);
+    click('.kit-incoming-call-accept-button');
+    await settle();
+    const second = await ringFrom(BOB);
+
+    expect(log.entries()[0]).toEqual(
+      expect.objectContaining({id: second.sessionId, people: [BOB], reason: 'busy', missed: true}),
+    );
+    expect(log.missedCount()).toBe(1);
+  });
+
   it('should record how long an answered call lasted', async () => {
     await setup();
     const call = await ringFrom(ADA);

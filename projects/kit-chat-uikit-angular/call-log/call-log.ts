@@ -21,8 +21,11 @@ import {
 import {KIT_CALL_LOG_OPTIONS, KitCallLogEntry} from './call-log-entry';
 import {KitCallLogStore, KitMemoryCallLogStore} from './call-log-store';
 
-/** How a call that rang here ends when nobody answered it on any device. */
-const MISSED = ['cancelled', 'unanswered', 'ended', 'failed'];
+/**
+ * How a call that came here ends when nobody answered it on any device; `busy`: the kit answered it busy during
+ * another call, so the user never saw it ring.
+ */
+const MISSED = ['cancelled', 'unanswered', 'ended', 'failed', 'busy'];
 
 /**
  * The calls of the signed-in user (installed by `withCallLog()`): records each call's ending through a
