@@ -17,19 +17,22 @@ const WORKER = '/demo-sw.js';
 /** Runs `fn` in the demo's worker (see inServiceWorker). */
 const inWorker = (context, fn, arg, timeout) => inServiceWorker(context, WORKER, fn, arg, timeout);
 
-/** The call notifications the worker shows. */
-function callNotifications(context) {
-  return inWorker(context, async () =>
-    (await self.registration.getNotifications())
-      .filter(n => n.tag.startsWith('kit-call-'))
-      .map(n => ({
-        title: n.title,
-        body: n.body,
-        icon: n.icon,
-        actions: n.actions.map(action => action.action),
-        actionTitles: n.actions.map(action => action.title),
-        requireInteraction: n.requireInteraction,
-      })),
+/** The call notifications the worker shows (`kit-missed-`: the missed calls'). */
+function callNotifications(context, prefix = 'kit-call-') {
+  return inWorker(
+    context,
+    async tag =>
+      (await self.registration.getNotifications())
+        .filter(n => n.tag.startsWith(tag))
+        .map(n => ({
+          title: n.title,
+          body: n.body,
+          icon: n.icon,
+          actions: n.actions.map(action => action.action),
+          actionTitles: n.actions.map(action => action.title),
+          requireInteraction: n.requireInteraction,
+        })),
+    prefix,
   );
 }
 
@@ -244,7 +247,7 @@ export const closedTabTests = [
     },
   },
   {
-    name: 'closed tab: a call nobody answers closes its notification (the cancel message) and is logged as missed',
+    name: 'closed tab: a call nobody answers leaves a missed-call notification; its Call back calls the caller, and the log has it',
     timeout: 45000,
     fn: async ({open, base}) => {
       // The caller gives up after the kit's ring time-out, here 3 s.
@@ -264,8 +267,36 @@ export const closedTabTests = [
           `the far side saw ${JSON.stringify(outcomes)}`,
         );
         expect(context.pages().length === pages, 'a missed call should open no page');
-        const grace = await open({user: 'grace'});
+        // The ring's notification gave way to a missed-call one that stays, with Call back.
+        const [missed] = await until(
+          async () => {
+            const shown = await callNotifications(context, 'kit-missed-');
+            return shown.length ? shown : null;
+          },
+          'no missed-call notification',
+          5000,
+        );
+        expect(
+          missed.title === 'Ada Lovelace' &&
+            missed.body === 'Missed video call' &&
+            missed.actionTitles.join() === 'Call back' &&
+            missed.requireInteraction,
+          `the missed-call notification: ${JSON.stringify(missed)}`,
+        );
+        const url = await choose(context, 'callBack');
+        const params = new URL(url ?? 'about:blank').searchParams;
+        expect(/^[0-9a-f]{32}$/.test(params.get('kitCallBack') ?? ''), `Call back opens ${url}`);
+        const {user, ...query} = Object.fromEntries(params);
+        const grace = await open({user, query});
+        // The page calls Ada back by video, and its log has the missed call (seen: its notification was clicked).
+        await grace.visible(SEL.outgoing, 10000);
+        await grace.textIs(SEL.outgoingTitle, 'Ada Lovelace');
         await grace.textIs(SEL.testId('event-log'), "you missed Ada Lovelace's video call");
+        await grace.visible('[data-testid="call-log"] .kit-call-log-item', 10000);
+        expect(
+          (await grace.page.textContent('[data-testid="call-log"]')).includes('Ada Lovelace'),
+          'the call log should list the missed call',
+        );
       } finally {
         await cleanUp(context, base);
       }

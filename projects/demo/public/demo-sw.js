@@ -7,7 +7,8 @@
  * - the push service and the backend that sends the push: a page asks (a message `{kitDemoPush: {ring, user, after,
  *   within}}`), and the worker waits until no tab of that user is open, then `after` ms more, and hands the `ring`
  *   message (the same `{kitCall: {type: 'ring', ...}}` that a real push carries) to kit-call-sw.js, as its push
- *   handler would. If the caller's ring time (`ringTime`) runs out unanswered, it hands over the `cancel` message.
+ *   handler would. If the caller's ring time (`ringTime`) runs out unanswered, it hands over the `cancel` message
+ *   with `missed: true` (a missed-call notification with Call back stays).
  *   `event.waitUntil` keeps the worker alive meanwhile: nothing leaves the browser.
  * - the backend's decline URL: the caller's side of the demo lives in this worker, so the worker answers the
  *   `declineUrl` itself (the POST that kit-call-sw.js sends on Decline) and keeps what happened for the demo's next
@@ -132,7 +133,8 @@ importScripts('kit-call-sw.js');
           }
           delete ringing[call.callId];
           return Promise.all([
-            scope.kitCallWorker.receive({kitCall: {type: 'cancel', callId: call.callId}}),
+            // Missed: kit-call-sw.js leaves a missed-call notification with Call back, kept for the call log.
+            scope.kitCallWorker.receive({kitCall: {type: 'cancel', callId: call.callId, missed: true}}),
             keep({outcome: 'missed', call: call, user: request.user}),
           ]);
         });

@@ -33,8 +33,11 @@ export function withCallLog(options: KitCallLogOptions = {}): KitCallLogFeature 
       provideEnvironmentInitializer(() => {
         const log = inject(KitCallLog);
         log._start();
-        if (options.notifyMissed !== false && isPlatformBrowser(inject(PLATFORM_ID))) {
-          notifyMissedCalls(log);
+        if (isPlatformBrowser(inject(PLATFORM_ID))) {
+          if (options.notifyMissed !== false) {
+            notifyMissedCalls(log);
+          }
+          followWorkerMissedCalls(log);
         }
       }),
     ],
@@ -92,5 +95,87 @@ function notifyMissedCalls(log: KitCallLog): void {
   inject(DestroyRef).onDestroy(() => {
     seen.destroy();
     log._onMissed = null;
+  });
+}
+
+/** The tag of a missed call's notification, the service worker's (`kit-call-sw.js`) and this page's alike. */
+const MISSED_TAG = 'kit-missed-';
+/** Where the service worker keeps the calls missed while no tab was open (Cache Storage). */
+const MISSED_CACHE = 'kit-call-missed';
+const MISSED_KEY = '/kit-call-missed.json';
+
+/**
+ * The calls missed while no tab was open, kept by the service worker of `kit-chat-uikit-angular/push`: each goes
+ * into the log (seen when its notification was clicked or closed already), and the notifications still shown close
+ * once the log is seen.
+ */
+function followWorkerMissedCalls(log: KitCallLog): void {
+  const view = inject(DOCUMENT).defaultView;
+  const shown = async () => {
+    const registration = await view?.navigator.serviceWorker?.getRegistration();
+    const all = (await registration?.getNotifications()) ?? [];
+    return all.filter(notification => notification.tag.startsWith(MISSED_TAG));
+  };
+  void takeWorkerMissed(view?.caches, shown, log).catch(() => {});
+  const seen = effect(() => {
+    const seenTags = new Set(
+      log
+        .entries()
+        .filter(entry => entry.missed && entry.seen)
+        .map(entry => MISSED_TAG + entry.id),
+    );
+    if (seenTags.size) {
+      shown()
+        .then(all => all.filter(n => seenTags.has(n.tag)).forEach(n => n.close()))
+        .catch(() => {});
+    }
+  });
+  inject(DestroyRef).onDestroy(() => seen.destroy());
+}
+
+/** Moves the worker's missed calls into the log. */
+async function takeWorkerMissed(
+  caches: CacheStorage | undefined,
+  shown: () => Promise<Notification[]>,
+  log: KitCallLog,
+): Promise<void> {
+  const cache = await caches?.open(MISSED_CACHE);
+  const kept = await cache?.match(MISSED_KEY);
+  if (!cache || !kept) {
+    return;
+  }
+  const list: unknown = await kept.json();
+  await cache.delete(MISSED_KEY);
+  const still = new Set((await shown()).map(notification => notification.tag));
+  for (const item of Array.isArray(list) ? list : []) {
+    recordWorkerMissed(log, item, still);
+  }
+}
+
+/** A missed call as the worker kept it (the push's call, checked by the worker). */
+function recordWorkerMissed(log: KitCallLog, item: unknown, shownTags: Set<string>): void {
+  const data = item as {
+    callId?: unknown;
+    video?: unknown;
+    at?: unknown;
+    caller?: {uid?: unknown; name?: unknown; avatar?: unknown};
+  } | null;
+  const uid = data?.caller?.uid;
+  if (typeof data?.callId !== 'string' || typeof uid !== 'string') {
+    return;
+  }
+  const name = typeof data.caller?.name === 'string' ? data.caller.name : uid;
+  const avatar = typeof data.caller?.avatar === 'string' ? data.caller.avatar : null;
+  log._recordMissed({
+    id: data.callId,
+    direction: 'incoming',
+    people: [{uid, name, ...(avatar ? {avatar} : {})}],
+    type: data.video === true ? 'video' : 'audio',
+    startedAt: typeof data.at === 'number' ? data.at : Date.now(),
+    duration: 0,
+    reason: 'cancelled',
+    missed: true,
+    // Its notification is gone: the user clicked it (Call back) or closed it.
+    seen: !shownTags.has(MISSED_TAG + data.callId),
   });
 }

@@ -112,4 +112,93 @@ describe('withCallLog(): missed-call notifications', () => {
 
     expect(ShownNotification.all).toEqual([]);
   });
+
+  describe('calls missed while no tab was open (the push worker’s notifications)', () => {
+    const ADA_MISSED = {
+      callId: 'c1',
+      video: true,
+      at: 1000,
+      caller: {uid: 'ada', name: 'Ada Lovelace'},
+    };
+
+    /** The worker's kept missed calls (Cache Storage) and the notifications its registration shows. */
+    function workerKept(calls: unknown[], ...shown: Partial<Notification & {closed: boolean}>[]) {
+      const all = shown.map(notification => ({
+        closed: false,
+        close() {
+          this.closed = true;
+        },
+        ...notification,
+      }));
+      Object.defineProperty(navigator, 'serviceWorker', {
+        configurable: true,
+        value: {
+          getRegistration: async () => ({
+            getNotifications: async () => all.filter(notification => !notification.closed),
+          }),
+        },
+      });
+      const kept = new Map([['/kit-call-missed.json', JSON.stringify(calls)]]);
+      const cache = {
+        match: async (key: string) =>
+          kept.has(key) ? {json: async () => JSON.parse(kept.get(key)!)} : undefined,
+        delete: async (key: string) => kept.delete(key),
+      };
+      (window as {caches?: unknown}).caches = {
+        open: async (name: string) => (name === 'kit-call-missed' ? cache : null),
+      };
+      return {shown: all, kept};
+    }
+
+    afterEach(() => {
+      delete (navigator as {serviceWorker?: unknown}).serviceWorker;
+      delete (window as {caches?: unknown}).caches;
+    });
+
+    it('should put each in the log, unseen while its notification shows, and close it once the log is seen', async () => {
+      const {shown, kept} = workerKept([ADA_MISSED], {tag: 'kit-missed-c1'}, {tag: 'kit-call-c2'});
+      await setup();
+      const log = TestBed.inject(KitCallLog);
+
+      expect(log.entries()).toEqual([
+        expect.objectContaining({
+          id: 'c1',
+          direction: 'incoming',
+          people: [ADA],
+          type: 'video',
+          startedAt: 1000,
+          missed: true,
+          seen: false,
+        }),
+      ]);
+      expect(log.missedCount()).toBe(1);
+      expect(kept.size).toBe(0);
+
+      log.markSeen();
+      await jest.advanceTimersByTimeAsync(10);
+      TestBed.tick();
+      await jest.advanceTimersByTimeAsync(10);
+      expect(shown.map(notification => notification.closed)).toEqual([true, false]);
+    });
+
+    it('should count as seen a missed call whose notification was clicked (Call back) or closed', async () => {
+      workerKept([ADA_MISSED]);
+      await setup();
+
+      expect(TestBed.inject(KitCallLog).entries()).toEqual([
+        expect.objectContaining({id: 'c1', missed: true, seen: true}),
+      ]);
+    });
+
+    it('should take none that names nobody, and none twice', async () => {
+      workerKept([{callId: 'c0', caller: {}}, ADA_MISSED, ADA_MISSED, 'junk', null]);
+      await setup();
+
+      expect(
+        TestBed.inject(KitCallLog)
+          .entries()
+          .map(entry => entry.id),
+      ).toEqual(['c1']);
+    });
+  });
 });

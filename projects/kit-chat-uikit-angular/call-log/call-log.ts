@@ -113,6 +113,20 @@ export class KitCallLog {
     return this.#entries().find(entry => entry.id === id);
   }
 
+  /**
+   * Records a call missed while no tab was open (the service worker's missed-call notification), unless the log
+   * has it already. @docs-private
+   */
+  _recordMissed(entry: KitCallLogEntry): void {
+    this.#run(async userId => {
+      if (!this.find(entry.id)) {
+        const list = [...this.#entries(), entry].sort((a, b) => b.startedAt - a.startedAt);
+        this.#entries.set(list.slice(0, Math.max(this.#max, 1)));
+        await this.#store.save(userId, this.#entries());
+      }
+    });
+  }
+
   #record(ending: _KitCallEnding): void {
     const {direction, call, reason, startedAt, connectedAt, endedAt} = ending;
     if (!call.sessionId || reason === 'dismissed') {

@@ -66,6 +66,10 @@ describe('the push notification in the language of provideKitLanguage', () => {
       'label-accept': 'Annehmen',
       'label-decline': 'Ablehnen',
       'label-call': 'Eingehender Anruf',
+      'label-missed': 'Verpasster Anruf',
+      'label-missed-voice': 'Verpasster Sprachanruf',
+      'label-missed-video': 'Verpasster Videoanruf',
+      'label-call-back': 'Zurückrufen',
     });
 
     TestBed.runInInjectionContext(() => kitUseLanguage(fr, {document: false}));

@@ -2,6 +2,8 @@
  * kit-call-sw.js: the service-worker part of `kit-chat-uikit-angular/push`. It rings a call while no tab of the app
  * is open: a push `{kitCall: {type: 'ring', ...}}` shows an incoming-call notification (caller's name and avatar,
  * Accept and Decline, requireInteraction, a ringing vibration), `{kitCall: {type: 'cancel', callId}}` closes it.
+ * A cancel with `missed: true` (the caller gave up or nobody answered on any device) leaves a missed-call notification
+ * in its place, which stays until it is clicked or the app's call log is seen, with a Call back action.
  *
  * - Accept opens the app at `url` with `kitCallAccept=<nonce>`: a one-time random nonce that this worker made for
  *   that call id and redeems once, for the page it controls (`withPushCalls()` asks it by a message, and answers the
@@ -9,6 +11,8 @@
  *   A nonce this worker did not make answers nothing: a link alone never answers a call.
  * - Decline POSTs to `declineUrl` (the app's backend, which declines the call at the proxy) without opening a page.
  * - A click on the notification itself opens (or focuses) the app, where the call rings as usual.
+ * - Call back (on a missed call) opens the app with `kitCallBack=<nonce>` (or tells an open tab by a message), and
+ *   the app calls the caller back: a nonce this worker made for that missed call, redeemed once, as for Accept.
  *
  * The payload is not trusted: every field is typed and length-capped, and `url`, `declineUrl` and `icon` must be of
  * the worker's origin or of an origin the app lists, by `self.kitCallWorkerOptions = {origins: [...]}` set before
@@ -22,6 +26,12 @@
   'use strict';
 
   var TAG = 'kit-call-';
+  /** The tag of a missed call's notification: the call log's in-page ones have the same, one replaces the other. */
+  var MISSED_TAG = 'kit-missed-';
+  /** Where the missed calls wait for the app's call log (Cache Storage, read and emptied by `withCallLog()`). */
+  var MISSED_CACHE = 'kit-call-missed';
+  var MISSED_KEY = '/kit-call-missed.json';
+  var MAX_MISSED = 50;
   /** A ringing pattern: ring, pause, ring... (about 10 s; `requireInteraction` keeps the notification after it). */
   var VIBRATE = [800, 400, 800, 400, 800, 1200, 800, 400, 800, 400, 800, 1200, 800, 400, 800];
   /** How long the page that Accept opened has to redeem its nonce, in ms. */
@@ -35,7 +45,7 @@
   var MAX_ENDED = 200;
   /** The call ids whose ring ended (a `cancel`, or a choice), newest last. */
   var ended = [];
-  /** The nonces of Accept not yet redeemed: nonce → {callId, until}. */
+  /** The nonces of Accept and Call back not yet redeemed: nonce → {call, action, until}. */
   var accepts = {};
 
   /** The origins a payload's URLs may name: the worker's own and those the app listed. */
@@ -120,11 +130,15 @@
       caller: {uid: id(caller.uid), name: word(caller.name), avatar: icon(caller.avatar)},
       url: url(call.url || './') || scope.registration.scope,
       declineUrl: url(call.declineUrl),
+      missed: call.missed === true,
       labels: {
         voice: word(labels.voice),
         video: word(labels.video),
         accept: word(labels.accept),
         decline: word(labels.decline),
+        missedVoice: word(labels.missedVoice),
+        missedVideo: word(labels.missedVideo),
+        callBack: word(labels.callBack),
       },
     };
   }
@@ -192,17 +206,73 @@
     });
   }
 
+  /** Closes the call's ringing notification; resolves the call it rang for, if it was shown. */
   function close(callId) {
     end(callId);
     return scope.registration.getNotifications({tag: TAG + callId}).then(function (shown) {
       shown.forEach(function (notification) {
         notification.close();
       });
+      return shown.length ? clean(shown[0].data) : null;
     });
   }
 
-  /** A one-time random nonce for Accept on `callId`, redeemable once within `REDEEM_WITHIN`. */
-  function mint(callId) {
+  /**
+   * A cancel: the ring stops; when the sender says the call was missed, a notification that stays takes its place,
+   * with Call back when the caller is known (the cancel's caller, else the ring's).
+   */
+  function cancel(call) {
+    return close(call.callId).then(function (rang) {
+      if (!call.missed) {
+        return;
+      }
+      var known = call.caller.uid || call.caller.name ? call : rang || call;
+      var labels = known.labels;
+      var options = {
+        body: known.video
+          ? labels.missedVideo || said('missed-video', 'Missed video call')
+          : labels.missedVoice || said('missed-voice', 'Missed voice call'),
+        tag: MISSED_TAG + call.callId,
+        requireInteraction: true,
+        data: Object.assign({}, known, {type: 'cancel', callId: call.callId, missed: true}),
+        actions: known.caller.uid
+          ? [{action: 'callBack', title: labels.callBack || said('call-back', 'Call back')}]
+          : [],
+      };
+      if (known.caller.avatar) {
+        options.icon = known.caller.avatar;
+      }
+      var title = known.caller.name || known.caller.uid || said('missed', 'Missed call');
+      return Promise.all([
+        scope.registration.showNotification(title, options),
+        remember({callId: call.callId, caller: known.caller, video: known.video, at: Date.now()}),
+      ]);
+    });
+  }
+
+  /** Keeps a missed call for the app's call log, which takes it at its next start. */
+  function remember(missed) {
+    if (!scope.caches) {
+      return Promise.resolve();
+    }
+    return scope.caches
+      .open(MISSED_CACHE)
+      .then(function (cache) {
+        return cache
+          .match(MISSED_KEY)
+          .then(function (kept) {
+            return kept ? kept.json() : [];
+          })
+          .then(function (list) {
+            var calls = (Array.isArray(list) ? list : []).concat([missed]).slice(-MAX_MISSED);
+            return cache.put(MISSED_KEY, new Response(JSON.stringify(calls)));
+          });
+      })
+      .catch(function () {}); // The notification shows all the same.
+  }
+
+  /** A one-time random nonce for an action on a call, redeemable once within `REDEEM_WITHIN`. */
+  function mint(call, action) {
     var bytes = new Uint8Array(16);
     scope.crypto.getRandomValues(bytes);
     var nonce = Array.prototype.map
@@ -216,38 +286,50 @@
         delete accepts[old];
       }
     });
-    accepts[nonce] = {callId: callId, until: now + REDEEM_WITHIN};
+    accepts[nonce] = {call: call, action: action, until: now + REDEEM_WITHIN};
     return nonce;
   }
 
   /**
-   * The call id an Accept's nonce stands for, once: a second redeem, a late one or an unknown nonce gives `null`.
+   * What a nonce stands for, once: the call id and the action (and, for Call back, the caller and the call's type);
+   * a second redeem, a late one or an unknown nonce gives `{callId: null}`.
    * @param {unknown} nonce The nonce the page got in its URL.
-   * @returns {string | null}
+   * @returns {object}
    */
   function redeem(nonce) {
-    var accept = typeof nonce === 'string' && accepts.hasOwnProperty(nonce) ? accepts[nonce] : null;
-    if (!accept) {
-      return null;
+    var minted = typeof nonce === 'string' && accepts.hasOwnProperty(nonce) ? accepts[nonce] : null;
+    if (!minted) {
+      return {callId: null};
     }
     delete accepts[nonce];
-    return accept.until >= Date.now() ? accept.callId : null;
+    return minted.until >= Date.now() ? told(minted.call, minted.action) : {callId: null};
+  }
+
+  /** The message that tells the page of a choice: the call id and the action, and whom to call back. */
+  function told(call, action) {
+    var choice = {action: action, callId: call.callId};
+    if (action === 'callBack') {
+      choice.caller = call.caller;
+      choice.video = call.video;
+    }
+    return choice;
   }
 
   /**
-   * Focuses a tab of the app (telling it the call id on Accept), or opens one at the call's URL (with a nonce on
-   * Accept). Only tabs that this worker controls are candidates: their pages trust its messages.
+   * Focuses a tab of the app (telling it the choice on Accept or Call back), or opens one at the call's URL (with a
+   * nonce for the choice). Only tabs that this worker controls are candidates: their pages trust its messages.
+   * @param {string} action `'accept'`, `'callBack'`, or `''` (open only).
    * @returns {Promise<string | null>} The URL opened, or `null` when a tab was focused.
    */
-  function open(call, accept) {
+  function open(call, action) {
     var target = new URL(call.url);
     return scope.clients.matchAll({type: 'window'}).then(function (tabs) {
       var tab = tabs.find(function (candidate) {
         return new URL(candidate.url).origin === target.origin;
       });
       if (tab) {
-        if (accept) {
-          tab.postMessage({kitCall: {action: 'accept', callId: call.callId}});
+        if (action) {
+          tab.postMessage({kitCall: told(call, action)});
         }
         return Promise.resolve(tab.focus && tab.focus())
           .catch(function () {})
@@ -255,8 +337,11 @@
             return null;
           });
       }
-      if (accept) {
-        target.searchParams.set('kitCallAccept', mint(call.callId));
+      if (action) {
+        target.searchParams.set(
+          action === 'accept' ? 'kitCallAccept' : 'kitCallBack',
+          mint(call, action),
+        );
       }
       // A click the browser did not make (a test's) may not open a window: the URL is still the answer.
       return Promise.resolve(scope.clients.openWindow(target.href))
@@ -282,6 +367,10 @@
     if (!call) {
       return Promise.resolve(null);
     }
+    if (notification.tag.indexOf(MISSED_TAG) === 0) {
+      // A missed call: Call back calls the caller; a click on its body only opens the app.
+      return open(call, action === 'callBack' && call.caller.uid ? 'callBack' : '');
+    }
     if (action === 'decline') {
       end(call.callId);
       if (!call.declineUrl) {
@@ -304,7 +393,7 @@
           },
         );
     }
-    return open(call, action === 'accept');
+    return open(call, action === 'accept' ? 'accept' : '');
   }
 
   /**
@@ -321,7 +410,7 @@
     if (!call) {
       return Promise.resolve(); // Ours, but unusable: nothing to show.
     }
-    return call.type === 'cancel' ? close(call.callId) : show(call);
+    return call.type === 'cancel' ? cancel(call) : show(call);
   }
 
   scope.addEventListener('push', function (event) {
@@ -339,21 +428,23 @@
 
   scope.addEventListener('notificationclick', function (event) {
     var notification = event.notification;
-    if (!notification.tag || notification.tag.indexOf(TAG) !== 0) {
+    var tag = notification.tag || '';
+    if (tag.indexOf(TAG) !== 0 && tag.indexOf(MISSED_TAG) !== 0) {
       return;
     }
     event.waitUntil(click(notification, event.action || ''));
   });
 
-  // The page that Accept opened redeems its nonce: `{kitCallRedeem: nonce}` with a MessagePort for the answer
-  // `{kitCall: {callId}}` (`null` for a nonce this worker did not make, or already redeemed).
+  // The page that Accept or Call back opened redeems its nonce: `{kitCallRedeem: nonce}` with a MessagePort for the
+  // answer `{kitCall: {action, callId, caller?, video?}}` (`callId: null` for a nonce this worker did not make, or
+  // already redeemed).
   scope.addEventListener('message', function (event) {
     var data = event.data;
     var port = event.ports && event.ports[0];
     if (!data || typeof data !== 'object' || !('kitCallRedeem' in data) || !port) {
       return;
     }
-    port.postMessage({kitCall: {callId: redeem(data.kitCallRedeem)}});
+    port.postMessage({kitCall: redeem(data.kitCallRedeem)});
   });
 
   /**

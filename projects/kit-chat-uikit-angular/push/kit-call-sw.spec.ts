@@ -120,9 +120,17 @@ async function clickShown(
 
 /** The page redeems a nonce with the worker, as `withPushCalls()` does; resolves the call id it got. */
 function redeem(loaded: ReturnType<typeof loadWorker>, nonce: unknown): unknown {
+  return redeemed(loaded, nonce)?.callId;
+}
+
+/** The whole answer to a nonce: the action, the call id, and for Call back whom to call. */
+function redeemed(
+  loaded: ReturnType<typeof loadWorker>,
+  nonce: unknown,
+): {action?: string; callId: string | null; caller?: object; video?: boolean} {
   const port = {postMessage: jest.fn()};
   loaded.listeners['message']({data: {kitCallRedeem: nonce}, ports: [port]});
-  return port.postMessage.mock.calls[0]?.[0]?.kitCall?.callId;
+  return port.postMessage.mock.calls[0]?.[0]?.kitCall;
 }
 
 describe('kit-call-sw.js', () => {
@@ -385,6 +393,141 @@ describe('kit-call-sw.js', () => {
       const opened = await loaded.worker.click(loaded.shown[0], 'accept');
 
       expect(redeem(loaded, new URL(opened!).searchParams.get('kitCallAccept'))).toBe('c1');
+    });
+  });
+
+  describe('a missed call', () => {
+    const MISSED = {kitCall: {type: 'cancel', callId: 'c1', missed: true}};
+
+    it('should leave a missed-call notification that stays, with Call back, where the ring was', async () => {
+      const loaded = loadWorker();
+      await loaded.worker.receive(RING);
+
+      await loaded.worker.receive(MISSED);
+
+      expect(loaded.shown.map(shown => [shown.title, shown.tag, shown.options.body])).toEqual([
+        ['Ada Lovelace', 'kit-missed-c1', 'Missed video call'],
+      ]);
+      expect(loaded.shown[0].options.requireInteraction).toBe(true);
+      expect(loaded.shown[0].options.actions).toEqual([{action: 'callBack', title: 'Call back'}]);
+      expect(loaded.shown[0].options.icon).toBe('https://app.test/ada.png');
+    });
+
+    it('should keep each missed call for the app’s call log in Cache Storage, the newest 50', async () => {
+      // jsdom has no Response: a worker's, as far as the cache uses it.
+      class FakeResponse {
+        constructor(private readonly body: string) {}
+        async text(): Promise<string> {
+          return this.body;
+        }
+        async json(): Promise<unknown> {
+          return JSON.parse(this.body);
+        }
+      }
+      (globalThis as {Response?: unknown}).Response ??= FakeResponse;
+      const loaded = loadWorker();
+      const kept = new Map<string, string>([['/kit-call-missed.json', '[]']]);
+      Object.assign(loaded.scope, {
+        caches: {
+          open: async (name: string) => ({
+            match: async (key: string) =>
+              name === 'kit-call-missed' && kept.has(key) ? new Response(kept.get(key)) : undefined,
+            put: async (key: string, response: Response) => kept.set(key, await response.text()),
+          }),
+        },
+      });
+      await loaded.worker.receive(RING);
+      await loaded.worker.receive(MISSED);
+      for (let i = 0; i < 60; i++) {
+        await loaded.worker.receive({kitCall: {...MISSED.kitCall, callId: `x${i}`}});
+      }
+
+      const calls = JSON.parse(kept.get('/kit-call-missed.json')!);
+      expect(calls).toHaveLength(50);
+      expect(calls[49]).toEqual(
+        expect.objectContaining({
+          callId: 'x59',
+          caller: expect.any(Object),
+          at: expect.any(Number),
+        }),
+      );
+      const first = JSON.parse(kept.get('/kit-call-missed.json')!)[0];
+      expect(first.callId).toBe('x10');
+    });
+
+    it('should close a ring without a trace for a cancel that does not say missed (answered elsewhere)', async () => {
+      const loaded = loadWorker();
+      await loaded.worker.receive(RING);
+
+      await loaded.worker.receive({kitCall: {type: 'cancel', callId: 'c1'}});
+
+      expect(loaded.shown).toEqual([]);
+    });
+
+    it('should name the caller of the cancel when no ring was shown, in the app’s language', async () => {
+      const loaded = loadWorker({
+        script: 'https://app.test/kit-call-sw.js?label-missed-voice=Verpasster%20Sprachanruf',
+      });
+
+      await loaded.worker.receive({
+        kitCall: {...MISSED.kitCall, caller: {uid: 'bob', name: 'Bob Kahn'}},
+      });
+
+      expect(loaded.shown.map(shown => [shown.title, shown.options.body])).toEqual([
+        ['Bob Kahn', 'Verpasster Sprachanruf'],
+      ]);
+    });
+
+    it('should offer no Call back when nobody is named', async () => {
+      const loaded = loadWorker();
+
+      await loaded.worker.receive(MISSED);
+
+      expect(loaded.shown.map(shown => [shown.title, shown.options.actions])).toEqual([
+        ['Missed call', []],
+      ]);
+    });
+
+    it('should open the app on Call back with a nonce that redeems once for the caller, never as an Accept', async () => {
+      const loaded = loadWorker();
+      await loaded.worker.receive(RING);
+      await loaded.worker.receive(MISSED);
+
+      const opened = new URL((await clickShown(loaded, 'callBack'))!);
+      const nonce = opened.searchParams.get('kitCallBack');
+
+      expect(opened.searchParams.has('kitCallAccept')).toBe(false);
+      expect(redeemed(loaded, nonce)).toEqual({
+        action: 'callBack',
+        callId: 'c1',
+        caller: {uid: 'ada', name: 'Ada Lovelace', avatar: 'https://app.test/ada.png'},
+        video: true,
+      });
+      expect(redeem(loaded, nonce)).toBeNull();
+      expect(loaded.shown).toEqual([]);
+    });
+
+    it('should tell an open tab whom to call back, and only open the app on a tap on the body', async () => {
+      const open = tab();
+      const loaded = loadWorker({tabs: [open]});
+      await loaded.worker.receive(RING);
+      await loaded.worker.receive(MISSED);
+
+      await clickShown(loaded, 'callBack');
+
+      expect(open.postMessage).toHaveBeenCalledWith({
+        kitCall: expect.objectContaining({
+          action: 'callBack',
+          caller: expect.objectContaining({uid: 'ada'}),
+        }),
+      });
+
+      await loaded.worker.receive(RING);
+      await loaded.worker.receive({kitCall: {...MISSED.kitCall, callId: 'c2'}});
+      open.postMessage.mockClear();
+      await clickShown(loaded, '');
+      expect(open.postMessage).not.toHaveBeenCalled();
+      expect(open.focus).toHaveBeenCalled();
     });
   });
 });

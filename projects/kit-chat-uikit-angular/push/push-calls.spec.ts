@@ -60,16 +60,19 @@ class FakePort {
 }
 
 /**
- * The app's service worker as the page's controller: it redeems the nonces it made (each once) for their call id,
- * as kit-call-sw.js does.
+ * The app's service worker as the page's controller: it redeems the nonces it made (each once) for what they stand
+ * for, as kit-call-sw.js does: a call id (an Accept) or a choice (a Call back).
  */
-function stubWorker(nonces: Record<string, string>) {
+function stubWorker(nonces: Record<string, string | object>) {
   const worker = {
     postMessage: jest.fn((data: {kitCallRedeem?: string}, [port]: MessagePort[]) => {
       const nonce = data.kitCallRedeem ?? '';
-      const callId = nonces[nonce] ?? null;
+      const made = nonces[nonce];
       delete nonces[nonce];
-      port.postMessage({kitCall: {callId}});
+      port.postMessage({
+        kitCall:
+          typeof made === 'string' ? {action: 'accept', callId: made} : (made ?? {callId: null}),
+      });
     }),
   };
   stubServiceWorker(async () => SUBSCRIPTION, null, worker);
@@ -232,6 +235,56 @@ describe('withPushCalls', () => {
       await ring(calls, ADA, 'c1');
 
       expect(overlay.openCalls.map(ref => ref.stage())).toEqual(['ringing']);
+    });
+  });
+
+  describe('Call back on a missed call', () => {
+    const BACK = {action: 'callBack', callId: 'c7', caller: {uid: 'ada', name: 'Ada Lovelace'}};
+
+    it('should call back the caller the worker redeemed the nonce for, by video when the call was', async () => {
+      history.replaceState(null, '', `/call?user=me&kitCallBack=${NONCE}`);
+      stubWorker({[NONCE]: {...BACK, video: true}});
+      const {calls, overlay} = setUp();
+      calls.farSide.addUsers(ADA);
+      calls.farSide.neverAnswer(ADA.uid);
+      expect(location.search).toBe('?user=me');
+      await calls.settle();
+      await calls.settle();
+
+      expect(
+        overlay.openCalls.map(ref => [ref.direction, ref.call().receiver.uid, ref.call().type]),
+      ).toEqual([['outgoing', 'ada', 'video']]);
+      expect(errors).toEqual([]);
+    });
+
+    it('should call nobody for a nonce the worker did not make, or made for an Accept', async () => {
+      history.replaceState(null, '', `/call?kitCallBack=${NONCE}`);
+      stubWorker({[NONCE]: 'c1'});
+      const {calls, overlay} = setUp();
+      await calls.settle();
+      await calls.settle();
+
+      expect(overlay.openCalls).toEqual([]);
+      expect(errors.map(error => error.code)).toEqual(['ERR_INVALID_CALL']);
+    });
+
+    it('should call back from an open tab only when the worker controlling the page says so', async () => {
+      const worker = stubWorker({});
+      const {calls, overlay} = setUp();
+      calls.farSide.addUsers(ADA);
+      calls.farSide.neverAnswer(ADA.uid);
+
+      navigator.serviceWorker.dispatchEvent(
+        workerMessage({postMessage: () => {}}, {kitCall: BACK}),
+      );
+      await calls.settle();
+      expect(overlay.openCalls).toEqual([]);
+
+      navigator.serviceWorker.dispatchEvent(workerMessage(worker, {kitCall: BACK}));
+      await calls.settle();
+      expect(
+        overlay.openCalls.map(ref => [ref.direction, ref.call().receiver.uid, ref.call().type]),
+      ).toEqual([['outgoing', 'ada', 'audio']]);
     });
   });
 

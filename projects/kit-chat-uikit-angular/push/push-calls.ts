@@ -22,16 +22,19 @@ import {
 } from 'kit-chat-uikit-angular';
 import {KitPushIntl} from './push-intl';
 import {KIT_PUSH_CALLS_OPTIONS, KitPushCallsOptions, KitPushChoice} from './push-options';
+import {KitWorkerChoice, calledBack, isCallId, redeem, workerUrl} from './push-worker-link';
 
 /** The feature returned by `withPushCalls()`. */
 export type KitPushCallsFeature = KitCallsFeature<'pushCalls'>;
 
 /** How long `contactParams()` waits for the push service before the device registers without push. */
 const SUBSCRIBE_TIMEOUT = 5000;
-/** How long the page waits for its service worker to redeem an Accept's nonce. */
-const REDEEM_TIMEOUT = 5000;
-/** The URL parameter of an Accept (`kit-call-sw.js`): a nonce that only the worker that made it can redeem. */
+/**
+ * The URL parameters of an Accept and of a Call back (`kit-call-sw.js`): a nonce that only the worker that made it
+ * can redeem.
+ */
 const ACCEPT_PARAM = 'kitCallAccept';
+const CALL_BACK_PARAM = 'kitCallBack';
 /** Parameters of older versions' Accept: taken out of the address, never acted on. */
 const OLD_PARAMS = ['kitCallAction', 'kitCallCaller'];
 
@@ -173,16 +176,8 @@ export class KitPushCalls {
     // An open tab that the worker focused for Accept: only the worker that controls this page is listened to (no
     // other sender can post here, but a page of the origin may dispatch events on the container).
     const onMessage = (event: MessageEvent) => {
-      const choice = (event.data as {kitCall?: {action?: unknown; callId?: unknown}} | null)
-        ?.kitCall;
-      const callId = choice?.callId;
-      if (
-        event.source &&
-        event.source === worker?.controller &&
-        choice?.action === 'accept' &&
-        isCallId(callId)
-      ) {
-        this.#choose(callId);
+      if (event.source && event.source === worker?.controller) {
+        this.#carryOut((event.data as {kitCall?: KitWorkerChoice} | null)?.kitCall ?? null);
       }
     };
     worker?.addEventListener('message', onMessage);
@@ -240,18 +235,21 @@ export class KitPushCalls {
   }
 
   /**
-   * `?kitCallAccept=<nonce>`: the page was opened by Accept, or by a link that pretends to be. The parameter leaves
-   * the URL, and the page asks its service worker for the call id that the nonce stands for: a nonce the worker did
-   * not make, or already redeemed, answers nothing.
+   * `?kitCallAccept=<nonce>` or `?kitCallBack=<nonce>`: the page was opened by Accept or by Call back on a missed
+   * call, or by a link that pretends to be. The parameter leaves the URL, and the page asks its service worker what
+   * the nonce stands for: a nonce the worker did not make, or already redeemed, or made for the other action, does
+   * nothing.
    */
   async #redeemFromUrl(container: ServiceWorkerContainer | undefined): Promise<void> {
     const view = this.#document.defaultView;
     const url = view ? new URL(view.location.href) : null;
-    const nonce = url?.searchParams.get(ACCEPT_PARAM);
-    if (!view || !url || ![ACCEPT_PARAM, ...OLD_PARAMS].some(name => url.searchParams.has(name))) {
+    const params = [ACCEPT_PARAM, CALL_BACK_PARAM, ...OLD_PARAMS];
+    if (!view || !url || !params.some(name => url.searchParams.has(name))) {
       return;
     }
-    [ACCEPT_PARAM, ...OLD_PARAMS].forEach(name => url.searchParams.delete(name));
+    const action = url.searchParams.has(ACCEPT_PARAM) ? 'accept' : 'callBack';
+    const nonce = url.searchParams.get(action === 'accept' ? ACCEPT_PARAM : CALL_BACK_PARAM);
+    params.forEach(name => url.searchParams.delete(name));
     // The app's router may read the address later: it sees the call route without the choice.
     view.history.replaceState(view.history.state, '', url.href);
     if (!nonce) {
@@ -259,18 +257,36 @@ export class KitPushCalls {
     }
     try {
       const worker = container?.controller ?? (await container?.getRegistration())?.active;
-      const callId = worker ? await redeem(worker, nonce) : null;
-      if (isCallId(callId)) {
-        this.#choose(callId);
+      const choice = worker ? await redeem(worker, nonce) : null;
+      if (choice?.action === action && this.#carryOut(choice)) {
         return;
       }
       this.#report(
         KitErrorCodes.INVALID_CALL,
-        "Push calls: this page's Accept was not made by the app's service worker, or was used already: nothing answered",
+        "Push calls: this page's Accept or Call back was not made by the app's service worker, or was used already: nothing done",
       );
     } catch (error) {
       this.#report(KitErrorCodes.NETWORK, 'Push calls: the service worker did not answer', error);
     }
+  }
+
+  /**
+   * Carries out a choice the worker told: Accept answers that call when it rings, Call back calls the caller.
+   * @returns Whether the choice was one to carry out.
+   */
+  #carryOut(choice: KitWorkerChoice | null): boolean {
+    const back = calledBack(choice);
+    if (back) {
+      this.#overlay
+        ?.startCall(back.user, back.type)
+        .catch(error => this.#report(KitErrorCodes.SDK, 'Push calls: no call back', error));
+      return true;
+    }
+    if (choice?.action === 'accept' && isCallId(choice.callId)) {
+      this.#choose(choice.callId);
+      return true;
+    }
+    return false;
   }
 
   #choose(callId: string): void {
@@ -313,54 +329,6 @@ export class KitPushCalls {
       setTimeout(() => onError(new KitException(code, message, details)));
     }
   }
-}
-
-/** English, to name on the worker's URL only the words that differ from it. */
-const ENGLISH = new KitPushIntl();
-const WORDS = ['voice', 'video', 'accept', 'decline', 'call'] as const;
-
-/**
- * The worker's script URL, with the origins the app lets pushes name (`?origin=`) and the notification's words that
- * are not English (`?label-accept=`), read by `kit-call-sw.js`.
- */
-function workerUrl(
-  {serviceWorker = 'kit-call-sw.js', origins = []}: KitPushCallsOptions,
-  intl: KitPushIntl,
-): string {
-  const query = [
-    ...origins.map(origin => `origin=${encodeURIComponent(origin)}`),
-    ...WORDS.filter(word => intl[word] !== ENGLISH[word]).map(
-      word => `label-${word}=${encodeURIComponent(intl[word])}`,
-    ),
-  ].join('&');
-  return query
-    ? `${serviceWorker}${serviceWorker.includes('?') ? '&' : '?'}${query}`
-    : serviceWorker;
-}
-
-/** Whether a value is a call id as the worker gives it (a string of 1 to 256 characters). */
-function isCallId(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= 256;
-}
-
-/**
- * Asks the worker for the call id of an Accept's nonce, by a message with a port for its answer.
- * @returns The call id, or `null` for a nonce it does not know; rejects when it does not answer in time.
- */
-function redeem(worker: ServiceWorker, nonce: string): Promise<unknown> {
-  const channel = new MessageChannel();
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => {
-      channel.port1.close();
-      fail(new Error(`no answer within ${REDEEM_TIMEOUT} ms`));
-    }, REDEEM_TIMEOUT);
-    channel.port1.onmessage = (event: MessageEvent) => {
-      clearTimeout(timer);
-      channel.port1.close();
-      done((event.data as {kitCall?: {callId?: unknown}} | null)?.kitCall?.callId ?? null);
-    };
-    worker.postMessage({kitCallRedeem: nonce}, [channel.port2]);
-  });
 }
 
 /** base64url of a string's UTF-8 bytes (a token in a SIP header parameter), or of bytes. */

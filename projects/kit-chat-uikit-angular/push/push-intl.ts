@@ -22,4 +22,12 @@ export class KitPushIntl {
   decline = 'Decline';
   /** Title of the notification when the push names no caller. */
   call = 'Incoming call';
+  /** Title of a missed call's notification when the push names no caller. */
+  missed = 'Missed call';
+  /** Text of a missed voice call's notification (its title is the caller's name). */
+  missedVoice = 'Missed voice call';
+  /** Text of a missed video call's notification. */
+  missedVideo = 'Missed video call';
+  /** The missed call's action that calls the caller back. */
+  callBack = 'Call back';
 }

@@ -20,6 +20,15 @@ import {DemoSettingsPanel} from './settings';
 import {demoSipServer} from './sip-mode';
 
 /**
+ * Whether Call back on a missed call's notification opened this page (`withPushCalls()` takes the nonce out of the
+ * address before the app starts, so it is read when this module loads): the kit calls the caller, and the missed
+ * call's ring is not played again.
+ */
+const OPENED_TO_CALL_BACK = new URLSearchParams(globalThis.location?.search ?? '').has(
+  'kitCallBack',
+);
+
+/**
  * The demo: I am logged in as one user (`?user=<uid>`), call the others, and the far-side panel plays them.
  * `?ring=<uid>&type=video` rings me as soon as the page is up (for screenshots and tests). In SIP mode (`?sip=`)
  * the page says so, lists only the people who can be reached, and has no far-side panel.
@@ -75,8 +84,8 @@ export class DemoApp {
   }
 
   private _ringFromUrl(): void {
-    if (this.sipServer) {
-      return; // Nobody plays the far side over SIP.
+    if (this.sipServer || OPENED_TO_CALL_BACK) {
+      return; // Nobody plays the far side over SIP; a call back is no ring.
     }
     const params = new URLSearchParams(location.search);
     const caller = DEMO_PEOPLE.find(

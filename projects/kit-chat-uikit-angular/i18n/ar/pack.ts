@@ -112,6 +112,10 @@ export const ar = {
     accept: 'رد',
     decline: 'رفض',
     call: 'مكالمة واردة',
+    missed: 'مكالمة فائتة',
+    missedVoice: 'مكالمة صوتية فائتة',
+    missedVideo: 'مكالمة فيديو فائتة',
+    callBack: 'معاودة الاتصال',
   },
   log: {
     title: 'المكالمات الأخيرة',

@@ -106,6 +106,10 @@ export const de = {
     accept: 'Annehmen',
     decline: 'Ablehnen',
     call: 'Eingehender Anruf',
+    missed: 'Verpasster Anruf',
+    missedVoice: 'Verpasster Sprachanruf',
+    missedVideo: 'Verpasster Videoanruf',
+    callBack: 'Zurückrufen',
   },
   log: {
     title: 'Letzte Anrufe',

@@ -99,6 +99,10 @@ export const en = {
     accept: 'Accept',
     decline: 'Decline',
     call: 'Incoming call',
+    missed: 'Missed call',
+    missedVoice: 'Missed voice call',
+    missedVideo: 'Missed video call',
+    callBack: 'Call back',
   },
   log: {
     title: 'Recent calls',

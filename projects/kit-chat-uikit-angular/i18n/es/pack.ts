@@ -107,6 +107,10 @@ export const es = {
     accept: 'Aceptar',
     decline: 'Rechazar',
     call: 'Llamada entrante',
+    missed: 'Llamada perdida',
+    missedVoice: 'Llamada de voz perdida',
+    missedVideo: 'Videollamada perdida',
+    callBack: 'Devolver llamada',
   },
   log: {
     title: 'Llamadas recientes',

@@ -107,6 +107,10 @@ export const fr = {
     accept: 'Accepter',
     decline: 'Refuser',
     call: 'Appel entrant',
+    missed: 'Appel manqué',
+    missedVoice: 'Appel vocal manqué',
+    missedVideo: 'Appel vidéo manqué',
+    callBack: 'Rappeler',
   },
   log: {
     title: 'Appels récents',

@@ -106,6 +106,10 @@ export const he = {
     accept: 'מענה',
     decline: 'דחייה',
     call: 'שיחה נכנסת',
+    missed: 'שיחה שלא נענתה',
+    missedVoice: 'שיחה קולית שלא נענתה',
+    missedVideo: 'שיחת וידאו שלא נענתה',
+    callBack: 'חיוג חוזר',
   },
   log: {
     title: 'שיחות אחרונות',

@@ -105,6 +105,10 @@ export const hi = {
     accept: 'उठाएं',
     decline: 'अस्वीकार करें',
     call: 'इनकमिंग कॉल',
+    missed: 'मिस्ड कॉल',
+    missedVoice: 'मिस्ड वॉइस कॉल',
+    missedVideo: 'मिस्ड वीडियो कॉल',
+    callBack: 'वापस कॉल करें',
   },
   log: {
     title: 'हाल की कॉल',

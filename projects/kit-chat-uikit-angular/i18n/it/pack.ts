@@ -106,6 +106,10 @@ export const it = {
     accept: 'Rispondi',
     decline: 'Rifiuta',
     call: 'Chiamata in arrivo',
+    missed: 'Chiamata persa',
+    missedVoice: 'Chiamata vocale persa',
+    missedVideo: 'Videochiamata persa',
+    callBack: 'Richiama',
   },
   log: {
     title: 'Chiamate recenti',

@@ -102,6 +102,10 @@ export const ja = {
     accept: '応答',
     decline: '拒否',
     call: '着信',
+    missed: '不在着信',
+    missedVoice: '音声通話の不在着信',
+    missedVideo: 'ビデオ通話の不在着信',
+    callBack: '折り返す',
   },
   log: {
     title: '最近の通話',

@@ -102,6 +102,10 @@ export const ko = {
     accept: '받기',
     decline: '거절',
     call: '전화 수신',
+    missed: '부재중 전화',
+    missedVoice: '부재중 음성 통화',
+    missedVideo: '부재중 영상 통화',
+    callBack: '다시 걸기',
   },
   log: {
     title: '최근 통화',

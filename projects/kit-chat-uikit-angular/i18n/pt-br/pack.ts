@@ -106,6 +106,10 @@ export const ptBR = {
     accept: 'Atender',
     decline: 'Recusar',
     call: 'Chamada recebida',
+    missed: 'Chamada perdida',
+    missedVoice: 'Chamada de voz perdida',
+    missedVideo: 'Chamada de vídeo perdida',
+    callBack: 'Retornar',
   },
   log: {
     title: 'Chamadas recentes',

@@ -103,6 +103,10 @@ export const tr = {
     accept: 'Yanıtla',
     decline: 'Reddet',
     call: 'Gelen arama',
+    missed: 'Cevapsız arama',
+    missedVoice: 'Cevapsız sesli arama',
+    missedVideo: 'Cevapsız görüntülü arama',
+    callBack: 'Geri ara',
   },
   log: {
     title: 'Son aramalar',

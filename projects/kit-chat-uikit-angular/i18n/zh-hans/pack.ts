@@ -97,6 +97,10 @@ export const zhHans = {
     accept: '接听',
     decline: '拒绝',
     call: '来电',
+    missed: '未接来电',
+    missedVoice: '未接语音通话',
+    missedVideo: '未接视频通话',
+    callBack: '回拨',
   },
   log: {
     title: '最近通话',
