@@ -119,7 +119,8 @@ export class Proxies {
    *   `plainWs`: plain `ws://` beside WSS; `peer`: a registrar's dmq peer; `loadPort`: plain SIP for the SIPp load
    *   benchmark (tools/sip-load.mjs); `pushHook`: SIP push (the push sender's hook URL, tools/push-sender.mjs);
    *   `directory`: a file of `uid<TAB>name` lines, the names the proxy asserts for its users; `directoryUrl`: a
-   *   directory service asked for the others (GET URL?uid=<uid>).
+   *   directory service asked for the others (GET URL?uid=<uid>); `phonePort`: plain SIP for desk phones, with an
+   *   rtpengine beside the proxy (its control port phonePort + 1, RTP on `rtpPorts`).
    * @returns {Promise<{name: string, port: number, url?: string, wssUrl?: string}>} `url` is the plain `ws://` one
    *   (none with `tlsPort` alone).
    */
@@ -136,6 +137,8 @@ export class Proxies {
       pushHook,
       directory,
       directoryUrl,
+      phonePort,
+      rtpPorts,
     } = {},
   ) {
     const before = this.running.get(name);
@@ -172,6 +175,9 @@ export class Proxies {
     }
     if (directoryUrl) {
       args.push('--directory-url', directoryUrl);
+    }
+    if (phonePort) {
+      args.push('--phone-port', String(phonePort), ...(rtpPorts ? ['--rtp-ports', rtpPorts] : []));
     }
     const urls = this._run(args).split('\n');
     const url = urls.find(line => line.startsWith('ws://'));

@@ -13,6 +13,7 @@ import {DIST, ROOT, ensureDemoBuild} from '../demo-build.mjs';
 import {expect} from '../harness.mjs';
 import {serve} from '../server.mjs';
 import {launchSipBrowser, openSipPage} from './browser.mjs';
+import {baresipInstalled, deskPhoneFlows, startDeskPhone} from './deskphone.mjs';
 import {coreFlows, registrarFailover, sipFlows} from './flows.mjs';
 import {lifecycleFlows} from './lifecycle.mjs';
 import {sipMediaFlows} from './media.mjs';
@@ -29,7 +30,7 @@ const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 /** Grace reaches the registrar through edge A, Linus (and Ada) through edge B. */
 const EDGE_OF = {grace: 'edgeA', linus: 'edgeB', ada: 'edgeB'};
 
-async function runAll(tests, {base, auth, relay, proxies, browser, push}) {
+async function runAll(tests, {base, auth, relay, proxies, browser, push, phones}) {
   let passed = 0;
   let failed = 0;
   for (const test of tests) {
@@ -58,6 +59,7 @@ async function runAll(tests, {base, auth, relay, proxies, browser, push}) {
           await test.fn({
             open,
             proxies,
+            phones,
             auth,
             relay,
             push,
@@ -213,6 +215,49 @@ async function main() {
         push,
       });
       result = {passed: result.passed + pushed.passed, failed: result.failed + pushed.failed};
+    }
+    // Desk phones (e2e/sip/deskphone.mjs): a proxy with a phones port and rtpengine, baresip as the phone.
+    if (!only || deskPhoneFlows.some(test => only.test(test.name))) {
+      const phonePort = await freePort();
+      const phoneProxy = await proxies.start('phones', {
+        phonePort,
+        rtpPorts: '31000-31199',
+        directory: join(ROOT, 'tools', 'kamailio', 'demo-directory.tsv'),
+      });
+      const started = [];
+      const phones = {
+        url: phoneProxy.url,
+        start: async uid => {
+          if (!baresipInstalled()) {
+            throw new Error(
+              'baresip is missing: apt-get install -y --no-install-recommends baresip-core',
+            );
+          }
+          const phone = await startDeskPhone({
+            dir: proxies.dir,
+            secret: proxies.secret,
+            uid,
+            phonePort,
+          });
+          started.push(phone);
+          return phone;
+        },
+        stopAll: () => Promise.all(started.splice(0).map(phone => phone.stop())),
+      };
+      const phoned = await runAll(
+        deskPhoneFlows.map(test => ({
+          ...test,
+          fn: async options => {
+            try {
+              await test.fn(options);
+            } finally {
+              await phones.stopAll();
+            }
+          },
+        })),
+        {base: server.url, auth: credentials.url, relay, proxies, browser, phones},
+      );
+      result = {passed: result.passed + phoned.passed, failed: result.failed + phoned.failed};
     }
     if (!args.includes('--no-bench') && !only) {
       const {benchPushLatency, benchRingLatency} = await import('../../tools/bench-sip.mjs');

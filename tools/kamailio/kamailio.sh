@@ -6,6 +6,7 @@
 #   tools/kamailio/kamailio.sh start [--name NAME] [--port PORT] [--role single|edge|registrar] [--registrar PORT]
 #                                    [--tls-port PORT [--plain-ws]] [--peer PORT] [--load-port PORT]
 #                                    [--push-hook URL] [--directory FILE] [--directory-url URL]
+#                                    [--phone-port PORT [--rtp-ports MIN-MAX]]
 #   tools/kamailio/kamailio.sh stop [--name NAME]
 #   tools/kamailio/kamailio.sh status [--name NAME]
 #   tools/kamailio/kamailio.sh dir [--name NAME]       (prints the run directory: kamailio.log is there)
@@ -17,6 +18,11 @@
 # names the proxy asserts for its users (P-Asserted-Identity); a user not in it is asserted by uid alone.
 # --directory-url URL asks a directory service for the names not in the file: GET URL?uid=<uid> (or &uid= when URL
 # has a query), a 200 whose first line is the name; each answer is kept 5 minutes.
+# --phone-port PORT (single role) lets desk phones, softphones and PBXs that speak plain SIP and RTP in: SIP over UDP
+# and TCP on 127.0.0.1:PORT (authenticated as on the WebSocket), and an rtpengine that this script starts beside
+# Kamailio (its control port PORT+1 on 127.0.0.1, RTP on --rtp-ports, 30000-30999 by default; stopped with it)
+# bridging their plain RTP and the browsers' ICE + DTLS-SRTP. KIT_PHONE_NET (a subnet, default 127.0.0.1/32) is
+# where their in-dialog requests may go. `rtpengine` must be installed (Debian: rtpengine-daemon).
 # Defaults: name "kit", port 5080, role single (one proxy: WebSocket +
 # registrar). An edge relays to the registrar on 127.0.0.1:--registrar (PORT, or PORT,PORT for two registrars: the
 # first that answers; a registrar that stops answering is skipped until it is back). A registrar with --peer shares
@@ -49,6 +55,8 @@ push_hook=
 plain_ws=
 directory=
 directory_url=
+phone_port=
+rtp_ports=30000-30999
 while [ $# -gt 0 ]; do
   case "$1" in
     --name) name=$2; shift 2 ;;
@@ -62,16 +70,28 @@ while [ $# -gt 0 ]; do
     --plain-ws) plain_ws=1; shift ;;
     --directory) directory=$2; shift 2 ;;
     --directory-url) directory_url=$2; shift 2 ;;
+    --phone-port) phone_port=$2; shift 2 ;;
+    --rtp-ports) rtp_ports=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
 if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ && "$tls_port" =~ ^[0-9]*$ &&
-  "$peer_port" =~ ^[0-9]*$ && "$load_port" =~ ^[0-9]*$ && "$registrar_port" =~ ^([0-9]+(,[0-9]+)?)?$ ]]; then
+  "$peer_port" =~ ^[0-9]*$ && "$load_port" =~ ^[0-9]*$ && "$phone_port" =~ ^[0-9]*$ &&
+  "$rtp_ports" =~ ^[0-9]+-[0-9]+$ && "$registrar_port" =~ ^([0-9]+(,[0-9]+)?)?$ ]]; then
   echo "a name is letters, digits, - and _; a port is a number" >&2
   exit 2
 fi
 if [ -n "$push_hook" ] && ! [[ "$push_hook" =~ ^https?://[A-Za-z0-9.:/_?=\&%-]+$ && "$role" == single ]]; then
   echo "--push-hook is an http(s) URL (letters, digits and . : / _ ? = & % -), for the single role" >&2
+  exit 2
+fi
+if [ -n "$phone_port" ] && [ "$role" != single ]; then
+  echo "--phone-port is for the single role" >&2
+  exit 2
+fi
+phone_net=${KIT_PHONE_NET:-127.0.0.1/32}
+if ! [[ "$phone_net" =~ ^[0-9.]+/[0-9]+$ ]]; then
+  echo "KIT_PHONE_NET: a subnet like 10.0.0.0/8" >&2
   exit 2
 fi
 if [ -n "$plain_ws" ] && [ -z "$tls_port" ]; then
@@ -181,6 +201,12 @@ write_config() {
     fi
     if [ -n "$plain_ws" ]; then
       echo '#!define WITH_PLAIN_WS'
+    fi
+    if [ -n "$phone_port" ]; then
+      echo '#!define WITH_PHONES'
+      echo "#!define PHONE_PORT $phone_port"
+      echo "#!define PHONE_NET \"$phone_net\""
+      echo "#!define RTPENGINE_SOCK \"udp:127.0.0.1:$((phone_port + 1))\""
     fi
     if [ -n "$tls_port" ]; then
       echo '#!define WITH_TLS'
@@ -324,6 +350,9 @@ start() {
   fi
   printf '%s\n' "$run_dir" >"$pointer.tmp"
   mv -f "$pointer.tmp" "$pointer"
+  if [ -n "$phone_port" ]; then
+    start_rtpengine "$run_dir"
+  fi
   # Foreground (-DD) in the background of this shell, so that $! is the main process; -E logs to stderr, kept in
   # the run directory.
   # Shared memory holds every connection (about 80 KB: 2,048 of them, tcp_max_connections, 164 MB), transaction
@@ -351,6 +380,7 @@ start() {
       if grep -q 'websocket.so\|auth_ephemeral.so\|tls.so\|crypto.so\|http_client.so' "$run_dir/kamailio.log"; then
         echo "A module is missing: apt-get install -y kamailio-websocket-modules kamailio-autheph-modules kamailio-tls-modules kamailio-utils-modules" >&2
       fi
+      stop_rtpengine "$run_dir"
       rm -rf "$run_dir" "$pointer"
       exit 1
     fi
@@ -358,15 +388,75 @@ start() {
   done
   echo "kamailio $name did not answer on 127.0.0.1:$port within 5 s" >&2
   kill -TERM "$launcher" 2>/dev/null || true
+  stop_rtpengine "$run_dir"
   tail -n 20 "$run_dir/kamailio.log" >&2
   rm -rf "$run_dir" "$pointer"
   exit 1
+}
+
+# rtpengine beside Kamailio for --phone-port: userspace only (no kernel table), on 127.0.0.1, its pid in the run
+# directory (stopped by `stop` once /proc shows it is rtpengine with this run directory's pid file).
+start_rtpengine() {
+  local dir=$1 rtpengine
+  rtpengine=$(command -v rtpengine 2>/dev/null || true)
+  [ -n "$rtpengine" ] || rtpengine=/usr/bin/rtpengine
+  if [ ! -x "$rtpengine" ]; then
+    echo "rtpengine is not installed. Install it with:" >&2
+    echo "  sudo apt-get install -y --no-install-recommends rtpengine-daemon" >&2
+    rm -rf "$dir" "$pointer"
+    exit 3
+  fi
+  "$rtpengine" --config-file=none --foreground --table=-1 --interface=127.0.0.1 --listen-ng="127.0.0.1:$((phone_port + 1))" --listen-cli="127.0.0.1:$((phone_port + 1))" \
+    --port-min "${rtp_ports%-*}" --port-max "${rtp_ports#*-}" --log-stderr --log-level=5 \
+    --pidfile "$dir/rtpengine.pid" >"$dir/rtpengine.log" 2>&1 &
+  echo "$!" >"$dir/rtpengine.launcher"
+  # Kamailio pings it once at start and leaves a silent one aside for a minute: it starts when rtpengine answers.
+  local ping="const s=require('dgram').createSocket('udp4');s.on('message',m=>process.exit(/pong/.test(m)?0:1));
+s.send('1 d7:command4:pinge',$((phone_port + 1)),'127.0.0.1');setTimeout(()=>process.exit(1),300)"
+  for _ in $(seq 1 50); do
+    if node -e "$ping" 2>/dev/null; then
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "rtpengine did not answer on 127.0.0.1:$((phone_port + 1)); its log ($dir/rtpengine.log):" >&2
+  tail -n 20 "$dir/rtpengine.log" >&2
+  stop_rtpengine "$dir"
+  rm -rf "$dir" "$pointer"
+  exit 1
+}
+
+rtpengine_pid() {
+  local dir=$1 pid exe
+  [ -f "$dir/rtpengine.launcher" ] || return 0
+  pid=$(cat "$dir/rtpengine.launcher")
+  [[ "$pid" =~ ^[0-9]+$ ]] || return 0
+  exe=$(readlink "/proc/$pid/exe" 2>/dev/null || true)
+  [[ "$(basename "${exe% (deleted)}")" == rtpengine* ]] || return 0
+  if tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | grep -qxF "$dir/rtpengine.pid"; then
+    echo "$pid"
+  fi
+}
+
+stop_rtpengine() {
+  local media
+  media=$(rtpengine_pid "$1")
+  if [ -n "$media" ]; then
+    kill -TERM "$media" 2>/dev/null || true
+    for _ in $(seq 1 100); do
+      kill -0 "$media" 2>/dev/null || break
+      sleep 0.05
+    done
+  fi
 }
 
 stop() {
   local pid dir
   pid=$(running_pid)
   dir=$(run_dir_of)
+  if [ -n "$dir" ]; then
+    stop_rtpengine "$dir"
+  fi
   if [ -n "$pid" ]; then
     kill -TERM "$pid"
     local stopped=
@@ -400,5 +490,5 @@ case "$command" in
       echo "kamailio $name is stopped"
       exit 1
     fi ;;
-  *) sed -n '2,34p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,40p' "$0" >&2; exit 2 ;;
 esac

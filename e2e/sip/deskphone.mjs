@@ -1,0 +1,243 @@
+// A phone that is not a browser (issue 36, part 8): baresip, a headless SIP phone, registers over plain SIP (UDP) on
+// the proxy's phones port and speaks plain RTP; Kamailio hands its media to rtpengine, which bridges it to the
+// browsers' ICE + DTLS-SRTP. The tests call it from the kit and let it call the kit, and check the sound both ways
+// by its energy: in the browser, an analyser on the received track; on the phone, the WAV that baresip's `sndfile`
+// writes of what it decodes. baresip sends a 440 Hz sine (`ausine`); Chromium's fake microphone beeps.
+import {spawn} from 'node:child_process';
+import {existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {createConnection} from 'node:net';
+import {join} from 'node:path';
+import {mintSipCredentials} from '../../tools/sip-credentials.mjs';
+import {SEL, expect} from '../harness.mjs';
+import {freePort} from './proxies.mjs';
+
+/** Whether baresip is installed (Debian: baresip-core). */
+export function baresipInstalled() {
+  return existsSync('/usr/bin/baresip');
+}
+
+/**
+ * Starts baresip as `uid`, registered through the proxy's phones port, answering every call at once.
+ * @returns {Promise<DeskPhone>}
+ */
+export async function startDeskPhone({dir, secret, uid, phonePort}) {
+  const home = join(dir, `baresip-${uid}`);
+  mkdirSync(home, {recursive: true});
+  const [sipPort, ctrlPort] = [await freePort(), await freePort()];
+  writeFileSync(
+    join(home, 'config'),
+    [
+      'poll_method epoll',
+      `sip_listen 127.0.0.1:${sipPort}`,
+      'sip_transports udp',
+      'audio_player alsa,null',
+      'audio_source ausine,440',
+      'audio_alert alsa,null',
+      'audio_srate 48000',
+      'audio_channels 1',
+      'module_path /usr/lib/baresip/modules',
+      ...['g711', 'opus', 'alsa', 'ausine', 'sndfile'].map(name => `module ${name}.so`),
+      ...['account', 'menu', 'ctrl_tcp'].map(name => `module_app ${name}.so`),
+      `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
+      `snd_path ${home}`,
+      '',
+    ].join('\n'),
+  );
+  const {username, password} = mintSipCredentials(secret, uid);
+  writeFileSync(
+    join(home, 'accounts'),
+    `<sip:${uid}@kit.test>;auth_user=${username};auth_pass=${password};` +
+      `outbound="sip:127.0.0.1:${phonePort};transport=udp";regint=600;answermode=auto;` +
+      'audio_codecs=opus/48000/2,PCMU\n',
+  );
+  const child = spawn('baresip', ['-f', home], {stdio: ['pipe', 'pipe', 'pipe']});
+  // Whatever ends this run (a crash included), the phone is stopped by its pid.
+  const stopOnExit = () => child.exitCode === null && child.kill('SIGKILL');
+  process.once('exit', stopOnExit);
+  child.once('exit', () => process.removeListener('exit', stopOnExit));
+  let output = '';
+  child.stdout.on('data', data => (output += data));
+  child.stderr.on('data', data => (output += data));
+  const phone = new DeskPhone(child, home, ctrlPort, () => output);
+  await phone.until(() => / 200 OK .*binding/.test(output), `${uid} never registered`, 10000);
+  return phone;
+}
+
+export class DeskPhone {
+  constructor(child, home, ctrlPort, output) {
+    this.child = child;
+    this.home = home;
+    this.ctrlPort = ctrlPort;
+    this.output = output;
+  }
+
+  /** Polls `check` every 100 ms until it holds, or fails with `what` and baresip's last lines. */
+  async until(check, what, timeout = 8000) {
+    const deadline = Date.now() + timeout;
+    while (!check()) {
+      if (Date.now() > deadline || this.child.exitCode !== null) {
+        throw new Error(
+          `${what}; baresip said:\n${this.output().split('\n').slice(-15).join('\n')}`,
+        );
+      }
+      await new Promise(done => setTimeout(done, 100));
+    }
+  }
+
+  /** Sends a command to baresip's ctrl_tcp (a netstring of JSON) and resolves its response. */
+  command(command, params = '') {
+    return new Promise((done, fail) => {
+      const socket = createConnection(this.ctrlPort, '127.0.0.1');
+      const body = JSON.stringify({command, params, token: String(Date.now())});
+      let data = '';
+      socket.on('connect', () => socket.write(`${Buffer.byteLength(body)}:${body},`));
+      // Netstrings (`length:json,`): events may come before the response.
+      socket.on('data', chunk => {
+        data += chunk;
+        for (let colon = data.indexOf(':'); colon > 0; colon = data.indexOf(':')) {
+          const length = Number(data.slice(0, colon));
+          if (data.length < colon + 1 + length + 1) {
+            return;
+          }
+          const message = JSON.parse(data.slice(colon + 1, colon + 1 + length));
+          data = data.slice(colon + 1 + length + 1);
+          if (message.response) {
+            socket.end();
+            done(message);
+            return;
+          }
+        }
+      });
+      socket.on('error', fail);
+      setTimeout(
+        () => (socket.destroy(), fail(new Error(`baresip: no answer to ${command}`))),
+        5000,
+      );
+    });
+  }
+
+  /** Whether a call is established now (from baresip's own log). */
+  established() {
+    return /Call established|call established|CALL_ESTABLISHED/i.test(this.output());
+  }
+
+  /**
+   * The RMS (0..1) of what the phone heard: the newest WAV that sndfile wrote of decoded audio, from `skip` seconds in.
+   */
+  heardEnergy(skip = 1) {
+    const heard = readdirSync(this.home)
+      .filter(name => /dec\.wav$/.test(name))
+      .sort();
+    if (!heard.length) {
+      return 0;
+    }
+    const wav = readFileSync(join(this.home, heard.at(-1)));
+    const data = wav.indexOf('data') + 8; // 16-bit PCM after the "data" chunk header
+    const rate = wav.readUInt32LE(24);
+    const channels = wav.readUInt16LE(22);
+    let sum = 0;
+    let count = 0;
+    for (let at = data + skip * rate * channels * 2; at + 1 < wav.length; at += 2) {
+      const sample = wav.readInt16LE(at) / 32768;
+      sum += sample * sample;
+      count++;
+    }
+    return count ? Math.sqrt(sum / count) : 0;
+  }
+
+  /** Stops baresip by its pid. */
+  async stop() {
+    if (this.child.exitCode === null) {
+      this.child.kill('SIGTERM');
+      await new Promise(done => {
+        const timer = setTimeout(() => (this.child.kill('SIGKILL'), done()), 3000);
+        this.child.once('exit', () => (clearTimeout(timer), done()));
+      });
+    }
+  }
+}
+
+/** The RMS (0..1) of the audio a tab receives, over `ms`: an analyser on the newest peer connection's track. */
+export function receivedEnergy(tab, ms = 1500) {
+  return tab.page.evaluate(async ms => {
+    const receiver = window.__e2e.peers
+      .at(-1)
+      ?.getReceivers()
+      .find(each => each.track?.kind === 'audio');
+    if (!receiver) {
+      return 0;
+    }
+    const context = new AudioContext();
+    const analyser = context.createAnalyser();
+    context.createMediaStreamSource(new MediaStream([receiver.track])).connect(analyser);
+    const samples = new Float32Array(analyser.fftSize);
+    let peak = 0;
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      await new Promise(done => setTimeout(done, 50));
+      analyser.getFloatTimeDomainData(samples);
+      const rms = Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / samples.length);
+      peak = Math.max(peak, rms);
+    }
+    await context.close();
+    return peak;
+  }, ms);
+}
+
+/** Waits until a tab hears sound above `floor`; resolves the energy heard. */
+async function hears(tab, floor, what) {
+  const deadline = Date.now() + 10000;
+  let energy = 0;
+  while (Date.now() < deadline) {
+    energy = await receivedEnergy(tab);
+    if (energy > floor) {
+      return energy;
+    }
+  }
+  throw new Error(`${what}: energy ${energy.toFixed(4)}`);
+}
+
+/** The sound both ways of a call between a tab and the desk phone. */
+async function soundBothWays(tab, phone) {
+  const atTab = await hears(tab, 0.01, 'the tab hears no sound from the desk phone');
+  await phone.until(
+    () => phone.heardEnergy() > 0.01,
+    'the desk phone hears no sound from the tab',
+    10000,
+  );
+  return `tab hears ${atTab.toFixed(3)}, phone hears ${phone.heardEnergy().toFixed(3)} (RMS)`;
+}
+
+export const deskPhoneFlows = [
+  {
+    name: 'desk phone: the kit calls a desk phone (baresip, plain RTP through rtpengine); sound both ways',
+    fn: async ({open, phones}) => {
+      const phone = await phones.start('linus');
+      const grace = await open('grace', {proxy: phones.url});
+      await grace.click('call-voice-linus');
+      await grace.visible(SEL.ongoing, 10000);
+      console.log(`    ${await soundBothWays(grace, phone)}`);
+      await grace.page.click(SEL.ongoingEnd);
+      await grace.gone(SEL.ongoing, 8000);
+      await phone.until(
+        () => /terminated|closed/i.test(phone.output()),
+        'the desk phone still talks',
+      );
+    },
+  },
+  {
+    name: 'desk phone: a desk phone calls the kit; the kit answers; sound both ways; the phone hangs up',
+    fn: async ({open, phones}) => {
+      const phone = await phones.start('linus');
+      const grace = await open('grace', {proxy: phones.url});
+      await phone.command('dial', 'sip:grace@kit.test');
+      await grace.visible(SEL.incoming, 10000);
+      await grace.textIs(SEL.incomingTitle, 'Linus');
+      await grace.page.click(SEL.accept);
+      await grace.visible(SEL.ongoing, 10000);
+      console.log(`    ${await soundBothWays(grace, phone)}`);
+      await phone.command('hangup');
+      await grace.gone(SEL.ongoing, 8000);
+    },
+  },
+];
