@@ -118,6 +118,37 @@ async function graceReaches(proxy, secret, linus, localAddress) {
   return !!rang;
 }
 
+/**
+ * A dialog of grace and linus through the proxy: grace's INVITE, linus's 200 OK with its tag `linus1`.
+ * @returns {Promise<{callId: string, fromTag: string, routes: string[]}>} The Routes of grace's in-dialog requests.
+ */
+async function realDialog(grace, linus, secret) {
+  const callId = randomUUID();
+  const fromTag = randomBytes(5).toString('hex');
+  const credentials = mintSipCredentials(secret, 'grace');
+  void sendAuthenticated(
+    grace.wire,
+    'INVITE',
+    {from: 'grace', to: 'linus', callId, fromTag, contact: grace.contact},
+    credentials,
+    3000,
+  );
+  const invite = await incoming(linus.wire, 'INVITE', 3000);
+  expect(invite, 'the INVITE did not reach linus');
+  linus.wire.sendRaw(reply(invite, 200, 'OK', {toTag: 'linus1', contact: linus.contact}));
+  let ok;
+  await until(
+    () =>
+      (ok = grace.wire.messages.find(
+        m => m.status === 200 && m.headers['call-id']?.[0] === callId,
+      )),
+  );
+  expect(ok, 'the 200 OK did not reach grace');
+  const routes = (ok.headers['record-route'] ?? []).reverse();
+  expect(routes.length > 0, 'the proxy did not record-route the dialog');
+  return {callId, fromTag, routes};
+}
+
 /** A TCP server that records whether anyone connected to it (the host an open relay would reach). */
 async function trap() {
   let connections = 0;
@@ -566,33 +597,7 @@ const checks = [
         const unsigned = await byeThrough(`sip:127.0.0.1:${new URL(proxy.url).port};transport=ws`);
         expect(unsigned?.status === 403, `an unsigned Route to the proxy got ${line(unsigned)}`);
         // 3. In a real dialog (Record-Route signed by the proxy), a BYE aimed at the target host.
-        const callId = randomUUID();
-        const fromTag = randomBytes(5).toString('hex');
-        const credentials = mintSipCredentials(secret, 'grace');
-        void sendAuthenticated(
-          grace.wire,
-          'INVITE',
-          {from: 'grace', to: 'linus', callId, fromTag, contact: grace.contact},
-          credentials,
-          3000,
-        );
-        const invite = await incoming(linus.wire, 'INVITE', 3000);
-        expect(invite, 'the INVITE did not reach linus');
-        linus.wire.sendRaw(reply(invite, 200, 'OK', {toTag: 'linus1', contact: linus.contact}));
-        const ok = await new Promise(done => {
-          const find = () =>
-            grace.wire.messages.find(m => m.status === 200 && m.headers['call-id']?.[0] === callId);
-          const timer = setInterval(() => {
-            if (find()) {
-              clearInterval(timer);
-              done(find());
-            }
-          }, 20);
-          setTimeout(() => (clearInterval(timer), done(find())), 3000);
-        });
-        expect(ok, 'the 200 OK did not reach grace');
-        const routes = (ok.headers['record-route'] ?? []).reverse();
-        expect(routes.length > 0, 'the proxy did not record-route the dialog');
+        const {callId, fromTag, routes} = await realDialog(grace, linus, secret);
         const relayed = await grace.wire.request(
           sipRequest('BYE', {
             uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
@@ -614,6 +619,54 @@ const checks = [
         grace.wire.close();
         linus.wire.close();
         await target.close();
+      }
+    },
+  },
+  {
+    name: "phones port: no credentials → 401/407; a dialog of two browsers reaches no plain SIP address, even on the phones' network",
+    fn: async ({proxies, secret}) => {
+      const phonePort = await freePort();
+      const proxy = await proxies.start('attacksphones', {phonePort, rtpPorts: '31200-31299'});
+      const target = await trap();
+      const phone = await SipWire.open(`ws://127.0.0.1:${phonePort}`, {tcp: true});
+      const grace = await registered(proxy, secret, 'grace');
+      const linus = await registered(proxy, secret, 'linus');
+      try {
+        const register = await phone.request(
+          sipRequest('REGISTER', {from: 'linus', expires: 60, transport: 'TCP'}),
+        );
+        expect(register?.status === 401, `a REGISTER with no credentials got ${line(register)}`);
+        const call = await phone.request(
+          sipRequest('INVITE', {from: 'linus', to: 'grace', transport: 'TCP'}),
+        );
+        expect(call?.status === 407, `an INVITE with no credentials got ${line(call)}`);
+        // A dialog of two browsers, and a BYE to the target on loopback (inside KIT_PHONE_NET), with a phone mark
+        // of the sender's making on the proxy's Route for good measure: only the proxy knows which dialogs crossed.
+        const {callId, fromTag, routes} = await realDialog(grace, linus, secret);
+        const marked = routes.map((route, i) => (i ? route : route.replace(/>$/, ';ph=madeup>')));
+        const relayed = await grace.wire.request(
+          sipRequest('BYE', {
+            uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
+            from: 'grace',
+            to: 'linus',
+            callId,
+            fromTag,
+            toTag: 'linus1',
+            headers: marked.map(route => `Route: ${route}`),
+          }),
+        );
+        expect(
+          relayed?.status === 403,
+          `a BYE of two browsers' dialog aimed at a plain address got ${line(relayed)}`,
+        );
+        await new Promise(done => setTimeout(done, 200));
+        expect(target.connections() === 0, 'the proxy opened a connection to the target host');
+      } finally {
+        phone.close();
+        grace.wire.close();
+        linus.wire.close();
+        await target.close();
+        proxies.stop('attacksphones');
       }
     },
   },

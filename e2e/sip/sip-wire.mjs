@@ -39,7 +39,9 @@ export class SipWire {
       socket.once('error', fail);
     });
     const wire = new SipWire(socket, tcp);
-    if (!tcp) {
+    if (tcp) {
+      socket.on('data', chunk => wire._stream(chunk));
+    } else {
       await wire._handshake(hostname, port, origin);
     }
     return wire;
@@ -116,6 +118,24 @@ export class SipWire {
       if (opcode === 1 || opcode === 2) {
         this._received(payload);
       }
+    }
+  }
+
+  /** SIP over plain TCP: messages one after the other, each as long as its head and its Content-Length. */
+  _stream(chunk) {
+    this.buffer = Buffer.concat([this.buffer, chunk]);
+    for (;;) {
+      const end = this.buffer.indexOf('\r\n\r\n');
+      if (end < 0) {
+        return;
+      }
+      const head = this.buffer.subarray(0, end).toString();
+      const length = Number(/^(?:Content-Length|l):\s*(\d+)/im.exec(head)?.[1] ?? 0);
+      if (this.buffer.length < end + 4 + length) {
+        return;
+      }
+      this._received(this.buffer.subarray(0, end + 4 + length).toString());
+      this.buffer = this.buffer.subarray(end + 4 + length);
     }
   }
 
