@@ -118,6 +118,21 @@ async function graceReaches(proxy, secret, linus, localAddress) {
   return !!rang;
 }
 
+/** A BYE of grace's dialog aimed at the target's address, through these Routes. */
+function byeToward(grace, target, {callId, fromTag}, routes) {
+  return grace.wire.request(
+    sipRequest('BYE', {
+      uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
+      from: 'grace',
+      to: 'linus',
+      callId,
+      fromTag,
+      toTag: 'linus1',
+      headers: routes.map(route => `Route: ${route}`),
+    }),
+  );
+}
+
 /**
  * A dialog of grace and linus through the proxy: grace's INVITE, linus's 200 OK with its tag `linus1`.
  * @returns {Promise<{callId: string, fromTag: string, routes: string[]}>} The Routes of grace's in-dialog requests.
@@ -598,17 +613,7 @@ const checks = [
         expect(unsigned?.status === 403, `an unsigned Route to the proxy got ${line(unsigned)}`);
         // 3. In a real dialog (Record-Route signed by the proxy), a BYE aimed at the target host.
         const {callId, fromTag, routes} = await realDialog(grace, linus, secret);
-        const relayed = await grace.wire.request(
-          sipRequest('BYE', {
-            uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
-            from: 'grace',
-            to: 'linus',
-            callId,
-            fromTag,
-            toTag: 'linus1',
-            headers: routes.map(route => `Route: ${route}`),
-          }),
-        );
+        const relayed = await byeToward(grace, target, {callId, fromTag}, routes);
         expect(
           relayed?.status === 403,
           `a BYE of a real dialog aimed at another host got ${line(relayed)}`,
@@ -644,17 +649,7 @@ const checks = [
         // of the sender's making on the proxy's Route for good measure: only the proxy knows which dialogs crossed.
         const {callId, fromTag, routes} = await realDialog(grace, linus, secret);
         const marked = routes.map((route, i) => (i ? route : route.replace(/>$/, ';ph=madeup>')));
-        const relayed = await grace.wire.request(
-          sipRequest('BYE', {
-            uri: `sip:x@127.0.0.1:${target.port};transport=tcp`,
-            from: 'grace',
-            to: 'linus',
-            callId,
-            fromTag,
-            toTag: 'linus1',
-            headers: marked.map(route => `Route: ${route}`),
-          }),
-        );
+        const relayed = await byeToward(grace, target, {callId, fromTag}, marked);
         expect(
           relayed?.status === 403,
           `a BYE of two browsers' dialog aimed at a plain address got ${line(relayed)}`,

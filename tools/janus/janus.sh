@@ -44,56 +44,19 @@ if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ && "$rtp_ports" =~ ^[
   exit 2
 fi
 
-# Only a directory that is ours, private, and not a symbolic link is trusted (see kamailio.sh).
-private_dir() {
-  local dir=$1
-  [ -d "$dir" ] && [ ! -L "$dir" ] && [ "$(stat -c '%u %a' "$dir")" = "$(id -u) 700" ]
-}
-
+# shellcheck source=../lib/run-dir.sh
+. "$here/../lib/run-dir.sh"
 state_dir=${KIT_JANUS_DIR:-${HOME:-/root}/.cache/kit-janus}
-mkdir -p -m 0700 "$state_dir"
-if ! private_dir "$state_dir"; then
-  echo "$state_dir must be a directory of $(id -un) with mode 0700" >&2
-  exit 1
-fi
+ensure_state_dir "$state_dir"
 pointer="$state_dir/$name.run"
 
 find_janus() {
-  if [ -n "${JANUS:-}" ]; then
-    if [ -x "$JANUS" ]; then echo "$JANUS"; fi
-    return
-  fi
-  for candidate in "$(command -v janus 2>/dev/null || true)" /usr/bin/janus /usr/local/bin/janus; do
-    if [ -n "$candidate" ] && [ -x "$candidate" ]; then
-      echo "$candidate"
-      return
-    fi
-  done
+  find_binary "${JANUS:-}" janus /usr/bin/janus /usr/local/bin/janus
 }
 
-run_dir_of() {
-  if [ -f "$pointer" ] && [ ! -L "$pointer" ] && [ "$(stat -c %u "$pointer")" = "$(id -u)" ]; then
-    local dir
-    dir=$(cat "$pointer")
-    if private_dir "$dir"; then
-      echo "$dir"
-    fi
-  fi
-}
-
-# The pid that `start` wrote, when that process is still the Janus it started (its binary is janus and its command
-# line names this run directory's config): a recycled pid is never signalled.
+# The Janus that `start` started, checked against /proc (run-dir.sh).
 running_pid() {
-  local dir pid exe
-  dir=$(run_dir_of)
-  [ -n "$dir" ] && [ -f "$dir/pid" ] || return 0
-  pid=$(cat "$dir/pid")
-  [[ "$pid" =~ ^[0-9]+$ ]] || return 0
-  exe=$(readlink "/proc/$pid/exe" 2>/dev/null || true)
-  [[ "$(basename "${exe% (deleted)}")" == janus* ]] || return 0
-  if tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | grep -qxF "$dir/janus.jcfg"; then
-    echo "$pid"
-  fi
+  running_pid_of janus janus.jcfg
 }
 
 # Janus answers its `info` request on the WebSocket (Node's WebSocket: flagged on Node 20, built in on 22).

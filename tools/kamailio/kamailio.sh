@@ -107,61 +107,20 @@ if [ -n "$directory" ] && ! [ -f "$directory" -a -r "$directory" ]; then
   exit 2
 fi
 
-# Only a directory that is ours, private, and not a symbolic link is trusted: in the shared temporary folder
-# another local user could create a path first and have root write the log there, or plant a pid file that `stop`
-# would kill.
-private_dir() {
-  local dir=$1
-  [ -d "$dir" ] && [ ! -L "$dir" ] && [ "$(stat -c '%u %a' "$dir")" = "$(id -u) 700" ]
-}
-
+# shellcheck source=../lib/run-dir.sh
+. "$here/../lib/run-dir.sh"
 state_dir=${KIT_KAMAILIO_DIR:-${HOME:-/root}/.cache/kit-kamailio}
-mkdir -p -m 0700 "$state_dir"
-if ! private_dir "$state_dir"; then
-  echo "$state_dir must be a directory of $(id -un) with mode 0700" >&2
-  exit 1
-fi
+ensure_state_dir "$state_dir"
 # Which run directory `start` made for this name.
 pointer="$state_dir/$name.run"
 
 find_kamailio() {
-  if [ -n "${KAMAILIO:-}" ]; then
-    if [ -x "$KAMAILIO" ]; then echo "$KAMAILIO"; fi
-    return
-  fi
-  for candidate in "$(command -v kamailio 2>/dev/null || true)" /usr/sbin/kamailio /usr/local/sbin/kamailio; do
-    if [ -n "$candidate" ] && [ -x "$candidate" ]; then
-      echo "$candidate"
-      return
-    fi
-  done
+  find_binary "${KAMAILIO:-}" kamailio /usr/sbin/kamailio /usr/local/sbin/kamailio
 }
 
-# The run directory of this name, when the pointer and the directory are ours.
-run_dir_of() {
-  if [ -f "$pointer" ] && [ ! -L "$pointer" ] && [ "$(stat -c %u "$pointer")" = "$(id -u)" ]; then
-    local dir
-    dir=$(cat "$pointer")
-    if private_dir "$dir"; then
-      echo "$dir"
-    fi
-  fi
-}
-
-# The pid that `start` wrote, when that process is still the Kamailio it started: its binary is kamailio and its
-# command line names this run directory's config. A recycled pid, or a pid file written by anyone else, is never
-# signalled.
+# The Kamailio that `start` started, checked against /proc (run-dir.sh).
 running_pid() {
-  local dir pid exe
-  dir=$(run_dir_of)
-  [ -n "$dir" ] && [ -f "$dir/pid" ] || return 0
-  pid=$(cat "$dir/pid")
-  [[ "$pid" =~ ^[0-9]+$ ]] || return 0
-  exe=$(readlink "/proc/$pid/exe" 2>/dev/null || true)
-  [[ "$(basename "${exe% (deleted)}")" == kamailio* ]] || return 0
-  if tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | grep -qxF "$dir/kamailio.cfg"; then
-    echo "$pid"
-  fi
+  running_pid_of kamailio kamailio.cfg
 }
 
 # An HTTP GET over bash's /dev/tcp: no curl needed.
