@@ -15,6 +15,7 @@ import {
   KitCallSession,
   KitCallSessionOptions,
   KitCallSessionPorts,
+  _KitGroupEngine,
   kitEndReasonOf,
 } from '../session/call-session';
 import {kitInvokeSafely} from '../core/invoke-safely';
@@ -50,6 +51,14 @@ export const KIT_CALL_WAITING = new InjectionToken<boolean>(
 );
 
 /**
+ * The engine of calls with several people: `withGroupCalls()` provides it; without it, calls stay between two.
+ * @docs-private
+ */
+export const _KIT_GROUP_ENGINE = new InjectionToken<_KitGroupEngine>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? '_KIT_GROUP_ENGINE' : '',
+);
+
+/**
  * Every call of the app, one `KitCallSession` each: creates them, finds them by session id, closes the endings on
  * screen when a new call takes it, and promotes a waiting call once the screen is free. Its `KitCallSwitch` is the
  * library's only SDK listener (payload checks, routing, ghost rings, the busy/wait and glare policies).
@@ -65,6 +74,8 @@ export class KitCallRegistry {
   readonly #defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
   readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   readonly #listenerId = inject(_IdGenerator).getId('kit-call-registry-');
+  /** The engine of calls with several people (`withGroupCalls()`), if the app named it. */
+  readonly group = inject(_KIT_GROUP_ENGINE, {optional: true});
   /** What every session of the app talks to: one object, shared. */
   readonly #ports: KitCallSessionPorts = {
     sdk: this.#sdk,
@@ -72,6 +83,7 @@ export class KitCallRegistry {
     sound: this.#ringtone,
     clock: this.#isBrowser ? KIT_BROWSER_CLOCK : KIT_SERVER_CLOCK,
     report: error => this.report(error),
+    group: this.group,
   };
   readonly #sessions = new Set<KitCallSession>();
   readonly #byId = new Map<string, KitCallSession>();
@@ -174,10 +186,15 @@ export class KitCallRegistry {
    * Places a call: the session exists before `initiateCall` is sent, so no answer can come "before the screen".
    * @param receiver The user to call.
    * @param type `'audio'` or `'video'`.
+   * @param more What else the call carries: the participants and the group of a call with several people.
    * @returns The dialing session (call `start()` on it; while an outgoing call to the same user is still live, that
    *   call's session), or the reason the call cannot be placed.
    */
-  placeCall(receiver: KitUser, type: KitCallType): KitCallSession | KitException {
+  placeCall(
+    receiver: KitUser,
+    type: KitCallType,
+    more?: Partial<KitCall>,
+  ): KitCallSession | KitException {
     const me = this.me();
     if (me instanceof KitException) {
       return me;
@@ -210,7 +227,7 @@ export class KitCallRegistry {
       return live;
     }
     this.listen();
-    return this.#create('outgoing', kitDraftCall(me, receiver, type));
+    return this.#create('outgoing', {...kitDraftCall(me, receiver, type), ...more});
   }
 
   /**
@@ -218,12 +235,14 @@ export class KitCallRegistry {
    * @param call A valid call.
    * @param direction Which side this device is on.
    * @param phase Where a new session starts (default: ringing or dialing).
+   * @param joined Whether the user joins the call anew (`joinCall`): a call that ended here is live again.
    * @returns The session, or why the call cannot be shown (invalid, or already over).
    */
   sessionFor(
     call: KitCall,
     direction: KitCallDirection,
     phase?: KitCallPhase,
+    joined?: boolean,
   ): KitCallSession | KitException {
     const invalid = kitValidateCall(call);
     if (invalid) {
@@ -238,7 +257,7 @@ export class KitCallRegistry {
       return known;
     }
     const over = kitEndReasonOf(call.status);
-    if ((over && phase !== 'ongoing') || this.#switch.hasEnded(call.sessionId)) {
+    if ((over && phase !== 'ongoing') || (!joined && this.#switch.hasEnded(call.sessionId))) {
       return new KitException(
         KitErrorCodes.CALL_ENDED,
         typeof ngDevMode === 'undefined' || ngDevMode ? 'This call is over.' : '',
