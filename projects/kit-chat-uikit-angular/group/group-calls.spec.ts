@@ -157,6 +157,15 @@ describe('Group calls: the actions (start, invite, leave, join)', () => {
     expect(errors[0].message).toContain('withGroupCalls()');
   });
 
+  it('should not turn a live call to the first callee into a group call', async () => {
+    const {overlay, sdk} = setUp();
+    GroupSdk.holdInitiate = true;
+    void overlay.startCall(ADA).catch(() => {});
+    await expect(TestBed.inject(KitGroupCalls).startCall({people: [ADA, BOB]})).resolves.toBeNull();
+    expect(errors.map(e => e.code)).toEqual([KitErrorCodes.INVALID_CALL]);
+    expect(sdk.initiated.map(c => c.participants)).toEqual([undefined]);
+  });
+
   it('should report a refused action through onError', async () => {
     const {sdk} = setUp();
     await TestBed.inject(KitGroupCalls).startCall({people: [ADA, BOB]});

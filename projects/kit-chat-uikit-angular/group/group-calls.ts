@@ -72,14 +72,9 @@ export class KitGroupCalls {
     const people = [...new Map(to.people.map(user => [user.uid, user])).values()].filter(
       user => user.uid !== me.uid,
     );
+    const live = new Set(this.#registry.sessions);
     const session = people.length
-      ? this.#registry.placeCall(people[0], type, {
-          participants: [
-            {user: me, status: 'joined'},
-            ...people.map(user => ({user, status: 'invited' as const})),
-          ],
-          group: to.group ?? null,
-        })
+      ? this.#registry.placeCall(people[0], type)
       : new KitException(
           KitErrorCodes.INVALID_CALL,
           DEV ? 'A call with several people needs someone to call besides the logged-in user.' : '',
@@ -88,6 +83,28 @@ export class KitGroupCalls {
     if (this.#failed(session)) {
       return null;
     }
+    if (live.has(session)) {
+      // A call to the first of them is on its way already: not two calls, and not that one hijacked.
+      this.#report(
+        new KitException(
+          KitErrorCodes.INVALID_CALL,
+          DEV ? `A call to "${people[0].uid}" is already live.` : '',
+          to,
+        ),
+      );
+      return null;
+    }
+    // The draft carries everyone before initiateCall leaves: the caller joined, each callee invited.
+    session._set({
+      call: {
+        ...session.state.call,
+        participants: [
+          {user: me, status: 'joined'},
+          ...people.map(user => ({user, status: 'invited' as const})),
+        ],
+        group: to.group ?? null,
+      },
+    });
     const ref = this.#overlay._openSession(session, config);
     // A start that fails is said on the screen ("Call failed") and to onError.
     return session.start().then(

@@ -54,10 +54,10 @@ describe('Group calls: the engine (routing, the participant rules)', () => {
       [BOB, 'invited'],
       [CY, 'invited'],
     ]);
-    const session = registry.placeCall(ADA, 'video', {
-      participants: call.participants,
-      group: call.group,
-    }) as _KitCallSession;
+    const session = registry.placeCall(ADA, 'video') as _KitCallSession;
+    session._set({
+      call: {...session.state.call, participants: call.participants, group: call.group},
+    });
     void session.start().catch(() => {});
     await settle();
     return {sdk, registry, session};

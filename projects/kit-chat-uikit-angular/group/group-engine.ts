@@ -69,7 +69,7 @@ export class KitGroupEngine implements _KitGroupEngine {
       ),
       group: call.group === undefined ? known.group : call.group,
     };
-    session._setCall(now);
+    session._set({call: now});
     if (participants) {
       // One callee's "rejected" is that person's answer, never the call's end (stream-video-swift #901): the
       // people's statuses decide.

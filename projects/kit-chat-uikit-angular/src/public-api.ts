@@ -65,7 +65,8 @@ export {withDevicePickers, withMutedSpeechHint} from './devices/device-features'
 export {KitDevicePickersIntl} from './devices/device-pickers-intl';
 export {_kitWatchCallEndings, type _KitCallEnding} from './registry/call-endings';
 // The hooks `withGroupCalls()` (kit-chat-uikit-angular/group) plugs into: internal.
-export {_KIT_GROUP_ENGINE, KitCallRegistry as _KitCallRegistry} from './registry/call-registry';
+export {KitCallRegistry as _KitCallRegistry} from './registry/call-registry';
+export {_KIT_GROUP_ENGINE} from './registry/group-engine-token';
 export type {_KitGroupEngine, _KitGroupSession} from './session/call-session-types';
 export type {KitCallSession as _KitCallSession} from './session/call-session';
 export {KitCallButtonsComponent} from './call-buttons/call-buttons';

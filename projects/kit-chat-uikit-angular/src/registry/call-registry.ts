@@ -15,9 +15,9 @@ import {
   KitCallSession,
   KitCallSessionOptions,
   KitCallSessionPorts,
-  _KitGroupEngine,
   kitEndReasonOf,
 } from '../session/call-session';
+import {_KIT_GROUP_ENGINE} from './group-engine-token';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KIT_BROWSER_CLOCK, KIT_SERVER_CLOCK} from '../session/call-session-host';
 import {KitCallSwitch, kitNoSdk} from '../session/call-switch';
@@ -48,14 +48,6 @@ export const KIT_CALL_WAITING = new InjectionToken<boolean>(
     providedIn: 'root',
     factory: () => false,
   },
-);
-
-/**
- * The engine of calls with several people: `withGroupCalls()` provides it; without it, calls stay between two.
- * @docs-private
- */
-export const _KIT_GROUP_ENGINE = new InjectionToken<_KitGroupEngine>(
-  typeof ngDevMode === 'undefined' || ngDevMode ? '_KIT_GROUP_ENGINE' : '',
 );
 
 /**
@@ -186,15 +178,10 @@ export class KitCallRegistry {
    * Places a call: the session exists before `initiateCall` is sent, so no answer can come "before the screen".
    * @param receiver The user to call.
    * @param type `'audio'` or `'video'`.
-   * @param more What else the call carries: the participants and the group of a call with several people.
    * @returns The dialing session (call `start()` on it; while an outgoing call to the same user is still live, that
    *   call's session), or the reason the call cannot be placed.
    */
-  placeCall(
-    receiver: KitUser,
-    type: KitCallType,
-    more?: Partial<KitCall>,
-  ): KitCallSession | KitException {
+  placeCall(receiver: KitUser, type: KitCallType): KitCallSession | KitException {
     const me = this.me();
     if (me instanceof KitException) {
       return me;
@@ -227,7 +214,7 @@ export class KitCallRegistry {
       return live;
     }
     this.listen();
-    return this.#create('outgoing', {...kitDraftCall(me, receiver, type), ...more});
+    return this.#create('outgoing', kitDraftCall(me, receiver, type));
   }
 
   /**
@@ -320,7 +307,7 @@ export class KitCallRegistry {
       }
       this.#shown.next(session);
     } else if (as === 'waiting') {
-      session._setWaiting(true);
+      session._set({waiting: true});
       this.#changes.next();
     } else {
       this.#hidden.add(session);
@@ -396,7 +383,7 @@ export class KitCallRegistry {
     }
     const next = this.waiting[0];
     if (next) {
-      next._setWaiting(false);
+      next._set({waiting: false});
       this.#changes.next();
       this.#shown.next(next);
     }

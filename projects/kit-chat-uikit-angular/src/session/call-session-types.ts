@@ -114,7 +114,7 @@ export interface _KitGroupSession {
     news: 'remoteRinging' | 'remoteAccepted' | 'remoteRejected' | 'remoteEnded',
     call: KitCall,
   ): void;
-  _setCall(call: KitCall): void;
+  _set(change: {call: KitCall}): void;
 }
 
 /** Options of a session; the registry fills them from the app's configuration. */

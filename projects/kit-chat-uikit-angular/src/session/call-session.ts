@@ -214,16 +214,14 @@ export class KitCallSession {
     return this.#started;
   }
 
-  /** @param waiting Whether the call rings in a call-waiting banner. @docs-private */
-  _setWaiting(waiting: boolean): void {
-    if (this.state.waiting !== waiting) {
-      this.#machine.set({waiting});
-    }
-  }
-
-  /** @param call The call with newer participants (`withGroupCalls()`): the views re-render. @docs-private */
-  _setCall(call: KitCall): void {
-    this.#machine.set({call});
+  /**
+   * Changes what the session says aside from its table: whether the call rings in a call-waiting banner, or the
+   * call itself (`withGroupCalls()`: newer participants). The views hear of it once it changed anything.
+   * @param change The change.
+   * @docs-private
+   */
+  _set(change: Partial<Pick<KitCallSessionState, 'waiting' | 'call'>>): void {
+    this.#machine.set(change);
   }
 
   // ---- Actions of the user and the app: each fires one event ----

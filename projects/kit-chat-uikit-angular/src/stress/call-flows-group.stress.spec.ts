@@ -396,12 +396,20 @@ class GroupRun {
     const truth = s.kind !== 'call' && 'call' in s ? this.truthOf(s.call) : undefined;
     if (s.kind === 'call') {
       const people = PEOPLE.slice(0, s.size - 1);
-      const session = this.registry.placeCall(people[0], 'audio', {
-        participants: [ME, ...people].map((user, i) => ({user, status: i ? 'invited' : 'joined'})),
-        // Two people make a group call only when placed to a group (otherwise a 1:1 call, the other test's).
-        group: s.group || s.size === 2 ? {id: 'team', name: 'Team'} : null,
-      });
-      if (session instanceof KitCallSession) {
+      // As KitGroupCalls.startCall places it: a draft that carries everyone, then initiateCall.
+      const session = this.registry.placeCall(people[0], 'audio');
+      if (session instanceof KitCallSession && !session.sessionId) {
+        session._set({
+          call: {
+            ...session.state.call,
+            participants: [ME, ...people].map((user, i) => ({
+              user,
+              status: i ? 'invited' : 'joined',
+            })),
+            // Two people make a group call only when placed to a group (otherwise a 1:1 call).
+            group: s.group || s.size === 2 ? {id: 'team', name: 'Team'} : null,
+          },
+        });
         void session.start().catch(() => {});
       }
     } else if (s.kind === 'ringMe') {
