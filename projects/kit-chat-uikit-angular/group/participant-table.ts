@@ -15,35 +15,22 @@ type Rows = Readonly<Partial<Record<KitParticipantStatus, KitParticipantStatus>>
 /** Rung again (an invite) or in the call after all (`joinCall`, a late accept): back in. */
 const BACK_IN: Rows = {invited: 'invited', joined: 'joined'};
 
+/** The answers to a ring: they join, decline, are busy, its time-out (`unanswered`), or it was withdrawn (`left`). */
+const ANSWERS: Rows = {
+  joined: 'joined',
+  declined: 'declined',
+  busy: 'busy',
+  unanswered: 'unanswered',
+  left: 'left',
+};
+
 /** Every person's status x reported status that does something. */
 export const KIT_PARTICIPANT_TABLE: Readonly<Record<KitParticipantStep, Rows>> = {
   // Someone new enters as the SDK reports them.
-  absent: {
-    invited: 'invited',
-    ringing: 'ringing',
-    joined: 'joined',
-    declined: 'declined',
-    busy: 'busy',
-    unanswered: 'unanswered',
-    left: 'left',
-  },
-  invited: {
-    ringing: 'ringing',
-    joined: 'joined',
-    declined: 'declined',
-    busy: 'busy',
-    unanswered: 'unanswered',
-    left: 'left',
-  },
-  // Their device rings until they join, decline, are busy, or its ring time-out (`unanswered`); `left`: the ring
-  // was withdrawn.
-  ringing: {
-    joined: 'joined',
-    declined: 'declined',
-    busy: 'busy',
-    unanswered: 'unanswered',
-    left: 'left',
-  },
+  absent: {invited: 'invited', ringing: 'ringing', ...ANSWERS},
+  invited: {ringing: 'ringing', ...ANSWERS},
+  // Their device rings until one of the answers.
+  ringing: ANSWERS,
   // In the call: only leaving changes it (a late "ringing" or "declined" of the same ring is stale).
   joined: {left: 'left'},
   declined: BACK_IN,
