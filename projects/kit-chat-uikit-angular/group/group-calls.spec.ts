@@ -131,6 +131,28 @@ describe('Group calls: the actions (start, invite, leave, join)', () => {
     expect(overlay.openCalls).toHaveLength(1);
   });
 
+  it('should join while the missed ring still says so on screen: the joined call takes the screen', async () => {
+    const {sdk, overlay, registry} = setUp();
+    sdk.deliver(
+      'onIncomingCallReceived',
+      groupCall(
+        ADA,
+        ME,
+        [
+          [ME, 'ringing'],
+          [BOB, 'joined'],
+        ],
+        'g8',
+      ),
+    );
+    await settle();
+    sdk.deliver('onIncomingCallCancelled', {...groupCall(ADA, ME, [], 'g8'), status: 'unanswered'});
+    await settle();
+    expect(registry.find('g8')?.isEnded).toBe(true);
+    expect(await overlay.joinCall('g8')).not.toBeNull();
+    expect(registry.find('g8')?.state.phase).toBe('ongoing');
+  });
+
   it('should report a clear KitException through onError, and throw nothing, when the adapter cannot', async () => {
     GroupSdk.capable = false;
     const {overlay} = setUp();

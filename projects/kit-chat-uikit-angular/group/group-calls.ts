@@ -155,6 +155,8 @@ export class KitGroupCalls {
     if (live && !live.isEnded) {
       return this.#overlay._openSession(live, config); // Already in it, or it rings here: its screen.
     }
+    // Its missed ring's ending may still be on screen: the joined call takes the screen.
+    live?.dispose();
     if (!this.#can('joinCall')) {
       return null;
     }
