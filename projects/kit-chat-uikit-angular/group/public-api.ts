@@ -2,3 +2,6 @@
  * Public API of kit-chat-uikit-angular/group: calls with more than two people, opt-in with `withGroupCalls()`.
  */
 export {withGroupCalls, type KitGroupCallsFeature} from './group-calls-feature';
+// The engine (gcore): the actions of calls with several people, and how a call's outcome is read.
+export {KitGroupCalls, type KitGroupCallTarget} from './group-calls';
+export {kitGroupOutcome, kitIsGroupCall} from './group-engine';

@@ -64,6 +64,11 @@ export type {KitCallControlsOptions} from './controls/call-controls';
 export {withDevicePickers, withMutedSpeechHint} from './devices/device-features';
 export {KitDevicePickersIntl} from './devices/device-pickers-intl';
 export {_kitWatchCallEndings, type _KitCallEnding} from './registry/call-endings';
+// The hooks `withGroupCalls()` (kit-chat-uikit-angular/group) plugs into: internal.
+export {KitCallRegistry as _KitCallRegistry} from './registry/call-registry';
+export {_KIT_GROUP_ENGINE} from './registry/group-engine-token';
+export type {_KitGroupEngine, _KitGroupSession} from './session/call-session-types';
+export type {KitCallSession as _KitCallSession} from './session/call-session';
 export {KitCallButtonsComponent} from './call-buttons/call-buttons';
 export {KitCallButtonsIntl} from './call-buttons/call-buttons-intl';
 export {withHidingControls, withDraggableSelfView} from './ongoing-call/ongoing-call-features';

@@ -1,4 +1,5 @@
 import type {KitCallType, KitUser} from 'kit-chat-uikit-angular';
+import type {KitCallsSdkConformanceGroupDriver} from './calls-sdk-conformance-group-driver';
 
 // The driver a conformance run plays the other person of a call with: apart from the suite
 // (calls-sdk-conformance.ts) so that the suite's probe can name it without importing the suite.
@@ -37,6 +38,11 @@ export interface KitCallsSdkConformanceDriver {
    * @param sessionId The call.
    */
   hangUp(sessionId: string): Promise<void>;
+  /**
+   * Plays the other people of a call with several people: needed when the adapter says `groupCalls: true` (the
+   * suite then runs its group checks).
+   */
+  readonly group?: KitCallsSdkConformanceGroupDriver;
   /** Called after each check: close connections, log out. */
   dispose?(): void | Promise<void>;
 }

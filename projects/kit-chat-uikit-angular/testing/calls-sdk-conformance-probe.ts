@@ -45,7 +45,8 @@ export class Probe {
   /** A listener that records every callback into `into`. */
   listener(into: Seen[] = this.seen): KitCallListener {
     const listener: KitCallListener = {};
-    for (const method of KIT_CALL_LISTENER_METHODS) {
+    // The participants' news, too: the group checks read it (calls-sdk-conformance-group.ts).
+    for (const method of [...KIT_CALL_LISTENER_METHODS, 'onParticipantsChanged' as const]) {
       listener[method] = (call: KitCall) => into.push({method, call, synchronous: this._inside});
     }
     return listener;

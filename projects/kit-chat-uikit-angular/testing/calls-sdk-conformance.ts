@@ -1,9 +1,11 @@
 import {KitCallsSdk} from 'kit-chat-uikit-angular';
 import {CHECKS} from './calls-sdk-conformance-checks';
+import {GROUP_CHECKS} from './calls-sdk-conformance-group';
 import type {KitCallsSdkConformanceDriver} from './calls-sdk-conformance-driver';
 import {Probe} from './calls-sdk-conformance-probe';
 
 export type {KitCallsSdkConformanceDriver} from './calls-sdk-conformance-driver';
+export type {KitCallsSdkConformanceGroupDriver} from './calls-sdk-conformance-group-driver';
 
 // The suite runs in the app's own runner, Jest or Vitest (with globals, as `ng test` sets it up): both give these
 // two functions the same shape. Declared here so that the library does not depend on either runner's types.
@@ -44,7 +46,8 @@ export function runKitCallsSdkConformance<T extends KitCallsSdk>(
 ): void {
   const within = options.within ?? 2000;
   describe(options.name ?? 'KitCallsSdk conformance', () => {
-    for (const check of CHECKS) {
+    // The group checks pass at once for an adapter without `groupCalls`.
+    for (const check of [...CHECKS, ...GROUP_CHECKS]) {
       it(
         check.name,
         async () => {

@@ -120,6 +120,25 @@ export class KitCallOverlay {
   }
 
   /**
+   * Joins a call with several people that is still going on (a member who missed its ring): the ongoing screen
+   * opens once the SDK joined it (`joinCall`). Needs `withGroupCalls()` and an adapter with `groupCalls`; otherwise,
+   * or when the SDK refuses, the app's `onError` hears why and the promise resolves `null` (it never rejects).
+   * @param sessionId The call.
+   * @param config Options merged over the defaults.
+   * @returns The overlay's reference, or `null`.
+   */
+  joinCall(sessionId: string, config?: KitCallOverlayConfig): Promise<KitCallOverlayRef | null> {
+    return (this.#registry.group?.join(sessionId, config) ??
+      (this.#reportError(
+        new KitException(
+          KitErrorCodes.NOT_INITIALIZED,
+          typeof ngDevMode === 'undefined' || ngDevMode ? 'joinCall() needs withGroupCalls().' : '',
+        ),
+      ),
+      Promise.resolve(null))) as Promise<KitCallOverlayRef | null>;
+  }
+
+  /**
    * Shows a session that rings (the kit's own auto ring).
    * @param session The session.
    * @param config Options merged over the defaults.

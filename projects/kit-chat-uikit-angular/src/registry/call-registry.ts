@@ -17,6 +17,7 @@ import {
   KitCallSessionPorts,
   kitEndReasonOf,
 } from '../session/call-session';
+import {_KIT_GROUP_ENGINE} from './group-engine-token';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KIT_BROWSER_CLOCK, KIT_SERVER_CLOCK} from '../session/call-session-host';
 import {KitCallSwitch, kitNoSdk} from '../session/call-switch';
@@ -65,6 +66,8 @@ export class KitCallRegistry {
   readonly #defaults = inject(KIT_CALL_OVERLAY_DEFAULT_OPTIONS, {optional: true});
   readonly #isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   readonly #listenerId = inject(_IdGenerator).getId('kit-call-registry-');
+  /** The engine of calls with several people (`withGroupCalls()`), if the app named it. */
+  readonly group = inject(_KIT_GROUP_ENGINE, {optional: true});
   /** What every session of the app talks to: one object, shared. */
   readonly #ports: KitCallSessionPorts = {
     sdk: this.#sdk,
@@ -72,6 +75,7 @@ export class KitCallRegistry {
     sound: this.#ringtone,
     clock: this.#isBrowser ? KIT_BROWSER_CLOCK : KIT_SERVER_CLOCK,
     report: error => this.report(error),
+    group: this.group,
   };
   readonly #sessions = new Set<KitCallSession>();
   readonly #byId = new Map<string, KitCallSession>();
@@ -218,12 +222,14 @@ export class KitCallRegistry {
    * @param call A valid call.
    * @param direction Which side this device is on.
    * @param phase Where a new session starts (default: ringing or dialing).
+   * @param joined Whether the user joins the call anew (`joinCall`): a call that ended here is live again.
    * @returns The session, or why the call cannot be shown (invalid, or already over).
    */
   sessionFor(
     call: KitCall,
     direction: KitCallDirection,
     phase?: KitCallPhase,
+    joined?: boolean,
   ): KitCallSession | KitException {
     const invalid = kitValidateCall(call);
     if (invalid) {
@@ -238,7 +244,7 @@ export class KitCallRegistry {
       return known;
     }
     const over = kitEndReasonOf(call.status);
-    if ((over && phase !== 'ongoing') || this.#switch.hasEnded(call.sessionId)) {
+    if ((over && phase !== 'ongoing') || (!joined && this.#switch.hasEnded(call.sessionId))) {
       return new KitException(
         KitErrorCodes.CALL_ENDED,
         typeof ngDevMode === 'undefined' || ngDevMode ? 'This call is over.' : '',
@@ -301,7 +307,7 @@ export class KitCallRegistry {
       }
       this.#shown.next(session);
     } else if (as === 'waiting') {
-      session._setWaiting(true);
+      session._set({waiting: true});
       this.#changes.next();
     } else {
       this.#hidden.add(session);
@@ -377,7 +383,7 @@ export class KitCallRegistry {
     }
     const next = this.waiting[0];
     if (next) {
-      next._setWaiting(false);
+      next._set({waiting: false});
       this.#changes.next();
       this.#shown.next(next);
     }

@@ -204,7 +204,7 @@ export class KitCallWaiting {
       return;
     }
     if (session.state.waiting) {
-      session._setWaiting(false);
+      session._set({waiting: false});
       this.#callOverlay._openSession(session);
     }
     await session.accept();

@@ -50,7 +50,9 @@ export const sendEnd: KitCallEffectRun = (ctx, event, _, from) => {
     // user's call.
     machine.patch({call: {...machine.state.call, ...ctx.landed, ...event.call} as KitCall});
   }
-  send(ctx, 'end', () => ctx.ports.sdk!.endCall(machine.state.call.sessionId));
+  const call = machine.state.call;
+  // A call with several people is left (leaveCall): the others stay in it.
+  send(ctx, 'end', () => ctx.ports.group?.end(call) ?? ctx.ports.sdk!.endCall(call.sessionId));
 };
 export const awaitAccept: KitCallEffectRun = (ctx, event) => {
   ctx.host.report(event.error!);

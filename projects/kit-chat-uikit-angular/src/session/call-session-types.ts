@@ -78,6 +78,43 @@ export interface KitCallSessionPorts {
   };
   /** Receives the errors that no view of the session listens to. */
   readonly report: (error: KitException) => void;
+  /** The engine of calls with several people, when the app named `withGroupCalls()`. */
+  readonly group?: _KitGroupEngine | null;
+}
+
+/**
+ * What `withGroupCalls()` plugs into the call switch and the sessions (kit-chat-uikit-angular/group).
+ * @docs-private
+ */
+export interface _KitGroupEngine {
+  /**
+   * The SDK's news of a known call, before its session hears it.
+   * @param name The listener's method (`undefined` when the engine itself told the session).
+   * @param session The call's session.
+   * @param call The call from the SDK.
+   * @returns Whether the engine took it (the switch then routes nothing).
+   */
+  hear(name: string, session: _KitGroupSession, call: KitCall): boolean;
+  /**
+   * @param call A call the user hangs up.
+   * @returns `leaveCall` sent for a call with several people, or `null`: `endCall` then.
+   */
+  end(call: KitCall): Promise<unknown> | null;
+  /** `KitCallOverlay.joinCall`. */
+  join(sessionId: string, config?: object): Promise<unknown>;
+}
+
+/** What the group engine reads of a session and does with it. @docs-private */
+export interface _KitGroupSession {
+  readonly direction: KitCallDirection;
+  readonly state: KitCallSessionState;
+  can(type: KitCallEventType): boolean;
+  hangUp(): Promise<boolean>;
+  _hear(
+    news: 'remoteRinging' | 'remoteAccepted' | 'remoteRejected' | 'remoteEnded',
+    call: KitCall,
+  ): void;
+  _set(change: {call: KitCall}): void;
 }
 
 /** Options of a session; the registry fills them from the app's configuration. */

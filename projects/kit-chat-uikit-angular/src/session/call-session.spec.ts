@@ -720,11 +720,11 @@ describe('KitCallSession', () => {
     it('should not count towards its ring time-out while it waits, and count once it takes the screen', async () => {
       const t = setup('incoming');
       t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'unanswered'});
-      t.session._setWaiting(true);
+      t.session._set({waiting: true});
       const detachBanner = t.session.attach({}, {sound: false});
       await jest.advanceTimersByTimeAsync(90_000);
       expect(t.sdk.sent).toEqual([]);
-      t.session._setWaiting(false);
+      t.session._set({waiting: false});
       detachBanner();
       t.session.attach(t.view);
       await jest.advanceTimersByTimeAsync(44_000);

@@ -214,11 +214,14 @@ export class KitCallSession {
     return this.#started;
   }
 
-  /** @param waiting Whether the call rings in a call-waiting banner. @docs-private */
-  _setWaiting(waiting: boolean): void {
-    if (this.state.waiting !== waiting) {
-      this.#machine.set({waiting});
-    }
+  /**
+   * Changes what the session says aside from its table: whether the call rings in a call-waiting banner, or the
+   * call itself (`withGroupCalls()`: newer participants). The views hear of it once it changed anything.
+   * @param change The change.
+   * @docs-private
+   */
+  _set(change: Partial<Pick<KitCallSessionState, 'waiting' | 'call'>>): void {
+    this.#machine.set(change);
   }
 
   // ---- Actions of the user and the app: each fires one event ----
@@ -341,11 +344,16 @@ export class KitCallSession {
    * What the SDK says of this call: the callee's device rings, the callee accepted or rejected (or was busy, or
    * did not answer), the caller cancelled or another device answered or declined, the connection dropped or came
    * back, the call ended (either side hung up).
-   * @param news The news.
+   * @param news The news (none for the participants' news, which only the group engine hears).
    * @param call The call from the SDK.
+   * @param name The SDK listener's method that brought it: the group engine (`withGroupCalls()`) hears the news of
+   *   a call with several people first, and may take it.
    * @docs-private
    */
-  _hear(news: KitCallNews, call?: KitCall): void {
+  _hear(news: KitCallNews | undefined, call?: KitCall, name?: string): void {
+    if (this.#ctx.ports.group?.hear(name!, this, call!) || !news) {
+      return;
+    }
     // The callee's device rings once: a repeated ring changes nothing.
     if (news !== 'remoteRinging' || !this.state.remoteRinging) {
       this.#machine.fire({type: news, call});

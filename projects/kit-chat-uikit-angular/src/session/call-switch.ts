@@ -96,7 +96,11 @@ export class KitCallSwitch {
       this.#host.report(kitNoSdk());
       return;
     }
-    const names = ['onIncomingCallReceived', ...Object.keys(ROUTES)] as EventName[];
+    const names = [
+      'onIncomingCallReceived',
+      'onParticipantsChanged',
+      ...Object.keys(ROUTES),
+    ] as EventName[];
     const listener: KitCallListener = Object.fromEntries(
       names.map(name => [name, (call: unknown) => this.#dispatch(name, call)]),
     );
@@ -227,7 +231,8 @@ export class KitCallSwitch {
       this.#unknown(name, call);
       return;
     }
-    session._hear(ROUTES[name as keyof typeof ROUTES], call);
+    // The participants' news has no event of its own: the group engine, if any, hears it (_hear).
+    session._hear(ROUTES[name as keyof typeof ROUTES], call, name);
   }
 
   /** An event for a call with no session: a ghost later, or an answer that came before `initiateCall` resolved. */
