@@ -1,5 +1,12 @@
 import {KitErrorCodes, KitException, kitCaller, kitReceiver} from 'kit-chat-uikit-angular';
-import type {KitCall, KitCallType, KitErrorCode, KitUser} from 'kit-chat-uikit-angular';
+import type {
+  KitCall,
+  KitCallType,
+  KitErrorCode,
+  KitGroup,
+  KitParticipant,
+  KitUser,
+} from 'kit-chat-uikit-angular';
 import type {KitInMemoryLines} from './in-memory-lines';
 import {KitInMemorySession, RINGING} from './in-memory-sessions';
 
@@ -19,6 +26,8 @@ export class KitInMemoryFarSide {
   readonly #faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
   /** What the simulated users answer when a call rings for them, set with `autoAnswer`. */
   readonly #answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
+  /** The groups set with `addGroup`, and their members. */
+  readonly #groups = new Map<string, {group: KitGroup; members: KitUser[]}>();
 
   /**
    * Made by its switchboard: reach it as `switchboard.control`.
@@ -83,30 +92,109 @@ export class KitInMemoryFarSide {
    * @returns The call, once the switchboard registered it.
    */
   ring(from: KitUser, to: KitUser, type: KitCallType = 'audio', sessionId = ''): Promise<KitCall> {
-    const call: KitCall = {
-      sessionId,
-      type,
-      sender: from,
-      callInitiator: from,
-      receiver: to,
-      callReceiver: to,
-    };
-    return this.#switchboard._initiate(null, from, call);
+    return this.#switchboard._initiate(null, from, this.#call(from, to, type, sessionId));
   }
 
-  /** The callee of a call accepts it. @param sessionId The call. @returns The accepted call. */
-  accept(sessionId: string): Promise<KitCall> {
-    return this.#switchboard._accept(null, this.#receiverOf(sessionId), sessionId);
+  #call(from: KitUser, to: KitUser, type: KitCallType, sessionId: string): KitCall {
+    return {sessionId, type, sender: from, callInitiator: from, receiver: to, callReceiver: to};
   }
 
-  /** The callee of a call declines it. @param sessionId The call. @returns The rejected call. */
-  reject(sessionId: string): Promise<KitCall> {
-    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'rejected');
+  /**
+   * The callee of a call accepts it; in a group call, the member `uid` (which also joins a call it missed).
+   * @param sessionId The call.
+   * @param uid Who accepts (default: the callee, the first one of a group call).
+   * @returns The accepted call.
+   */
+  accept(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
+    return this.#switchboard._accept(null, uid, sessionId);
   }
 
-  /** The callee of a call answers busy. @param sessionId The call. @returns The call. */
-  busy(sessionId: string): Promise<KitCall> {
-    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'busy');
+  /**
+   * The callee of a call declines it; in a group call, the member `uid` (the others keep ringing).
+   * @param sessionId The call.
+   * @param uid Who declines (default: the callee).
+   * @returns The call.
+   */
+  reject(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
+    return this.#switchboard._reject(null, uid, sessionId, 'rejected');
+  }
+
+  /**
+   * The callee of a call answers busy; in a group call, the member `uid`.
+   * @param sessionId The call.
+   * @param uid Who is busy (default: the callee).
+   * @returns The call.
+   */
+  busy(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
+    return this.#switchboard._reject(null, uid, sessionId, 'busy');
+  }
+
+  /**
+   * A member of a group call does not answer: its ring times out (`unanswered`), as its own kit would after the ring
+   * time-out.
+   * @param sessionId The call.
+   * @param uid Who does not answer (default: the callee).
+   * @returns The call.
+   */
+  noAnswer(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
+    return this.#switchboard._reject(null, uid, sessionId, 'unanswered');
+  }
+
+  /**
+   * A member of a group call hangs up; the others stay in it while two remain.
+   * @param sessionId The call.
+   * @param uid Who leaves.
+   * @returns The call, as the one who left sees it (`'ended'`).
+   */
+  leave(sessionId: string, uid: string): Promise<KitCall> {
+    return this.#switchboard._end(uid, sessionId);
+  }
+
+  /**
+   * Someone in a group call rings more people into it.
+   * @param sessionId The call.
+   * @param uid Who invites (in the call).
+   * @param users Whom to ring.
+   * @returns The call with them.
+   */
+  invite(sessionId: string, uid: string, users: readonly KitUser[]): Promise<KitCall> {
+    return this.#switchboard._act(null, uid, sessionId, 'invite', 'ongoing', users);
+  }
+
+  /**
+   * Sets a group: a call placed to it (`initiateCall` with `group`, or `ringGroup`) rings its members. Each tab sets
+   * its own groups.
+   * @param group The group.
+   * @param members Its members (the caller is left out when it calls).
+   */
+  addGroup(group: KitGroup, members: readonly KitUser[]): void {
+    this.addUsers(...members);
+    this.#groups.set(group.id, {group: {...group}, members: members.map(user => ({...user}))});
+  }
+
+  /**
+   * A simulated user rings a group (set with `addGroup`) or several people: each one's devices ring, and the far
+   * side's answers set with `autoAnswer` play for the simulated ones.
+   * @param from The caller.
+   * @param to The group, or the people to ring.
+   * @param type `'audio'` or `'video'`.
+   * @returns The call, once the switchboard registered it.
+   */
+  ringGroup(
+    from: KitUser,
+    to: KitGroup | readonly KitUser[],
+    type: KitCallType = 'audio',
+  ): Promise<KitCall> {
+    const group = 'id' in to ? to : null;
+    const people: KitParticipant[] = (group ? this._members(group.id) : (to as KitUser[])).map(
+      user => ({user, status: 'invited'}),
+    );
+    const first = people.find(person => person.user.uid !== from.uid)?.user ?? from;
+    return this.#switchboard._initiate(null, from, {
+      ...this.#call(from, first, type, ''),
+      participants: people,
+      group,
+    });
   }
 
   /**
@@ -158,7 +246,17 @@ export class KitInMemoryFarSide {
     return this.#switchboard
       .calls()
       .reverse()
-      .find(call => kitCaller(call).uid === uid || kitReceiver(call).uid === uid);
+      .find(
+        call =>
+          kitCaller(call).uid === uid ||
+          kitReceiver(call).uid === uid ||
+          !!call.participants?.some(person => person.user.uid === uid),
+      );
+  }
+
+  /** @docs-private @param groupId A group. @returns Its members set with `addGroup`, or none. */
+  _members(groupId: string): KitUser[] {
+    return this.#groups.get(groupId)?.members ?? [];
   }
 
   /**
@@ -193,18 +291,24 @@ export class KitInMemoryFarSide {
   /**
    * Plays the callee's answer to a call that rings, when one is set for the callee. @docs-private
    * @param session The call.
+   * @param uid The callee (a member of a group call).
    */
-  _answer(session: KitInMemorySession): void {
-    const rule = this.#answers.get(kitReceiver(session.call).uid);
+  _answer(session: KitInMemorySession, uid = kitReceiver(session.call).uid): void {
+    const rule = this.#answers.get(uid);
     if (!rule || rule.answer === 'never') {
       return;
     }
     const answer = rule.answer;
     setTimeout(() => {
-      if (session.status === RINGING) {
+      const rings = session.call.participants
+        ? session.call.participants.some(
+            person => person.user.uid === uid && person.status === 'ringing',
+          )
+        : session.status === RINGING;
+      if (rings) {
         // The answers are named after the methods that play them: accept, reject, busy. A fault injected for the far
         // side is the test's business: nothing to report here.
-        this[answer](session.call.sessionId).catch(() => {});
+        this[answer](session.call.sessionId, uid).catch(() => {});
       }
     }, rule.afterMs);
   }

@@ -1,4 +1,5 @@
 import type {KitCall, KitCallListener, KitCallStatus, KitUser} from 'kit-chat-uikit-angular';
+import type {KitInMemoryFarSide} from './in-memory-far-side';
 
 // What the parts of the in-memory SDK know of each other: a device on the switchboard, and the
 // lines of the switchboard that its far side (in-memory-far-side.ts) plays on. Declared apart so
@@ -15,6 +16,7 @@ export interface KitInMemoryDevice {
 /** The switchboard as its far side uses it (`KitInMemorySwitchboard` implements it). @docs-private */
 export interface KitInMemoryLines {
   latency: number;
+  readonly control: KitInMemoryFarSide;
   calls(): KitCall[];
   getCall(sessionId: string): KitCall | undefined;
   _register(user: KitUser): void;
@@ -28,4 +30,12 @@ export interface KitInMemoryLines {
   ): Promise<KitCall>;
   _end(actorUid: string, sessionId: string, actor?: KitInMemoryDevice | null): Promise<KitCall>;
   _link(sessionId: string, lost: boolean): void;
+  _act(
+    actor: KitInMemoryDevice | null,
+    actorUid: string,
+    sessionId: string,
+    action: 'accept' | 'reject' | 'end' | 'invite',
+    status: KitCallStatus,
+    users?: readonly KitUser[],
+  ): Promise<KitCall>;
 }
