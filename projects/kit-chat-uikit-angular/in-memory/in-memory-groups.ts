@@ -1,4 +1,4 @@
-import {KitErrorCodes, KitException, kitCaller, kitValidateUser} from 'kit-chat-uikit-angular';
+import {KitErrorCodes, KitException, kitCaller} from 'kit-chat-uikit-angular';
 import type {
   KitCall,
   KitCallListener,
@@ -16,7 +16,7 @@ import {
   RINGING,
   kitSessionSnapshot,
 } from './in-memory-sessions';
-import {KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
+import {KitTabOperation, OTHER_TAB, kitValidGroupParts} from './in-memory-tab-link';
 
 /** What the group calls use of their switchboard (`KitInMemorySwitchboard` hands it over). @docs-private */
 export interface KitInMemoryGroupLines {
@@ -42,7 +42,6 @@ export type KitInMemoryGroupAction = 'accept' | 'reject' | 'end' | 'invite';
 
 /** Whom the news of a group call reach: those in it and those it rings. */
 const REACHED = new Set<KitParticipantStatus>(['joined', 'ringing', 'invited']);
-const STATUSES = new Set<string>([...REACHED, 'declined', 'busy', 'unanswered', 'left']);
 /** A callee's ending of its ring, as its participant status. */
 const DECLINES: Partial<Record<KitCallStatus, KitParticipantStatus>> = {
   rejected: 'declined',
@@ -73,7 +72,7 @@ export class KitInMemoryGroups {
    * @returns `null` when the call is between two people.
    */
   callees(caller: KitUser, input: KitCall): KitUser[] | null {
-    if (!validGroup(input)) {
+    if (!kitValidGroupParts(input)) {
       return [];
     }
     const listed = input.participants?.length
@@ -129,9 +128,12 @@ export class KitInMemoryGroups {
     action: KitInMemoryGroupAction,
     status: KitCallStatus,
     users: readonly KitUser[] = [],
+    known?: KitCall,
   ): Promise<KitCall> {
     const remote = actor === OTHER_TAB;
-    const session = this.#lines.sessions.known(sessionId);
+    // A tab opened after the call began learns it from an invite, which carries it.
+    const session =
+      this.#lines.sessions.known(sessionId) ?? (remote && known ? this.#adopt(known) : null);
     if (!session) {
       return this.#settled(
         error(KitErrorCodes.UNKNOWN_SESSION, `Unknown call session "${sessionId}".`),
@@ -164,7 +166,14 @@ export class KitInMemoryGroups {
       return this.#settled(fault);
     }
     if (!remote) {
-      this.#lines.broadcast({kind: action, uid: actorUid, sessionId, status, users: [...users]});
+      this.#lines.broadcast({
+        kind: action,
+        uid: actorUid,
+        sessionId,
+        status,
+        users: [...users],
+        call: action === 'invite' ? kitSessionSnapshot(session) : undefined,
+      });
     }
     if (cancel) {
       this.#cancel(session, status === 'ended' ? 'cancelled' : status);
@@ -189,6 +198,14 @@ export class KitInMemoryGroups {
     }
     const call = this.#view(session, actorUid);
     return this.#settled(action === 'end' ? {...call, status: 'ended'} : call);
+  }
+
+  #adopt(call: KitCall): KitInMemorySession {
+    const session = this.#lines.sessions.open(kitCaller(call), call, OTHER_TAB);
+    session.call.participants = call.participants;
+    session.call.group = call.group;
+    this.#lines.sessions.setStatus(session, call.status === 'ongoing' ? 'ongoing' : RINGING);
+    return session;
   }
 
   /** The tab goes away: each one of a group call who is in it from here leaves it; the others stay. */
@@ -377,17 +394,4 @@ export class KitInMemoryGroups {
       ? people.map(person => (person.user.uid === uid ? {user: person.user, status} : person))
       : [...people, {user: {...user!}, status}];
   }
-}
-
-/** @returns Whether a call's group, if any, and its participants' statuses are well formed. */
-function validGroup(call: KitCall): boolean {
-  const {group, participants} = call;
-  return (
-    (!group || (typeof group.id === 'string' && typeof group.name === 'string')) &&
-    (!participants ||
-      (Array.isArray(participants) &&
-        participants.every(
-          person => STATUSES.has(person?.status) && !kitValidateUser(person.user),
-        )))
-  );
 }

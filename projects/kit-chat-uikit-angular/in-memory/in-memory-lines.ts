@@ -37,5 +37,6 @@ export interface KitInMemoryLines {
     action: 'accept' | 'reject' | 'end' | 'invite',
     status: KitCallStatus,
     users?: readonly KitUser[],
+    call?: KitCall,
   ): Promise<KitCall>;
 }

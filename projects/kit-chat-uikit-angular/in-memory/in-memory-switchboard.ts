@@ -274,8 +274,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     } else if (message.kind === 'ringing') {
       this.#ringing(this.#sessions.get(message.sessionId), true);
     } else {
-      const {kind, uid, sessionId, status, users} = message;
-      this._act(OTHER_TAB, uid, sessionId, kind, status, users).catch(() => {});
+      const {kind, uid, sessionId, status, users, call} = message;
+      this._act(OTHER_TAB, uid, sessionId, kind, status, users, call).catch(() => {});
     }
   }
 
@@ -291,10 +291,11 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     action: 'accept' | 'reject' | 'end' | 'invite',
     status: KitCallStatus,
     users: readonly KitUser[] = [],
+    call?: KitCall,
   ): Promise<KitCall> {
     const group = this.#sessions.known(sessionId);
     if (group?.call.participants || action === 'invite') {
-      return this.#groups.act(actor, actorUid, sessionId, action, status, users);
+      return this.#groups.act(actor, actorUid, sessionId, action, status, users, call);
     }
     const remote = actor === OTHER_TAB;
     const found = this.#sessions.find(sessionId, actorUid, action, status);

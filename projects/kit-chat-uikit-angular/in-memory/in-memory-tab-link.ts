@@ -18,6 +18,8 @@ export type KitTabOperation =
       status: KitCallStatus;
       /** Whom an `'invite'` rings. */
       users?: KitUser[];
+      /** The call an `'invite'` rings into, for a tab that opened after it began. */
+      call?: KitCall;
     }
   | {kind: 'ringing'; sessionId: string}
   | {kind: 'device'; uid: string}
@@ -47,15 +49,48 @@ export function kitTabOperation(data: unknown): KitTabOperation | null {
         : (kind === 'accept' || kind === 'invite') &&
           status === 'ongoing' &&
           (kind === 'accept' ||
-            (Array.isArray(users) && users.every(user => !kitValidateUser(user)))));
+            (Array.isArray(users) &&
+              users.every(user => !kitValidateUser(user)) &&
+              (message.call === undefined || validCall(message.call)))));
   return acts ||
     (kind === 'register' && !kitValidateUser(message.user)) ||
     (kind === 'device' && typeof uid === 'string') ||
     kind === 'hello' ||
-    (kind === 'initiate' && !kitValidateCall(message.call)) ||
+    (kind === 'initiate' && validCall(message.call)) ||
     (kind === 'ringing' && typeof sessionId === 'string')
     ? (message as unknown as KitTabOperation)
     : null;
+}
+
+const STATUSES = new Set<unknown>([
+  'invited',
+  'ringing',
+  'joined',
+  'declined',
+  'busy',
+  'unanswered',
+  'left',
+]);
+
+/**
+ * @param call A call placed here or replayed from another tab.
+ * @returns Whether its group, if any, has an id and a name, and its participants, if any, are a list of valid users
+ *   each with a status.
+ */
+export function kitValidGroupParts(call: KitCall): boolean {
+  const {group, participants} = call;
+  return (
+    (!group || (typeof group.id === 'string' && typeof group.name === 'string')) &&
+    (!participants ||
+      (Array.isArray(participants) &&
+        participants.every(
+          person => STATUSES.has(person?.status) && !kitValidateUser(person.user),
+        )))
+  );
+}
+
+function validCall(call: KitCall): boolean {
+  return !kitValidateCall(call) && kitValidGroupParts(call);
 }
 
 /** Stands for a device of another tab: it is never a local device, so local devices of its user are told. */
