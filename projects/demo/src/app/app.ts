@@ -17,6 +17,7 @@ import {DemoFarSide} from './far-side';
 import {DemoRecentCalls} from './recent-calls';
 import {DEMO_PEOPLE, demoMe, demoReachable, demoUser} from './people';
 import {DemoSettingsPanel} from './settings';
+import {DemoTeam} from './team';
 import {demoSipServer} from './sip-mode';
 
 /**
@@ -33,6 +34,7 @@ import {demoSipServer} from './sip-mode';
     DemoSettingsPanel,
     DemoEventLog,
     DemoRecentCalls,
+    DemoTeam,
   ],
   templateUrl: './app.html',
   styleUrl: './app.scss',
