@@ -22,9 +22,6 @@ export class KitInMemoryCallsSdk
   extends KitCallsSdk
   implements KitInMemoryDevice, KitCallsSdkLifecycle, KitGroupCallsSdk
 {
-  /** Calls with several people: `initiateCall` with `participants` or a `group` rings each of them. */
-  readonly groupCalls = true;
-
   readonly #listeners = new Map<string, KitCallListener>();
   #user: KitUser | null = null;
 
@@ -57,6 +54,14 @@ export class KitInMemoryCallsSdk
     if (this.#user) {
       this.switchboard._announceDevice(this);
     }
+  }
+
+  /**
+   * Whether calls with several people are on for this switchboard (`kitInMemoryGroupCalls`): `initiateCall` with
+   * `participants` or a `group` then rings each of them.
+   */
+  get groupCalls(): boolean {
+    return this.switchboard._groupCalls();
   }
 
   /** The user logged in on this device. */
@@ -123,7 +128,9 @@ export class KitInMemoryCallsSdk
    *   ringing) or an injected fault.
    */
   acceptCall(sessionId: string): Promise<KitCall> {
-    return this.#asUser(user => this.switchboard._accept(this, user.uid, sessionId));
+    return this.#asUser(user =>
+      this.switchboard._act(this, user.uid, sessionId, 'accept', 'ongoing'),
+    );
   }
 
   /**
@@ -146,7 +153,7 @@ export class KitInMemoryCallsSdk
    *   `ERR_UNKNOWN_SESSION` or an injected fault.
    */
   endCall(sessionId: string): Promise<KitCall> {
-    return this.#asUser(user => this.switchboard._end(user.uid, sessionId, this));
+    return this.#asUser(user => this.switchboard._act(this, user.uid, sessionId, 'end', 'ended'));
   }
 
   /**

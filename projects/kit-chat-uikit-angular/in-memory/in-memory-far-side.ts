@@ -1,12 +1,5 @@
 import {KitErrorCodes, KitException, kitCaller, kitReceiver} from 'kit-chat-uikit-angular';
-import type {
-  KitCall,
-  KitCallType,
-  KitErrorCode,
-  KitGroup,
-  KitParticipant,
-  KitUser,
-} from 'kit-chat-uikit-angular';
+import type {KitCall, KitCallType, KitErrorCode, KitUser} from 'kit-chat-uikit-angular';
 import type {KitInMemoryLines} from './in-memory-lines';
 import {KitInMemorySession, RINGING} from './in-memory-sessions';
 
@@ -26,8 +19,6 @@ export class KitInMemoryFarSide {
   readonly #faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
   /** What the simulated users answer when a call rings for them, set with `autoAnswer`. */
   readonly #answers = new Map<string, {answer: KitInMemoryAnswer; afterMs: number}>();
-  /** The groups set with `addGroup`, and their members. */
-  readonly #groups = new Map<string, {group: KitGroup; members: KitUser[]}>();
 
   /**
    * Made by its switchboard: reach it as `switchboard.control`.
@@ -92,11 +83,15 @@ export class KitInMemoryFarSide {
    * @returns The call, once the switchboard registered it.
    */
   ring(from: KitUser, to: KitUser, type: KitCallType = 'audio', sessionId = ''): Promise<KitCall> {
-    return this.#switchboard._initiate(null, from, this.#call(from, to, type, sessionId));
-  }
-
-  #call(from: KitUser, to: KitUser, type: KitCallType, sessionId: string): KitCall {
-    return {sessionId, type, sender: from, callInitiator: from, receiver: to, callReceiver: to};
+    const call: KitCall = {
+      sessionId,
+      type,
+      sender: from,
+      callInitiator: from,
+      receiver: to,
+      callReceiver: to,
+    };
+    return this.#switchboard._initiate(null, from, call);
   }
 
   /**
@@ -106,7 +101,7 @@ export class KitInMemoryFarSide {
    * @returns The accepted call.
    */
   accept(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
-    return this.#switchboard._accept(null, uid, sessionId);
+    return this.#switchboard._act(null, uid, sessionId, 'accept', 'ongoing');
   }
 
   /**
@@ -127,74 +122,6 @@ export class KitInMemoryFarSide {
    */
   busy(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
     return this.#switchboard._reject(null, uid, sessionId, 'busy');
-  }
-
-  /**
-   * A member of a group call does not answer: its ring times out (`unanswered`), as its own kit would after the ring
-   * time-out.
-   * @param sessionId The call.
-   * @param uid Who does not answer (default: the callee).
-   * @returns The call.
-   */
-  noAnswer(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
-    return this.#switchboard._reject(null, uid, sessionId, 'unanswered');
-  }
-
-  /**
-   * A member of a group call hangs up; the others stay in it while two remain.
-   * @param sessionId The call.
-   * @param uid Who leaves.
-   * @returns The call, as the one who left sees it (`'ended'`).
-   */
-  leave(sessionId: string, uid: string): Promise<KitCall> {
-    return this.#switchboard._end(uid, sessionId);
-  }
-
-  /**
-   * Someone in a group call rings more people into it.
-   * @param sessionId The call.
-   * @param uid Who invites (in the call).
-   * @param users Whom to ring.
-   * @returns The call with them.
-   */
-  invite(sessionId: string, uid: string, users: readonly KitUser[]): Promise<KitCall> {
-    return this.#switchboard._act(null, uid, sessionId, 'invite', 'ongoing', users);
-  }
-
-  /**
-   * Sets a group: a call placed to it (`initiateCall` with `group`, or `ringGroup`) rings its members. Each tab sets
-   * its own groups.
-   * @param group The group.
-   * @param members Its members (the caller is left out when it calls).
-   */
-  addGroup(group: KitGroup, members: readonly KitUser[]): void {
-    this.addUsers(...members);
-    this.#groups.set(group.id, {group: {...group}, members: members.map(user => ({...user}))});
-  }
-
-  /**
-   * A simulated user rings a group (set with `addGroup`) or several people: each one's devices ring, and the far
-   * side's answers set with `autoAnswer` play for the simulated ones.
-   * @param from The caller.
-   * @param to The group, or the people to ring.
-   * @param type `'audio'` or `'video'`.
-   * @returns The call, once the switchboard registered it.
-   */
-  ringGroup(
-    from: KitUser,
-    to: KitGroup | readonly KitUser[],
-    type: KitCallType = 'audio',
-  ): Promise<KitCall> {
-    const group = 'id' in to ? to : null;
-    const people: KitParticipant[] = (group ? this._members(group.id) : (to as KitUser[])).map(
-      user => ({user, status: 'invited'}),
-    );
-    const first = people.find(person => person.user.uid !== from.uid)?.user ?? from;
-    return this.#switchboard._initiate(null, from, {
-      ...this.#call(from, first, type, ''),
-      participants: people,
-      group,
-    });
   }
 
   /**
@@ -220,7 +147,13 @@ export class KitInMemoryFarSide {
   /** The far side hangs up an ongoing call. @param sessionId The call. @returns The ended call. */
   end(sessionId: string): Promise<KitCall> {
     const call = this.#switchboard.getCall(sessionId);
-    return this.#switchboard._end(call ? kitReceiver(call).uid : '', sessionId);
+    return this.#switchboard._act(
+      null,
+      call ? kitReceiver(call).uid : '',
+      sessionId,
+      'end',
+      'ended',
+    );
   }
 
   /**
@@ -246,17 +179,7 @@ export class KitInMemoryFarSide {
     return this.#switchboard
       .calls()
       .reverse()
-      .find(
-        call =>
-          kitCaller(call).uid === uid ||
-          kitReceiver(call).uid === uid ||
-          !!call.participants?.some(person => person.user.uid === uid),
-      );
-  }
-
-  /** @docs-private @param groupId A group. @returns Its members set with `addGroup`, or none. */
-  _members(groupId: string): KitUser[] {
-    return this.#groups.get(groupId)?.members ?? [];
+      .find(call => kitCaller(call).uid === uid || kitReceiver(call).uid === uid);
   }
 
   /**
@@ -292,20 +215,20 @@ export class KitInMemoryFarSide {
    * Plays the callee's answer to a call that rings, when one is set for the callee. @docs-private
    * @param session The call.
    * @param uid The callee (a member of a group call).
+   * @param rings Whether it still rings for the callee.
    */
-  _answer(session: KitInMemorySession, uid = kitReceiver(session.call).uid): void {
+  _answer(
+    session: KitInMemorySession,
+    uid = kitReceiver(session.call).uid,
+    rings = () => session.status === RINGING,
+  ): void {
     const rule = this.#answers.get(uid);
     if (!rule || rule.answer === 'never') {
       return;
     }
     const answer = rule.answer;
     setTimeout(() => {
-      const rings = session.call.participants
-        ? session.call.participants.some(
-            person => person.user.uid === uid && person.status === 'ringing',
-          )
-        : session.status === RINGING;
-      if (rings) {
+      if (rings()) {
         // The answers are named after the methods that play them: accept, reject, busy. A fault injected for the far
         // side is the test's business: nothing to report here.
         this[answer](session.call.sessionId, uid).catch(() => {});

@@ -1,5 +1,11 @@
 import {KitCall, KitGroup, KitUser} from 'kit-chat-uikit-angular';
-import {FakeBroadcastChannel, standing, tab} from './in-memory-tabs.spec-helper';
+import {
+  FakeBroadcastChannel,
+  groupCall as callOf,
+  standing,
+  tab,
+  useFakeTabs,
+} from './in-memory-tabs.spec-helper';
 
 const GRACE: KitUser = {uid: 'grace', name: 'Grace Hopper'};
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
@@ -8,37 +14,21 @@ const CAROL: KitUser = {uid: 'carol', name: 'Carol Shaw'};
 const DAN: KitUser = {uid: 'dan', name: 'Dan Bricklin'};
 const TEAM: KitGroup = {id: 'team', name: 'Team'};
 
-function groupCall(from: KitUser, to: KitUser[]): KitCall {
-  return {
-    sessionId: '',
-    type: 'video',
-    sender: from,
-    callInitiator: from,
-    receiver: to[0],
-    callReceiver: to[0],
-    participants: to.map(user => ({user, status: 'invited'})),
-    group: TEAM,
-  };
-}
+/** A call from one user to several, to the Team. */
+const groupCall = (from: KitUser, to: KitUser[]): KitCall => callOf(from, to, TEAM);
 
 describe('KitInMemorySwitchboard group calls across tabs (BroadcastChannel)', () => {
-  const original = (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel;
   const settle = () => jest.advanceTimersByTimeAsync(20);
-
-  beforeEach(() => {
-    jest.useFakeTimers();
-    (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel = FakeBroadcastChannel;
-  });
-
-  afterEach(() => {
-    FakeBroadcastChannel.open.forEach(channel => channel.close());
-    (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel = original;
-    jest.useRealTimers();
-  });
+  useFakeTabs();
 
   /** Grace's tab rings the tabs of Ada, Bob and Carol. */
   async function graceRingsTheTeam() {
-    const tabs = {grace: tab(GRACE), ada: tab(ADA), bob: tab(BOB), carol: tab(CAROL)};
+    const tabs = {
+      grace: tab(GRACE, true),
+      ada: tab(ADA, true),
+      bob: tab(BOB, true),
+      carol: tab(CAROL, true),
+    };
     await settle();
     const rung: KitCall[] = [];
     for (const each of [tabs.ada, tabs.bob, tabs.carol]) {
@@ -81,7 +71,7 @@ describe('KitInMemorySwitchboard group calls across tabs (BroadcastChannel)', ()
     expect(ada.seen.at(-1)).toBe(`people ${everyone}`);
     expect(grace.seen.at(-1)).toBe(`people ${everyone}`);
 
-    const dan = tab(DAN);
+    const dan = tab(DAN, true);
     await settle();
     grace.sdk.inviteToCall(sessionId, [DAN]);
     await settle();
@@ -135,5 +125,69 @@ describe('KitInMemorySwitchboard group calls across tabs (BroadcastChannel)', ()
     await settle();
     expect(grace.seen.at(-1)).toBe('people grace:joined ada:left bob:left carol:ringing');
     expect(grace.switchboard.getCall(call.sessionId)?.status).toBe('ongoing');
+  });
+
+  describe('crafted group messages', () => {
+    const callTo = (from: KitUser, to: KitUser) => ({
+      ...groupCall(from, [to]),
+      participants: undefined,
+    });
+    const craftedCall = (call: unknown) => ({kind: 'initiate', call});
+
+    it.each<[string, unknown]>([
+      ['an invite without users', {kind: 'invite', uid: 'ada', sessionId: 'c1', status: 'ongoing'}],
+      [
+        'an invite of a user without a name',
+        {kind: 'invite', uid: 'ada', sessionId: 'c1', status: 'ongoing', users: [{uid: 'eve'}]},
+      ],
+      [
+        'an invite that gives the call another status',
+        {kind: 'invite', uid: 'ada', sessionId: 'c1', status: 'ended', users: [GRACE]},
+      ],
+      [
+        'an invite that carries a call without a caller',
+        {
+          kind: 'invite',
+          uid: 'ada',
+          sessionId: 'c1',
+          status: 'ongoing',
+          users: [GRACE],
+          call: {sessionId: 'c1', receiver: GRACE, participants: []},
+        },
+      ],
+      [
+        'an initiate of a group call with a participant without a status',
+        craftedCall({...callTo(ADA, GRACE), sessionId: 'g1', participants: [{user: GRACE}]}),
+      ],
+      [
+        'an initiate of a group call with participants that are no list',
+        craftedCall({...callTo(ADA, GRACE), sessionId: 'g1', participants: 'everyone'}),
+      ],
+      [
+        'an initiate of a group call whose group has no name',
+        craftedCall({...callTo(ADA, GRACE), sessionId: 'g1', group: {id: 'team'}}),
+      ],
+    ])('should drop %s, count it and change nothing', async (_, message) => {
+      const grace = tab(GRACE, true);
+      await settle();
+      const page = new FakeBroadcastChannel('test-calls');
+      page.postMessage(message);
+      await settle(); // A throw in onmessage would fail here, from the channel's task.
+      expect(grace.switchboard.droppedMessages).toBe(1);
+      expect(grace.switchboard.calls()).toEqual([]);
+      expect(grace.seen).toEqual([]);
+    });
+
+    it('should still ring for a well-formed group call from a page', async () => {
+      const grace = tab(GRACE, true);
+      await settle();
+      new FakeBroadcastChannel('test-calls').postMessage({
+        kind: 'initiate',
+        call: {...groupCall(ADA, [GRACE, BOB]), sessionId: 'g2'},
+      });
+      await settle();
+      expect(grace.seen).toEqual(['ring from ada']);
+      expect(grace.switchboard.droppedMessages).toBe(0);
+    });
   });
 });

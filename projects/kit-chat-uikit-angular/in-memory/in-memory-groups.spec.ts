@@ -1,6 +1,8 @@
 import {KitCall, KitCallListener, KitErrorCodes, KitGroup, KitUser} from 'kit-chat-uikit-angular';
 import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
+import {KitInMemoryGroupFarSide, kitInMemoryGroupCalls} from './in-memory-group-calls';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';
+import {groupCall, standing} from './in-memory-tabs.spec-helper';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 const BOB: KitUser = {uid: 'bob', name: 'Bob Kahn'};
@@ -34,26 +36,9 @@ function record(sdk: KitInMemoryCallsSdk): {seen: string[]; calls: KitCall[]} {
   return {seen, calls};
 }
 
-/** "ada:joined bob:ringing …": where everyone stands in a call. */
-function standing(call: KitCall | undefined): string {
-  return (call?.participants ?? []).map(({user, status}) => `${user.uid}:${status}`).join(' ');
-}
-
-function groupCall(from: KitUser, to: KitUser[], group: KitGroup | null = null): KitCall {
-  return {
-    sessionId: '',
-    type: 'video',
-    sender: from,
-    callInitiator: from,
-    receiver: to[0],
-    callReceiver: to[0],
-    participants: to.map(user => ({user, status: 'invited'})),
-    group,
-  };
-}
-
 describe('KitInMemoryCallsSdk group calls (same tab)', () => {
   let switchboard: KitInMemorySwitchboard;
+  let team: KitInMemoryGroupFarSide;
   let ada: KitInMemoryCallsSdk;
   let adaSeen: ReturnType<typeof record>;
   const settle = () => jest.advanceTimersByTimeAsync(10);
@@ -75,6 +60,7 @@ describe('KitInMemoryCallsSdk group calls (same tab)', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     switchboard = new KitInMemorySwitchboard();
+    team = kitInMemoryGroupCalls(switchboard);
     ada = new KitInMemoryCallsSdk(switchboard, ADA);
     adaSeen = record(ada);
   });
@@ -87,8 +73,20 @@ describe('KitInMemoryCallsSdk group calls (same tab)', () => {
     return placed;
   }
 
-  it('should say it carries group calls', () => {
+  it('should carry group calls once turned on, and only then', async () => {
     expect(ada.groupCalls).toBe(true);
+    expect(kitInMemoryGroupCalls(switchboard)).toBe(team);
+
+    const alone = new KitInMemorySwitchboard();
+    const grace = new KitInMemoryCallsSdk(alone, {uid: 'grace', name: 'Grace Hopper'});
+    expect(grace.groupCalls).toBe(false);
+    // Without them, a call's participants are left aside: a call to its receiver.
+    const call = await done(grace.initiateCall(groupCall(grace.user!, [BOB, CAROL])));
+    expect(call.participants).toBeUndefined();
+    expect(call.receiver.uid).toBe('bob');
+    expect(await failure(grace.inviteToCall(call.sessionId, [DAN]))).toMatchObject({
+      code: KitErrorCodes.INVALID_CALL,
+    });
   });
 
   it("should ring each callee's device with the call's people and group, the callee as receiver", async () => {
@@ -163,8 +161,8 @@ describe('KitInMemoryCallsSdk group calls (same tab)', () => {
     expect(adaSeen.seen.at(-1)).toBe('onOutgoingCallRejected rejected');
 
     const missed = await adaRings([BOB, CAROL]);
-    await done(switchboard.control.noAnswer(missed.sessionId, 'bob'));
-    await done(switchboard.control.noAnswer(missed.sessionId, 'carol'));
+    await done(team.noAnswer(missed.sessionId, 'bob'));
+    await done(team.noAnswer(missed.sessionId, 'carol'));
     await settle();
     expect(adaSeen.seen.at(-1)).toBe('onOutgoingCallRejected unanswered');
     expect(standing(adaSeen.calls.at(-1))).toBe('ada:joined bob:unanswered carol:unanswered');
@@ -207,7 +205,7 @@ describe('KitInMemoryCallsSdk group calls (same tab)', () => {
     expect(standing(bobSeen.calls.at(-1))).toBe('ada:left bob:joined carol:joined');
     expect(adaSeen.seen).not.toContain('onCallEnded ended');
 
-    await done(switchboard.control.leave(call.sessionId, 'carol'));
+    await done(team.leave(call.sessionId, 'carol'));
     await settle();
     expect(bobSeen.seen.at(-1)).toBe('onCallEnded ended');
     expect(switchboard.getCall(call.sessionId)?.status).toBe('ended');
@@ -234,13 +232,13 @@ describe('KitInMemoryCallsSdk group calls (same tab)', () => {
   });
 
   it("should ring a group's members set on the far side, and let a member join a call it never rang", async () => {
-    switchboard.control.addGroup(TEAM, [ADA, BOB, CAROL]);
+    team.addGroup(TEAM, [ADA, BOB, CAROL]);
     const call = await adaRings([], TEAM);
     expect(standing(call)).toBe('ada:joined bob:ringing carol:ringing');
     expect(call.group).toEqual(TEAM);
     await done(switchboard.control.accept(call.sessionId, 'bob'));
 
-    switchboard.control.addGroup(TEAM, [ADA, BOB, CAROL, DAN]);
+    team.addGroup(TEAM, [ADA, BOB, CAROL, DAN]);
     await done(switchboard.control.accept(call.sessionId, 'dan'));
     await settle();
     expect(standing(adaSeen.calls.at(-1))).toBe('ada:joined bob:joined carol:ringing dan:joined');

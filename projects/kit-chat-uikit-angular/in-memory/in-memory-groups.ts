@@ -8,34 +8,15 @@ import type {
   KitParticipantStatus,
   KitUser,
 } from 'kit-chat-uikit-angular';
-import type {KitInMemoryDevice, KitInMemoryLines} from './in-memory-lines';
+import type {KitInMemoryDevice, KitInMemoryGroupLines} from './in-memory-lines';
 import {
   BUSY_ANSWER_DELAY,
   KitInMemorySession,
-  KitInMemorySessions,
   RINGING,
   kitSessionSnapshot,
 } from './in-memory-sessions';
-import {KitTabOperation, OTHER_TAB, kitValidGroupParts} from './in-memory-tab-link';
-
-/** What the group calls use of their switchboard (`KitInMemorySwitchboard` hands it over). @docs-private */
-export interface KitInMemoryGroupLines {
-  readonly board: KitInMemoryLines;
-  readonly sessions: KitInMemorySessions;
-  /** The devices attached here. */
-  readonly devices: ReadonlySet<KitInMemoryDevice>;
-  /** Users with a device in another tab: their own kit answers for them. */
-  readonly elsewhere: ReadonlySet<string>;
-  notify(
-    uid: string,
-    method: keyof KitCallListener,
-    session: KitInMemorySession,
-    except: KitInMemoryDevice | null,
-    call: KitCall,
-  ): void;
-  broadcast(operation: KitTabOperation): void;
-  ringing(session: KitInMemorySession): void;
-}
+import {kitValidGroupParts, kitValidInvite} from './in-memory-group-checks';
+import {OTHER_TAB} from './in-memory-tab-link';
 
 /** An action on a group call: the SDK's four, `'end'` being a leave, `'accept'` a join too. */
 export type KitInMemoryGroupAction = 'accept' | 'reject' | 'end' | 'invite';
@@ -57,14 +38,17 @@ function error(code: KitErrorCode, message: string, call?: KitCall): KitExceptio
 
 /**
  * Calls with more than two people on an in-memory switchboard: who is rung, who joined, declined or left, and the
- * news each of them hears. Made by the switchboard on the first call that has `participants` or a `group`, so an
- * app that never places one runs none of it. @docs-private
+ * news each of them hears. Made by `kitInMemoryGroupCalls()`, so an app that does not turn group calls on ships none
+ * of it. @docs-private
  */
 export class KitInMemoryGroups {
   readonly #lines: KitInMemoryGroupLines;
+  /** The members of a group, as set on the far side (`addGroup`). */
+  readonly #members: (groupId: string) => KitUser[];
 
-  constructor(lines: KitInMemoryGroupLines) {
+  constructor(lines: KitInMemoryGroupLines, members: (groupId: string) => KitUser[]) {
     this.#lines = lines;
+    this.#members = members;
   }
 
   /**
@@ -78,7 +62,7 @@ export class KitInMemoryGroups {
     const listed = input.participants?.length
       ? input.participants.map(person => person.user)
       : input.group
-        ? this.#lines.board.control._members(input.group.id)
+        ? this.#members(input.group.id)
         : [];
     const callees = listed.filter(
       (user, index) =>
@@ -96,6 +80,10 @@ export class KitInMemoryGroups {
   ): Promise<KitCall> {
     const remote = actor === OTHER_TAB;
     const first = {...input, receiver: callees[0], callReceiver: callees[0]};
+    if (remote && !callees.length) {
+      // A crafted call from another tab: counted with the switchboard's other dropped messages.
+      this.#lines.board.droppedMessages++;
+    }
     const fault = !callees.length
       ? error(KitErrorCodes.INVALID_CALL, 'A group call needs callees.', input)
       : (this.#lines.sessions.check(caller, first) ??
@@ -131,6 +119,10 @@ export class KitInMemoryGroups {
     known?: KitCall,
   ): Promise<KitCall> {
     const remote = actor === OTHER_TAB;
+    if (remote && action === 'invite' && !kitValidInvite(users, known)) {
+      this.#lines.board.droppedMessages++;
+      return this.#settled(error(KitErrorCodes.INVALID_CALL, 'A crafted invite.'));
+    }
     // A tab opened after the call began learns it from an invite, which carries it.
     const session =
       this.#lines.sessions.known(sessionId) ?? (remote && known ? this.#adopt(known) : null);
@@ -243,9 +235,7 @@ export class KitInMemoryGroups {
         status: 'accepted-elsewhere',
       });
     }
-    const user = this.#lines.board.control
-      ._members(session.call.group?.id ?? '')
-      .find(member => member.uid === uid);
+    const user = this.#members(session.call.group?.id ?? '').find(member => member.uid === uid);
     this.#set(session, uid, 'joined', user);
     if (session.status === RINGING) {
       this.#lines.sessions.setStatus(session, 'ongoing');
@@ -328,7 +318,7 @@ export class KitInMemoryGroups {
       this.#tellOne(session, uid, 'onIncomingCallReceived', null);
       rings ||= device || board.control._rings(uid);
       if (!remote) {
-        board.control._answer(session, uid);
+        board.control._answer(session, uid, () => this.#statusOf(session, uid) === 'ringing');
       }
     }
     if (rings) {
@@ -376,9 +366,7 @@ export class KitInMemoryGroups {
 
   #isMember(session: KitInMemorySession, uid: string): boolean {
     const group = session.call.group;
-    return (
-      !!group && this.#lines.board.control._members(group.id).some(member => member.uid === uid)
-    );
+    return !!group && this.#members(group.id).some(member => member.uid === uid);
   }
 
   /** Gives a person a new status: a new list, so what was handed out before keeps its own. */

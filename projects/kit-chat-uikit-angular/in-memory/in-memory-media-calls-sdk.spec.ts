@@ -6,6 +6,7 @@ import {
   FakeTrack,
   installFakeMedia,
 } from '../src/devices/fake-media.spec-helper';
+import {kitInMemoryGroupCalls} from './in-memory-group-calls';
 import {KitInMemoryMediaCallsSdk} from './in-memory-media-calls-sdk';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';
 
@@ -183,6 +184,7 @@ describe('KitInMemoryMediaCallsSdk', () => {
 
     /** I ring Ada, Bob and Carol; Ada and Bob accept, Carol still rings. */
     async function meshCall(): Promise<string> {
+      kitInMemoryGroupCalls(switchboard);
       const call = await sdk.initiateCall({
         sessionId: '',
         type: 'video',
@@ -219,7 +221,7 @@ describe('KitInMemoryMediaCallsSdk', () => {
       const sessionId = await meshCall();
       const ada = stream(sessionId, 'ada')!;
       const bob = stream(sessionId, 'bob')!;
-      await switchboard.control.leave(sessionId, 'ada');
+      await kitInMemoryGroupCalls(switchboard).leave(sessionId, 'ada');
       await settle();
       expect(ada.getTracks().every(track => track.readyState === 'ended')).toBe(true);
       expect(stream(sessionId, 'ada')).toBeNull();

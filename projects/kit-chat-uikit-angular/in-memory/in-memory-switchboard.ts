@@ -3,14 +3,15 @@ import {
   KitCall,
   KitCallListener,
   KitCallStatus,
+  KitErrorCodes,
   KitException,
   KitUser,
   kitCaller,
   kitReceiver,
 } from 'kit-chat-uikit-angular';
 import {KitInMemoryFarSide} from './in-memory-far-side';
-import {KitInMemoryGroups} from './in-memory-groups';
-import type {KitInMemoryDevice, KitInMemoryLines} from './in-memory-lines';
+import type {KitInMemoryGroups} from './in-memory-groups';
+import type {KitInMemoryDevice, KitInMemoryGroupLines, KitInMemoryLines} from './in-memory-lines';
 import {
   BUSY_ANSWER_DELAY,
   KitInMemorySession,
@@ -44,19 +45,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   readonly #devicesElsewhere = new Set<string>();
   /** The `BroadcastChannel` to the other tabs of this origin, while connected. */
   #channel: BroadcastChannel | null = null;
-  #groupCalls?: KitInMemoryGroups;
-  /** The calls with several people: made with the first one. */
-  get #groups(): KitInMemoryGroups {
-    return (this.#groupCalls ??= new KitInMemoryGroups({
-      board: this,
-      sessions: this.#sessions,
-      devices: this.#devices,
-      elsewhere: this.#devicesElsewhere,
-      notify: (...args) => this.#notify(...args),
-      broadcast: operation => this.#broadcast(operation),
-      ringing: session => this.#ringing(session),
-    }));
-  }
+  /** The calls with several people, once turned on: type-only here, an app that does not ships none of them. */
+  #groups?: KitInMemoryGroups;
 
   /**
    * Shares the calls with the other tabs of this origin that connect to the same channel, through a
@@ -77,6 +67,23 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     this.#broadcast({kind: 'hello'});
   }
 
+  /**
+   * Turns group calls on, once: `make` gets what they use of the switchboard. @docs-private
+   * @returns Whether they are on.
+   */
+  _groupCalls(make?: (lines: KitInMemoryGroupLines) => KitInMemoryGroups): boolean {
+    this.#groups ??= make?.({
+      board: this,
+      sessions: this.#sessions,
+      devices: this.#devices,
+      elsewhere: this.#devicesElsewhere,
+      notify: (...args) => this.#notify(...args),
+      broadcast: operation => this.#broadcast(operation),
+      ringing: session => this.#ringing(session),
+    });
+    return !!this.#groups;
+  }
+
   /** Stops sharing calls with other tabs. */
   disconnectTabs(): void {
     globalThis.removeEventListener?.('pagehide', this.#leave);
@@ -92,7 +99,7 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   readonly #leave = (): void => {
     for (const session of this.#sessions.values()) {
       const {sessionId} = session.call;
-      const placed = this.#isHere(session.callerDevice);
+      const placed = this.#devices.has(session.callerDevice!);
       if (session.status === RINGING && placed) {
         void this._act(
           session.callerDevice,
@@ -102,18 +109,17 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
           'cancelled',
         ).catch(() => {});
       } else if (session.call.participants) {
-        this.#groups.leaveTab(session);
-      } else if (session.status === 'ongoing' && (placed || this.#isHere(session.answerDevice))) {
+        this.#groups?.leaveTab(session);
+      } else if (
+        session.status === 'ongoing' &&
+        (placed || this.#devices.has(session.answerDevice!))
+      ) {
         const party = placed ? kitCaller(session.call) : kitReceiver(session.call);
         const device = placed ? session.callerDevice : session.answerDevice!;
         void this._act(device, party.uid, sessionId, 'end', 'ended').catch(() => {});
       }
     }
   };
-
-  #isHere(device: KitInMemoryDevice | null | undefined): device is KitInMemoryDevice {
-    return !!device && this.#devices.has(device);
-  }
 
   /** Stops sharing calls with other tabs when the app's injector is destroyed. */
   ngOnDestroy(): void {
@@ -173,9 +179,9 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
 
   /** Starts a call from `actor` (a device, or `null` for a simulated caller). @docs-private */
   _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall> {
-    const callees = (input.group || input.participants) && this.#groups.callees(caller, input);
+    const callees = (input.group || input.participants) && this.#groups?.callees(caller, input);
     if (callees) {
-      return this.#groups.initiate(actor, caller, input, callees);
+      return this.#groups!.initiate(actor, caller, input, callees);
     }
     const remote = actor === OTHER_TAB;
     const error =
@@ -220,11 +226,6 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     return this.#answer(kitSessionSnapshot({...session, status: RINGING}));
   }
 
-  /** Accepts a call as `actor` (a device, or `null` for the simulated receiver). @docs-private */
-  _accept(actor: KitInMemoryDevice | null, actorUid: string, sessionId: string): Promise<KitCall> {
-    return this._act(actor, actorUid, sessionId, 'accept', 'ongoing');
-  }
-
   /** Rejects (receiver) or cancels (caller) a ringing call. @docs-private */
   _reject(
     actor: KitInMemoryDevice | null,
@@ -233,15 +234,6 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     status: KitCallStatus,
   ): Promise<KitCall> {
     return this._act(actor, actorUid, sessionId, 'reject', status);
-  }
-
-  /** Ends an ongoing call. @docs-private */
-  _end(
-    actorUid: string,
-    sessionId: string,
-    actor: KitInMemoryDevice | null = null,
-  ): Promise<KitCall> {
-    return this._act(actor, actorUid, sessionId, 'end', 'ended');
   }
 
   /** Tells both sides of an ongoing call that its connection dropped or came back. @docs-private */
@@ -293,9 +285,11 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     users: readonly KitUser[] = [],
     call?: KitCall,
   ): Promise<KitCall> {
-    const group = this.#sessions.known(sessionId);
-    if (group?.call.participants || action === 'invite') {
-      return this.#groups.act(actor, actorUid, sessionId, action, status, users, call);
+    if (this.#sessions.known(sessionId)?.call.participants || action === 'invite') {
+      return (
+        this.#groups?.act(actor, actorUid, sessionId, action, status, users, call) ??
+        this.#fail(new KitException(KitErrorCodes.INVALID_CALL, ''))
+      );
     }
     const remote = actor === OTHER_TAB;
     const found = this.#sessions.find(sessionId, actorUid, action, status);

@@ -31,66 +31,29 @@ type KitTabMessage = Partial<Record<string, unknown>> & {call: KitCall; user: Ki
 
 /**
  * Checks a message from another tab: its kind, each field it reads, a valid call or user, the status its action
- * gives (an accept or a join makes the call ongoing, an end or a leave ends it, a decline's status is checked as a
- * local one), each user an invite rings.
+ * gives (an accept makes the call ongoing, an end ends it, a decline's status is checked as a local one). The group
+ * calls check the rest of their own (an invite's users, a call's participants).
  * @param data What another page posted.
  * @returns The operation, or `null` for whatever else a page posts.
  */
 export function kitTabOperation(data: unknown): KitTabOperation | null {
   const message: KitTabMessage = Object(data);
-  const {kind, uid, sessionId, status, users} = message;
+  const {kind, uid, sessionId, status} = message;
   const acts =
+    (kind === 'accept' || kind === 'reject' || kind === 'end' || kind === 'invite') &&
     typeof uid === 'string' &&
     typeof sessionId === 'string' &&
     (kind === 'reject'
       ? typeof status === 'string'
-      : kind === 'end'
-        ? status === 'ended'
-        : (kind === 'accept' || kind === 'invite') &&
-          status === 'ongoing' &&
-          (kind === 'accept' ||
-            (Array.isArray(users) &&
-              users.every(user => !kitValidateUser(user)) &&
-              (message.call === undefined || validCall(message.call)))));
+      : status === (kind === 'end' ? 'ended' : 'ongoing'));
   return acts ||
     (kind === 'register' && !kitValidateUser(message.user)) ||
     (kind === 'device' && typeof uid === 'string') ||
     kind === 'hello' ||
-    (kind === 'initiate' && validCall(message.call)) ||
+    (kind === 'initiate' && !kitValidateCall(message.call)) ||
     (kind === 'ringing' && typeof sessionId === 'string')
     ? (message as unknown as KitTabOperation)
     : null;
-}
-
-const STATUSES = new Set<unknown>([
-  'invited',
-  'ringing',
-  'joined',
-  'declined',
-  'busy',
-  'unanswered',
-  'left',
-]);
-
-/**
- * @param call A call placed here or replayed from another tab.
- * @returns Whether its group, if any, has an id and a name, and its participants, if any, are a list of valid users
- *   each with a status.
- */
-export function kitValidGroupParts(call: KitCall): boolean {
-  const {group, participants} = call;
-  return (
-    (!group || (typeof group.id === 'string' && typeof group.name === 'string')) &&
-    (!participants ||
-      (Array.isArray(participants) &&
-        participants.every(
-          person => STATUSES.has(person?.status) && !kitValidateUser(person.user),
-        )))
-  );
-}
-
-function validCall(call: KitCall): boolean {
-  return !kitValidateCall(call) && kitValidGroupParts(call);
 }
 
 /** Stands for a device of another tab: it is never a local device, so local devices of its user are told. */

@@ -1,5 +1,5 @@
 import {KitCall, KitUser} from 'kit-chat-uikit-angular';
-import {FakeBroadcastChannel, tab} from './in-memory-tabs.spec-helper';
+import {FakeBroadcastChannel, tab, useFakeTabs} from './in-memory-tabs.spec-helper';
 
 const GRACE: KitUser = {uid: 'grace', name: 'Grace Hopper'};
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
@@ -16,19 +16,8 @@ function callTo(from: KitUser, to: KitUser): KitCall {
 }
 
 describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
-  const original = (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel;
   const settle = () => jest.advanceTimersByTimeAsync(20);
-
-  beforeEach(() => {
-    jest.useFakeTimers();
-    (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel = FakeBroadcastChannel;
-  });
-
-  afterEach(() => {
-    FakeBroadcastChannel.open.forEach(channel => channel.close());
-    (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel = original;
-    jest.useRealTimers();
-  });
+  useFakeTabs();
 
   it('should let two tabs logged in as two users call each other, through accept and end', async () => {
     const graceTab = tab(GRACE);
@@ -221,27 +210,6 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
       ['an initiate whose call is a string', craftedCall('call')],
       ['an initiate of a call without its caller', craftedCall({sessionId: 'c1', receiver: ADA})],
       ['an end with a session id that is no string', {kind: 'end', uid: 'ada', sessionId: 7}],
-      ['an invite without users', {kind: 'invite', uid: 'ada', sessionId: 'c1', status: 'ongoing'}],
-      [
-        'an invite of a user without a name',
-        {kind: 'invite', uid: 'ada', sessionId: 'c1', status: 'ongoing', users: [{uid: 'eve'}]},
-      ],
-      [
-        'an invite that gives the call another status',
-        {kind: 'invite', uid: 'ada', sessionId: 'c1', status: 'ended', users: [GRACE]},
-      ],
-      [
-        'an initiate of a group call with a participant without a status',
-        craftedCall({...callTo(ADA, GRACE), sessionId: 'g1', participants: [{user: GRACE}]}),
-      ],
-      [
-        'an initiate of a group call with participants that are no list',
-        craftedCall({...callTo(ADA, GRACE), sessionId: 'g1', participants: 'everyone'}),
-      ],
-      [
-        'an initiate of a group call whose group has no name',
-        craftedCall({...callTo(ADA, GRACE), sessionId: 'g1', group: {id: 'team'}}),
-      ],
     ])('should drop %s, count it and change nothing', async (_, message) => {
       const {graceTab, call, post} = await graceAndAPage();
       const users = graceTab.switchboard.users();

@@ -21,7 +21,11 @@ import {
 import {withCallLog} from 'kit-chat-uikit-angular/call-log';
 import {withGroupCalls} from 'kit-chat-uikit-angular/group';
 import {KIT_LANGUAGES, KitLanguageCode, provideKitLanguage} from 'kit-chat-uikit-angular/i18n';
-import {KitInMemorySwitchboard, kitInMemoryMediaCallsSdk} from 'kit-chat-uikit-angular/in-memory';
+import {
+  KitInMemorySwitchboard,
+  kitInMemoryGroupCalls,
+  kitInMemoryMediaCallsSdk,
+} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
 import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
 import {demoLoadRingtoneOutput} from './ringtone-output';
@@ -91,8 +95,8 @@ export const appConfig: ApplicationConfig = {
     provideEnvironmentInitializer(() => {
       const switchboard = inject(KitInMemorySwitchboard);
       switchboard.control.addUsers(...DEMO_PEOPLE.map(demoUser));
-      // The Team: "Call the team" rings its members (each tab sets it, as a server would know it).
-      switchboard.control.addGroup(DEMO_TEAM, DEMO_TEAM_MEMBERS.map(demoUser));
+      // Group calls on, and the Team: "Call the team" rings its members (each tab sets it, as a server knows it).
+      kitInMemoryGroupCalls(switchboard).addGroup(DEMO_TEAM, DEMO_TEAM_MEMBERS.map(demoUser));
       switchboard.connectTabs();
     }),
     provideKitUIKit(

@@ -8,7 +8,7 @@ import {
   KitCallsSdk,
   KitParticipantStatus,
 } from 'kit-chat-uikit-angular';
-import {KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
+import {KitInMemorySwitchboard, kitInMemoryGroupCalls} from 'kit-chat-uikit-angular/in-memory';
 import {DemoLog, demoDescribeCall} from './demo-log';
 import {DEMO_TEAM, DEMO_TEAM_MEMBERS, DemoPerson, demoUser} from './people';
 
@@ -94,6 +94,8 @@ const MOVES: readonly {move: DemoMemberMove; label: string}[] = [
 })
 export class DemoTeam {
   private readonly _switchboard = inject(KitInMemorySwitchboard);
+  /** The far side of the switchboard's group calls (turned on by the app's config). */
+  private readonly _team = kitInMemoryGroupCalls(this._switchboard);
   private readonly _sdk = inject(KitCallsSdk);
   private readonly _overlay = inject(KitCallOverlay);
   private readonly _log = inject(DemoLog);
@@ -180,7 +182,7 @@ export class DemoTeam {
 
   /** A member of the team rings it (me included). */
   protected ringMe(person: DemoPerson): void {
-    this._switchboard.control
+    this._team
       .ringGroup(demoUser(person), DEMO_TEAM, 'video')
       .then(() => this._version.update(version => version + 1))
       .catch(error => this._log.error(error));
@@ -193,12 +195,7 @@ export class DemoTeam {
       this._log.write('info', 'Far side', 'No group call now: call the team first.');
       return;
     }
-    const control = this._switchboard.control;
-    const done =
-      move === 'leave'
-        ? control.leave(call.sessionId, person.uid)
-        : control[move](call.sessionId, person.uid);
-    done.then(
+    this._team[move](call.sessionId, person.uid).then(
       result => {
         this._log.write('info', 'Far side', `${person.name}: ${move}. ${demoDescribeCall(result)}`);
         this._version.update(version => version + 1);
