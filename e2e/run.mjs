@@ -25,6 +25,7 @@ import {lookTests} from './flows/look.mjs';
 import {mediaTests} from './flows/media.mjs';
 import {pageTests} from './flows/page.mjs';
 import {readinessTests} from './flows/readiness.mjs';
+import {teamTests} from './flows/team.mjs';
 import {videoLookTests} from './flows/video-look.mjs';
 import {runTests} from './harness.mjs';
 import {serve} from './server.mjs';
@@ -60,6 +61,7 @@ async function main() {
         ...layoutTests,
         ...videoLookTests,
         ...demoTests,
+        ...teamTests,
         ...dockTests,
         ...keyboardTests,
         ...mediaTests,

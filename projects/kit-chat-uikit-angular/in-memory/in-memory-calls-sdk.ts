@@ -7,6 +7,7 @@ import {
   KitCallsSdkLifecycle,
   KitErrorCodes,
   KitException,
+  KitGroupCallsSdk,
   KitUser,
   kitValidateUser,
 } from 'kit-chat-uikit-angular';
@@ -19,7 +20,7 @@ import {KitInMemorySwitchboard} from './in-memory-switchboard';
  */
 export class KitInMemoryCallsSdk
   extends KitCallsSdk
-  implements KitInMemoryDevice, KitCallsSdkLifecycle
+  implements KitInMemoryDevice, KitCallsSdkLifecycle, KitGroupCallsSdk
 {
   readonly #listeners = new Map<string, KitCallListener>();
   #user: KitUser | null = null;
@@ -53,6 +54,14 @@ export class KitInMemoryCallsSdk
     if (this.#user) {
       this.switchboard._announceDevice(this);
     }
+  }
+
+  /**
+   * Whether calls with several people are on for this switchboard (`kitInMemoryGroupCalls`): `initiateCall` with
+   * `participants` or a `group` then rings each of them.
+   */
+  get groupCalls(): boolean {
+    return this.switchboard._groupCalls();
   }
 
   /** The user logged in on this device. */
@@ -119,7 +128,9 @@ export class KitInMemoryCallsSdk
    *   ringing) or an injected fault.
    */
   acceptCall(sessionId: string): Promise<KitCall> {
-    return this.#asUser(user => this.switchboard._accept(this, user.uid, sessionId));
+    return this.#asUser(user =>
+      this.switchboard._act(this, user.uid, sessionId, 'accept', 'ongoing'),
+    );
   }
 
   /**
@@ -142,7 +153,41 @@ export class KitInMemoryCallsSdk
    *   `ERR_UNKNOWN_SESSION` or an injected fault.
    */
   endCall(sessionId: string): Promise<KitCall> {
-    return this.#asUser(user => this.switchboard._end(user.uid, sessionId, this));
+    return this.#asUser(user => this.switchboard._act(this, user.uid, sessionId, 'end', 'ended'));
+  }
+
+  /**
+   * Rings more people into a group call the user is in; each one's devices ring, and everyone in the call hears
+   * `onParticipantsChanged`.
+   * @param sessionId The group call.
+   * @param users Whom to ring (those already in it or ringing are left as they are).
+   * @returns The call with them; rejects with `ERR_INVALID_CALL` (not a group call, not in it), `ERR_CALL_ENDED`,
+   *   `ERR_UNKNOWN_SESSION` or an injected fault (`'initiate'`).
+   */
+  inviteToCall(sessionId: string, users: readonly KitUser[]): Promise<KitCall> {
+    return this.#asUser(user =>
+      this.switchboard._act(this, user.uid, sessionId, 'invite', 'ongoing', users),
+    );
+  }
+
+  /**
+   * Leaves a group call (`endCall` does the same there): the others hear `onParticipantsChanged` and stay in it
+   * while two remain; the last one left hears `onCallEnded`. The caller leaving before anyone joined cancels it.
+   * @param sessionId The group call.
+   * @returns Resolves once left; rejects as `endCall` does.
+   */
+  async leaveCall(sessionId: string): Promise<void> {
+    await this.endCall(sessionId);
+  }
+
+  /**
+   * Joins a group call that is still going on: a member who missed its ring (or declined it) comes in.
+   * @param sessionId The group call.
+   * @returns The call, joined; rejects with `ERR_INVALID_CALL` (not a member, in it already), `ERR_CALL_ENDED`,
+   *   `ERR_UNKNOWN_SESSION` or an injected fault (`'accept'`).
+   */
+  joinCall(sessionId: string): Promise<KitCall> {
+    return this.acceptCall(sessionId);
   }
 
   /**

@@ -94,19 +94,34 @@ export class KitInMemoryFarSide {
     return this.#switchboard._initiate(null, from, call);
   }
 
-  /** The callee of a call accepts it. @param sessionId The call. @returns The accepted call. */
-  accept(sessionId: string): Promise<KitCall> {
-    return this.#switchboard._accept(null, this.#receiverOf(sessionId), sessionId);
+  /**
+   * The callee of a call accepts it; in a group call, the member `uid` (which also joins a call it missed).
+   * @param sessionId The call.
+   * @param uid Who accepts (default: the callee, the first one of a group call).
+   * @returns The accepted call.
+   */
+  accept(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
+    return this.#switchboard._act(null, uid, sessionId, 'accept', 'ongoing');
   }
 
-  /** The callee of a call declines it. @param sessionId The call. @returns The rejected call. */
-  reject(sessionId: string): Promise<KitCall> {
-    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'rejected');
+  /**
+   * The callee of a call declines it; in a group call, the member `uid` (the others keep ringing).
+   * @param sessionId The call.
+   * @param uid Who declines (default: the callee).
+   * @returns The call.
+   */
+  reject(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
+    return this.#switchboard._reject(null, uid, sessionId, 'rejected');
   }
 
-  /** The callee of a call answers busy. @param sessionId The call. @returns The call. */
-  busy(sessionId: string): Promise<KitCall> {
-    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, 'busy');
+  /**
+   * The callee of a call answers busy; in a group call, the member `uid`.
+   * @param sessionId The call.
+   * @param uid Who is busy (default: the callee).
+   * @returns The call.
+   */
+  busy(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
+    return this.#switchboard._reject(null, uid, sessionId, 'busy');
   }
 
   /**
@@ -132,7 +147,13 @@ export class KitInMemoryFarSide {
   /** The far side hangs up an ongoing call. @param sessionId The call. @returns The ended call. */
   end(sessionId: string): Promise<KitCall> {
     const call = this.#switchboard.getCall(sessionId);
-    return this.#switchboard._end(call ? kitReceiver(call).uid : '', sessionId);
+    return this.#switchboard._act(
+      null,
+      call ? kitReceiver(call).uid : '',
+      sessionId,
+      'end',
+      'ended',
+    );
   }
 
   /**
@@ -193,18 +214,24 @@ export class KitInMemoryFarSide {
   /**
    * Plays the callee's answer to a call that rings, when one is set for the callee. @docs-private
    * @param session The call.
+   * @param uid The callee (a member of a group call).
+   * @param rings Whether it still rings for the callee.
    */
-  _answer(session: KitInMemorySession): void {
-    const rule = this.#answers.get(kitReceiver(session.call).uid);
+  _answer(
+    session: KitInMemorySession,
+    uid = kitReceiver(session.call).uid,
+    rings = () => session.status === RINGING,
+  ): void {
+    const rule = this.#answers.get(uid);
     if (!rule || rule.answer === 'never') {
       return;
     }
     const answer = rule.answer;
     setTimeout(() => {
-      if (session.status === RINGING) {
+      if (rings()) {
         // The answers are named after the methods that play them: accept, reject, busy. A fault injected for the far
         // side is the test's business: nothing to report here.
-        this[answer](session.call.sessionId).catch(() => {});
+        this[answer](session.call.sessionId, uid).catch(() => {});
       }
     }, rule.afterMs);
   }

@@ -1,4 +1,8 @@
 import type {KitCall, KitCallListener, KitCallStatus, KitUser} from 'kit-chat-uikit-angular';
+import type {KitInMemoryFarSide} from './in-memory-far-side';
+import type {KitInMemorySession, KitInMemorySessions} from './in-memory-sessions';
+import type {KitInMemorySwitchboard} from './in-memory-switchboard';
+import type {KitTabOperation} from './in-memory-tab-link';
 
 // What the parts of the in-memory SDK know of each other: a device on the switchboard, and the
 // lines of the switchboard that its far side (in-memory-far-side.ts) plays on. Declared apart so
@@ -15,17 +19,37 @@ export interface KitInMemoryDevice {
 /** The switchboard as its far side uses it (`KitInMemorySwitchboard` implements it). @docs-private */
 export interface KitInMemoryLines {
   latency: number;
+  droppedMessages: number;
+  readonly control: KitInMemoryFarSide;
   calls(): KitCall[];
   getCall(sessionId: string): KitCall | undefined;
   _register(user: KitUser): void;
   _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall>;
-  _accept(actor: KitInMemoryDevice | null, actorUid: string, sessionId: string): Promise<KitCall>;
   _reject(
     actor: KitInMemoryDevice | null,
     actorUid: string,
     sessionId: string,
     status: KitCallStatus,
   ): Promise<KitCall>;
-  _end(actorUid: string, sessionId: string, actor?: KitInMemoryDevice | null): Promise<KitCall>;
   _link(sessionId: string, lost: boolean): void;
+  _act: KitInMemorySwitchboard['_act'];
+}
+
+/** What the group calls use of their switchboard (`KitInMemorySwitchboard` hands it over). @docs-private */
+export interface KitInMemoryGroupLines {
+  readonly board: KitInMemoryLines;
+  readonly sessions: KitInMemorySessions;
+  /** The devices attached here. */
+  readonly devices: ReadonlySet<KitInMemoryDevice>;
+  /** Users with a device in another tab: their own kit answers for them. */
+  readonly elsewhere: ReadonlySet<string>;
+  notify(
+    uid: string,
+    method: keyof KitCallListener,
+    session: KitInMemorySession,
+    except: KitInMemoryDevice | null,
+    call: KitCall,
+  ): void;
+  broadcast(operation: KitTabOperation): void;
+  ringing(session: KitInMemorySession): void;
 }

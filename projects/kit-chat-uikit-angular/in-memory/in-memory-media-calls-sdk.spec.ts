@@ -6,6 +6,7 @@ import {
   FakeTrack,
   installFakeMedia,
 } from '../src/devices/fake-media.spec-helper';
+import {kitInMemoryGroupCalls} from './in-memory-group-calls';
 import {KitInMemoryMediaCallsSdk} from './in-memory-media-calls-sdk';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';
 
@@ -175,5 +176,65 @@ describe('KitInMemoryMediaCallsSdk', () => {
     sdk.setRemoteCamera(sessionId, true);
     expect(remote!.getVideoTracks()).toHaveLength(1);
     expect(heard).toEqual(['removetrack', 'addtrack']);
+  });
+
+  describe('in a group call', () => {
+    const BOB: KitUser = {uid: 'bob', name: 'Bob Kahn'};
+    const CAROL: KitUser = {uid: 'carol', name: 'Carol Shaw'};
+
+    /** I ring Ada, Bob and Carol; Ada and Bob accept, Carol still rings. */
+    async function meshCall(): Promise<string> {
+      kitInMemoryGroupCalls(switchboard);
+      const call = await sdk.initiateCall({
+        sessionId: '',
+        type: 'video',
+        sender: ME,
+        callInitiator: ME,
+        receiver: ADA,
+        callReceiver: ADA,
+        participants: [ADA, BOB, CAROL].map(user => ({user, status: 'invited'})),
+      });
+      await settle();
+      await switchboard.control.accept(call.sessionId, 'ada');
+      await switchboard.control.accept(call.sessionId, 'bob');
+      await settle();
+      return call.sessionId;
+    }
+
+    const stream = (sessionId: string, uid: string) =>
+      sdk.getParticipantStream(sessionId, uid) as unknown as FakeStream | null;
+
+    it("should give each joined person's own picture and tone, and none for me or who still rings", async () => {
+      const sessionId = await meshCall();
+      const ada = stream(sessionId, 'ada');
+      const bob = stream(sessionId, 'bob');
+      expect(ada!.getAudioTracks()).toHaveLength(1);
+      expect(ada!.getVideoTracks()).toHaveLength(1);
+      expect(bob).not.toBe(ada);
+      expect(stream(sessionId, 'ada')).toBe(ada); // The same stream at every ask.
+      expect(stream(sessionId, 'carol')).toBeNull();
+      expect(stream(sessionId, 'me')).toBeNull();
+      expect(sdk.getRemoteStream(sessionId)).toBe(ada as unknown as MediaStream);
+    });
+
+    it('should stop the stream of who leaves, and every stream once I leave', async () => {
+      const sessionId = await meshCall();
+      const ada = stream(sessionId, 'ada')!;
+      const bob = stream(sessionId, 'bob')!;
+      await kitInMemoryGroupCalls(switchboard).leave(sessionId, 'ada');
+      await settle();
+      expect(ada.getTracks().every(track => track.readyState === 'ended')).toBe(true);
+      expect(stream(sessionId, 'ada')).toBeNull();
+      expect(bob.getTracks().every(track => track.readyState === 'live')).toBe(true);
+
+      await switchboard.control.accept(sessionId, 'carol');
+      await settle();
+      await sdk.leaveCall(sessionId);
+      await settle();
+      expect(bob.getTracks().every(track => track.readyState === 'ended')).toBe(true);
+      expect(stream(sessionId, 'bob')).toBeNull();
+      // Bob and Carol go on without me.
+      expect(switchboard.getCall(sessionId)?.status).toBe('ongoing');
+    });
   });
 });

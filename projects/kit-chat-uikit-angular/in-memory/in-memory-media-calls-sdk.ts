@@ -6,6 +6,7 @@ import {
   KitCallMediaSource,
   KitErrorCodes,
   KitException,
+  KitGroupCallsSdk,
   KitMediaInputKind,
   KitUser,
   kitCaller,
@@ -19,9 +20,14 @@ import {KitInMemorySyntheticPeer} from './in-memory-synthetic-peer';
 interface KitInMemoryCallMedia {
   local: MediaStream | null;
   peer: KitInMemorySyntheticPeer | null;
+  /** In a group call, each other person who joined, by uid. */
+  peers: Map<string, KitInMemorySyntheticPeer>;
   /** Whether the call is over: a camera that arrives late is stopped at once. */
   released: boolean;
 }
+
+/** How many people a group call's mesh carries: this device and five others. */
+const MESH_SIZE = 6;
 
 /** The listener callbacks after which a call has no media any more. */
 const ENDINGS = new Set<keyof KitCallListener>([
@@ -39,7 +45,10 @@ const ENDINGS = new Set<keyof KitCallListener>([
  *
  * A separate class from `KitInMemoryCallsSdk`, so that an app or a test that wants no media ships none of it.
  */
-export class KitInMemoryMediaCallsSdk extends KitInMemoryCallsSdk implements KitCallMediaSource {
+export class KitInMemoryMediaCallsSdk
+  extends KitInMemoryCallsSdk
+  implements KitCallMediaSource, KitGroupCallsSdk
+{
   readonly #media = new Map<string, KitInMemoryCallMedia>();
   readonly #document: Document | null;
 
@@ -72,7 +81,38 @@ export class KitInMemoryMediaCallsSdk extends KitInMemoryCallsSdk implements Kit
    * @returns The stream, or `null` where the browser cannot draw it (or the call is not ongoing).
    */
   getRemoteStream(sessionId: string): MediaStream | null {
-    return this.#mediaOf(sessionId)?.peer?.stream ?? null;
+    const call = this.switchboard.getCall(sessionId);
+    const other = call?.participants?.find(
+      person => person.status === 'joined' && person.user.uid !== this.user?.uid,
+    );
+    return other
+      ? this.getParticipantStream(sessionId, other.user.uid)
+      : (this.#mediaOf(sessionId)?.peer?.stream ?? null);
+  }
+
+  /**
+   * In a group call, the stream of one other person who joined it: a canvas with their initials and a quiet tone,
+   * one per person, up to five others (a mesh of six). Stopped once they leave, and all of them once this device
+   * leaves.
+   * @param sessionId An ongoing group call this device is in.
+   * @param uid One of its people.
+   * @returns The stream, or `null` (not joined, this device's own user, beyond the mesh, nothing to draw on).
+   */
+  getParticipantStream(sessionId: string, uid: string): MediaStream | null {
+    const media = this.#mediaOf(sessionId);
+    const call = this.switchboard.getCall(sessionId);
+    const person = call?.participants?.find(each => each.user.uid === uid);
+    if (!media || person?.status !== 'joined' || uid === this.user?.uid) {
+      return null;
+    }
+    let peer = media.peers.get(uid);
+    if (!peer && media.peers.size < MESH_SIZE - 1) {
+      peer = this.#draw(person.user, call!.type === 'video') ?? undefined;
+      if (peer) {
+        media.peers.set(uid, peer);
+      }
+    }
+    return peer?.stream ?? null;
   }
 
   /**
@@ -146,13 +186,21 @@ export class KitInMemoryMediaCallsSdk extends KitInMemoryCallsSdk implements Kit
     if (ENDINGS.has(method)) {
       this.#release(call.sessionId);
     }
+    // Someone left a group call: their stream stops.
+    for (const [uid, peer] of this.#media.get(call.sessionId)?.peers ?? []) {
+      if (!call.participants?.some(each => each.user.uid === uid && each.status === 'joined')) {
+        peer.stop();
+        this.#media.get(call.sessionId)!.peers.delete(uid);
+      }
+    }
     super._deliver(method, call);
   }
 
   /** The media of a call while it is ongoing: started on the first ask, stopped once it is not ongoing. */
   #mediaOf(sessionId: string): KitInMemoryCallMedia | null {
     const call = this.switchboard.getCall(sessionId);
-    if (call?.status !== 'ongoing' || !this.user) {
+    const mine = call?.participants?.find(person => person.user.uid === this.user?.uid);
+    if (call?.status !== 'ongoing' || !this.user || (mine && mine.status !== 'joined')) {
       this.#release(sessionId);
       return null;
     }
@@ -167,15 +215,13 @@ export class KitInMemoryMediaCallsSdk extends KitInMemoryCallsSdk implements Kit
   #start(call: KitCall, me: KitUser): KitInMemoryCallMedia {
     const video = call.type === 'video';
     const other = kitCaller(call).uid === me.uid ? kitReceiver(call) : kitCaller(call);
-    const media: KitInMemoryCallMedia = {local: null, peer: null, released: false};
-    try {
-      const canDraw = !!this.#document?.createElement('canvas').captureStream;
-      if (canDraw && typeof MediaStream === 'function') {
-        media.peer = new KitInMemorySyntheticPeer(other, video, this.#document!);
-      }
-    } catch {
-      media.peer = null; // A browser that cannot draw the far side: the screen shows the avatar.
-    }
+    const media: KitInMemoryCallMedia = {
+      local: null,
+      // A group call draws each person apart (getParticipantStream).
+      peer: call.participants ? null : this.#draw(other, video),
+      peers: new Map(),
+      released: false,
+    };
     void this.#openLocal(video).then(stream => {
       if (media.released) {
         stream?.getTracks().forEach(track => track.stop());
@@ -184,6 +230,18 @@ export class KitInMemoryMediaCallsSdk extends KitInMemoryCallsSdk implements Kit
       }
     });
     return media;
+  }
+
+  /** @returns A person drawn as a stream, or `null` where the browser cannot draw (the screen shows the avatar). */
+  #draw(user: KitUser, video: boolean): KitInMemorySyntheticPeer | null {
+    try {
+      const canDraw = !!this.#document?.createElement('canvas').captureStream;
+      return canDraw && typeof MediaStream === 'function'
+        ? new KitInMemorySyntheticPeer(user, video, this.#document!)
+        : null;
+    } catch {
+      return null;
+    }
   }
 
   /** The camera and microphone, the microphone alone when there is no camera, or nothing. */
@@ -214,6 +272,8 @@ export class KitInMemoryMediaCallsSdk extends KitInMemoryCallsSdk implements Kit
     media.local?.getTracks().forEach(track => track.stop());
     media.local = null;
     media.peer?.stop();
+    media.peers.forEach(peer => peer.stop());
+    media.peers.clear();
   }
 }
 

@@ -26,6 +26,9 @@ export interface KitInMemorySession {
 /** Status of a call that rings. */
 export const RINGING: KitCallStatus = 'initiated';
 
+/** Extra delay, in ms, of the busy answer of a callee that is in a call. */
+export const BUSY_ANSWER_DELAY = 100;
+
 /** How many ended calls the switchboard remembers the outcome of; the oldest are forgotten beyond. */
 const SESSIONS_KEPT = 200;
 

@@ -3,25 +3,23 @@ import {
   KitCall,
   KitCallListener,
   KitCallStatus,
+  KitErrorCodes,
   KitException,
   KitUser,
   kitCaller,
   kitReceiver,
-  kitValidateCall,
-  kitValidateUser,
 } from 'kit-chat-uikit-angular';
 import {KitInMemoryFarSide} from './in-memory-far-side';
-import type {KitInMemoryDevice, KitInMemoryLines} from './in-memory-lines';
+import type {KitInMemoryGroups} from './in-memory-groups';
+import type {KitInMemoryDevice, KitInMemoryGroupLines, KitInMemoryLines} from './in-memory-lines';
 import {
+  BUSY_ANSWER_DELAY,
   KitInMemorySession,
   KitInMemorySessions,
   RINGING,
   kitSessionSnapshot,
 } from './in-memory-sessions';
-import {KitTabMessage, KitTabOperation, OTHER_TAB} from './in-memory-tab-link';
-
-/** Extra delay, in ms, of the busy answer of a callee that is in a call. */
-const BUSY_ANSWER_DELAY = 100;
+import {KitTabOperation, OTHER_TAB, kitTabOperation} from './in-memory-tab-link';
 
 /**
  * The in-process switchboard behind `KitInMemoryCallsSdk`: it routes calls between the SDK instances (devices)
@@ -47,6 +45,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   readonly #devicesElsewhere = new Set<string>();
   /** The `BroadcastChannel` to the other tabs of this origin, while connected. */
   #channel: BroadcastChannel | null = null;
+  /** The calls with several people, once turned on: type-only here, an app that does not ships none of them. */
+  #groups?: KitInMemoryGroups;
 
   /**
    * Shares the calls with the other tabs of this origin that connect to the same channel, through a
@@ -67,6 +67,23 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     this.#broadcast({kind: 'hello'});
   }
 
+  /**
+   * Turns group calls on, once: `make` gets what they use of the switchboard. @docs-private
+   * @returns Whether they are on.
+   */
+  _groupCalls(make?: (lines: KitInMemoryGroupLines) => KitInMemoryGroups): boolean {
+    this.#groups ??= make?.({
+      board: this,
+      sessions: this.#sessions,
+      devices: this.#devices,
+      elsewhere: this.#devicesElsewhere,
+      notify: (...args) => this.#notify(...args),
+      broadcast: operation => this.#broadcast(operation),
+      ringing: session => this.#ringing(session),
+    });
+    return !!this.#groups;
+  }
+
   /** Stops sharing calls with other tabs. */
   disconnectTabs(): void {
     globalThis.removeEventListener?.('pagehide', this.#leave);
@@ -82,26 +99,27 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   readonly #leave = (): void => {
     for (const session of this.#sessions.values()) {
       const {sessionId} = session.call;
-      const placed = this.#isHere(session.callerDevice);
+      const placed = this.#devices.has(session.callerDevice!);
       if (session.status === RINGING && placed) {
-        void this.#act(
+        void this._act(
           session.callerDevice,
           kitCaller(session.call).uid,
           sessionId,
           'reject',
           'cancelled',
         ).catch(() => {});
-      } else if (session.status === 'ongoing' && (placed || this.#isHere(session.answerDevice))) {
+      } else if (session.call.participants) {
+        this.#groups?.leaveTab(session);
+      } else if (
+        session.status === 'ongoing' &&
+        (placed || this.#devices.has(session.answerDevice!))
+      ) {
         const party = placed ? kitCaller(session.call) : kitReceiver(session.call);
         const device = placed ? session.callerDevice : session.answerDevice!;
-        void this.#act(device, party.uid, sessionId, 'end', 'ended').catch(() => {});
+        void this._act(device, party.uid, sessionId, 'end', 'ended').catch(() => {});
       }
     }
   };
-
-  #isHere(device: KitInMemoryDevice | null | undefined): device is KitInMemoryDevice {
-    return !!device && this.#devices.has(device);
-  }
 
   /** Stops sharing calls with other tabs when the app's injector is destroyed. */
   ngOnDestroy(): void {
@@ -161,6 +179,10 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
 
   /** Starts a call from `actor` (a device, or `null` for a simulated caller). @docs-private */
   _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall> {
+    const callees = (input.group || input.participants) && this.#groups?.callees(caller, input);
+    if (callees) {
+      return this.#groups!.initiate(actor, caller, input, callees);
+    }
     const remote = actor === OTHER_TAB;
     const error =
       this.#sessions.check(caller, input) || (remote ? null : this.control._fault('initiate'));
@@ -204,11 +226,6 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     return this.#answer(kitSessionSnapshot({...session, status: RINGING}));
   }
 
-  /** Accepts a call as `actor` (a device, or `null` for the simulated receiver). @docs-private */
-  _accept(actor: KitInMemoryDevice | null, actorUid: string, sessionId: string): Promise<KitCall> {
-    return this.#act(actor, actorUid, sessionId, 'accept', 'ongoing');
-  }
-
   /** Rejects (receiver) or cancels (caller) a ringing call. @docs-private */
   _reject(
     actor: KitInMemoryDevice | null,
@@ -216,16 +233,7 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     sessionId: string,
     status: KitCallStatus,
   ): Promise<KitCall> {
-    return this.#act(actor, actorUid, sessionId, 'reject', status);
-  }
-
-  /** Ends an ongoing call. @docs-private */
-  _end(
-    actorUid: string,
-    sessionId: string,
-    actor: KitInMemoryDevice | null = null,
-  ): Promise<KitCall> {
-    return this.#act(actor, actorUid, sessionId, 'end', 'ended');
+    return this._act(actor, actorUid, sessionId, 'reject', status);
   }
 
   /** Tells both sides of an ongoing call that its connection dropped or came back. @docs-private */
@@ -243,46 +251,46 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
    * action gives): whatever else a page posts is counted and dropped.
    */
   #replay(data: unknown): void {
-    const {kind, uid, sessionId, status, call, user}: KitTabMessage = Object(data);
-    const acts =
-      (kind === 'accept' || kind === 'reject' || kind === 'end') &&
-      typeof uid === 'string' &&
-      typeof sessionId === 'string' &&
-      typeof status === 'string';
-    if (kind === 'register' && !kitValidateUser(user)) {
-      this.#directory.set(user.uid, {...user});
-    } else if (kind === 'device' && typeof uid === 'string') {
-      this.#devicesElsewhere.add(uid);
-    } else if (kind === 'hello') {
-      this.#devices.forEach(device => this._announceDevice(device));
-    } else if (kind === 'initiate' && !kitValidateCall(call)) {
-      // A call this tab never saw (it opened later) cannot be replayed: nothing to tell its devices.
-      this._initiate(OTHER_TAB, kitCaller(call), call).catch(() => {});
-    } else if (acts && (kind === 'reject' || status === (kind === 'end' ? 'ended' : 'ongoing'))) {
-      // An accept makes the call ongoing, an end ends it; a decline's status is checked as a local one.
-      this.#act(OTHER_TAB, uid, sessionId, kind, status as KitCallStatus).catch(() => {});
-    } else if (kind === 'ringing' && typeof sessionId === 'string') {
-      const session = this.#sessions.get(sessionId);
-      if (session) {
-        this.#ringing(session, true);
-      }
-    } else {
+    const message = kitTabOperation(data);
+    if (!message) {
       this.droppedMessages++;
+    } else if (message.kind === 'register') {
+      this.#directory.set(message.user.uid, {...message.user});
+    } else if (message.kind === 'device') {
+      this.#devicesElsewhere.add(message.uid);
+    } else if (message.kind === 'hello') {
+      this.#devices.forEach(device => this._announceDevice(device));
+    } else if (message.kind === 'initiate') {
+      // A call this tab never saw (it opened later) cannot be replayed: nothing to tell its devices.
+      this._initiate(OTHER_TAB, kitCaller(message.call), message.call).catch(() => {});
+    } else if (message.kind === 'ringing') {
+      this.#ringing(this.#sessions.get(message.sessionId), true);
+    } else {
+      const {kind, uid, sessionId, status, users, call} = message;
+      this._act(OTHER_TAB, uid, sessionId, kind, status, users, call).catch(() => {});
     }
   }
 
   /**
    * Acts on a call as one of its parties: fails with the error of the action or an injected fault (never for an
    * action replayed from another tab, whose own tab took the fault), or shares it with the other tabs, sets the
-   * call's new status and tells the parties.
+   * call's new status and tells the parties. A group call's actions (`'invite'` too) are its own. @docs-private
    */
-  #act(
+  _act(
     actor: KitInMemoryDevice | null,
     actorUid: string,
     sessionId: string,
-    action: 'accept' | 'reject' | 'end',
+    action: 'accept' | 'reject' | 'end' | 'invite',
     status: KitCallStatus,
+    users: readonly KitUser[] = [],
+    call?: KitCall,
   ): Promise<KitCall> {
+    if (this.#sessions.known(sessionId)?.call.participants || action === 'invite') {
+      return (
+        this.#groups?.act(actor, actorUid, sessionId, action, status, users, call) ??
+        this.#fail(new KitException(KitErrorCodes.INVALID_CALL, ''))
+      );
+    }
     const remote = actor === OTHER_TAB;
     const found = this.#sessions.find(sessionId, actorUid, action, status);
     const error =
@@ -323,8 +331,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
    * A caller in another tab learns it through the channel. A simulated callee has no device: it rings when an
    * answer is set for it (`control.autoAnswer`), else never.
    */
-  #ringing(session: KitInMemorySession, fromOtherTab = false): void {
-    if (session.rang) {
+  #ringing(session: KitInMemorySession | undefined, fromOtherTab = false): void {
+    if (!session || session.rang) {
       return;
     }
     session.rang = true;

@@ -1,18 +1,60 @@
-import {KitCall, KitCallStatus, KitUser} from 'kit-chat-uikit-angular';
+import {
+  KitCall,
+  KitCallStatus,
+  KitUser,
+  kitValidateCall,
+  kitValidateUser,
+} from 'kit-chat-uikit-angular';
 // Type-only: the switchboard replays these operations, so a value import would be a cycle.
 import type {KitInMemoryDevice} from './in-memory-lines';
 
 /** An operation replayed by the switchboards of the other tabs, sent over their `BroadcastChannel`. */
 export type KitTabOperation =
   | {kind: 'initiate'; call: KitCall}
-  | {kind: 'accept' | 'reject' | 'end'; uid: string; sessionId: string; status: KitCallStatus}
+  | {
+      kind: 'accept' | 'reject' | 'end' | 'invite';
+      uid: string;
+      sessionId: string;
+      status: KitCallStatus;
+      /** Whom an `'invite'` rings. */
+      users?: KitUser[];
+      /** The call an `'invite'` rings into, for a tab that opened after it began. */
+      call?: KitCall;
+    }
   | {kind: 'ringing'; sessionId: string}
   | {kind: 'device'; uid: string}
   | {kind: 'hello'}
   | {kind: 'register'; user: KitUser};
 
 /** A message from another tab, before it is checked: any fields; the call and the user once validated. */
-export type KitTabMessage = Partial<Record<string, unknown>> & {call: KitCall; user: KitUser};
+type KitTabMessage = Partial<Record<string, unknown>> & {call: KitCall; user: KitUser};
+
+/**
+ * Checks a message from another tab: its kind, each field it reads, a valid call or user, the status its action
+ * gives (an accept makes the call ongoing, an end ends it, a decline's status is checked as a local one). The group
+ * calls check the rest of their own (an invite's users, a call's participants).
+ * @param data What another page posted.
+ * @returns The operation, or `null` for whatever else a page posts.
+ */
+export function kitTabOperation(data: unknown): KitTabOperation | null {
+  const message: KitTabMessage = Object(data);
+  const {kind, uid, sessionId, status} = message;
+  const acts =
+    (kind === 'accept' || kind === 'reject' || kind === 'end' || kind === 'invite') &&
+    typeof uid === 'string' &&
+    typeof sessionId === 'string' &&
+    (kind === 'reject'
+      ? typeof status === 'string'
+      : status === (kind === 'end' ? 'ended' : 'ongoing'));
+  return acts ||
+    (kind === 'register' && !kitValidateUser(message.user)) ||
+    (kind === 'device' && typeof uid === 'string') ||
+    kind === 'hello' ||
+    (kind === 'initiate' && !kitValidateCall(message.call)) ||
+    (kind === 'ringing' && typeof sessionId === 'string')
+    ? (message as unknown as KitTabOperation)
+    : null;
+}
 
 /** Stands for a device of another tab: it is never a local device, so local devices of its user are told. */
 export const OTHER_TAB: KitInMemoryDevice = {user: null, _deliver: () => {}};

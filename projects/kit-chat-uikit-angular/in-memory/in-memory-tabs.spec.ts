@@ -1,65 +1,8 @@
-import {KitCall, KitCallListener, KitUser} from 'kit-chat-uikit-angular';
-import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
-import {KitInMemorySwitchboard} from './in-memory-switchboard';
-
-/** The browser's BroadcastChannel, in-process: a message reaches every other channel of the same name, later. */
-class FakeBroadcastChannel {
-  static readonly open = new Set<FakeBroadcastChannel>();
-  onmessage: ((event: MessageEvent) => void) | null = null;
-
-  constructor(readonly name: string) {
-    FakeBroadcastChannel.open.add(this);
-  }
-
-  postMessage(data: unknown): void {
-    const copy = JSON.parse(JSON.stringify(data));
-    for (const channel of FakeBroadcastChannel.open) {
-      if (channel !== this && channel.name === this.name) {
-        setTimeout(() => channel.onmessage?.({data: copy} as MessageEvent));
-      }
-    }
-  }
-
-  close(): void {
-    FakeBroadcastChannel.open.delete(this);
-  }
-}
+import {KitCall, KitUser} from 'kit-chat-uikit-angular';
+import {FakeBroadcastChannel, tab, useFakeTabs} from './in-memory-tabs.spec-helper';
 
 const GRACE: KitUser = {uid: 'grace', name: 'Grace Hopper'};
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
-
-function tab(user: KitUser): {
-  sdk: KitInMemoryCallsSdk;
-  seen: string[];
-  switchboard: KitInMemorySwitchboard;
-  close: () => void;
-} {
-  const switchboard = new KitInMemorySwitchboard();
-  // Every fake tab shares the test's one window: keep this tab's own pagehide listener, to close this tab only.
-  const listen = jest.spyOn(window, 'addEventListener');
-  switchboard.connectTabs('test-calls');
-  const pagehide = listen.mock.calls.find(([type]) => type === 'pagehide')?.[1] as
-    ((event: Event) => void) | undefined;
-  listen.mockRestore();
-  if (pagehide) {
-    window.removeEventListener('pagehide', pagehide);
-  }
-  const close = () => {
-    pagehide?.(new Event('pagehide'));
-    switchboard.ngOnDestroy();
-  };
-  const sdk = new KitInMemoryCallsSdk(switchboard, user);
-  const seen: string[] = [];
-  const listener: KitCallListener = {
-    onIncomingCallReceived: call => seen.push(`ring from ${call.callInitiator.uid}`),
-    onIncomingCallCancelled: call => seen.push(`stop ${call.status}`),
-    onOutgoingCallAccepted: () => seen.push('accepted'),
-    onOutgoingCallRejected: call => seen.push(`rejected ${call.status}`),
-    onCallEnded: () => seen.push('ended'),
-  };
-  sdk.addCallListener('test', listener);
-  return {sdk, seen, switchboard, close};
-}
 
 function callTo(from: KitUser, to: KitUser): KitCall {
   return {
@@ -73,19 +16,8 @@ function callTo(from: KitUser, to: KitUser): KitCall {
 }
 
 describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
-  const original = (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel;
   const settle = () => jest.advanceTimersByTimeAsync(20);
-
-  beforeEach(() => {
-    jest.useFakeTimers();
-    (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel = FakeBroadcastChannel;
-  });
-
-  afterEach(() => {
-    FakeBroadcastChannel.open.forEach(channel => channel.close());
-    (globalThis as {BroadcastChannel?: unknown}).BroadcastChannel = original;
-    jest.useRealTimers();
-  });
+  useFakeTabs();
 
   it('should let two tabs logged in as two users call each other, through accept and end', async () => {
     const graceTab = tab(GRACE);
@@ -261,7 +193,7 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
       return {graceTab, call, post};
     }
 
-    const craftedCall = (call: Partial<KitCall> | string | undefined) => ({kind: 'initiate', call});
+    const craftedCall = (call: unknown) => ({kind: 'initiate', call});
 
     it.each<[string, unknown]>([
       ['no data', null],

@@ -8,3 +8,5 @@ export {KitInMemoryFarSide} from './in-memory-far-side';
 export type {KitInMemoryAction, KitInMemoryAnswer} from './in-memory-far-side';
 export * from './in-memory-calls-sdk';
 export * from './in-memory-media-calls-sdk';
+// Calls with several people: opt-in, so that an app that never rings a group ships none of it.
+export {KitInMemoryGroupFarSide, kitInMemoryGroupCalls} from './in-memory-group-calls';

@@ -19,12 +19,17 @@ import {
   withHidingControls,
 } from 'kit-chat-uikit-angular';
 import {withCallLog} from 'kit-chat-uikit-angular/call-log';
+import {withGroupCalls} from 'kit-chat-uikit-angular/group';
 import {KIT_LANGUAGES, KitLanguageCode, provideKitLanguage} from 'kit-chat-uikit-angular/i18n';
-import {KitInMemorySwitchboard, kitInMemoryMediaCallsSdk} from 'kit-chat-uikit-angular/in-memory';
+import {
+  KitInMemorySwitchboard,
+  kitInMemoryGroupCalls,
+  kitInMemoryMediaCallsSdk,
+} from 'kit-chat-uikit-angular/in-memory';
 import {DEMO_ERRORS} from './demo-log';
 import {DemoSettings, demoLoadBusyPolicy} from './demo-settings';
 import {demoLoadRingtoneOutput} from './ringtone-output';
-import {DEMO_PEOPLE, demoMe, demoUser} from './people';
+import {DEMO_PEOPLE, DEMO_TEAM, DEMO_TEAM_MEMBERS, demoMe, demoUser} from './people';
 import {
   demoAudioOnlyFromUrl,
   demoPushCalls,
@@ -90,6 +95,8 @@ export const appConfig: ApplicationConfig = {
     provideEnvironmentInitializer(() => {
       const switchboard = inject(KitInMemorySwitchboard);
       switchboard.control.addUsers(...DEMO_PEOPLE.map(demoUser));
+      // Group calls on, and the Team: "Call the team" rings its members (each tab sets it, as a server knows it).
+      kitInMemoryGroupCalls(switchboard).addGroup(DEMO_TEAM, DEMO_TEAM_MEMBERS.map(demoUser));
       switchboard.connectTabs();
     }),
     provideKitUIKit(
@@ -119,6 +126,8 @@ export const appConfig: ApplicationConfig = {
       // Every call's ending in IndexedDB, shown by <kit-call-log> with a missed-call badge; the last 10 keep the page
       // short (the browser tests make many calls).
       withCallLog({maxEntries: 10}),
+      // Calls with several people: "Call the team" rings the Team's members, each one answers on their own.
+      withGroupCalls(),
       ...demoPushCalls(),
     ),
     provideDemoSipStatus(),

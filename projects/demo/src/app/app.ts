@@ -17,6 +17,7 @@ import {DemoFarSide} from './far-side';
 import {DemoRecentCalls} from './recent-calls';
 import {DEMO_PEOPLE, demoMe, demoReachable, demoUser} from './people';
 import {DemoSettingsPanel} from './settings';
+import {DemoTeam} from './team';
 import {demoSipServer} from './sip-mode';
 
 /**
@@ -42,6 +43,7 @@ const OPENED_TO_CALL_BACK = new URLSearchParams(globalThis.location?.search ?? '
     DemoSettingsPanel,
     DemoEventLog,
     DemoRecentCalls,
+    DemoTeam,
   ],
   templateUrl: './app.html',
   styleUrl: './app.scss',

@@ -1,4 +1,4 @@
-import {KitUser} from 'kit-chat-uikit-angular';
+import {KitGroup, KitUser} from 'kit-chat-uikit-angular';
 
 /** A person of the demo. `simulated` people are played by this tab's far-side panel. */
 export interface DemoPerson extends KitUser {
@@ -19,6 +19,14 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
   {uid: 'alan', name: 'Alan Turing', avatar: BROKEN_PICTURE, simulated: true},
   {uid: 'katherine', name: 'Katherine Johnson', simulated: true},
 ];
+
+/** The demo's group: "Call the team" rings its members at once (a group call). */
+export const DEMO_TEAM: KitGroup = {id: 'team', name: 'Team'};
+
+/** The four people of the Team: a tab user and the three simulated people. */
+export const DEMO_TEAM_MEMBERS: readonly DemoPerson[] = DEMO_PEOPLE.filter(person =>
+  ['grace', 'ada', 'alan', 'katherine'].includes(person.uid),
+);
 
 /** The user logged in when the URL names nobody. */
 export const DEMO_DEFAULT_UID = 'grace';
