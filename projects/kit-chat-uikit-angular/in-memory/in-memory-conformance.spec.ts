@@ -1,6 +1,7 @@
 import {KitUser} from 'kit-chat-uikit-angular';
 import {runKitCallsSdkConformance} from 'kit-chat-uikit-angular/testing';
 import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
+import {kitInMemoryGroupCalls} from './in-memory-group-calls';
 import {KitInMemoryMediaCallsSdk} from './in-memory-media-calls-sdk';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';
 
@@ -33,3 +34,41 @@ for (const Sdk of [KitInMemoryCallsSdk, KitInMemoryMediaCallsSdk]) {
     {name: `${Sdk.name} against the KitCallsSdk conformance suite`},
   );
 }
+
+// With its calls of several people turned on, the in-memory SDK also holds to the port's group part: the suite's
+// group checks run against it (Alan and Katherine join Ada as the people rung).
+const PEOPLE: KitUser[] = [
+  ADA,
+  {uid: 'alan', name: 'Alan Turing'},
+  {uid: 'katherine', name: 'Katherine Johnson'},
+];
+runKitCallsSdkConformance(
+  () => new KitInMemoryCallsSdk(new KitInMemorySwitchboard(), ME),
+  sdk => {
+    const farSide = sdk.switchboard.control;
+    const team = kitInMemoryGroupCalls(sdk.switchboard);
+    const quietly = (move: Promise<unknown>) => move.then(() => undefined);
+    return {
+      me: ME,
+      peer: ADA,
+      ringMe: type => quietly(farSide.ring(ADA, ME, type)),
+      cancel: sessionId => quietly(farSide.cancel(sessionId)),
+      accept: sessionId => quietly(farSide.accept(sessionId)),
+      reject: sessionId => quietly(farSide.reject(sessionId)),
+      hangUp: sessionId => quietly(farSide.end(sessionId)),
+      group: {
+        people: PEOPLE,
+        accept: (sessionId, user) => quietly(team.accept(sessionId, user.uid)),
+        reject: (sessionId, user) => quietly(team.reject(sessionId, user.uid)),
+        leave: (sessionId, user) => quietly(team.leave(sessionId, user.uid)),
+      },
+      dispose: () => {
+        sdk.dispose();
+        sdk.switchboard.ngOnDestroy();
+      },
+    };
+  },
+  {
+    name: 'KitInMemoryCallsSdk with kitInMemoryGroupCalls() against the conformance suite, group checks included',
+  },
+);

@@ -59,10 +59,12 @@ class FakeGroupSdk extends KitCallsSdk implements KitGroupCallsSdk {
       ...(call.participants ?? []),
       ...users.map(user => ({user, status: 'invited' as const})),
     ];
-    this.#calls.set(id, {...call, participants});
-    if (this.flaw !== 'silentInvite') {
-      setTimeout(() => this.#tell(id));
+    if (this.flaw === 'silentInvite') {
+      // Rings nobody it says: neither its answer nor any news names the person invited.
+      return Promise.resolve({...call});
     }
+    this.#calls.set(id, {...call, participants});
+    setTimeout(() => this.#tell(id));
     return Promise.resolve({...call, participants});
   }
   joinCall = (id: string) => this.#known(id);
