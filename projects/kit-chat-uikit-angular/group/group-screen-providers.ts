@@ -1,10 +1,12 @@
 import {EnvironmentProviders, Provider} from '@angular/core';
+import {_KIT_RINGING_CALL_PARTS} from 'kit-chat-uikit-angular';
+import {KitGroupRingingComponent} from './group-ringing-part';
 
 /**
  * The screens' part of `withGroupCalls()`: what the incoming, outgoing and ongoing screens show of a call with
- * several people.
+ * several people (each screen shows a call between two people as before).
  * @returns Its providers.
  */
 export function kitGroupScreenProviders(): (Provider | EnvironmentProviders)[] {
-  return [];
+  return [{provide: _KIT_RINGING_CALL_PARTS, useValue: KitGroupRingingComponent, multi: true}];
 }

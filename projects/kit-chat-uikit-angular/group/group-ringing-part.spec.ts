@@ -1,0 +1,247 @@
+import {LiveAnnouncer} from '@angular/cdk/a11y';
+import {Component, input} from '@angular/core';
+import {TestBed} from '@angular/core/testing';
+import {
+  KitIncomingCallComponent,
+  _KIT_RINGING_CALL_PARTS,
+  _KitRingingCallView,
+} from 'kit-chat-uikit-angular';
+import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
+import {KitGroupRingingComponent} from './group-ringing-part';
+import {KitGroupCallsIntl} from './group-calls-intl';
+import {withGroupCalls} from './group-calls-feature';
+import {ADA, ALAN, GRACE, KATHERINE, LINUS, ME, groupCall, stateOf} from './group.spec-helper';
+import {KIT_ANNOUNCE_BATCH} from './participant-announcer';
+
+@Component({
+  imports: [KitGroupRingingComponent],
+  template: `<div [class]="'kit-' + view().kind + '-call'">
+    <kit-group-ringing [view]="view()" />
+  </div>`,
+})
+class Screen {
+  readonly view = input.required<_KitRingingCallView>();
+}
+
+function render(kind: 'incoming' | 'outgoing', state: ReturnType<typeof stateOf>) {
+  const fixture = TestBed.createComponent(Screen);
+  fixture.componentRef.setInput('view', {kind, state});
+  fixture.detectChanges();
+  const host = fixture.nativeElement as HTMLElement;
+  const text = (selector: string) =>
+    [...host.querySelectorAll(selector)].map(el => el.textContent!.replace(/\s+/g, ' ').trim());
+  return {fixture, host, text, screen: host.firstElementChild as HTMLElement};
+}
+
+const TEAM = {id: 'team', name: 'Team', icon: 'https://example.test/team.png'};
+
+describe('KitGroupRingingComponent: the ringing screens of a call with several people', () => {
+  it('should say who calls which group, the group over the caller, three members, +N and the count', () => {
+    const call = groupCall(
+      ADA,
+      ME,
+      [
+        [ME, 'ringing'],
+        [ALAN, 'ringing'],
+        [GRACE, 'ringing'],
+        [KATHERINE, 'ringing'],
+        [LINUS, 'ringing'],
+      ],
+      {group: TEAM},
+    );
+    const {host, text, screen} = render('incoming', stateOf(call));
+
+    expect(text('.kit-group-call-title')).toEqual(['Ada Lovelace is calling Team']);
+    const picture = [...host.querySelectorAll('.kit-group-call-picture kit-avatar')];
+    expect(picture.map(avatar => avatar.getAttribute('aria-label'))).toEqual([
+      'Ada Lovelace',
+      'Team',
+    ]);
+    expect(picture[1].querySelector('img')?.getAttribute('src')).toBe(TEAM.icon);
+    // The members but the caller and the user: three avatars, then "+1" said "and 1 more".
+    const members = host.querySelectorAll('.kit-group-call-member kit-avatar');
+    expect([...members].map(avatar => avatar.getAttribute('aria-label'))).toEqual([
+      'Alan Turing',
+      'Grace Hopper',
+      'Katherine Johnson',
+    ]);
+    expect(text('.kit-group-call-more [aria-hidden]')).toEqual(['+1']);
+    expect(text('.kit-group-call-more .cdk-visually-hidden')).toEqual(['and 1 more']);
+    expect(text('.kit-group-call-status')).toEqual(['Video call · 6 people']);
+    // The screen's own avatar, name and type line step aside.
+    expect(screen.classList).toContain('kit-group-call');
+  });
+
+  it("should show the group's initials when its picture does not load, and a voice call's line", () => {
+    const call = groupCall(
+      ADA,
+      ME,
+      [
+        [ME, 'ringing'],
+        [ALAN, 'ringing'],
+      ],
+      {
+        group: TEAM,
+        type: 'audio',
+      },
+    );
+    const {host, text, fixture} = render('incoming', stateOf(call));
+    const group = host.querySelector('.kit-group-call-group-avatar')!;
+
+    group.querySelector('img')!.dispatchEvent(new Event('error'));
+    fixture.detectChanges();
+
+    expect(group.querySelector('img')).toBeNull();
+    expect(group.textContent?.trim()).toBe('T');
+    expect(text('.kit-group-call-status')).toEqual(['Voice call · 3 people']);
+    // Two members only: no "+N".
+    expect(host.querySelector('.kit-group-call-more')).toBeNull();
+  });
+
+  it('should show nothing of a call between two people, and leave the screen as it is', () => {
+    const call = groupCall(ADA, ME, [[ME, 'ringing']]);
+    const {host, screen} = render('incoming', stateOf(call));
+
+    expect(host.querySelector('.kit-group-ringing')?.children.length).toBe(0);
+    expect(screen.classList).not.toContain('kit-group-call');
+  });
+
+  it('should ring several people: their avatars and +N, "Calling 4 people…", then a chip per change', () => {
+    const people = (statuses: string[]) =>
+      [ALAN, GRACE, KATHERINE, LINUS].map((user, i) => [user, statuses[i]]) as never;
+    const state = stateOf(
+      groupCall(ME, ALAN, people(['ringing', 'ringing', 'ringing', 'ringing'])),
+      {
+        phase: 'dialing',
+      },
+    );
+    const {text, fixture, host} = render('outgoing', state);
+
+    expect(text('.kit-group-call-member kit-avatar').length).toBe(3);
+    expect(text('.kit-group-call-more [aria-hidden]')).toEqual(['+1']);
+    expect(text('.kit-group-call-more .cdk-visually-hidden')).toEqual(['and 1 more']);
+    expect(text('.kit-group-call-status')).toEqual(['Calling 4 people…']);
+    expect(host.querySelector('.kit-group-call-status')?.getAttribute('role')).toBe('status');
+    expect(text('.kit-group-call-chip')).toEqual([]);
+
+    state.set({
+      ...state()!,
+      call: groupCall(ME, ALAN, people(['joined', 'declined', 'busy', 'unanswered'])),
+    });
+    fixture.detectChanges();
+
+    expect(text('.kit-group-call-chip')).toEqual([
+      'Grace Hopper · Declined',
+      'Katherine Johnson · Busy',
+      'Linus Torvalds · No answer',
+    ]);
+  });
+
+  it.each([
+    ['rejected', 'Declined'],
+    ['unanswered', 'Nobody answered'],
+  ] as const)('should read the group outcome %s as "%s"', (endReason, outcome) => {
+    const call = groupCall(ME, ALAN, [
+      [ALAN, 'declined'],
+      [GRACE, endReason === 'rejected' ? 'declined' : 'unanswered'],
+    ]);
+    const {text, screen} = render('outgoing', stateOf(call, {phase: 'ended', endReason}));
+
+    expect(text('.kit-group-call-status')).toEqual([outcome]);
+    expect(screen.classList).toContain('kit-group-call-has-status');
+  });
+
+  it("should leave the screen's own status line for what the group does not say (cancelled)", () => {
+    const call = groupCall(ME, ALAN, [
+      [ALAN, 'ringing'],
+      [GRACE, 'ringing'],
+    ]);
+    const {host, screen} = render(
+      'outgoing',
+      stateOf(call, {phase: 'ended', endReason: 'cancelled'}),
+    );
+
+    expect(host.querySelector('.kit-group-call-status')).toBeNull();
+    expect(screen.classList).toContain('kit-group-call');
+    expect(screen.classList).not.toContain('kit-group-call-has-status');
+  });
+
+  it('should say who declined or was busy politely, the changes of a second in one announcement', () => {
+    jest.useFakeTimers();
+    try {
+      const announce = jest.spyOn(TestBed.inject(LiveAnnouncer), 'announce').mockResolvedValue();
+      const people = (a: string, b: string, c: string) =>
+        [
+          [ALAN, a],
+          [GRACE, b],
+          [KATHERINE, c],
+        ] as never;
+      const state = stateOf(groupCall(ME, ALAN, people('ringing', 'ringing', 'ringing')));
+      const {fixture} = render('outgoing', state);
+      const set = (a: string, b: string, c: string) => {
+        state.set({...state()!, call: groupCall(ME, ALAN, people(a, b, c))});
+        fixture.detectChanges();
+      };
+
+      set('joined', 'ringing', 'ringing');
+      set('joined', 'declined', 'ringing');
+      expect(announce).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(KIT_ANNOUNCE_BATCH);
+
+      expect(announce.mock.calls).toEqual([
+        ['Alan Turing joined. Grace Hopper declined', 'polite'],
+      ]);
+      set('joined', 'declined', 'busy');
+      jest.advanceTimersByTime(KIT_ANNOUNCE_BATCH);
+      expect(announce.mock.calls[1]).toEqual(['Katherine Johnson is busy', 'polite']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('should take new strings at once', () => {
+    const call = groupCall(
+      ADA,
+      ME,
+      [
+        [ME, 'ringing'],
+        [ALAN, 'ringing'],
+      ],
+      {group: TEAM},
+    );
+    const {text, fixture} = render('incoming', stateOf(call));
+    const intl = TestBed.inject(KitGroupCallsIntl);
+
+    intl.callingGroup = (caller, group) => `${caller} ruft ${group} an`;
+    intl.changes.next();
+    fixture.detectChanges();
+
+    expect(text('.kit-group-call-title')).toEqual(['Ada Lovelace ruft Team an']);
+  });
+});
+
+describe('withGroupCalls(): the ringing screens take the part', () => {
+  it('should put the part into the incoming screen, with the state of the session it shows', async () => {
+    TestBed.configureTestingModule({
+      providers: [provideKitCallsTesting({config: {autoRing: false}}), withGroupCalls()._providers],
+    });
+    const parts = TestBed.inject(_KIT_RINGING_CALL_PARTS);
+    expect(parts).toEqual([KitGroupRingingComponent]);
+    const calls = TestBed.inject(KitCallsTestingController);
+    const fixture = TestBed.createComponent(KitIncomingCallComponent);
+    await fixture.whenStable();
+    await calls.farSide.ring(ADA, calls.me, 'video');
+    await calls.settle();
+    await fixture.whenStable();
+    const host = fixture.nativeElement as HTMLElement;
+
+    const part = host.querySelector('.kit-incoming-call-content kit-group-ringing');
+    expect(part).not.toBeNull();
+    // A call between two people: the screen shows it as before.
+    expect(part!.children.length).toBe(0);
+    expect(host.classList).not.toContain('kit-group-call');
+    expect(host.querySelector('.kit-incoming-call-title')?.textContent?.trim()).toBe(
+      'Ada Lovelace',
+    );
+  });
+});
