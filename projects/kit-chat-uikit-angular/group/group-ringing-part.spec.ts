@@ -1,15 +1,9 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {Component, input} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
-import {
-  KitIncomingCallComponent,
-  _KIT_RINGING_CALL_PARTS,
-  _KitRingingCallView,
-} from 'kit-chat-uikit-angular';
-import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
+import {_KitRingingCallView} from 'kit-chat-uikit-angular';
 import {KitGroupRingingComponent} from './group-ringing-part';
 import {KitGroupCallsIntl} from './group-calls-intl';
-import {withGroupCalls} from './group-calls-feature';
 import {ADA, ALAN, GRACE, KATHERINE, LINUS, ME, groupCall, stateOf} from './group.spec-helper';
 import {KIT_ANNOUNCE_BATCH} from './participant-announcer';
 
@@ -217,31 +211,5 @@ describe('KitGroupRingingComponent: the ringing screens of a call with several p
     fixture.detectChanges();
 
     expect(text('.kit-group-call-title')).toEqual(['Ada Lovelace ruft Team an']);
-  });
-});
-
-describe('withGroupCalls(): the ringing screens take the part', () => {
-  it('should put the part into the incoming screen, with the state of the session it shows', async () => {
-    TestBed.configureTestingModule({
-      providers: [provideKitCallsTesting({config: {autoRing: false}}), withGroupCalls()._providers],
-    });
-    const parts = TestBed.inject(_KIT_RINGING_CALL_PARTS);
-    expect(parts).toEqual([KitGroupRingingComponent]);
-    const calls = TestBed.inject(KitCallsTestingController);
-    const fixture = TestBed.createComponent(KitIncomingCallComponent);
-    await fixture.whenStable();
-    await calls.farSide.ring(ADA, calls.me, 'video');
-    await calls.settle();
-    await fixture.whenStable();
-    const host = fixture.nativeElement as HTMLElement;
-
-    const part = host.querySelector('.kit-incoming-call-content kit-group-ringing');
-    expect(part).not.toBeNull();
-    // A call between two people: the screen shows it as before.
-    expect(part!.children.length).toBe(0);
-    expect(host.classList).not.toContain('kit-group-call');
-    expect(host.querySelector('.kit-incoming-call-title')?.textContent?.trim()).toBe(
-      'Ada Lovelace',
-    );
   });
 });

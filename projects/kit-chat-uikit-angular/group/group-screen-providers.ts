@@ -1,5 +1,6 @@
 import {EnvironmentProviders, Provider} from '@angular/core';
-import {_KIT_RINGING_CALL_PARTS} from 'kit-chat-uikit-angular';
+import {_KIT_ONGOING_CALL_PARTS, _KIT_RINGING_CALL_PARTS} from 'kit-chat-uikit-angular';
+import {KitGroupCallGridComponent} from './group-call-grid';
 import {KitGroupRingingComponent} from './group-ringing-part';
 
 /**
@@ -8,5 +9,8 @@ import {KitGroupRingingComponent} from './group-ringing-part';
  * @returns Its providers.
  */
 export function kitGroupScreenProviders(): (Provider | EnvironmentProviders)[] {
-  return [{provide: _KIT_RINGING_CALL_PARTS, useValue: KitGroupRingingComponent, multi: true}];
+  return [
+    {provide: _KIT_RINGING_CALL_PARTS, useValue: KitGroupRingingComponent, multi: true},
+    {provide: _KIT_ONGOING_CALL_PARTS, useValue: KitGroupCallGridComponent, multi: true},
+  ];
 }

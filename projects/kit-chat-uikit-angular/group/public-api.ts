@@ -2,3 +2,12 @@
  * Public API of kit-chat-uikit-angular/group: calls with more than two people, opt-in with `withGroupCalls()`.
  */
 export {withGroupCalls, type KitGroupCallsFeature} from './group-calls-feature';
+// The screens (gscreens): what the incoming, outgoing and ongoing screens show of a call with several people.
+export {KitGroupCallsIntl} from './group-calls-intl';
+export {
+  KitGroupCallScreens,
+  KitParticipantTileView,
+  type KitParticipantTileContext,
+  type KitPeopleToAdd,
+} from './group-call-screens';
+export {kitIsGroupCall} from './group-call';
