@@ -1,7 +1,6 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {Component, input} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
-import {_KitRingingCallView} from 'kit-chat-uikit-angular';
 import {KitGroupRingingComponent} from './group-ringing-part';
 import {KitGroupCallsIntl} from './group-calls-intl';
 import {ADA, ALAN, GRACE, KATHERINE, LINUS, ME, groupCall, stateOf} from './group.spec-helper';
@@ -9,17 +8,23 @@ import {KIT_ANNOUNCE_BATCH} from './participant-announcer';
 
 @Component({
   imports: [KitGroupRingingComponent],
-  template: `<div [class]="'kit-' + view().kind + '-call'">
-    <kit-group-ringing [view]="view()" />
-  </div>`,
+  template: `<div #screen [class]="'kit-' + kind() + '-call'">
+      <div [class]="'kit-' + kind() + (kind() === 'incoming' ? '-call-content' : '-call-callee')">
+        <p class="own-title">Own title</p>
+      </div>
+    </div>
+    <kit-group-ringing [screen]="{host: screen, binding: {state}}" />`,
 })
 class Screen {
-  readonly view = input.required<_KitRingingCallView>();
+  readonly kind = input.required<'incoming' | 'outgoing'>();
+  state!: ReturnType<typeof stateOf>;
 }
 
 function render(kind: 'incoming' | 'outgoing', state: ReturnType<typeof stateOf>) {
   const fixture = TestBed.createComponent(Screen);
-  fixture.componentRef.setInput('view', {kind, state});
+  fixture.componentInstance.state = state;
+  fixture.componentRef.setInput('kind', kind);
+  fixture.detectChanges();
   fixture.detectChanges();
   const host = fixture.nativeElement as HTMLElement;
   const text = (selector: string) =>
@@ -45,6 +50,8 @@ describe('KitGroupRingingComponent: the ringing screens of a call with several p
     );
     const {host, text, screen} = render('incoming', stateOf(call));
 
+    // In the screen's content, where its own name was.
+    expect(screen.querySelector('.kit-incoming-call-content > kit-group-ringing')).not.toBeNull();
     expect(text('.kit-group-call-title')).toEqual(['Ada Lovelace is calling Team']);
     const picture = [...host.querySelectorAll('.kit-group-call-picture kit-avatar')];
     expect(picture.map(avatar => avatar.getAttribute('aria-label'))).toEqual([

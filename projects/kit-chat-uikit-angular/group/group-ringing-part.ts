@@ -4,8 +4,8 @@ import {
   ElementRef,
   InputSignal,
   ViewEncapsulation,
+  afterRenderEffect,
   computed,
-  effect,
   inject,
   input,
 } from '@angular/core';
@@ -13,7 +13,7 @@ import {
   KitAvatarComponent,
   KitConstants,
   KitParticipantStatus,
-  _KitRingingCallView,
+  _KitCallScreenView,
   kitCaller,
   kitReceiver,
 } from 'kit-chat-uikit-angular';
@@ -24,6 +24,8 @@ import {kitFollowIntl} from './follow-intl';
 
 /** The statuses a chip shows on the caller's screen, once someone's status changed to one. */
 const CHIPS: readonly KitParticipantStatus[] = ['declined', 'busy', 'unanswered'];
+/** The screens the part shows a group call on. */
+const SCREENS = ['incoming', 'outgoing'] as const;
 
 /**
  * What the incoming and outgoing screens show of a call with several people (`withGroupCalls()`), in place of the
@@ -42,16 +44,21 @@ const CHIPS: readonly KitParticipantStatus[] = ['declined', 'busy', 'unanswered'
   host: {class: 'kit-group-ringing'},
 })
 export class KitGroupRingingComponent {
-  /** The screen that holds the part. */
-  readonly view: InputSignal<_KitRingingCallView> = input.required<_KitRingingCallView>();
+  /** The screen beside which the part was created. */
+  readonly screen: InputSignal<_KitCallScreenView> = input.required<_KitCallScreenView>();
 
   protected readonly intl = inject(KitGroupCallsIntl);
   readonly #version = kitFollowIntl(this.intl);
+  /** Which screen holds the part (`undefined` on the ongoing screen, which has its grid). */
+  readonly #kind = computed(() =>
+    SCREENS.find(kind => this.screen().host.classList.contains(`kit-${kind}-call`)),
+  );
+  readonly #state = computed(() => this.screen().binding.state());
   protected readonly _call = computed(() => {
-    const call = this.view().state()?.call;
-    return kitIsGroupCall(call) ? call : null;
+    const call = this.#state()?.call;
+    return this.#kind() && kitIsGroupCall(call) ? call : null;
   });
-  protected readonly _incoming = computed(() => this.view().kind === 'incoming');
+  protected readonly _incoming = computed(() => this.#kind() === 'incoming');
 
   protected readonly _text = computed(() => {
     this.#version();
@@ -60,7 +67,7 @@ export class KitGroupRingingComponent {
       return null;
     }
     const intl = this.intl;
-    const state = this.view().state();
+    const state = this.#state();
     const caller = kitCaller(call);
     const incoming = this._incoming();
     const me = incoming ? kitReceiver(call).uid : caller.uid;
@@ -97,19 +104,24 @@ export class KitGroupRingingComponent {
 
   constructor() {
     const host: HTMLElement = inject(ElementRef).nativeElement;
-    // The screen hides its own avatar, name and status line while the part shows a group call's.
-    effect(onCleanup => {
+    // Created beside the screen's host: the part stands where the screen's own avatar, name and status line are
+    // (a new call renders them anew), which step aside while it shows a group.
+    afterRenderEffect(() => {
+      const screen = this.screen().host;
       const text = this._text();
-      const screen = host.parentElement?.closest<HTMLElement>(
-        '.kit-incoming-call, .kit-outgoing-call',
+      const kind = this.#kind();
+      const place = screen.querySelector(
+        kind === 'incoming' ? '.kit-incoming-call-content' : '.kit-outgoing-call-callee',
       );
-      screen?.classList.toggle('kit-group-call', !!text);
-      screen?.classList.toggle('kit-group-call-has-status', !!text?.status);
-      onCleanup(() => screen?.classList.remove('kit-group-call', 'kit-group-call-has-status'));
+      if (text && place && host.parentElement !== place) {
+        place.append(host);
+      }
+      screen.classList.toggle('kit-group-call', !!text);
+      screen.classList.toggle('kit-group-call-has-status', !!text?.status);
     });
     // Who declined, was busy or did not answer is said on the caller's screen.
     kitAnnounceParticipants(
-      computed(() => (this._incoming() ? null : (this._call()?.participants ?? null))),
+      computed(() => (this.#kind() === 'outgoing' ? (this._call()?.participants ?? null) : null)),
       () => {
         const call = this._call();
         return call && kitCaller(call).uid;

@@ -1,15 +1,16 @@
 import {TestBed} from '@angular/core/testing';
 import {
+  KitCall,
   KitIncomingCallComponent,
   _KIT_ONGOING_CALL_PARTS,
-  _KIT_RINGING_CALL_PARTS,
+  _KIT_CALL_SCREEN_PARTS,
 } from 'kit-chat-uikit-angular';
 import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
 import {showOngoingCall} from '../src/ongoing-call/ongoing-call.spec-helper';
 import {KitGroupCallGridComponent} from './group-call-grid';
 import {withGroupCalls} from './group-calls-feature';
 import {KitGroupRingingComponent} from './group-ringing-part';
-import {ADA} from './group.spec-helper';
+import {ADA, ALAN, GRACE} from './group.spec-helper';
 
 describe('withGroupCalls(): the screens take the group parts, and show a call between two people as before', () => {
   it('should put the part into the incoming screen', async () => {
@@ -18,7 +19,7 @@ describe('withGroupCalls(): the screens take the group parts, and show a call be
         provideKitCallsTesting({config: {autoRing: false}, features: [withGroupCalls()]}),
       ],
     });
-    expect(TestBed.inject(_KIT_RINGING_CALL_PARTS)).toEqual([KitGroupRingingComponent]);
+    expect(TestBed.inject(_KIT_CALL_SCREEN_PARTS)).toEqual([KitGroupRingingComponent]);
     const calls = TestBed.inject(KitCallsTestingController);
     const fixture = TestBed.createComponent(KitIncomingCallComponent);
     await fixture.whenStable();
@@ -27,13 +28,54 @@ describe('withGroupCalls(): the screens take the group parts, and show a call be
     await fixture.whenStable();
     const host = fixture.nativeElement as HTMLElement;
 
-    const part = host.querySelector('.kit-incoming-call-content kit-group-ringing');
+    // Created beside the screen; a call between two people leaves it empty where it is.
+    const part =
+      fixture.debugElement.nativeElement.parentElement.querySelector('kit-group-ringing');
     expect(part).not.toBeNull();
     expect(part!.children.length).toBe(0);
     expect(host.classList).not.toContain('kit-group-call');
     expect(host.querySelector('.kit-incoming-call-title')?.textContent?.trim()).toBe(
       'Ada Lovelace',
     );
+  });
+
+  it("should show a group call's presentation in place of the incoming screen's own parts", async () => {
+    TestBed.configureTestingModule({
+      providers: [
+        provideKitCallsTesting({config: {autoRing: false}, features: [withGroupCalls()]}),
+      ],
+    });
+    const calls = TestBed.inject(KitCallsTestingController);
+    const fixture = TestBed.createComponent(KitIncomingCallComponent);
+    await fixture.whenStable();
+    // A ring with participants, as an adapter with groupCalls delivers it.
+    const me = calls.me;
+    (calls.sdk as unknown as {_deliver(method: string, call: KitCall): void})._deliver(
+      'onIncomingCallReceived',
+      {
+        sessionId: 'g1',
+        type: 'video',
+        sender: ADA,
+        receiver: me,
+        callInitiator: ADA,
+        callReceiver: me,
+        group: {id: 'team', name: 'Team'},
+        participants: [ADA, me, ALAN, GRACE].map(user => ({user, status: 'ringing' as const})),
+      },
+    );
+    await fixture.whenStable();
+    await calls.settle();
+    fixture.detectChanges();
+    const host = fixture.nativeElement as HTMLElement;
+
+    const part = host.querySelector('.kit-incoming-call-content > kit-group-ringing')!;
+    expect(part.querySelector('h2')?.textContent?.trim()).toBe('Ada Lovelace is calling Team');
+    expect(part.querySelector('.kit-group-call-status')?.textContent?.trim()).toBe(
+      'Video call · 4 people',
+    );
+    expect(host.classList).toContain('kit-group-call');
+    // Accept and decline stay the screen's own.
+    expect(host.querySelector('.kit-incoming-call-accept-button')).not.toBeNull();
   });
 
   it('should put the grid into the ongoing screen', async () => {

@@ -1,5 +1,5 @@
 import {EnvironmentProviders, Provider} from '@angular/core';
-import {_KIT_ONGOING_CALL_PARTS, _KIT_RINGING_CALL_PARTS} from 'kit-chat-uikit-angular';
+import {_KIT_ONGOING_CALL_PARTS, _KIT_CALL_SCREEN_PARTS} from 'kit-chat-uikit-angular';
 import {KitGroupCallGridComponent} from './group-call-grid';
 import {KitGroupRingingComponent} from './group-ringing-part';
 
@@ -10,7 +10,7 @@ import {KitGroupRingingComponent} from './group-ringing-part';
  */
 export function kitGroupScreenProviders(): (Provider | EnvironmentProviders)[] {
   return [
-    {provide: _KIT_RINGING_CALL_PARTS, useValue: KitGroupRingingComponent, multi: true},
+    {provide: _KIT_CALL_SCREEN_PARTS, useValue: KitGroupRingingComponent, multi: true},
     {provide: _KIT_ONGOING_CALL_PARTS, useValue: KitGroupCallGridComponent, multi: true},
   ];
 }

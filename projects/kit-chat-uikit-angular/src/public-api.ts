@@ -75,7 +75,7 @@ export {
   type KitOngoingCallMedia as _KitOngoingCallMedia,
 } from './ongoing-call/ongoing-call-media';
 export {
-  KIT_RINGING_CALL_PARTS as _KIT_RINGING_CALL_PARTS,
-  type KitRingingCallView as _KitRingingCallView,
+  KIT_CALL_SCREEN_PARTS as _KIT_CALL_SCREEN_PARTS,
+  type KitCallScreenView as _KitCallScreenView,
 } from './screen/call-screen-parts';
 export {KitCallButtonComponent as _KitCallButtonComponent} from './button/call-button';

@@ -10,7 +10,6 @@ import {
   OnInit,
   OutputEmitterRef,
   TemplateRef,
-  ViewContainerRef,
   ViewEncapsulation,
   booleanAttribute,
   computed,
@@ -26,7 +25,6 @@ import {KitAvatarComponent} from '../avatar/avatar';
 import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../session/call-session';
 import {KitCallScreenShell} from '../screen/call-screen-shell';
-import {KIT_RINGING_CALL_PARTS, kitScreenParts} from '../screen/call-screen-parts';
 import {KitCallSaid} from '../screen/call-session-binding';
 import {kitEndingAnnouncement, kitIgnoreHeldKey, kitSlot} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
@@ -145,7 +143,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   private readonly _subtitleEl = viewChild<ElementRef<HTMLElement>>('subtitle');
   private readonly _acceptEl = viewChild<KitCallButtonComponent>('accept');
   private readonly _rejectEl = viewChild<KitCallButtonComponent>('reject');
-  private readonly _parts = viewChild('parts', {read: ViewContainerRef});
 
   /** @docs-private */
   readonly #settings = () => untracked(this.callSettingsBuilder)?.build() ?? null;
@@ -243,10 +240,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   constructor() {
     super();
     this.#registry.listen();
-    kitScreenParts(KIT_RINGING_CALL_PARTS, this._parts, 'view', {
-      kind: 'incoming',
-      state: this.#state,
-    });
     effect(() => {
       const call = this.call();
       const session = this.#overlaySession;

@@ -38,7 +38,6 @@ import {
 } from '../sdk/models';
 import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
 import {KIT_ONGOING_CALL_PARTS, KitOngoingCallMedia} from './ongoing-call-media';
-import {kitScreenParts} from '../screen/call-screen-parts';
 
 /** The SDK with the optional media part of the port. */
 type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
@@ -209,7 +208,19 @@ export class KitOngoingCallComponent {
         }
       }
     });
-    kitScreenParts(KIT_ONGOING_CALL_PARTS, this._partsSlot, 'media', this.#media());
+    // Created in code, not with `@for` and an outlet: an app that names no feature ships no list rendering for them.
+    const parts = inject(KIT_ONGOING_CALL_PARTS, {optional: true});
+    if (parts) {
+      const media = this.#media();
+      effect(() => {
+        const slot = this._partsSlot();
+        if (slot && !slot.length) {
+          untracked(() =>
+            parts.forEach(part => slot.createComponent(part).setInput('media', media)),
+          );
+        }
+      });
+    }
 
     // The element with the dialog role and the name takes focus, so the screen reader says where the user is.
     this.#shell.trapFocus(() => this.#shell.dialog());

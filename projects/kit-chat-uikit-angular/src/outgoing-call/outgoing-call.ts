@@ -9,7 +9,6 @@ import {
   OutputEmitterRef,
   Signal,
   TemplateRef,
-  ViewContainerRef,
   ViewEncapsulation,
   booleanAttribute,
   computed,
@@ -30,7 +29,6 @@ import {kitDraftCall} from '../registry/call-registry';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../session/call-session';
 import {KIT_CALL_AGAIN} from '../screen/call-screen-ids';
 import {KitCallScreenShell} from '../screen/call-screen-shell';
-import {KIT_RINGING_CALL_PARTS, kitScreenParts} from '../screen/call-screen-parts';
 import {KitCallSaid} from '../screen/call-session-binding';
 import {kitIgnoreHeldKey, kitSlot} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
@@ -183,7 +181,6 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     return this.#binding.session()?.sound?.state() ?? null;
   });
   private readonly _endButton = viewChild<KitCallButtonComponent>('endButton');
-  private readonly _parts = viewChild('parts', {read: ViewContainerRef});
   private readonly _titleContent = contentChild(KitOutgoingCallTitle);
   private readonly _subtitleContent = contentChild(KitOutgoingCallSubtitle);
   private readonly _avatarContent = contentChild(KitOutgoingCallAvatar);
@@ -215,10 +212,6 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   constructor() {
     super();
     this.#shell.rememberFocus();
-    kitScreenParts(KIT_RINGING_CALL_PARTS, this._parts, 'view', {
-      kind: 'outgoing',
-      state: this.#binding.state,
-    });
 
     effect(() => {
       const {call, user} = this.#target();
