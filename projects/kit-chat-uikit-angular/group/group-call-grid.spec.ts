@@ -241,8 +241,11 @@ describe('KitGroupCallGridComponent: the ongoing screen of a call with several p
     people.click();
     fixture.detectChanges();
 
+    await settle();
     const panel = host.querySelector('.kit-ongoing-call > [role=region]')!;
     expect(panel.getAttribute('aria-labelledby')).toBe(panel.querySelector('h3')!.id);
+    // The keyboard goes into the panel, and back to "People" when it closes.
+    expect(document.activeElement?.textContent?.trim()).toBe('Close');
     expect(people.getAttribute('aria-expanded')).toBe('true');
     const rows = [...panel.querySelectorAll('.kit-group-call-person')].map(row =>
       [...row.querySelectorAll(':scope > span, :scope > button')]
@@ -260,6 +263,11 @@ describe('KitGroupCallGridComponent: the ongoing screen of a call with several p
     again.click();
     await settle();
     expect(invited).toEqual([['s1', [KATHERINE]]]);
+    panel.querySelector<HTMLElement>('.kit-group-call-panel-close')!.click();
+    fixture.detectChanges();
+    await settle();
+    expect(host.querySelector('[role=region]')).toBeNull();
+    expect(document.activeElement).toBe(people);
   });
 
   it('should offer no group action with an adapter without groupCalls', () => {

@@ -4,8 +4,10 @@ import {
   ChangeDetectionStrategy,
   Component,
   ElementRef,
+  Injector,
   InputSignal,
   ViewEncapsulation,
+  afterNextRender,
   computed,
   effect,
   inject,
@@ -68,6 +70,7 @@ export class KitGroupCallGridComponent {
   protected readonly _screens = inject(KitGroupCallScreens);
   readonly #version = kitFollowIntl(this.intl);
   readonly #ids = inject(_IdGenerator);
+  readonly #injector = inject(Injector);
   protected readonly _panelId = this.#ids.getId('kit-group-call-panel-');
   protected readonly _panelTitleId = `${this._panelId}-title`;
   protected readonly _call = computed(() => {
@@ -243,10 +246,19 @@ export class KitGroupCallGridComponent {
     this._pinned.update(pinned => (pinned === uid ? null : uid));
   }
 
-  /** @docs-private */
+  /** Opens or closes the panel: focus goes into it (its Close button), and back to "People" after. @docs-private */
   protected _togglePanel(): void {
-    this._panelOpen.update(open => !open);
+    const open = !this._panelOpen();
+    this._panelOpen.set(open);
     this._picking.set(false);
+    afterNextRender(
+      () =>
+        (open
+          ? this._panel()?.nativeElement.querySelector<HTMLElement>('.kit-group-call-panel-close')
+          : this._peopleButton()?._element()
+        )?.focus(),
+      {injector: this.#injector},
+    );
   }
 
   /** Rings people into the call through the adapter's `inviteToCall`. @docs-private */
