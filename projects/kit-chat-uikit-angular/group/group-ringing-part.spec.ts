@@ -1,6 +1,8 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {Component, input} from '@angular/core';
+import {TestbedHarnessEnvironment} from '@angular/cdk/testing/testbed';
 import {TestBed} from '@angular/core/testing';
+import {KitGroupRingingHarness} from 'kit-chat-uikit-angular/testing';
 import {KitGroupRingingComponent} from './group-ringing-part';
 import {KitGroupCallsIntl} from './group-calls-intl';
 import {ADA, ALAN, GRACE, KATHERINE, LINUS, ME, groupCall, stateOf} from './group.spec-helper';
@@ -218,5 +220,34 @@ describe('KitGroupRingingComponent: the ringing screens of a call with several p
     fixture.detectChanges();
 
     expect(text('.kit-group-call-title')).toEqual(['Ada Lovelace ruft Team an']);
+  });
+
+  it('should be read by KitGroupRingingHarness', async () => {
+    const people = [ALAN, GRACE, KATHERINE, LINUS].map(user => [user, 'ringing']) as never;
+    const call = groupCall(ME, ALAN, people, {group: TEAM});
+    const state = stateOf(call, {phase: 'dialing'});
+    const {fixture} = render('outgoing', state);
+    const ringing =
+      await TestbedHarnessEnvironment.loader(fixture).getHarness(KitGroupRingingHarness);
+
+    expect(await ringing.isGroupCall()).toBe(true);
+    expect(await ringing.getTitle()).toBe('Team');
+    expect(await ringing.getMemberNames()).toEqual([
+      'Alan Turing',
+      'Grace Hopper',
+      'Katherine Johnson',
+    ]);
+    expect(await ringing.getMore()).toBe('+1');
+    expect(await ringing.getStatus()).toBe('Calling 4 people…');
+    state.set({
+      ...state()!,
+      call: {
+        ...call,
+        participants: call.participants!.map(person =>
+          person.user === GRACE ? {...person, status: 'busy' as const} : person,
+        ),
+      },
+    });
+    expect(await ringing.getChips()).toEqual(['Grace Hopper · Busy']);
   });
 });
