@@ -187,9 +187,10 @@ describe('KitGroupRingingComponent: the ringing screens of a call with several p
       };
 
       set('joined', 'ringing', 'ringing');
+      jest.advanceTimersByTime(KIT_ANNOUNCE_BATCH / 2);
       set('joined', 'declined', 'ringing');
       expect(announce).not.toHaveBeenCalled();
-      jest.advanceTimersByTime(KIT_ANNOUNCE_BATCH);
+      jest.advanceTimersByTime(KIT_ANNOUNCE_BATCH / 2);
 
       expect(announce.mock.calls).toEqual([
         ['Alan Turing joined. Grace Hopper declined', 'polite'],
