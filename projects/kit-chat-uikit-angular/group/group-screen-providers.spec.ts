@@ -2,6 +2,8 @@ import {TestBed} from '@angular/core/testing';
 import {
   KitCall,
   KitIncomingCallComponent,
+  KitOutgoingCallComponent,
+  KitParticipant,
   _KIT_ONGOING_CALL_PARTS,
   _KIT_CALL_SCREEN_PARTS,
 } from 'kit-chat-uikit-angular';
@@ -76,6 +78,46 @@ describe('withGroupCalls(): the screens take the group parts, and show a call be
     expect(host.classList).toContain('kit-group-call');
     // Accept and decline stay the screen's own.
     expect(host.querySelector('.kit-incoming-call-accept-button')).not.toBeNull();
+  });
+
+  it("should show the callees and their count on the caller's screen", async () => {
+    TestBed.configureTestingModule({
+      providers: [
+        provideKitCallsTesting({config: {autoRing: false}, features: [withGroupCalls()]}),
+      ],
+    });
+    const calls = TestBed.inject(KitCallsTestingController);
+    const me = calls.me;
+    const placed = await calls.sdk.initiateCall({
+      sessionId: '',
+      type: 'video',
+      sender: me,
+      callInitiator: me,
+      receiver: ADA,
+      callReceiver: ADA,
+    });
+    const participants: KitParticipant[] = [
+      {user: me, status: 'joined'},
+      {user: ADA, status: 'ringing'},
+      {user: ALAN, status: 'ringing'},
+      {user: GRACE, status: 'ringing'},
+    ];
+    const fixture = TestBed.createComponent(KitOutgoingCallComponent);
+    fixture.componentRef.setInput('call', {...placed, participants});
+    await fixture.whenStable();
+    await calls.settle();
+    fixture.detectChanges();
+    const host = fixture.nativeElement as HTMLElement;
+
+    const part = host.querySelector('.kit-outgoing-call-callee > kit-group-ringing')!;
+    expect(part.querySelector('h2')?.textContent?.trim()).toBe(
+      'Ada Lovelace, Alan Turing, Grace Hopper',
+    );
+    expect(part.querySelector('[role=status]')?.textContent?.trim()).toBe('Calling 3 people…');
+    expect(host.classList).toContain('kit-group-call-has-status');
+    // The end-call button stays the screen's own.
+    expect(host.querySelector('.kit-outgoing-call-end-call-button')).not.toBeNull();
+    fixture.destroy();
   });
 
   it('should put the grid into the ongoing screen', async () => {
