@@ -110,6 +110,9 @@ export class KitGroupRingingComponent {
       const screen = this.screen().host;
       const text = this._text();
       const kind = this.#kind();
+      if (!kind) {
+        return; // The ongoing screen: its grid is the group's.
+      }
       const place = screen.querySelector(
         kind === 'incoming' ? '.kit-incoming-call-content' : '.kit-outgoing-call-callee',
       );

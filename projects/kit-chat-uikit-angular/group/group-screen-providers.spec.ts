@@ -2,6 +2,7 @@ import {TestBed} from '@angular/core/testing';
 import {
   KitCall,
   KitIncomingCallComponent,
+  KitOngoingCallComponent,
   KitOutgoingCallComponent,
   KitParticipant,
   _KIT_ONGOING_CALL_PARTS,
@@ -140,5 +141,44 @@ describe('withGroupCalls(): the screens take the group parts, and show a call be
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('should show the grid of a group call on the real ongoing screen, and keep it there', async () => {
+    TestBed.configureTestingModule({
+      providers: [
+        provideKitCallsTesting({config: {autoRing: false}, features: [withGroupCalls()]}),
+      ],
+    });
+    const calls = TestBed.inject(KitCallsTestingController);
+    const me = calls.me;
+    const fixture = TestBed.createComponent(KitOngoingCallComponent);
+    fixture.componentRef.setInput('call', {
+      sessionId: 'g9',
+      type: 'audio',
+      sender: ADA,
+      callInitiator: ADA,
+      receiver: me,
+      callReceiver: me,
+      group: {id: 'team', name: 'Team'},
+      participants: [ADA, me, ALAN].map(user => ({user, status: 'joined' as const})),
+    });
+    for (let i = 0; i < 3; i++) {
+      await fixture.whenStable();
+      await calls.settle();
+      fixture.detectChanges();
+    }
+    const host = fixture.nativeElement as HTMLElement;
+
+    expect(host.classList).toContain('kit-group-call');
+    const tiles = [...host.querySelectorAll('.kit-ongoing-call-stage [role=listitem] button')];
+    expect(tiles.map(tile => tile.getAttribute('aria-label'))).toEqual([
+      'You',
+      'Ada Lovelace',
+      'Alan Turing',
+    ]);
+    expect(
+      host.querySelector('.kit-ongoing-call-info h2.kit-group-call-name')?.textContent?.trim(),
+    ).toBe('Team');
+    fixture.destroy();
   });
 });
