@@ -10,6 +10,7 @@ import {
   kitCaller,
   kitReceiver,
 } from 'kit-chat-uikit-angular';
+import {kitIsGroupCall} from './group-call';
 import {KitGroupCalls} from './group-calls';
 import {kitNextParticipants} from './participant-table';
 
@@ -18,14 +19,6 @@ import {kitNextParticipants} from './participant-table';
 // re-render), and turns the people's statuses into the call's own events, which the call's table then decides
 // (src/session/call-session-table*.ts): the first person who joins connects the call, everyone declining or
 // nobody answering ends it with that outcome, and the last one left alone hears it end. Internal to the entry.
-
-/**
- * @param call A call.
- * @returns Whether it is a call with several people: placed to a group, or with more than two people.
- */
-export function kitIsGroupCall(call: Partial<KitCall>): boolean {
-  return !!call.group || (call.participants?.length ?? 0) > 2;
-}
 
 /**
  * How a call nobody joined ends, from its callees' answers: `rejected` ("Declined") when someone declined,

@@ -18,6 +18,7 @@ const PARTS: Part[] = [
   'selfView',
   'push',
   'log',
+  'group',
 ];
 
 /** Every text of a pack, by `part.key`: the strings, and what each function says for a sample. */
@@ -30,9 +31,12 @@ function textsOf(pack: KitLanguagePack): Record<string, string> {
           ? value
           : key === 'movedTo'
             ? (value as (v: string, h: string) => string)('top', 'left')
-            : (value as (a: unknown, b: unknown) => string)(
-                ['callingPeople', 'missedCount'].includes(key) ? 4 : 'Ada',
+            : (value as (a: unknown, b: unknown, c?: unknown) => string)(
+                ['callingPeople', 'missedCount', 'peopleCount', 'more', 'moreLabel'].includes(key)
+                  ? 4
+                  : 'Ada',
                 2,
+                true,
               );
     }
   }
@@ -117,5 +121,21 @@ describe('kit-chat-uikit-angular/i18n packs', () => {
       'Вызов: 11 участников',
       'Вызов: 100 участников',
     ]);
+  });
+
+  it("should count the people of a group call in the language's plural forms", () => {
+    expect([1, 3, 5, 21].map(ru.group.peopleCount)).toEqual([
+      '1 человек',
+      '3 человека',
+      '5 человек',
+      '21 человек',
+    ]);
+    expect([1, 2, 3].map(ar.group.peopleCount)).toEqual([
+      'شخص واحد',
+      'شخصان',
+      `${new Intl.NumberFormat('ar').format(3)} أشخاص`,
+    ]);
+    expect([1, 4].map(en.group.callingPeople)).toEqual(['Calling 1 person…', 'Calling 4 people…']);
+    expect(en.group.tile('Alan', true, true)).toBe('Alan, muted, speaking');
   });
 });

@@ -22,6 +22,7 @@ import {ar} from 'kit-chat-uikit-angular/i18n/ar';
 import {de} from 'kit-chat-uikit-angular/i18n/de';
 import {en} from 'kit-chat-uikit-angular/i18n/en';
 import {KitCallLogIntl} from 'kit-chat-uikit-angular/call-log';
+import {KitGroupCallsIntl} from 'kit-chat-uikit-angular/group';
 import {KitPushIntl} from 'kit-chat-uikit-angular/push';
 import {
   KitCallsTestingController,
@@ -73,6 +74,7 @@ describe('provideKitLanguage and kitUseLanguage', () => {
       '3 verpasste Anrufe',
     ]);
     expect(TestBed.inject(KitCallButtonsIntl).callTo('Ada', true)).toBe('Videoanruf an Ada');
+    expect(TestBed.inject(KitGroupCallsIntl).callingGroup('Ada', 'Team')).toBe('Ada ruft Team an');
     expect(document.documentElement.lang).toBe('de');
     expect(document.documentElement.dir).toBe('ltr');
   });

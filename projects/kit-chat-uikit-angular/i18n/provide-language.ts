@@ -18,6 +18,7 @@ import {
 } from 'kit-chat-uikit-angular';
 import {KitPushIntl} from 'kit-chat-uikit-angular/push';
 import {KitCallLogIntl} from 'kit-chat-uikit-angular/call-log';
+import {KitGroupCallsIntl} from 'kit-chat-uikit-angular/group';
 import type {KitLanguageCode, KitLanguagePack} from 'kit-chat-uikit-angular/i18n/language-pack';
 
 /** Options of `provideKitLanguage()` and `kitUseLanguage()`. */
@@ -49,6 +50,7 @@ export function kitUseLanguage(pack: KitLanguagePack, options: KitLanguageOption
     [inject(KitSelfViewIntl), pack.selfView],
     [inject(KitPushIntl), pack.push],
     [inject(KitCallLogIntl), {...pack.log, locale: pack.locale}],
+    [inject(KitGroupCallsIntl), pack.group],
   ] as const;
   if (options.document !== false) {
     const page = inject(DOCUMENT).documentElement;

@@ -74,3 +74,13 @@ export {KitCallButtonsIntl} from './call-buttons/call-buttons-intl';
 export {withHidingControls, withDraggableSelfView} from './ongoing-call/ongoing-call-features';
 export type {KitHidingControlsOptions} from './ongoing-call/hiding-controls';
 export {KitSelfViewIntl} from './ongoing-call/self-view-intl';
+// The hooks that `kit-chat-uikit-angular/group` plugs its parts into (not for apps).
+export {
+  KIT_ONGOING_CALL_PARTS as _KIT_ONGOING_CALL_PARTS,
+  type KitOngoingCallMedia as _KitOngoingCallMedia,
+} from './ongoing-call/ongoing-call-media';
+export {
+  KIT_CALL_SCREEN_PARTS as _KIT_CALL_SCREEN_PARTS,
+  type KitCallScreenView as _KitCallScreenView,
+} from './screen/call-screen-parts';
+export {KitCallButtonComponent as _KitCallButtonComponent} from './button/call-button';

@@ -10,3 +10,4 @@ export * from './calls-sdk-conformance';
 export * from './ring-readiness-harness';
 export * from './call-log-harness';
 export * from './call-buttons-harness';
+export * from './group-call-harness';

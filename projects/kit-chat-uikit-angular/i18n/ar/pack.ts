@@ -11,6 +11,15 @@ const PEOPLE: Record<Intl.LDMLPluralRule, (people: string) => string> = {
   many: people => `جارٍ الاتصال بـ${people} شخصًا`,
   other: people => `جارٍ الاتصال بـ${people} شخص`,
 };
+/** "N people", in each of Arabic's six plural forms. */
+const COUNT: Record<Intl.LDMLPluralRule, (people: string) => string> = {
+  zero: people => `${people} شخص`,
+  one: () => 'شخص واحد',
+  two: () => 'شخصان',
+  few: people => `${people} أشخاص`,
+  many: people => `${people} شخصًا`,
+  other: people => `${people} شخص`,
+};
 
 /** Arabic (right to left). */
 export const ar = {
@@ -130,5 +139,42 @@ export const ar = {
     missedCallFrom: name => `مكالمة فائتة من ${name}`,
     callBackName: name => `معاودة الاتصال بـ ${name}`,
     missedCount: missed => `المكالمات الفائتة: ${count(missed)}`,
+  },
+  group: {
+    callingGroup: (caller, group) => `${caller} يتصل بـ${group}`,
+    peopleCount: people => COUNT[new Intl.PluralRules('ar').select(people)](count(people)),
+    videoCall: 'مكالمة فيديو',
+    voiceCall: 'مكالمة صوتية',
+    more: more => `+${count(more)}`,
+    moreLabel: more => `و${count(more)} آخرون`,
+    callingPeople: people => `${PEOPLE[new Intl.PluralRules('ar').select(people)](count(people))}…`,
+    everyoneDeclined: 'تم الرفض',
+    nobodyAnswered: 'لم يرد أحد',
+    everyoneLeft: 'غادر الجميع',
+    invited: 'تمت الدعوة',
+    ringing: 'يرن',
+    joined: 'في المكالمة',
+    declined: 'رفض',
+    busy: 'مشغول',
+    unanswered: 'لا رد',
+    left: 'غادر',
+    joinedName: name => `انضم ${name}`,
+    declinedName: name => `رفض ${name}`,
+    busyName: name => `${name} مشغول`,
+    unansweredName: name => `لم يرد ${name}`,
+    leftName: name => `غادر ${name}`,
+    grid: 'المشاركون',
+    you: 'أنت',
+    tile: (name, muted, speaking) =>
+      [name, muted && 'الميكروفون مكتوم', speaking && 'يتحدث'].filter(Boolean).join('، '),
+    pinned: 'مثبّت',
+    participants: 'الأشخاص',
+    panelTitle: 'الأشخاص في المكالمة',
+    close: 'إغلاق',
+    ringAgain: 'الاتصال مجددًا',
+    ringAgainName: name => `الاتصال بـ${name} مجددًا`,
+    addPeople: 'إضافة أشخاص',
+    addName: name => `إضافة ${name}`,
+    nobodyToAdd: 'لا يوجد أحد آخر لإضافته',
   },
 } satisfies KitLanguagePack;

@@ -128,4 +128,47 @@ export const de = {
         ? `${count(missed)} verpasster Anruf`
         : `${count(missed)} verpasste Anrufe`,
   },
+  group: {
+    callingGroup: (caller, group) => `${caller} ruft ${group} an`,
+    peopleCount: people =>
+      new Intl.PluralRules('de').select(people) === 'one'
+        ? `${count(people)} Person`
+        : `${count(people)} Personen`,
+    videoCall: 'Videoanruf',
+    voiceCall: 'Sprachanruf',
+    more: more => `+${count(more)}`,
+    moreLabel: more => `und ${count(more)} weitere`,
+    callingPeople: people =>
+      new Intl.PluralRules('de').select(people) === 'one'
+        ? `${count(people)} Person wird angerufen…`
+        : `${count(people)} Personen werden angerufen…`,
+    everyoneDeclined: 'Abgelehnt',
+    nobodyAnswered: 'Niemand hat angenommen',
+    everyoneLeft: 'Alle haben den Anruf verlassen',
+    invited: 'Eingeladen',
+    ringing: 'Klingelt',
+    joined: 'Im Anruf',
+    declined: 'Abgelehnt',
+    busy: 'Besetzt',
+    unanswered: 'Keine Antwort',
+    left: 'Hat den Anruf verlassen',
+    joinedName: name => `${name} ist beigetreten`,
+    declinedName: name => `${name} hat abgelehnt`,
+    busyName: name => `${name} ist besetzt`,
+    unansweredName: name => `${name} hat nicht angenommen`,
+    leftName: name => `${name} hat den Anruf verlassen`,
+    grid: 'Teilnehmende',
+    you: 'Du',
+    tile: (name, muted, speaking) =>
+      [name, muted && 'stummgeschaltet', speaking && 'spricht'].filter(Boolean).join(', '),
+    pinned: 'angeheftet',
+    participants: 'Personen',
+    panelTitle: 'Personen im Anruf',
+    close: 'Schließen',
+    ringAgain: 'Erneut anrufen',
+    ringAgainName: name => `${name} erneut anrufen`,
+    addPeople: 'Personen hinzufügen',
+    addName: name => `${name} hinzufügen`,
+    nobodyToAdd: 'Niemand mehr zum Hinzufügen',
+  },
 } satisfies KitLanguagePack;

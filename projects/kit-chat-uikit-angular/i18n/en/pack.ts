@@ -121,4 +121,47 @@ export const en = {
         ? `${count(missed)} missed call`
         : `${count(missed)} missed calls`,
   },
+  group: {
+    callingGroup: (caller, group) => `${caller} is calling ${group}`,
+    peopleCount: people =>
+      new Intl.PluralRules('en').select(people) === 'one'
+        ? `${count(people)} person`
+        : `${count(people)} people`,
+    videoCall: 'Video call',
+    voiceCall: 'Voice call',
+    more: more => `+${count(more)}`,
+    moreLabel: more => `and ${count(more)} more`,
+    callingPeople: people =>
+      new Intl.PluralRules('en').select(people) === 'one'
+        ? `Calling ${count(people)} person…`
+        : `Calling ${count(people)} people…`,
+    everyoneDeclined: 'Declined',
+    nobodyAnswered: 'Nobody answered',
+    everyoneLeft: 'Everyone left',
+    invited: 'Invited',
+    ringing: 'Ringing',
+    joined: 'In the call',
+    declined: 'Declined',
+    busy: 'Busy',
+    unanswered: 'No answer',
+    left: 'Left',
+    joinedName: name => `${name} joined`,
+    declinedName: name => `${name} declined`,
+    busyName: name => `${name} is busy`,
+    unansweredName: name => `${name} did not answer`,
+    leftName: name => `${name} left`,
+    grid: 'Participants',
+    you: 'You',
+    tile: (name, muted, speaking) =>
+      [name, muted && 'muted', speaking && 'speaking'].filter(Boolean).join(', '),
+    pinned: 'pinned',
+    participants: 'People',
+    panelTitle: 'People in the call',
+    close: 'Close',
+    ringAgain: 'Ring again',
+    ringAgainName: name => `Ring ${name} again`,
+    addPeople: 'Add people',
+    addName: name => `Add ${name}`,
+    nobodyToAdd: 'Nobody else to add',
+  },
 } satisfies KitLanguagePack;

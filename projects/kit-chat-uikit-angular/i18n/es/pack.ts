@@ -129,4 +129,47 @@ export const es = {
         ? `${count(missed)} llamada perdida`
         : `${count(missed)} llamadas perdidas`,
   },
+  group: {
+    callingGroup: (caller, group) => `${caller} está llamando a ${group}`,
+    peopleCount: people =>
+      new Intl.PluralRules('es').select(people) === 'one'
+        ? `${count(people)} persona`
+        : `${count(people)} personas`,
+    videoCall: 'Videollamada',
+    voiceCall: 'Llamada de voz',
+    more: more => `+${count(more)}`,
+    moreLabel: more => `y ${count(more)} más`,
+    callingPeople: people =>
+      new Intl.PluralRules('es').select(people) === 'one'
+        ? `Llamando a ${count(people)} persona…`
+        : `Llamando a ${count(people)} personas…`,
+    everyoneDeclined: 'Rechazada',
+    nobodyAnswered: 'Nadie respondió',
+    everyoneLeft: 'Todos se fueron',
+    invited: 'Invitado',
+    ringing: 'Sonando',
+    joined: 'En la llamada',
+    declined: 'Rechazó',
+    busy: 'Ocupado',
+    unanswered: 'Sin respuesta',
+    left: 'Salió',
+    joinedName: name => `${name} se unió`,
+    declinedName: name => `${name} rechazó la llamada`,
+    busyName: name => `${name} está ocupado`,
+    unansweredName: name => `${name} no respondió`,
+    leftName: name => `${name} salió de la llamada`,
+    grid: 'Participantes',
+    you: 'Tú',
+    tile: (name, muted, speaking) =>
+      [name, muted && 'silenciado', speaking && 'hablando'].filter(Boolean).join(', '),
+    pinned: 'fijado',
+    participants: 'Personas',
+    panelTitle: 'Personas en la llamada',
+    close: 'Cerrar',
+    ringAgain: 'Volver a llamar',
+    ringAgainName: name => `Volver a llamar a ${name}`,
+    addPeople: 'Añadir personas',
+    addName: name => `Añadir a ${name}`,
+    nobodyToAdd: 'No hay nadie más para añadir',
+  },
 } satisfies KitLanguagePack;

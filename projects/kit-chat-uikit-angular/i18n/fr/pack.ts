@@ -129,4 +129,47 @@ export const fr = {
         ? `${count(missed)} appel manqué`
         : `${count(missed)} appels manqués`,
   },
+  group: {
+    callingGroup: (caller, group) => `${caller} appelle ${group}`,
+    peopleCount: people =>
+      new Intl.PluralRules('fr').select(people) === 'one'
+        ? `${count(people)} personne`
+        : `${count(people)} personnes`,
+    videoCall: 'Appel vidéo',
+    voiceCall: 'Appel vocal',
+    more: more => `+${count(more)}`,
+    moreLabel: more => `et ${count(more)} de plus`,
+    callingPeople: people =>
+      new Intl.PluralRules('fr').select(people) === 'one'
+        ? `Appel de ${count(people)} personne…`
+        : `Appel de ${count(people)} personnes…`,
+    everyoneDeclined: 'Refusé',
+    nobodyAnswered: 'Personne n’a répondu',
+    everyoneLeft: 'Tout le monde est parti',
+    invited: 'Invité',
+    ringing: 'Sonnerie en cours',
+    joined: 'Dans l’appel',
+    declined: 'A refusé',
+    busy: 'Occupé',
+    unanswered: 'Pas de réponse',
+    left: 'Parti',
+    joinedName: name => `${name} a rejoint l’appel`,
+    declinedName: name => `${name} a refusé`,
+    busyName: name => `${name} est occupé`,
+    unansweredName: name => `${name} n’a pas répondu`,
+    leftName: name => `${name} a quitté l’appel`,
+    grid: 'Participants à l’appel',
+    you: 'Vous',
+    tile: (name, muted, speaking) =>
+      [name, muted && 'micro coupé', speaking && 'parle'].filter(Boolean).join(', '),
+    pinned: 'épinglé',
+    participants: 'Personnes',
+    panelTitle: 'Personnes dans l’appel',
+    close: 'Fermer',
+    ringAgain: 'Rappeler',
+    ringAgainName: name => `Rappeler ${name}`,
+    addPeople: 'Ajouter des personnes',
+    addName: name => `Ajouter ${name}`,
+    nobodyToAdd: 'Personne d’autre à ajouter',
+  },
 } satisfies KitLanguagePack;

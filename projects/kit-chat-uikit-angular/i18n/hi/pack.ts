@@ -124,4 +124,47 @@ export const hi = {
     callBackName: name => `${name} को वापस कॉल करें`,
     missedCount: missed => `${count(missed)} मिस्ड कॉल`,
   },
+  group: {
+    callingGroup: (caller, group) => `${caller} ${group} को कॉल कर रहे हैं`,
+    peopleCount: people =>
+      new Intl.PluralRules('hi').select(people) === 'one'
+        ? `${count(people)} व्यक्ति`
+        : `${count(people)} लोग`,
+    videoCall: 'वीडियो कॉल',
+    voiceCall: 'वॉइस कॉल',
+    more: more => `+${count(more)}`,
+    moreLabel: more => `और ${count(more)} लोग`,
+    callingPeople: people =>
+      new Intl.PluralRules('hi').select(people) === 'one'
+        ? `${count(people)} व्यक्ति को कॉल किया जा रहा है…`
+        : `${count(people)} लोगों को कॉल किया जा रहा है…`,
+    everyoneDeclined: 'अस्वीकार किया गया',
+    nobodyAnswered: 'किसी ने जवाब नहीं दिया',
+    everyoneLeft: 'सभी चले गए',
+    invited: 'आमंत्रित',
+    ringing: 'घंटी बज रही है',
+    joined: 'कॉल में',
+    declined: 'अस्वीकार किया',
+    busy: 'व्यस्त',
+    unanswered: 'कोई जवाब नहीं',
+    left: 'चले गए',
+    joinedName: name => `${name} जुड़ गए`,
+    declinedName: name => `${name} ने अस्वीकार किया`,
+    busyName: name => `${name} व्यस्त हैं`,
+    unansweredName: name => `${name} ने जवाब नहीं दिया`,
+    leftName: name => `${name} चले गए`,
+    grid: 'प्रतिभागी',
+    you: 'आप',
+    tile: (name, muted, speaking) =>
+      [name, muted && 'म्यूट', speaking && 'बोल रहे हैं'].filter(Boolean).join(', '),
+    pinned: 'पिन किया गया',
+    participants: 'लोग',
+    panelTitle: 'कॉल में लोग',
+    close: 'बंद करें',
+    ringAgain: 'फिर से कॉल करें',
+    ringAgainName: name => `${name} को फिर से कॉल करें`,
+    addPeople: 'लोग जोड़ें',
+    addName: name => `${name} को जोड़ें`,
+    nobodyToAdd: 'जोड़ने के लिए कोई और नहीं',
+  },
 } satisfies KitLanguagePack;

@@ -128,4 +128,49 @@ export const it = {
         ? `${count(missed)} chiamata persa`
         : `${count(missed)} chiamate perse`,
   },
+  group: {
+    callingGroup: (caller, group) => `${caller} sta chiamando ${group}`,
+    peopleCount: people =>
+      new Intl.PluralRules('it').select(people) === 'one'
+        ? `${count(people)} persona`
+        : `${count(people)} persone`,
+    videoCall: 'Videochiamata',
+    voiceCall: 'Chiamata vocale',
+    more: more => `+${count(more)}`,
+    moreLabel: more => `e altri ${count(more)}`,
+    callingPeople: people =>
+      new Intl.PluralRules('it').select(people) === 'one'
+        ? `Chiamata a ${count(people)} persona…`
+        : `Chiamata a ${count(people)} persone…`,
+    everyoneDeclined: 'Rifiutata',
+    nobodyAnswered: 'Nessuno ha risposto',
+    everyoneLeft: 'Sono usciti tutti',
+    invited: 'Invitato',
+    ringing: 'Squilla',
+    joined: 'Nella chiamata',
+    declined: 'Ha rifiutato',
+    busy: 'Occupato',
+    unanswered: 'Nessuna risposta',
+    left: 'Uscito',
+    joinedName: name => `${name} si è unito alla chiamata`,
+    declinedName: name => `${name} ha rifiutato`,
+    busyName: name => `${name} è occupato`,
+    unansweredName: name => `${name} non ha risposto`,
+    leftName: name => `${name} è uscito dalla chiamata`,
+    grid: 'Partecipanti',
+    you: 'Tu',
+    tile: (name, muted, speaking) =>
+      [name, muted && 'microfono disattivato', speaking && 'sta parlando']
+        .filter(Boolean)
+        .join(', '),
+    pinned: 'fissato',
+    participants: 'Persone',
+    panelTitle: 'Persone nella chiamata',
+    close: 'Chiudi',
+    ringAgain: 'Richiama',
+    ringAgainName: name => `Richiama ${name}`,
+    addPeople: 'Aggiungi persone',
+    addName: name => `Aggiungi ${name}`,
+    nobodyToAdd: 'Nessun altro da aggiungere',
+  },
 } satisfies KitLanguagePack;

@@ -9,6 +9,7 @@ import type {
 } from 'kit-chat-uikit-angular';
 import type {KitPushIntl} from 'kit-chat-uikit-angular/push';
 import type {KitCallLogIntl} from 'kit-chat-uikit-angular/call-log';
+import type {KitGroupCallsIntl} from 'kit-chat-uikit-angular/group';
 
 /**
  * Every string of one Intl class, its functions included, without its `changes`: a pack that misses one does not
@@ -20,7 +21,7 @@ export type KitIntlStrings<T> = {
 
 /**
  * One language for every word of the kit: the call screens, the ring readiness prompt, the docked window, the
- * device pickers, the call buttons, the self view that moves, the push notification and the call log. Declare a
+ * device pickers, the call buttons, the self view that moves, the push notification, the call log and the screens of group calls. Declare a
  * pack `{...} satisfies KitLanguagePack`.
  */
 export interface KitLanguagePack {
@@ -44,6 +45,8 @@ export interface KitLanguagePack {
   readonly push: KitIntlStrings<KitPushIntl>;
   /** The strings of `KitCallLogIntl` (`kit-chat-uikit-angular/call-log`); its `locale` is the pack's. */
   readonly log: Omit<KitIntlStrings<KitCallLogIntl>, 'locale'>;
+  /** The strings of `KitGroupCallsIntl` (calls with several people, `kit-chat-uikit-angular/group`). */
+  readonly group: KitIntlStrings<KitGroupCallsIntl>;
 }
 
 /**

@@ -128,4 +128,47 @@ export const ptBR = {
         ? `${count(missed)} chamada perdida`
         : `${count(missed)} chamadas perdidas`,
   },
+  group: {
+    callingGroup: (caller, group) => `${caller} está ligando para ${group}`,
+    peopleCount: people =>
+      new Intl.PluralRules('pt-BR').select(people) === 'one'
+        ? `${count(people)} pessoa`
+        : `${count(people)} pessoas`,
+    videoCall: 'Chamada de vídeo',
+    voiceCall: 'Chamada de voz',
+    more: more => `+${count(more)}`,
+    moreLabel: more => `e mais ${count(more)}`,
+    callingPeople: people =>
+      new Intl.PluralRules('pt-BR').select(people) === 'one'
+        ? `Ligando para ${count(people)} pessoa…`
+        : `Ligando para ${count(people)} pessoas…`,
+    everyoneDeclined: 'Recusada',
+    nobodyAnswered: 'Ninguém atendeu',
+    everyoneLeft: 'Todos saíram',
+    invited: 'Convidado',
+    ringing: 'Chamando',
+    joined: 'Na chamada',
+    declined: 'Recusou',
+    busy: 'Ocupado',
+    unanswered: 'Não atendeu',
+    left: 'Saiu',
+    joinedName: name => `${name} entrou na chamada`,
+    declinedName: name => `${name} recusou`,
+    busyName: name => `${name} está ocupado`,
+    unansweredName: name => `${name} não atendeu`,
+    leftName: name => `${name} saiu da chamada`,
+    grid: 'Participantes da chamada',
+    you: 'Você',
+    tile: (name, muted, speaking) =>
+      [name, muted && 'sem áudio', speaking && 'falando'].filter(Boolean).join(', '),
+    pinned: 'fixado',
+    participants: 'Pessoas',
+    panelTitle: 'Pessoas na chamada',
+    close: 'Fechar',
+    ringAgain: 'Ligar de novo',
+    ringAgainName: name => `Ligar de novo para ${name}`,
+    addPeople: 'Adicionar pessoas',
+    addName: name => `Adicionar ${name}`,
+    nobodyToAdd: 'Ninguém mais para adicionar',
+  },
 } satisfies KitLanguagePack;

@@ -1,5 +1,5 @@
 import {ElementRef, InjectionToken, Signal, Type} from '@angular/core';
-import type {KitCallPhase} from '../session/call-session';
+import type {KitCallPhase, KitCallSessionState} from '../session/call-session';
 import type {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';
 import type {KitException} from '../sdk/kit-exception';
 
@@ -11,6 +11,8 @@ import type {KitException} from '../sdk/kit-exception';
 export interface KitOngoingCallMedia {
   /** Session id of the call on screen. */
   readonly sessionId: Signal<string>;
+  /** The state of the call's session (the call as it stands, with its participants), once bound. */
+  readonly state: Signal<KitCallSessionState | null>;
   /** The call's phase (`'ended'` once it is over). */
   readonly phase: Signal<KitCallPhase>;
   /** Whether the call has video. */

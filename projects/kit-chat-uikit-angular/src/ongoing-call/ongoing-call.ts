@@ -259,6 +259,7 @@ export class KitOngoingCallComponent {
     return {
       sessionId: this.#sessionId,
       phase: this._phase,
+      state: this.#state,
       video: this._isVideo,
       muted: this._muted,
       localStream: this.#localStream,

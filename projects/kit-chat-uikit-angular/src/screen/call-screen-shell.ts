@@ -10,6 +10,7 @@ import {
   OutputEmitterRef,
   PLATFORM_ID,
   Signal,
+  ViewContainerRef,
   afterNextRender,
   effect,
   inject,
@@ -21,6 +22,7 @@ import {KitException} from '../sdk/kit-exception';
 import {KitOnError, KitUser} from '../sdk/models';
 import {KitCallRegistry} from '../registry/call-registry';
 import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
+import {KIT_CALL_SCREEN_PARTS} from './call-screen-parts';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KIT_CALL_SESSION, KitCallSaid, KitCallSessionBinding} from './call-session-binding';
 import {KitCallSession} from '../session/call-session';
@@ -42,7 +44,6 @@ export interface KitCallScreenErrors {
  * @docs-private
  */
 export class KitCallScreenShell {
-  readonly #host: HTMLElement = inject(ElementRef).nativeElement;
   readonly #injector = inject(Injector);
   readonly #focusTrapFactory = inject(FocusTrapFactory);
   readonly #screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
@@ -52,6 +53,8 @@ export class KitCallScreenShell {
   #previousFocus: HTMLElement | null = null;
   #destroyed = false;
 
+  /** The screen's element. */
+  readonly host: HTMLElement = inject(ElementRef).nativeElement;
   /** The registry of the app's calls. */
   readonly registry = inject(KitCallRegistry);
   /** The session a call overlay gives the screen, if it is in one. */
@@ -87,6 +90,10 @@ export class KitCallScreenShell {
       this.#intlVersion.update(version => version + 1);
       changeDetector.markForCheck();
     });
+    // The parts features add (`KIT_CALL_SCREEN_PARTS`), beside the screen: each places itself.
+    inject(KIT_CALL_SCREEN_PARTS, {optional: true})?.forEach(part =>
+      inject(ViewContainerRef).createComponent(part).setInput('screen', this),
+    );
     inject(DestroyRef).onDestroy(() => {
       intl.unsubscribe();
       this.#destroyed = true;
@@ -189,10 +196,10 @@ export class KitCallScreenShell {
         }
         // In a call overlay the CDK container traps focus, around the dock's buttons too.
         if (!this.inOverlay) {
-          this.#focusTrap ??= this.#focusTrapFactory.create(this.#host);
+          this.#focusTrap ??= this.#focusTrapFactory.create(this.host);
           this.#focusTrap.enabled = true;
         }
-        (target() ?? this.#host).focus();
+        (target() ?? this.host).focus();
       },
       {injector: this.#injector},
     );
@@ -202,7 +209,7 @@ export class KitCallScreenShell {
    * @returns The call overlay's dialog around the screen, which carries the role and the name, if any.
    */
   dialog(): HTMLElement | null {
-    return this.inOverlay ? this.#host.closest<HTMLElement>('.cdk-dialog-container') : null;
+    return this.inOverlay ? this.host.closest<HTMLElement>('.cdk-dialog-container') : null;
   }
 
   /**
@@ -224,7 +231,7 @@ export class KitCallScreenShell {
       return;
     }
     const active = _getFocusedElementPierceShadowDom();
-    const host = this.#host;
+    const host = this.host;
     const ours = !active || active === host.ownerDocument.body || host.contains(active);
     if (previous.isConnected && ours && !host.contains(previous)) {
       previous.focus();

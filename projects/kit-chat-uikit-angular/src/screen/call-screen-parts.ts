@@ -1,0 +1,22 @@
+import {InjectionToken, Signal, Type} from '@angular/core';
+import type {KitCallSessionState} from '../session/call-session-types';
+
+/**
+ * What a part of the call screens (`KIT_CALL_SCREEN_PARTS`) reads from the screen that holds it: the state of the
+ * session it shows (the call as it stands, with its participants). The screen's shell. @docs-private
+ */
+export interface KitCallScreenView {
+  /** The screen's element. */
+  readonly host: HTMLElement;
+  /** The binding to the session shown. */
+  readonly binding: {readonly state: Signal<KitCallSessionState | null>};
+}
+
+/**
+ * Components each call screen (incoming, outgoing, ongoing) creates beside its host, added by features (multi
+ * provider), so that an app that names no feature ships none of them. Each gets the screen as its required `screen`
+ * input, and places itself in the screen. @docs-private
+ */
+export const KIT_CALL_SCREEN_PARTS = new InjectionToken<Type<unknown>[]>(
+  typeof ngDevMode === 'undefined' || ngDevMode ? 'KIT_CALL_SCREEN_PARTS' : '',
+);
