@@ -148,7 +148,7 @@ export interface KitCallsSdkLifecycle {
 }
 /**
  * Optional part of the SDK port: an adapter that can carry calls with several people implements these members on
- * its `KitCallsSdk` subclass and reports each person's status through `KitCallListener.onParticipantChanged`.
+ * its `KitCallsSdk` subclass and reports each person's status through `KitCallListener.onParticipantsChanged`.
  * `initiateCall` with `participants` (or a `group`) then rings every callee. The screens offer group actions
  * (ring a group, add people, join, leave) only where `groupCalls` is `true`; adapters without it keep working.
  */
