@@ -64,6 +64,35 @@ describe('Group calls: the actions (start, invite, leave, join)', () => {
     expect(sent.receiver.uid).toBe('ada');
   });
 
+  it("should ring everyone and the group again on the outcome's Call again, not just the first callee", async () => {
+    const {sdk} = setUp();
+    await TestBed.inject(KitGroupCalls).startCall({people: [ADA, BOB, CY], group: TEAM}, 'video');
+    await settle();
+    sdk.deliver(
+      'onParticipantsChanged',
+      groupCall(ME, ADA, [
+        [ADA, 'declined'],
+        [BOB, 'declined'],
+        [CY, 'declined'],
+      ]),
+    );
+    await settle();
+    const again = document.querySelector<HTMLElement>('.kit-outgoing-call-again-button');
+    expect(again).not.toBeNull();
+    again!.click();
+    await settle();
+
+    expect(sdk.initiated).toHaveLength(2);
+    expect(sdk.initiated[1].participants?.map(p => `${p.user.uid}:${p.status}`)).toEqual([
+      'me:joined',
+      'ada:invited',
+      'bob:invited',
+      'cy:invited',
+    ]);
+    expect(sdk.initiated[1].group).toEqual(TEAM);
+    expect(sdk.initiated[1].type).toBe('video');
+  });
+
   it('should add people to a live call: inviteToCall, and they show as invited', async () => {
     const {sdk, registry} = setUp();
     await TestBed.inject(KitGroupCalls).startCall({people: [ADA, BOB]});

@@ -80,6 +80,17 @@ export class KitGroupEngine implements _KitGroupEngine {
     return this.#injector.get(KitGroupCalls).joinCall(sessionId, config);
   }
 
+  again(call: KitCall): boolean {
+    if (!kitIsGroupCall(call)) {
+      return false;
+    }
+    // "Call again" on a group's outcome rings every callee of the call, and its group, again.
+    const me = kitCaller(call).uid;
+    const people = (call.participants ?? []).map(p => p.user).filter(user => user.uid !== me);
+    void this.#injector.get(KitGroupCalls).startCall({people, group: call.group}, call.type);
+    return true;
+  }
+
   /** The call's own event the people's statuses make, if any: its table decides what it does. */
   #decide(session: _KitGroupSession, call: KitCall): void {
     const outgoing = session.direction === 'outgoing';

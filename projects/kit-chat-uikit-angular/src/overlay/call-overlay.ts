@@ -295,6 +295,9 @@ export class KitCallOverlay {
       return;
     }
     this.#open.get(session)?.close(session.state.endReason ?? 'ended');
+    if (this.#registry.group?.again(call)) {
+      return;
+    }
     this.startCall(receiver, call.type).catch((error: unknown) => {
       if (error instanceof KitException) {
         this.#reportError(error);

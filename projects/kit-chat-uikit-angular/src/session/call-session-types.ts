@@ -102,6 +102,11 @@ export interface _KitGroupEngine {
   end(call: KitCall): Promise<unknown> | null;
   /** `KitCallOverlay.joinCall`. */
   join(sessionId: string, config?: object): Promise<unknown>;
+  /**
+   * "Call again" on an outgoing call's outcome.
+   * @returns Whether the engine rang the call's people again (a call with several people); else a 1:1 call again.
+   */
+  again(call: KitCall): boolean;
 }
 
 /** What the group engine reads of a session and does with it. @docs-private */
