@@ -1,6 +1,5 @@
 import {KitCall, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
 import {KitSipCallsSdk} from './sip-calls-sdk';
-import {kitSipWatchEnabled} from './sip-media';
 import {
   FakeMediaStream,
   FakeSession,
@@ -96,13 +95,14 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
 
   it('should renegotiate the video to recvonly when the kit turns the camera off, and back to sendrecv when on', async () => {
     const {session, video} = await videoCall();
-    camera.enabled = false; // The ongoing screen's camera toggle.
+    await sdk.setLocalMedia(session.id, true, false); // The ongoing screen's camera toggle.
     await settle();
+    expect(camera.enabled).toBe(false);
     expect(offers(session)).toEqual(['camera']);
     expect(video.direction).toBe('recvonly');
     session.renegotiations[0].done();
 
-    camera.enabled = true;
+    await sdk.setLocalMedia(session.id, true, true);
     await settle();
     expect(offers(session)).toEqual(['camera', 'camera']);
     expect(video.direction).toBe('sendrecv');
@@ -114,11 +114,12 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
 
   it('should send nothing for the microphone, nor for a camera turned off and on again in the same moment', async () => {
     const {session} = await videoCall();
-    microphone.enabled = false;
-    camera.enabled = false;
-    camera.enabled = true;
+    await sdk.setLocalMedia(session.id, false, true);
+    await sdk.setLocalMedia(session.id, false, false);
+    await sdk.setLocalMedia(session.id, false, true);
     await settle();
     expect(offers(session)).toEqual([]);
+    expect([microphone.enabled, camera.enabled]).toEqual([false, true]);
   });
 
   it('should send one re-INVITE at a time: a camera change during an ICE restart goes out once it is answered', async () => {
@@ -126,7 +127,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     session.connection!.ice('failed');
     await settle();
     expect(offers(session)).toEqual(['ice restart']);
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await settle();
     expect(offers(session)).toEqual(['ice restart']); // Waits for the answer.
     session.renegotiations[0].done();
@@ -138,7 +139,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     const {session} = await videoCall();
     jest.useFakeTimers();
     session.ready = false;
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await jest.advanceTimersByTimeAsync(1000);
     expect(offers(session)).toEqual([]);
     session.ready = true;
@@ -149,7 +150,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
   it('should try again after a 491 (crossing re-INVITEs) without ending the call', async () => {
     const {session, video} = await videoCall();
     jest.useFakeTimers();
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await jest.advanceTimersByTimeAsync(0);
     session.renegotiations[0].fail(491);
     // The caller owns the Call-ID: it waits 2.1–4 s (RFC 3261 §14.1), so that the callee's goes first.
@@ -165,13 +166,13 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
 
   it('should keep the call when the far side refuses a camera change, and say so through onError', async () => {
     const {session} = await videoCall();
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await settle();
     session.renegotiations[0].fail(488);
     await settle();
     expect(session.terminated).toEqual([]);
     expect(errors.map(error => error.code)).toEqual([KitErrorCodes.SDK]);
-    camera.enabled = true; // The camera is back on: the far side still has it on, nothing to send.
+    await sdk.setLocalMedia(session.id, true, true); // Back on: the far side still has it on, nothing to send.
     await settle();
     expect(offers(session)).toEqual(['camera']);
   });
@@ -192,7 +193,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
   it('should take a JsSIP without _sendReinvite (its private method) as a refusal, never throwing into the page', async () => {
     const {session} = await videoCall();
     (session as unknown as {_sendReinvite?: unknown})._sendReinvite = undefined;
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await settle();
     await settle(); // The camera's re-INVITE goes out a tick later, and its error a tick after that.
     expect(errors.map(error => error.code)).toEqual([KitErrorCodes.SDK]);
@@ -209,7 +210,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
 
   it('should drop a waiting ICE restart once the media came back by itself', async () => {
     const {session} = await videoCall();
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await settle();
     session.connection!.ice('failed'); // The restart waits for the camera's re-INVITE.
     await settle();
@@ -241,7 +242,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     jest.useFakeTimers();
     ua.connected = false;
     ua.emit('disconnected');
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await jest.advanceTimersByTimeAsync(2000);
     expect(offers(session)).toEqual([]);
     ua.connected = true;
@@ -251,28 +252,16 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     expect(offers(session)).toEqual(['camera']);
   });
 
-  it('should follow enabled where the platform keeps it, an accessor of the prototype (as MediaStreamTrack does)', () => {
-    class PlatformTrack {
-      #enabled = true;
-      get enabled(): boolean {
-        return this.#enabled;
-      }
-      set enabled(on: boolean) {
-        this.#enabled = on;
-      }
-    }
-    const track = new PlatformTrack();
-    const changed = jest.fn();
-    kitSipWatchEnabled(track as unknown as MediaStreamTrack, changed);
-    kitSipWatchEnabled(track as unknown as MediaStreamTrack, changed); // Once per track.
-    track.enabled = false;
-    track.enabled = false;
-    expect(changed).toHaveBeenCalledTimes(1);
-    expect(track.enabled).toBe(false);
-    expect(
-      Object.getOwnPropertyDescriptor(PlatformTrack.prototype, 'enabled')?.get?.call(track),
-    ).toBe(false); // The platform's own state follows.
-    track.enabled = true;
-    expect(changed).toHaveBeenCalledTimes(2);
+  it('should learn of the camera from setLocalMedia only, never by watching the track (the port says it)', async () => {
+    const {session} = await videoCall();
+    camera.enabled = false; // An app's own doing, not the kit's toggle: no renegotiation.
+    await settle();
+    expect(offers(session)).toEqual([]);
+    expect(Object.getOwnPropertyDescriptor(camera, 'enabled')).toEqual(
+      expect.objectContaining({value: false, writable: true}), // No accessor put over it.
+    );
+    await expect(sdk.setLocalMedia('no-such-call', true, true)).rejects.toMatchObject({
+      code: KitErrorCodes.UNKNOWN_SESSION,
+    });
   });
 });

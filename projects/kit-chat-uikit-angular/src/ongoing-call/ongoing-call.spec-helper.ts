@@ -2,7 +2,7 @@ import {Component, signal} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
 import {KitCallsFeature} from '../core/calls-feature';
-import {KitCallMediaSource} from '../sdk/calls-sdk';
+import {KitCallMediaSource, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitCall, KitUser} from '../sdk/models';
 import {KitOngoingCallComponent} from './ongoing-call';
 
@@ -23,6 +23,8 @@ export class OngoingCallHost {
 export interface OngoingCallStreams {
   remote(): unknown;
   local(): unknown;
+  /** The SDK's `setLocalMedia` (`KitPhoneCallsSdk`), when it has one. */
+  setLocalMedia?(sessionId: string, audio: boolean, video: boolean): Promise<void>;
 }
 
 /**
@@ -44,6 +46,9 @@ export async function showOngoingCall(
   const sdk = calls.sdk as unknown as KitCallMediaSource;
   sdk.getRemoteStream = () => streams.remote() as MediaStream;
   sdk.getLocalStream = () => streams.local() as MediaStream;
+  if (streams.setLocalMedia) {
+    (sdk as KitPhoneCallsSdk).setLocalMedia = streams.setLocalMedia;
+  }
   const fixture = TestBed.createComponent(OngoingCallHost);
   const ringing = calls.farSide.ring(ADA, calls.me, type);
   await jest.advanceTimersByTimeAsync(10);
