@@ -164,6 +164,84 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     expect(heard.map(each => each.method)).not.toContain('ended');
   });
 
+  describe('a 491 (crossing re-INVITEs) retries each kind of re-offer as it was', () => {
+    /** Answers the last re-INVITE with 491, and lets the caller's wait (2.1–4 s) pass. */
+    async function crossed(session: FakeSession): Promise<void> {
+      session.renegotiations.at(-1)!.fail(491);
+      await jest.advanceTimersByTimeAsync(4000);
+    }
+
+    it('should restart ICE again after an ICE restart crossed one, and reconnect once answered', async () => {
+      const {session} = await videoCall();
+      jest.useFakeTimers();
+      session.connection!.ice('failed');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(offers(session)).toEqual(['ice restart']);
+      await crossed(session);
+      // Without the restart kept for the retry, nothing would go out: the call would stay "Reconnecting…".
+      expect(offers(session)).toEqual(['ice restart', 'ice restart']);
+      await crossed(session);
+      expect(offers(session)).toEqual(['ice restart', 'ice restart', 'ice restart']);
+      session.renegotiations.at(-1)!.done();
+      session.connection!.ice('connected');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(heard.map(each => each.method)).toEqual(['reconnecting', 'reconnected']);
+      expect(session.terminated).toEqual([]);
+    });
+
+    it('should send the camera back on (sendrecv) again after its re-INVITE crossed one', async () => {
+      const {session, video} = await videoCall();
+      jest.useFakeTimers();
+      void sdk.setLocalMedia(session.id, true, false);
+      await jest.advanceTimersByTimeAsync(0);
+      session.renegotiations[0].done();
+      void sdk.setLocalMedia(session.id, true, true);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(video.direction).toBe('sendrecv');
+      video.direction = 'recvonly'; // JsSIP rolled the failed offer back.
+      await crossed(session);
+      expect(offers(session)).toEqual(['camera', 'camera', 'camera']);
+      expect(video.direction).toBe('sendrecv');
+    });
+
+    it('should carry a camera change made while a crossed ICE restart waits, in the restart’s retry', async () => {
+      const {session, video} = await videoCall();
+      jest.useFakeTimers();
+      session.connection!.ice('failed');
+      await jest.advanceTimersByTimeAsync(0);
+      session.renegotiations[0].fail(491);
+      void sdk.setLocalMedia(session.id, true, false); // While the retry waits.
+      await jest.advanceTimersByTimeAsync(4000);
+      expect(offers(session)).toEqual(['ice restart', 'ice restart']);
+      expect(video.direction).toBe('recvonly');
+      session.renegotiations[1].done();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(offers(session)).toHaveLength(2); // Both went out in one.
+    });
+
+    it('should retry the camera of a switched device: its re-INVITE after the switch crossed one', async () => {
+      const {session, video} = await videoCall();
+      const switched = new FakeLocalTrack('video');
+      installFakeMedia(async () => new FakeMediaStream([switched]));
+      (session.connection as unknown as {getSenders(): unknown[]}).getSenders = () => [];
+      await sdk.selectInputDevice(session.id, 'videoinput', 'cam-2');
+      expect(camera.readyState).toBe('ended'); // The old camera stopped.
+      jest.useFakeTimers();
+      void sdk.setLocalMedia(session.id, true, false);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(switched.enabled).toBe(false);
+      video.direction = 'sendrecv';
+      await crossed(session);
+      expect(offers(session)).toEqual(['camera', 'camera']);
+      expect(video.direction).toBe('recvonly');
+      session.renegotiations[1].done();
+      void sdk.setLocalMedia(session.id, true, true); // The new camera back on.
+      await jest.advanceTimersByTimeAsync(0);
+      expect(offers(session)).toEqual(['camera', 'camera', 'camera']);
+      expect(video.direction).toBe('sendrecv');
+    });
+  });
+
   it('should keep the call when the far side refuses a camera change, and say so through onError', async () => {
     const {session} = await videoCall();
     void sdk.setLocalMedia(session.id, true, false);
