@@ -23,7 +23,12 @@ import {
   kitSipUser,
   KIT_SIP_CODES,
 } from './sip-mapping';
-import {kitSipGetUserMedia, kitSipStopTracks, kitSipSwitchInput} from './sip-media';
+import {
+  kitSipGetUserMedia,
+  kitSipSendDigits,
+  kitSipStopTracks,
+  kitSipSwitchInput,
+} from './sip-media';
 import {KitSipOptions, KitSipStatus} from './sip-options';
 import {KitSipSessions} from './sip-sessions';
 import {KitSipSession, KitSipUAEvent} from './sip-types';
@@ -304,6 +309,16 @@ export class KitSipCallsSdk
         .forEach(track => (track.enabled = track.kind === 'audio' ? audio : video));
       this._calls.reoffers.camera(entry, video);
     }
+  }
+
+  /**
+   * Sends keypad digits on an ongoing call: RFC 4733 telephone events in its audio, or SIP INFO with
+   * `dtmf: 'info'`.
+   * @returns Resolves once handed to JsSIP; rejects with `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED`, `ERR_INVALID_CALL`
+   *   (not a digit) or `ERR_SDK`.
+   */
+  async sendDigits(sessionId: string, digits: string): Promise<void> {
+    kitSipSendDigits(this._calls.entry(sessionId), digits, this._options.dtmf === 'info');
   }
 
   /** Hangs up every call, unregisters and closes the connection. The adapter cannot be started again. */

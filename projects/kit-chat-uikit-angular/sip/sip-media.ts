@@ -1,4 +1,5 @@
 import {KitErrorCodes, KitException, KitMediaInputKind} from 'kit-chat-uikit-angular';
+import type {KitSipSession} from './sip-types';
 
 /**
  * Asks for the microphone, and the camera for a video call.
@@ -107,4 +108,40 @@ export async function kitSipSwitchInput(
   }
   old.forEach(each => each.stop());
   entry.local = new MediaStream([...local.getTracks().filter(each => !old.includes(each)), track]);
+}
+
+/** A call that digits can be sent on. @docs-private */
+export interface KitSipDialable {
+  readonly session: KitSipSession;
+  readonly call: {readonly status?: string};
+  readonly done: boolean;
+}
+
+/**
+ * Sends keypad digits on an ongoing call: RFC 4733 telephone events in its audio (JsSIP's `sendDTMF` with
+ * `transportType: 'RFC2833'`, through `RTCRtpSender.dtmf`), or one SIP INFO per digit.
+ * @param entry The call.
+ * @param digits `0`–`9`, `*`, `#`, `A`–`D`.
+ * @param info Whether they go as SIP INFO.
+ * @throws KitException `ERR_CALL_ENDED` (not ongoing), `ERR_INVALID_CALL` (not a digit), `ERR_SDK` (no audio sender
+ *   that can send DTMF, or JsSIP refused).
+ * @docs-private
+ */
+export function kitSipSendDigits(entry: KitSipDialable, digits: string, info: boolean): void {
+  if (entry.done || entry.call.status !== 'ongoing') {
+    throw new KitException(KitErrorCodes.CALL_ENDED, 'The call is not ongoing');
+  }
+  if (!/^[\dA-D#*]+$/i.test(digits)) {
+    throw new KitException(KitErrorCodes.INVALID_CALL, `"${digits}" is not a string of digits`);
+  }
+  // JsSIP drops RFC 4733 digits silently when its audio sender cannot send DTMF: say it instead.
+  const audio = entry.session.connection?.getSenders?.().find(each => each.track?.kind === 'audio');
+  if (!info && !audio?.dtmf) {
+    throw new KitException(KitErrorCodes.SDK, 'The call has no audio sender that can send DTMF');
+  }
+  try {
+    entry.session.sendDTMF(digits, {transportType: info ? 'INFO' : 'RFC2833'});
+  } catch (error) {
+    throw KitException.from(error, KitErrorCodes.SDK, 'JsSIP could not send the digits');
+  }
 }

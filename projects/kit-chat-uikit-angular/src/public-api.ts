@@ -24,6 +24,7 @@ export type {
   KitMutedSpeechHintFeature,
   KitHidingControlsFeature,
   KitDraggableSelfViewFeature,
+  KitKeypadFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -69,3 +70,5 @@ export {KitCallButtonsIntl} from './call-buttons/call-buttons-intl';
 export {withHidingControls, withDraggableSelfView} from './ongoing-call/ongoing-call-features';
 export type {KitHidingControlsOptions} from './ongoing-call/hiding-controls';
 export {KitSelfViewIntl} from './ongoing-call/self-view-intl';
+export {withKeypad} from './keypad/keypad-feature';
+export {KitKeypadIntl} from './keypad/keypad-intl';

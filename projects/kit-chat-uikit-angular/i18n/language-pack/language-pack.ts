@@ -4,6 +4,7 @@ import type {
   KitCallDockIntl,
   KitCallsIntl,
   KitDevicePickersIntl,
+  KitKeypadIntl,
   KitRingReadinessIntl,
   KitSelfViewIntl,
 } from 'kit-chat-uikit-angular';
@@ -20,7 +21,7 @@ export type KitIntlStrings<T> = {
 
 /**
  * One language for every word of the kit: the call screens, the ring readiness prompt, the docked window, the
- * device pickers, the call buttons, the self view that moves, the push notification and the call log. Declare a
+ * device pickers, the call buttons, the self view that moves, the keypad, the push notification and the call log. Declare a
  * pack `{...} satisfies KitLanguagePack`.
  */
 export interface KitLanguagePack {
@@ -40,6 +41,8 @@ export interface KitLanguagePack {
   readonly buttons: KitIntlStrings<KitCallButtonsIntl>;
   /** The strings of `KitSelfViewIntl` (`withDraggableSelfView()`). */
   readonly selfView: KitIntlStrings<KitSelfViewIntl>;
+  /** The strings of `KitKeypadIntl` (`withKeypad()`). */
+  readonly keypad: KitIntlStrings<KitKeypadIntl>;
   /** The words of the service worker's notification (`KitPushIntl` of `kit-chat-uikit-angular/push`). */
   readonly push: KitIntlStrings<KitPushIntl>;
   /** The strings of `KitCallLogIntl` (`kit-chat-uikit-angular/call-log`); its `locale` is the pack's. */

@@ -2,7 +2,7 @@ import {Component, signal} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
 import {KitCallsFeature} from '../core/calls-feature';
-import {KitCallMediaSource, KitPhoneCallsSdk} from '../sdk/calls-sdk';
+import {KitCallMediaSource} from '../sdk/calls-sdk';
 import {KitCall, KitUser} from '../sdk/models';
 import {KitOngoingCallComponent} from './ongoing-call';
 
@@ -25,6 +25,8 @@ export interface OngoingCallStreams {
   local(): unknown;
   /** The SDK's `setLocalMedia` (`KitPhoneCallsSdk`), when it has one. */
   setLocalMedia?(sessionId: string, audio: boolean, video: boolean): Promise<void>;
+  /** The SDK's `sendDigits` (`KitPhoneCallsSdk`), when it has one. */
+  sendDigits?(sessionId: string, digits: string): Promise<void>;
 }
 
 /**
@@ -46,9 +48,8 @@ export async function showOngoingCall(
   const sdk = calls.sdk as unknown as KitCallMediaSource;
   sdk.getRemoteStream = () => streams.remote() as MediaStream;
   sdk.getLocalStream = () => streams.local() as MediaStream;
-  if (streams.setLocalMedia) {
-    (sdk as KitPhoneCallsSdk).setLocalMedia = streams.setLocalMedia;
-  }
+  const {setLocalMedia, sendDigits} = streams;
+  Object.assign(sdk, setLocalMedia && {setLocalMedia}, sendDigits && {sendDigits});
   const fixture = TestBed.createComponent(OngoingCallHost);
   const ringing = calls.farSide.ring(ADA, calls.me, type);
   await jest.advanceTimersByTimeAsync(10);
