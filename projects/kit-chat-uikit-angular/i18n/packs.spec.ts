@@ -16,6 +16,7 @@ const PARTS: Part[] = [
   'devices',
   'buttons',
   'selfView',
+  'keypad',
   'push',
   'log',
   'group',

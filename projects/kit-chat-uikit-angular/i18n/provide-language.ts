@@ -13,6 +13,7 @@ import {
   KitCallDockIntl,
   KitCallsIntl,
   KitDevicePickersIntl,
+  KitKeypadIntl,
   KitRingReadinessIntl,
   KitSelfViewIntl,
 } from 'kit-chat-uikit-angular';
@@ -33,9 +34,9 @@ export interface KitLanguageOptions {
 /**
  * Switches every word of the kit to a language at once, now (in an injection context: a constructor, a field, or
  * `runInInjectionContext`): the call screens, the ring readiness prompt and the tab title's flash, the hidden-tab
- * notifications, the docked window, the device pickers, the call buttons, the self view, the call log and the push
- * notification's words (a worker already registered is registered again with them). Each Intl class fires
- * `changes`, so open screens render again.
+ * notifications, the docked window, the device pickers, the call buttons, the self view, the keypad, the call log
+ * and the push notification's words (a worker already registered is registered again with them). Each Intl class
+ * fires `changes`, so open screens render again.
  * Strings an app overrides are overwritten: assign them again after.
  * @param pack The language, e.g. `de` of `kit-chat-uikit-angular/i18n/de`, or from `loadKitLanguage('de')`.
  * @param options Whether the page's `lang` and `dir` follow (default yes).
@@ -48,6 +49,7 @@ export function kitUseLanguage(pack: KitLanguagePack, options: KitLanguageOption
     [inject(KitDevicePickersIntl), pack.devices],
     [inject(KitCallButtonsIntl), pack.buttons],
     [inject(KitSelfViewIntl), pack.selfView],
+    [inject(KitKeypadIntl), pack.keypad],
     [inject(KitPushIntl), pack.push],
     [inject(KitCallLogIntl), {...pack.log, locale: pack.locale}],
     [inject(KitGroupCallsIntl), pack.group],

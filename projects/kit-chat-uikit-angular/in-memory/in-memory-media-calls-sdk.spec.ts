@@ -237,4 +237,22 @@ describe('KitInMemoryMediaCallsSdk', () => {
       expect(switchboard.getCall(sessionId)?.status).toBe('ongoing');
     });
   });
+
+  it('should deliver keypad digits to the far side of an ongoing call, and refuse them elsewhere', async () => {
+    const first = await ongoingCall('audio');
+    await sdk.sendDigits(first, '1');
+    await sdk.sendDigits(first, '2#');
+    expect(sdk.farSideDigits()).toEqual({[first]: '12#'});
+    const code = (sending: Promise<void>) =>
+      sending.then(
+        () => 'sent',
+        (error: KitException) => error.code,
+      );
+    expect(await code(sdk.sendDigits(first, 'x'))).toBe(KitErrorCodes.INVALID_CALL);
+    expect(await code(sdk.sendDigits('nobody', '1'))).toBe(KitErrorCodes.UNKNOWN_SESSION);
+    await sdk.endCall(first);
+    await settle();
+    expect(await code(sdk.sendDigits(first, '3'))).toBe(KitErrorCodes.CALL_ENDED);
+    expect(sdk.farSideDigits()).toEqual({[first]: '12#'});
+  });
 });

@@ -1,5 +1,5 @@
 import {DOCUMENT} from '@angular/common';
-import {DestroyRef, inject} from '@angular/core';
+import {DestroyRef, Signal, inject, signal} from '@angular/core';
 import {
   KitCall,
   KitCallListener,
@@ -8,6 +8,7 @@ import {
   KitException,
   KitGroupCallsSdk,
   KitMediaInputKind,
+  KitPhoneCallsSdk,
   KitUser,
   kitCaller,
   kitReceiver,
@@ -47,7 +48,7 @@ const ENDINGS = new Set<keyof KitCallListener>([
  */
 export class KitInMemoryMediaCallsSdk
   extends KitInMemoryCallsSdk
-  implements KitCallMediaSource, KitGroupCallsSdk
+  implements KitCallMediaSource, KitGroupCallsSdk, KitPhoneCallsSdk
 {
   readonly #media = new Map<string, KitInMemoryCallMedia>();
   readonly #document: Document | null;
@@ -156,6 +157,35 @@ export class KitInMemoryMediaCallsSdk
       ...current.getTracks().filter(each => each.kind !== trackKind),
       track,
     ]);
+  }
+
+  readonly #digits = signal<Readonly<Record<string, string>>>({});
+  /**
+   * The keypad digits the far side of each call received (`sendDigits`), by session id, in the order the calls first
+   * got one. For demos and tests: the demo's far side panel shows them ("Digits received: 12#").
+   */
+  readonly farSideDigits: Signal<Readonly<Record<string, string>>> = this.#digits.asReadonly();
+
+  /**
+   * Sends keypad digits on an ongoing call: its far side receives them (`farSideDigits`).
+   * @param sessionId An ongoing call.
+   * @param digits `0`–`9`, `*`, `#`, `A`–`D`.
+   * @returns Resolves once received; rejects with `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED` (not ongoing) or
+   *   `ERR_INVALID_CALL` (not a digit).
+   */
+  async sendDigits(sessionId: string, digits: string): Promise<void> {
+    const status = this.switchboard.getCall(sessionId)?.status;
+    if (status !== 'ongoing' || !/^[\dA-D#*]+$/.test(digits)) {
+      throw new KitException(
+        !status
+          ? KitErrorCodes.UNKNOWN_SESSION
+          : status !== 'ongoing'
+            ? KitErrorCodes.CALL_ENDED
+            : KitErrorCodes.INVALID_CALL,
+        `Digits "${digits}" for call "${sessionId}" (${status ?? 'unknown'}) cannot be sent.`,
+      );
+    }
+    this.#digits.update(all => ({...all, [sessionId]: (all[sessionId] ?? '') + digits}));
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   KitException,
   KitRegistration,
   KitMediaInputKind,
+  KitPhoneCallsSdk,
   KitUser,
 } from 'kit-chat-uikit-angular';
 import {
@@ -22,7 +23,12 @@ import {
   kitSipUser,
   KIT_SIP_CODES,
 } from './sip-mapping';
-import {kitSipGetUserMedia, kitSipStopTracks, kitSipSwitchInput} from './sip-media';
+import {
+  kitSipGetUserMedia,
+  kitSipSendDigits,
+  kitSipStopTracks,
+  kitSipSwitchInput,
+} from './sip-media';
 import {KitSipOptions, KitSipStatus} from './sip-options';
 import {KitSipSessions} from './sip-sessions';
 import {KitSipSession, KitSipUAEvent} from './sip-types';
@@ -42,7 +48,7 @@ import {KitSipUserAgent} from './sip-user-agent';
  */
 export class KitSipCallsSdk
   extends KitCallsSdk
-  implements KitCallMediaSource, KitCallsSdkLifecycle
+  implements KitCallMediaSource, KitCallsSdkLifecycle, KitPhoneCallsSdk
 {
   /** JsSIP's user agent: the connection, the registration and the credentials. */
   private readonly _agent: KitSipUserAgent;
@@ -150,7 +156,6 @@ export class KitSipCallsSdk
       status: 'initiated',
     });
     entry.local = stream;
-    this._calls.reoffers.watchCamera(entry);
     this._calls.watchIceGathering(entry);
     await new Promise<void>((sent, failed) => {
       session.on('sending', () => sent());
@@ -189,7 +194,6 @@ export class KitSipCallsSdk
       throw new KitException(KitErrorCodes.CALL_ENDED, 'The caller hung up before the answer');
     }
     entry.local = stream;
-    this._calls.reoffers.watchCamera(entry);
     this._calls.watchIceGathering(entry);
     await new Promise<void>((accepted, failed) => {
       entry.session.on('accepted', () => accepted());
@@ -286,10 +290,35 @@ export class KitSipCallsSdk
   selectInputDevice(sessionId: string, kind: KitMediaInputKind, deviceId: string): Promise<void> {
     const entry = this._calls.get(sessionId);
     return entry
-      ? kitSipSwitchInput(entry, kind, deviceId).then(() => this._calls.reoffers.watchCamera(entry))
+      ? kitSipSwitchInput(entry, kind, deviceId)
       : Promise.reject(
           new KitException(KitErrorCodes.UNKNOWN_SESSION, `Unknown call session "${sessionId}"`),
         );
+  }
+
+  /**
+   * The kit turned the microphone or the camera off or on: the tracks stop or start sending, and the far side hears
+   * a change of the camera by a re-INVITE (`m=video` `recvonly` / `sendrecv`). A call that ended is ignored.
+   * @returns Resolves once the tracks follow; rejects with `ERR_UNKNOWN_SESSION`.
+   */
+  async setLocalMedia(sessionId: string, audio: boolean, video: boolean): Promise<void> {
+    const entry = this._calls.entry(sessionId);
+    if (!entry.done) {
+      entry.local
+        ?.getTracks()
+        .forEach(track => (track.enabled = track.kind === 'audio' ? audio : video));
+      this._calls.reoffers.camera(entry, video);
+    }
+  }
+
+  /**
+   * Sends keypad digits on an ongoing call: RFC 4733 telephone events in its audio, or SIP INFO with
+   * `dtmf: 'info'`.
+   * @returns Resolves once handed to JsSIP; rejects with `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED`, `ERR_INVALID_CALL`
+   *   (not a digit) or `ERR_SDK`.
+   */
+  async sendDigits(sessionId: string, digits: string): Promise<void> {
+    kitSipSendDigits(this._calls.entry(sessionId), digits, this._options.dtmf === 'info');
   }
 
   /** Hangs up every call, unregisters and closes the connection. The adapter cannot be started again. */

@@ -27,6 +27,13 @@ export class FakePeer extends EventTarget {
   getTransceivers() {
     return this.transceivers;
   }
+  /** Its senders: an audio one that can send DTMF (RFC 4733), as Chromium's. */
+  readonly senders: {track: {kind: string} | null; dtmf: object | null}[] = [
+    {track: {kind: 'audio'}, dtmf: {}},
+  ];
+  getSenders() {
+    return this.senders;
+  }
   /** Moves ICE to a state, as the browser does. */
   ice(state: RTCIceConnectionState): void {
     this.iceConnectionState = state;
@@ -74,6 +81,11 @@ export class FakeSession extends FakeEmitter {
       done: () => eventHandlers.succeeded(),
       fail: statusCode => eventHandlers.failed(statusCode ? {status_code: statusCode} : undefined),
     });
+  }
+  /** The DTMF the adapter sent, with how (`RFC2833` or `INFO`). */
+  readonly dtmf: {tones: string; transportType: string}[] = [];
+  sendDTMF(tones: string, {transportType}: {transportType: string}): void {
+    this.dtmf.push({tones, transportType});
   }
   terminate(options: {status_code?: number; reason_phrase?: string} = {}): void {
     this.terminated.push(options);

@@ -1,4 +1,5 @@
 import {KitErrorCodes, KitException, KitMediaInputKind} from 'kit-chat-uikit-angular';
+import type {KitSipSession} from './sip-types';
 
 /**
  * Asks for the microphone, and the camera for a video call.
@@ -109,42 +110,38 @@ export async function kitSipSwitchInput(
   entry.local = new MediaStream([...local.getTracks().filter(each => !old.includes(each)), track]);
 }
 
-const WATCHED_TRACKS = new WeakSet<MediaStreamTrack>();
+/** A call that digits can be sent on. @docs-private */
+export interface KitSipDialable {
+  readonly session: KitSipSession;
+  readonly call: {readonly status?: string};
+  readonly done: boolean;
+}
 
 /**
- * Calls `changed` each time the track's `enabled` changes (the kit's camera toggle sets it), by an accessor on
- * the track itself over the platform's own: the platform fires no event for it.
- * @param track A local track of a call.
- * @param changed Told after each change.
+ * Sends keypad digits on an ongoing call: RFC 4733 telephone events in its audio (JsSIP's `sendDTMF` with
+ * `transportType: 'RFC2833'`, through `RTCRtpSender.dtmf`), or one SIP INFO per digit.
+ * @param entry The call.
+ * @param digits `0`–`9`, `*`, `#`, `A`–`D`.
+ * @param info Whether they go as SIP INFO.
+ * @throws KitException `ERR_CALL_ENDED` (not ongoing), `ERR_INVALID_CALL` (not a digit), `ERR_SDK` (no audio sender
+ *   that can send DTMF, or JsSIP refused).
  * @docs-private
  */
-export function kitSipWatchEnabled(track: MediaStreamTrack, changed: () => void): void {
-  if (WATCHED_TRACKS.has(track)) {
-    return;
+export function kitSipSendDigits(entry: KitSipDialable, digits: string, info: boolean): void {
+  if (entry.done || entry.call.status !== 'ongoing') {
+    throw new KitException(KitErrorCodes.CALL_ENDED, 'The call is not ongoing');
   }
-  WATCHED_TRACKS.add(track);
-  let owner: object | null = Object.getPrototypeOf(track);
-  let native: PropertyDescriptor | undefined;
-  while (owner && !(native = Object.getOwnPropertyDescriptor(owner, 'enabled'))) {
-    owner = Object.getPrototypeOf(owner);
+  if (!/^[\dA-D#*]+$/i.test(digits)) {
+    throw new KitException(KitErrorCodes.INVALID_CALL, `"${digits}" is not a string of digits`);
   }
-  // A track that keeps `enabled` as a plain value (a stand-in) keeps it here.
-  let value = track.enabled;
-  const read = () => (native?.get ? (native.get.call(track) as boolean) : value);
-  Object.defineProperty(track, 'enabled', {
-    configurable: true,
-    enumerable: true,
-    get: read,
-    set: (on: boolean) => {
-      const was = read();
-      if (native?.set) {
-        native.set.call(track, on);
-      } else {
-        value = on;
-      }
-      if (read() !== was) {
-        changed();
-      }
-    },
-  });
+  // JsSIP drops RFC 4733 digits silently when its audio sender cannot send DTMF: say it instead.
+  const audio = entry.session.connection?.getSenders?.().find(each => each.track?.kind === 'audio');
+  if (!info && !audio?.dtmf) {
+    throw new KitException(KitErrorCodes.SDK, 'The call has no audio sender that can send DTMF');
+  }
+  try {
+    entry.session.sendDTMF(digits, {transportType: info ? 'INFO' : 'RFC2833'});
+  } catch (error) {
+    throw KitException.from(error, KitErrorCodes.SDK, 'JsSIP could not send the digits');
+  }
 }

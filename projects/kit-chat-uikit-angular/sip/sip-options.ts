@@ -54,6 +54,12 @@ export interface KitSipOptions {
    * 2000). The kit calls `resume()` when a frozen tab resumes, the tab is shown again or the network comes back.
    */
   resumeTimeout?: number;
+  /**
+   * How the keypad's digits go out (`sendDigits`): `'rfc4733'` (default) as telephone events in the call's audio
+   * (`RTCRtpSender.dtmf`), which media servers and PBXs read; `'info'` as one SIP INFO (`application/dtmf-relay`) per
+   * digit, for servers that want them in the signalling.
+   */
+  dtmf?: 'rfc4733' | 'info';
   /** Errors that no SDK method can reject with: transport loss (`ERR_NETWORK`), failed registrations. */
   onError?: KitOnError;
 }

@@ -1,6 +1,5 @@
 import {KitCall, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
 import {KitSipCallsSdk} from './sip-calls-sdk';
-import {kitSipWatchEnabled} from './sip-media';
 import {
   FakeMediaStream,
   FakeSession,
@@ -96,13 +95,14 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
 
   it('should renegotiate the video to recvonly when the kit turns the camera off, and back to sendrecv when on', async () => {
     const {session, video} = await videoCall();
-    camera.enabled = false; // The ongoing screen's camera toggle.
+    await sdk.setLocalMedia(session.id, true, false); // The ongoing screen's camera toggle.
     await settle();
+    expect(camera.enabled).toBe(false);
     expect(offers(session)).toEqual(['camera']);
     expect(video.direction).toBe('recvonly');
     session.renegotiations[0].done();
 
-    camera.enabled = true;
+    await sdk.setLocalMedia(session.id, true, true);
     await settle();
     expect(offers(session)).toEqual(['camera', 'camera']);
     expect(video.direction).toBe('sendrecv');
@@ -114,11 +114,12 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
 
   it('should send nothing for the microphone, nor for a camera turned off and on again in the same moment', async () => {
     const {session} = await videoCall();
-    microphone.enabled = false;
-    camera.enabled = false;
-    camera.enabled = true;
+    await sdk.setLocalMedia(session.id, false, true);
+    await sdk.setLocalMedia(session.id, false, false);
+    await sdk.setLocalMedia(session.id, false, true);
     await settle();
     expect(offers(session)).toEqual([]);
+    expect([microphone.enabled, camera.enabled]).toEqual([false, true]);
   });
 
   it('should send one re-INVITE at a time: a camera change during an ICE restart goes out once it is answered', async () => {
@@ -126,7 +127,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     session.connection!.ice('failed');
     await settle();
     expect(offers(session)).toEqual(['ice restart']);
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await settle();
     expect(offers(session)).toEqual(['ice restart']); // Waits for the answer.
     session.renegotiations[0].done();
@@ -138,7 +139,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     const {session} = await videoCall();
     jest.useFakeTimers();
     session.ready = false;
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await jest.advanceTimersByTimeAsync(1000);
     expect(offers(session)).toEqual([]);
     session.ready = true;
@@ -149,7 +150,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
   it('should try again after a 491 (crossing re-INVITEs) without ending the call', async () => {
     const {session, video} = await videoCall();
     jest.useFakeTimers();
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await jest.advanceTimersByTimeAsync(0);
     session.renegotiations[0].fail(491);
     // The caller owns the Call-ID: it waits 2.1–4 s (RFC 3261 §14.1), so that the callee's goes first.
@@ -163,15 +164,93 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     expect(heard.map(each => each.method)).not.toContain('ended');
   });
 
+  describe('a 491 (crossing re-INVITEs) retries each kind of re-offer as it was', () => {
+    /** Answers the last re-INVITE with 491, and lets the caller's wait (2.1–4 s) pass. */
+    async function crossed(session: FakeSession): Promise<void> {
+      session.renegotiations.at(-1)!.fail(491);
+      await jest.advanceTimersByTimeAsync(4000);
+    }
+
+    it('should restart ICE again after an ICE restart crossed one, and reconnect once answered', async () => {
+      const {session} = await videoCall();
+      jest.useFakeTimers();
+      session.connection!.ice('failed');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(offers(session)).toEqual(['ice restart']);
+      await crossed(session);
+      // Without the restart kept for the retry, nothing would go out: the call would stay "Reconnecting…".
+      expect(offers(session)).toEqual(['ice restart', 'ice restart']);
+      await crossed(session);
+      expect(offers(session)).toEqual(['ice restart', 'ice restart', 'ice restart']);
+      session.renegotiations.at(-1)!.done();
+      session.connection!.ice('connected');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(heard.map(each => each.method)).toEqual(['reconnecting', 'reconnected']);
+      expect(session.terminated).toEqual([]);
+    });
+
+    it('should send the camera back on (sendrecv) again after its re-INVITE crossed one', async () => {
+      const {session, video} = await videoCall();
+      jest.useFakeTimers();
+      void sdk.setLocalMedia(session.id, true, false);
+      await jest.advanceTimersByTimeAsync(0);
+      session.renegotiations[0].done();
+      void sdk.setLocalMedia(session.id, true, true);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(video.direction).toBe('sendrecv');
+      video.direction = 'recvonly'; // JsSIP rolled the failed offer back.
+      await crossed(session);
+      expect(offers(session)).toEqual(['camera', 'camera', 'camera']);
+      expect(video.direction).toBe('sendrecv');
+    });
+
+    it('should carry a camera change made while a crossed ICE restart waits, in the restart’s retry', async () => {
+      const {session, video} = await videoCall();
+      jest.useFakeTimers();
+      session.connection!.ice('failed');
+      await jest.advanceTimersByTimeAsync(0);
+      session.renegotiations[0].fail(491);
+      void sdk.setLocalMedia(session.id, true, false); // While the retry waits.
+      await jest.advanceTimersByTimeAsync(4000);
+      expect(offers(session)).toEqual(['ice restart', 'ice restart']);
+      expect(video.direction).toBe('recvonly');
+      session.renegotiations[1].done();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(offers(session)).toHaveLength(2); // Both went out in one.
+    });
+
+    it('should retry the camera of a switched device: its re-INVITE after the switch crossed one', async () => {
+      const {session, video} = await videoCall();
+      const switched = new FakeLocalTrack('video');
+      installFakeMedia(async () => new FakeMediaStream([switched]));
+      (session.connection as unknown as {getSenders(): unknown[]}).getSenders = () => [];
+      await sdk.selectInputDevice(session.id, 'videoinput', 'cam-2');
+      expect(camera.readyState).toBe('ended'); // The old camera stopped.
+      jest.useFakeTimers();
+      void sdk.setLocalMedia(session.id, true, false);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(switched.enabled).toBe(false);
+      video.direction = 'sendrecv';
+      await crossed(session);
+      expect(offers(session)).toEqual(['camera', 'camera']);
+      expect(video.direction).toBe('recvonly');
+      session.renegotiations[1].done();
+      void sdk.setLocalMedia(session.id, true, true); // The new camera back on.
+      await jest.advanceTimersByTimeAsync(0);
+      expect(offers(session)).toEqual(['camera', 'camera', 'camera']);
+      expect(video.direction).toBe('sendrecv');
+    });
+  });
+
   it('should keep the call when the far side refuses a camera change, and say so through onError', async () => {
     const {session} = await videoCall();
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await settle();
     session.renegotiations[0].fail(488);
     await settle();
     expect(session.terminated).toEqual([]);
     expect(errors.map(error => error.code)).toEqual([KitErrorCodes.SDK]);
-    camera.enabled = true; // The camera is back on: the far side still has it on, nothing to send.
+    await sdk.setLocalMedia(session.id, true, true); // Back on: the far side still has it on, nothing to send.
     await settle();
     expect(offers(session)).toEqual(['camera']);
   });
@@ -192,7 +271,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
   it('should take a JsSIP without _sendReinvite (its private method) as a refusal, never throwing into the page', async () => {
     const {session} = await videoCall();
     (session as unknown as {_sendReinvite?: unknown})._sendReinvite = undefined;
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await settle();
     await settle(); // The camera's re-INVITE goes out a tick later, and its error a tick after that.
     expect(errors.map(error => error.code)).toEqual([KitErrorCodes.SDK]);
@@ -209,7 +288,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
 
   it('should drop a waiting ICE restart once the media came back by itself', async () => {
     const {session} = await videoCall();
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await settle();
     session.connection!.ice('failed'); // The restart waits for the camera's re-INVITE.
     await settle();
@@ -241,7 +320,7 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     jest.useFakeTimers();
     ua.connected = false;
     ua.emit('disconnected');
-    camera.enabled = false;
+    void sdk.setLocalMedia(session.id, true, false);
     await jest.advanceTimersByTimeAsync(2000);
     expect(offers(session)).toEqual([]);
     ua.connected = true;
@@ -251,28 +330,16 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     expect(offers(session)).toEqual(['camera']);
   });
 
-  it('should follow enabled where the platform keeps it, an accessor of the prototype (as MediaStreamTrack does)', () => {
-    class PlatformTrack {
-      #enabled = true;
-      get enabled(): boolean {
-        return this.#enabled;
-      }
-      set enabled(on: boolean) {
-        this.#enabled = on;
-      }
-    }
-    const track = new PlatformTrack();
-    const changed = jest.fn();
-    kitSipWatchEnabled(track as unknown as MediaStreamTrack, changed);
-    kitSipWatchEnabled(track as unknown as MediaStreamTrack, changed); // Once per track.
-    track.enabled = false;
-    track.enabled = false;
-    expect(changed).toHaveBeenCalledTimes(1);
-    expect(track.enabled).toBe(false);
-    expect(
-      Object.getOwnPropertyDescriptor(PlatformTrack.prototype, 'enabled')?.get?.call(track),
-    ).toBe(false); // The platform's own state follows.
-    track.enabled = true;
-    expect(changed).toHaveBeenCalledTimes(2);
+  it('should learn of the camera from setLocalMedia only, never by watching the track (the port says it)', async () => {
+    const {session} = await videoCall();
+    camera.enabled = false; // An app's own doing, not the kit's toggle: no renegotiation.
+    await settle();
+    expect(offers(session)).toEqual([]);
+    expect(Object.getOwnPropertyDescriptor(camera, 'enabled')).toEqual(
+      expect.objectContaining({value: false, writable: true}), // No accessor put over it.
+    );
+    await expect(sdk.setLocalMedia('no-such-call', true, true)).rejects.toMatchObject({
+      code: KitErrorCodes.UNKNOWN_SESSION,
+    });
   });
 });

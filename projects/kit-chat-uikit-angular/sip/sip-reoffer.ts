@@ -1,5 +1,4 @@
 import {KitErrorCode, KitErrorCodes} from 'kit-chat-uikit-angular';
-import {kitSipWatchEnabled} from './sip-media';
 import {KitSipSession} from './sip-types';
 
 /** What a call's re-INVITEs read of it. @docs-private */
@@ -29,6 +28,8 @@ interface KitSipReofferState {
   busy: boolean;
   /** Whether the next re-INVITE restarts ICE. */
   iceRestart: boolean;
+  /** Whether the kit wants my camera to send (`setLocalMedia`). */
+  cameraOn: boolean;
   /** Whether the far side was last told that my camera sends (`m=video` sendrecv, else recvonly). */
   videoSent: boolean | null;
   /** How many re-INVITEs in a row crossed one of the far side (491). */
@@ -50,8 +51,8 @@ const CALLEE_ICE_WAIT = 3000;
 
 /**
  * The re-INVITEs of each call, one at a time: an ICE restart, and the camera's direction. The kit turns the camera
- * off by disabling its track, which still sends black frames; the far side would show a black picture. So the
- * `m=video` goes `recvonly` (camera off) and back to `sendrecv`: the far side's remote video track is then muted,
+ * off by disabling its track (and says so through `setLocalMedia`); a disabled track still sends black frames, and
+ * the far side would show a black picture. So the `m=video` goes `recvonly` (camera off) and back to `sendrecv`: the far side's remote video track is then muted,
  * and its ongoing screen shows my avatar instead. A re-INVITE that crosses one of the far side fails with 491 on
  * both sides; each tries again after a random wait (RFC 3261 §14.1), never ending the call for it.
  *
@@ -89,14 +90,14 @@ export class KitSipReoffers {
     entry.timers.push(state.giveUp);
   }
 
-  /** Follows the call's camera: each time the kit turns it off or on, the far side hears it by a re-INVITE. */
-  watchCamera(entry: KitSipReofferable): void {
-    for (const track of entry.local?.getTracks() ?? []) {
-      if (track.kind === 'video') {
-        // Later: the toggles of one moment (off and on again) make one re-INVITE, or none.
-        kitSipWatchEnabled(track, () => entry.timers.push(setTimeout(() => this.send(entry))));
-      }
-    }
+  /**
+   * The kit turned the camera off or on (`setLocalMedia`): the far side hears it by a re-INVITE, if it changed.
+   * @param on Whether the camera sends.
+   */
+  camera(entry: KitSipReofferable, on: boolean): void {
+    this._state(entry).cameraOn = on;
+    // Later: the toggles of one moment (off and on again) make one re-INVITE, or none.
+    entry.timers.push(setTimeout(() => this.send(entry)));
   }
 
   /** Sends the next re-INVITE when one is due and none is under way. */
@@ -110,9 +111,11 @@ export class KitSipReoffers {
     const video = entry.session.connection
       ?.getTransceivers?.()
       .find(each => each.receiver.track?.kind === 'video' && each.direction !== 'stopped');
-    const camera = (entry.local?.getTracks() ?? []).some(
-      track => track.kind === 'video' && track.enabled && track.readyState !== 'ended',
-    );
+    const camera =
+      state.cameraOn &&
+      (entry.local?.getTracks() ?? []).some(
+        track => track.kind === 'video' && track.readyState !== 'ended',
+      );
     state.videoSent ??= !!video && video.direction.startsWith('send');
     const moveVideo = !!video && camera !== state.videoSent;
     if (!state.iceRestart && !moveVideo) {
@@ -199,7 +202,7 @@ export class KitSipReoffers {
   private _state(entry: KitSipReofferable): KitSipReofferState {
     let state = this._states.get(entry);
     if (!state) {
-      state = {busy: false, iceRestart: false, videoSent: null, glare: 0};
+      state = {busy: false, iceRestart: false, cameraOn: true, videoSent: null, glare: 0};
       this._states.set(entry, state);
     }
     return state;

@@ -32,6 +32,8 @@ export interface KitSipSession {
     eventHandlers: {succeeded(): void; failed(response?: {status_code?: number}): void};
   }): void;
   terminate(options?: {status_code?: number; reason_phrase?: string}): void;
+  /** Sends DTMF: RFC 4733 events in the audio RTP (`'RFC2833'`, through `RTCRtpSender.dtmf`) or SIP INFO. */
+  sendDTMF(tones: string, options: {transportType: 'RFC2833' | 'INFO'}): void;
 }
 
 /** A JsSIP `UA` event payload (the fields the adapter reads). @docs-private */

@@ -24,6 +24,7 @@ export type {
   KitMutedSpeechHintFeature,
   KitHidingControlsFeature,
   KitDraggableSelfViewFeature,
+  KitKeypadFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -84,3 +85,5 @@ export {
   type KitCallScreenView as _KitCallScreenView,
 } from './screen/call-screen-parts';
 export {KitCallButtonComponent as _KitCallButtonComponent} from './button/call-button';
+export {withKeypad} from './keypad/keypad-feature';
+export {KitKeypadIntl} from './keypad/keypad-intl';

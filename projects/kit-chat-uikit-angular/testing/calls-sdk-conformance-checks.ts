@@ -3,6 +3,7 @@ import {
   KitCallsSdk,
   KitCallsSdkLifecycle,
   KitException,
+  KitPhoneCallsSdk,
   kitCaller,
   kitReceiver,
 } from 'kit-chat-uikit-angular';
@@ -168,7 +169,7 @@ export const CHECKS: Check[] = [
     },
   },
   {
-    name: 'every action on an unknown session rejects, with a KitException (selectInputDevice too, if any)',
+    name: 'every action on an unknown session rejects, with a KitException (selectInputDevice, setLocalMedia and sendDigits too, if any)',
     async run(probe) {
       const actions: [string, () => Promise<unknown>][] = [
         ['acceptCall', () => probe.sdk.acceptCall('kit-conformance-unknown')],
@@ -183,6 +184,17 @@ export const CHECKS: Check[] = [
           () => media.selectInputDevice!('kit-conformance-unknown', 'audioinput', 'default'),
         ]);
       }
+      // And the phone part's, when the adapter has them.
+      const phone = probe.sdk as typeof probe.sdk & KitPhoneCallsSdk;
+      if (typeof phone.setLocalMedia === 'function') {
+        actions.push([
+          'setLocalMedia',
+          () => phone.setLocalMedia!('kit-conformance-unknown', true, true),
+        ]);
+      }
+      if (typeof phone.sendDigits === 'function') {
+        actions.push(['sendDigits', () => phone.sendDigits!('kit-conformance-unknown', '1')]);
+      }
       for (const [what, action] of actions) {
         const result = await probe.act(`${what} of an unknown session`, action);
         if (result.ok) {
@@ -194,6 +206,41 @@ export const CHECKS: Check[] = [
           );
         }
       }
+    },
+  },
+  {
+    name: 'setLocalMedia() and sendDigits(), where the adapter has them, settle on an ongoing call; the same media twice too',
+    async run(probe) {
+      const phone = probe.sdk as typeof probe.sdk & KitPhoneCallsSdk;
+      if (!phone.setLocalMedia && !phone.sendDigits) {
+        return;
+      }
+      const call = await probe.callPeer('video');
+      await probe.driver.accept(call.sessionId);
+      await probe.next('onOutgoingCallAccepted', call.sessionId);
+      if (phone.setLocalMedia) {
+        for (const [audio, video] of [
+          [false, false],
+          [false, false],
+          [true, true],
+        ]) {
+          await probe.succeed(`setLocalMedia(${audio}, ${video})`, () =>
+            phone.setLocalMedia!(call.sessionId, audio, video),
+          );
+        }
+      }
+      if (phone.sendDigits) {
+        await probe.succeed('sendDigits("1#")', () => phone.sendDigits!(call.sessionId, '1#'));
+        const wrong = await probe.act('sendDigits("x")', () =>
+          phone.sendDigits!(call.sessionId, 'x'),
+        );
+        if (wrong.ok || !(wrong.error instanceof KitException)) {
+          throw new Error(
+            'sendDigits of a character that is no digit did not reject with a KitException',
+          );
+        }
+      }
+      probe.checkAsynchronous();
     },
   },
   {

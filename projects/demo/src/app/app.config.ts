@@ -14,6 +14,7 @@ import {
   withDockedCalls,
   withPictureInPicture,
   withDevicePickers,
+  withKeypad,
   withMutedSpeechHint,
   withDraggableSelfView,
   withHidingControls,
@@ -115,6 +116,8 @@ export const appConfig: ApplicationConfig = {
       // Microphone, camera and speaker pickers on the ongoing screen; "You are muted" when speaking muted.
       withDevicePickers(),
       withMutedSpeechHint(),
+      // A keypad for menus ("press 1"): in memory the far side panel shows the digits; over SIP they go as RFC 4733.
+      withKeypad(),
       // The video call's bar steps aside while the mouse stays still; the self view moves to any corner.
       ...demoLookFeatures(),
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.

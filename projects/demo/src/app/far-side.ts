@@ -100,6 +100,13 @@ export class DemoFarSide {
     this._timedActions();
   }
 
+  /** The keypad digits the far side received in the latest call that got some (in-memory mode). */
+  protected digitsReceived(): string {
+    const sdk = this._sdk;
+    const all = sdk instanceof KitInMemoryMediaCallsSdk ? sdk.farSideDigits() : {};
+    return Object.values(all).at(-1) ?? '';
+  }
+
   protected people(): DemoPerson[] {
     return demoSimulatedPeople(this.me().uid);
   }

@@ -115,6 +115,13 @@ export const ar = {
         horizontal === 'left' ? 'اليسرى' : 'اليمنى'
       }`,
   },
+  keypad: {
+    keypad: 'لوحة الأرقام',
+    star: 'نجمة',
+    pound: 'مربع',
+    digitsSent: 'الأرقام المرسلة:',
+    sent: key => `تم إرسال ${key}`,
+  },
   push: {
     voice: 'مكالمة صوتية واردة',
     video: 'مكالمة فيديو واردة',

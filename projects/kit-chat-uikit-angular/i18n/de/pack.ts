@@ -100,6 +100,13 @@ export const de = {
         horizontal === 'left' ? 'links' : 'rechts'
       } verschoben`,
   },
+  keypad: {
+    keypad: 'Tastenfeld',
+    star: 'Stern',
+    pound: 'Raute',
+    digitsSent: 'Gesendete Ziffern:',
+    sent: key => `${key} gesendet`,
+  },
   push: {
     voice: 'Eingehender Sprachanruf',
     video: 'Eingehender Videoanruf',

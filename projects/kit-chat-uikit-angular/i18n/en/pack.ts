@@ -93,6 +93,13 @@ export const en = {
     label: 'Your video, arrow keys move it',
     movedTo: (vertical, horizontal) => `Your video moved to the ${vertical} ${horizontal} corner`,
   },
+  keypad: {
+    keypad: 'Keypad',
+    star: 'Star',
+    pound: 'Pound',
+    digitsSent: 'Digits sent:',
+    sent: key => `${key} sent`,
+  },
   push: {
     voice: 'Incoming voice call',
     video: 'Incoming video call',

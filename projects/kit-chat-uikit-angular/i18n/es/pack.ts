@@ -101,6 +101,13 @@ export const es = {
         horizontal === 'left' ? 'izquierda' : 'derecha'
       }`,
   },
+  keypad: {
+    keypad: 'Teclado',
+    star: 'Asterisco',
+    pound: 'Almohadilla',
+    digitsSent: 'Dígitos enviados:',
+    sent: key => `${key} enviado`,
+  },
   push: {
     voice: 'Llamada de voz entrante',
     video: 'Videollamada entrante',

@@ -101,6 +101,13 @@ export const fr = {
         horizontal === 'left' ? 'gauche' : 'droit'
       }`,
   },
+  keypad: {
+    keypad: 'Clavier',
+    star: 'Étoile',
+    pound: 'Dièse',
+    digitsSent: 'Chiffres envoyés :',
+    sent: key => `${key} envoyé`,
+  },
   push: {
     voice: 'Appel vocal entrant',
     video: 'Appel vidéo entrant',

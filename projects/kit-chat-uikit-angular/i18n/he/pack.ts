@@ -100,6 +100,13 @@ export const he = {
         horizontal === 'left' ? 'שמאלית' : 'ימנית'
       }`,
   },
+  keypad: {
+    keypad: 'מקלדת',
+    star: 'כוכבית',
+    pound: 'סולמית',
+    digitsSent: 'ספרות שנשלחו:',
+    sent: key => `${key} נשלח`,
+  },
   push: {
     voice: 'שיחה קולית נכנסת',
     video: 'שיחת וידאו נכנסת',

@@ -99,6 +99,13 @@ export const hi = {
         horizontal === 'left' ? 'बाएं' : 'दाएं'
       } कोने में ले जाया गया`,
   },
+  keypad: {
+    keypad: 'कीपैड',
+    star: 'स्टार',
+    pound: 'हैश',
+    digitsSent: 'भेजे गए अंक:',
+    sent: key => `${key} भेजा गया`,
+  },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',
     video: 'इनकमिंग वीडियो कॉल',

@@ -100,6 +100,13 @@ export const it = {
         horizontal === 'left' ? 'sinistra' : 'destra'
       }`,
   },
+  keypad: {
+    keypad: 'Tastierino',
+    star: 'Asterisco',
+    pound: 'Cancelletto',
+    digitsSent: 'Cifre inviate:',
+    sent: key => `${key} inviato`,
+  },
   push: {
     voice: 'Chiamata vocale in arrivo',
     video: 'Videochiamata in arrivo',

@@ -96,6 +96,13 @@ export const ja = {
         vertical === 'top' ? '上' : '下'
       }に移動しました`,
   },
+  keypad: {
+    keypad: 'キーパッド',
+    star: 'スター',
+    pound: 'シャープ',
+    digitsSent: '送信した数字:',
+    sent: key => `${key} を送信しました`,
+  },
   push: {
     voice: '音声通話の着信',
     video: 'ビデオ通話の着信',

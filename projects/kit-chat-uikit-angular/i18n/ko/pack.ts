@@ -96,6 +96,13 @@ export const ko = {
         vertical === 'top' ? '위' : '아래'
       } 모서리로 옮겼습니다`,
   },
+  keypad: {
+    keypad: '키패드',
+    star: '별표',
+    pound: '우물 정자',
+    digitsSent: '보낸 숫자:',
+    sent: key => `${key} 전송됨`,
+  },
   push: {
     voice: '음성 통화 수신',
     video: '영상 통화 수신',

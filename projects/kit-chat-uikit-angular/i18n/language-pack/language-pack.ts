@@ -4,6 +4,7 @@ import type {
   KitCallDockIntl,
   KitCallsIntl,
   KitDevicePickersIntl,
+  KitKeypadIntl,
   KitRingReadinessIntl,
   KitSelfViewIntl,
 } from 'kit-chat-uikit-angular';
@@ -21,7 +22,8 @@ export type KitIntlStrings<T> = {
 
 /**
  * One language for every word of the kit: the call screens, the ring readiness prompt, the docked window, the
- * device pickers, the call buttons, the self view that moves, the push notification, the call log and the screens of group calls. Declare a
+ * device pickers, the call buttons, the self view that moves, the keypad, the push notification, the call log and the
+ * screens of group calls. Declare a
  * pack `{...} satisfies KitLanguagePack`.
  */
 export interface KitLanguagePack {
@@ -41,6 +43,8 @@ export interface KitLanguagePack {
   readonly buttons: KitIntlStrings<KitCallButtonsIntl>;
   /** The strings of `KitSelfViewIntl` (`withDraggableSelfView()`). */
   readonly selfView: KitIntlStrings<KitSelfViewIntl>;
+  /** The strings of `KitKeypadIntl` (`withKeypad()`). */
+  readonly keypad: KitIntlStrings<KitKeypadIntl>;
   /** The words of the service worker's notification (`KitPushIntl` of `kit-chat-uikit-angular/push`). */
   readonly push: KitIntlStrings<KitPushIntl>;
   /** The strings of `KitCallLogIntl` (`kit-chat-uikit-angular/call-log`); its `locale` is the pack's. */

@@ -100,6 +100,13 @@ export const ptBR = {
         horizontal === 'left' ? 'esquerdo' : 'direito'
       }`,
   },
+  keypad: {
+    keypad: 'Teclado',
+    star: 'Asterisco',
+    pound: 'Jogo da velha',
+    digitsSent: 'Dígitos enviados:',
+    sent: key => `${key} enviado`,
+  },
   push: {
     voice: 'Chamada de voz recebida',
     video: 'Chamada de vídeo recebida',

@@ -105,6 +105,13 @@ export const ru = {
         horizontal === 'left' ? 'левый' : 'правый'
       } угол`,
   },
+  keypad: {
+    keypad: 'Клавиатура',
+    star: 'Звёздочка',
+    pound: 'Решётка',
+    digitsSent: 'Отправленные цифры:',
+    sent: key => `${key}: отправлено`,
+  },
   push: {
     voice: 'Входящий аудиозвонок',
     video: 'Входящий видеозвонок',

@@ -97,6 +97,13 @@ export const tr = {
         vertical === 'top' ? 'üst' : 'alt'
       } köşeye taşındı`,
   },
+  keypad: {
+    keypad: 'Tuş takımı',
+    star: 'Yıldız',
+    pound: 'Kare',
+    digitsSent: 'Gönderilen rakamlar:',
+    sent: key => `${key} gönderildi`,
+  },
   push: {
     voice: 'Gelen sesli arama',
     video: 'Gelen görüntülü arama',

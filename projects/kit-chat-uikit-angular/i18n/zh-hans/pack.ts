@@ -91,6 +91,13 @@ export const zhHans = {
     movedTo: (vertical, horizontal) =>
       `你的视频已移到${horizontal === 'left' ? '左' : '右'}${vertical === 'top' ? '上' : '下'}角`,
   },
+  keypad: {
+    keypad: '拨号键盘',
+    star: '星号',
+    pound: '井号',
+    digitsSent: '已发送的数字：',
+    sent: key => `已发送 ${key}`,
+  },
   push: {
     voice: '语音通话来电',
     video: '视频通话来电',

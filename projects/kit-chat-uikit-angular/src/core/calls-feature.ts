@@ -13,6 +13,7 @@ export type KitCallsFeatureKind =
   | 'mutedSpeechHint'
   | 'hidingControls'
   | 'draggableSelfView'
+  | 'keypad'
   // `withPushCalls()`, in `kit-chat-uikit-angular/push`.
   | 'pushCalls'
   // `withCallLog()`, in `kit-chat-uikit-angular/call-log`.
@@ -56,6 +57,8 @@ export type KitMutedSpeechHintFeature = KitCallsFeature<'mutedSpeechHint'>;
 export type KitHidingControlsFeature = KitCallsFeature<'hidingControls'>;
 /** The feature returned by `withDraggableSelfView()`. */
 export type KitDraggableSelfViewFeature = KitCallsFeature<'draggableSelfView'>;
+/** The feature returned by `withKeypad()`. */
+export type KitKeypadFeature = KitCallsFeature<'keypad'>;
 
 /**
  * @param kind Which feature.

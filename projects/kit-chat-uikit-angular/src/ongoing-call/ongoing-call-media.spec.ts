@@ -1,4 +1,5 @@
 import {ComponentFixture} from '@angular/core/testing';
+import {By} from '@angular/platform-browser';
 import {withMutedSpeechHint} from '../devices/device-features';
 import {
   FakeAudioContext,
@@ -8,6 +9,7 @@ import {
   installFakeMedia,
 } from '../devices/fake-media.spec-helper';
 import {KitCallsFeature} from '../core/calls-feature';
+import {KitOngoingCallComponent} from './ongoing-call';
 import {OngoingCallHost, showOngoingCall} from './ongoing-call.spec-helper';
 
 describe('KitOngoingCallComponent media that tells the truth', () => {
@@ -85,6 +87,67 @@ describe('KitOngoingCallComponent media that tells the truth', () => {
     it('should show their avatar when their stream has no video track at all', async () => {
       remote = new FakeStream([new FakeTrack('audio')]);
       expect(showsPicture(await ongoing())).toBe(false);
+    });
+  });
+
+  describe('the port: setLocalMedia', () => {
+    /** What the screen told the SDK, each change once (it may tell the same again). */
+    function toldOf(calls: [string, boolean, boolean][]): string[] {
+      return calls
+        .map(
+          ([id, audio, video]) =>
+            `${id}: ${audio ? 'mic' : 'no mic'}, ${video ? 'camera' : 'no camera'}`,
+        )
+        .filter((each, index, all) => each !== all[index - 1]);
+    }
+
+    it('should tell the SDK the microphone and camera when the call shows and after each toggle', async () => {
+      const told: [string, boolean, boolean][] = [];
+      fixture = await showOngoingCall([], {
+        remote: () => remote,
+        local: () => local,
+        setLocalMedia: async (...args) => void told.push(args),
+      });
+      const host: HTMLElement = fixture.nativeElement;
+      const id = fixture.componentInstance.call()!.sessionId;
+      expect(toldOf(told)).toEqual([`${id}: mic, camera`]);
+      host.querySelector<HTMLButtonElement>('.kit-ongoing-call-camera-button')!.click();
+      await settle();
+      host.querySelector<HTMLButtonElement>('.kit-ongoing-call-mute-button')!.click();
+      await settle();
+      expect(toldOf(told)).toEqual([
+        `${id}: mic, camera`,
+        `${id}: mic, no camera`,
+        `${id}: no mic, no camera`,
+      ]);
+    });
+
+    it('should tell a voice call that no camera sends, and report a refusal through (error)', async () => {
+      const told: [string, boolean, boolean][] = [];
+      let refuse = false;
+      fixture = await showOngoingCall(
+        [],
+        {
+          remote: () => remote,
+          local: () => local,
+          setLocalMedia: async (...args) => {
+            told.push(args);
+            if (refuse) {
+              throw new Error('no');
+            }
+          },
+        },
+        'audio',
+      );
+      const errors: unknown[] = [];
+      fixture.debugElement
+        .query(By.directive(KitOngoingCallComponent))
+        .componentInstance.error.subscribe((error: unknown) => errors.push(error));
+      expect(toldOf(told).map(each => each.split(': ')[1])).toEqual(['mic, no camera']);
+      refuse = true;
+      fixture.nativeElement.querySelector('.kit-ongoing-call-mute-button').click();
+      await settle();
+      expect(errors).toEqual([expect.objectContaining({code: 'ERR_SDK'})]);
     });
   });
 

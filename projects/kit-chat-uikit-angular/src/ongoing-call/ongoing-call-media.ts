@@ -1,6 +1,6 @@
 import {ElementRef, InjectionToken, Signal, Type} from '@angular/core';
 import type {KitCallPhase, KitCallSessionState} from '../session/call-session';
-import type {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';
+import type {KitCallMediaSource, KitCallsSdk, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import type {KitException} from '../sdk/kit-exception';
 
 /**
@@ -25,8 +25,8 @@ export interface KitOngoingCallMedia {
   readonly remoteVideo: Signal<ElementRef<HTMLVideoElement> | undefined>;
   /** The self view, while it is on screen (a new element each time the camera comes back on). */
   readonly localVideo: Signal<ElementRef<HTMLVideoElement> | undefined>;
-  /** The SDK adapter, with the optional media part of the port. */
-  readonly sdk: (KitCallsSdk & KitCallMediaSource) | null;
+  /** The SDK adapter, with the optional media and phone parts of the port. */
+  readonly sdk: (KitCallsSdk & KitCallMediaSource & KitPhoneCallsSdk) | null;
   /** Reports an error through the screen's `onError` / `(error)` and the kit's `onError`. */
   report(error: KitException): void;
 }

@@ -23,6 +23,10 @@ export class OngoingCallHost {
 export interface OngoingCallStreams {
   remote(): unknown;
   local(): unknown;
+  /** The SDK's `setLocalMedia` (`KitPhoneCallsSdk`), when it has one. */
+  setLocalMedia?(sessionId: string, audio: boolean, video: boolean): Promise<void>;
+  /** The SDK's `sendDigits` (`KitPhoneCallsSdk`), when it has one. */
+  sendDigits?(sessionId: string, digits: string): Promise<void>;
 }
 
 /**
@@ -44,6 +48,8 @@ export async function showOngoingCall(
   const sdk = calls.sdk as unknown as KitCallMediaSource;
   sdk.getRemoteStream = () => streams.remote() as MediaStream;
   sdk.getLocalStream = () => streams.local() as MediaStream;
+  const {setLocalMedia, sendDigits} = streams;
+  Object.assign(sdk, setLocalMedia && {setLocalMedia}, sendDigits && {sendDigits});
   const fixture = TestBed.createComponent(OngoingCallHost);
   const ringing = calls.farSide.ring(ADA, calls.me, type);
   await jest.advanceTimersByTimeAsync(10);

@@ -26,7 +26,7 @@ import {kitEndReasonText} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {kitFormatCallDuration} from '../intl/call-duration';
 import {KitCallsIntl} from '../intl/calls-intl';
-import {KitCallMediaSource, KitCallsSdk} from '../sdk/calls-sdk';
+import {KitCallMediaSource, KitCallsSdk, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {
   KitCall,
@@ -39,8 +39,8 @@ import {
 import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
 import {KIT_ONGOING_CALL_PARTS, KitOngoingCallMedia} from './ongoing-call-media';
 
-/** The SDK with the optional media part of the port. */
-type KitMediaSdk = KitCallsSdk & KitCallMediaSource;
+/** The SDK with the optional media and phone parts of the port. */
+type KitMediaSdk = KitCallsSdk & KitCallMediaSource & KitPhoneCallsSdk;
 
 /**
  * The screen of an accepted call: the other person, the elapsed time, mute, camera on/off (video calls that are not
@@ -115,17 +115,18 @@ export class KitOngoingCallComponent {
   /** Whether the call waits for its lost connection ("Reconnecting…"). */
   protected readonly _reconnecting = computed(() => !!this.#state()?.reconnecting);
   protected readonly _elapsedIso = computed(() => `PT${this._elapsed()}S`);
-  protected readonly _endText = computed(() => {
-    const state = this.#state();
-    return state?.phase === 'ended' ? kitEndReasonText(this.intl, state.endReason ?? 'ended') : '';
-  });
+  /** Why the call ended (read only once it has: the template shows it then). */
+  protected readonly _endText = computed(() =>
+    kitEndReasonText(this.intl, this.#state()?.endReason ?? 'ended'),
+  );
   readonly #localStream = signal<MediaStream | null>(null);
   protected readonly _remoteStream = signal<MediaStream | null>(null);
 
   /** The person on the other end: whichever party is not the logged-in user. */
   protected readonly _other: Signal<KitUser | null> = computed(() => {
     const call = this.call();
-    if (!call || typeof call !== 'object') {
+    // Any other value (a string...) has no parties: `kitCaller` reads `undefined` from it.
+    if (!call) {
       return null;
     }
     const caller = kitCaller(call) ?? null;
@@ -165,7 +166,7 @@ export class KitOngoingCallComponent {
     // The streams are asked for every second while the call is ongoing: a stream negotiated late still appears.
     effect(onCleanup => {
       const sessionId = this.#sessionId();
-      const live = this._phase() !== 'ended' && !!this.#binding.session();
+      const live = this._phase() !== 'ended' && this.#binding.session();
       if (!live || !this.#isBrowser) {
         return;
       }
@@ -182,14 +183,13 @@ export class KitOngoingCallComponent {
     effect(() => this.#attach(this._remoteVideo(), this._remoteStream()));
     effect(() => this.#attach(this._localVideo(), this.#localStream(), true));
 
-    // The tracks follow the toggles, and a stream that arrives late gets the current state.
+    // The tracks follow the toggles, and a stream that arrives late gets the current state; the SDK is told too.
     effect(() => {
       const stream = this.#localStream();
       const audioOn = !this._muted();
       const videoOn = this._isVideo() && !this._cameraOff();
-      if (stream) {
-        untracked(() => this.#setTracks(stream, audioOn, videoOn));
-      }
+      const sessionId = this.#sessionId(); // A new call is told its state too.
+      untracked(() => this.#setTracks(stream, audioOn, videoOn, sessionId));
     });
 
     // "Reconnecting…" and its end are said once each (the status line itself is not a live region).
@@ -314,12 +314,13 @@ export class KitOngoingCallComponent {
 
   #refreshStreams(sessionId: string): void {
     const sdk = this.#sdk;
-    if (!sdk || this.#mediaFailed || (!sdk.getLocalStream && !sdk.getRemoteStream)) {
+    // An adapter without the media part sets nothing here: the signals keep their `null`.
+    if (this.#mediaFailed) {
       return;
     }
     try {
-      this.#localStream.set(sdk.getLocalStream?.(sessionId) ?? null);
-      const remote = sdk.getRemoteStream?.(sessionId) ?? null;
+      this.#localStream.set(sdk?.getLocalStream?.(sessionId) ?? null);
+      const remote = sdk?.getRemoteStream?.(sessionId) ?? null;
       this._remoteStream.set(remote);
       // Read on each ask: a remote camera turned off (its track muted, ended or gone) shows the avatar, not black.
       this.#remoteVideoLive.set(
@@ -356,10 +357,17 @@ export class KitOngoingCallComponent {
     }
   }
 
-  #setTracks(stream: MediaStream, audioOn: boolean, videoOn: boolean): void {
+  async #setTracks(
+    stream: MediaStream | null,
+    audioOn: boolean,
+    videoOn: boolean,
+    sessionId: string,
+  ): Promise<void> {
     try {
-      stream.getAudioTracks?.().forEach(track => (track.enabled = audioOn));
-      stream.getVideoTracks?.().forEach(track => (track.enabled = videoOn));
+      stream?.getAudioTracks?.().forEach(track => (track.enabled = audioOn));
+      stream?.getVideoTracks?.().forEach(track => (track.enabled = videoOn));
+      // The port says it (`KitPhoneCallsSdk`): an adapter need not watch the tracks to learn the camera went off.
+      await this.#sdk?.setLocalMedia?.(sessionId, audioOn, videoOn);
     } catch (error) {
       this.#shell.report(
         KitException.from(

@@ -174,5 +174,33 @@ export interface KitGroupCallsSdk {
   getParticipantStream?(sessionId: string, uid: string): MediaStream | null;
 }
 
+/**
+ * Optional part of the SDK port: an adapter that acts on a call as a phone does implements these methods on its
+ * `KitCallsSdk` subclass. The screens offer only what the adapter has: the keypad of `withKeypad()` shows where
+ * `sendDigits` exists. Adapters without them keep working.
+ */
+export interface KitPhoneCallsSdk {
+  /**
+   * Sends digits to the far side of an ongoing call ("press 1 for sales"): the keypad calls it once per key.
+   * @param sessionId Session id of the ongoing call.
+   * @param digits One or more of `0`–`9`, `*`, `#` (and `A`–`D`, which desk phones rarely have).
+   * @returns Resolves once they are sent; rejects with `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED`, or `ERR_INVALID_CALL`
+   *   for a character that is not a digit.
+   */
+  sendDigits?(sessionId: string, digits: string): Promise<void>;
+  /**
+   * The user turned the microphone or the camera off or on (the ongoing screen's toggles, or an audio-only setting):
+   * the adapter stops sending what is off and may tell the far side (SIP: a re-INVITE with `m=video` `recvonly`, so
+   * its screen shows my avatar instead of a black picture). The ongoing screen calls it when it shows the call and
+   * after each toggle, possibly with the same values again: make it cheap and idempotent. A call that ended is
+   * ignored.
+   * @param sessionId Session id of the ongoing call.
+   * @param audio Whether the microphone sends.
+   * @param video Whether the camera sends (`false` for a voice call).
+   * @returns Resolves once applied; rejects with `ERR_UNKNOWN_SESSION`.
+   */
+  setLocalMedia?(sessionId: string, audio: boolean, video: boolean): Promise<void>;
+}
+
 /** The kinds of input device a call uses, as `MediaDeviceInfo.kind` names them. */
 export type KitMediaInputKind = 'audioinput' | 'videoinput';
