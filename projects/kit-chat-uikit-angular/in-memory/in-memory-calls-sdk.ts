@@ -57,12 +57,17 @@ export class KitInMemoryCallsSdk
   }
 
   /**
-   * Whether calls with several people are on for this switchboard (`kitInMemoryGroupCalls`): `initiateCall` with
-   * `participants` or a `group` then rings each of them.
+   * Whether calls with several people are on for this switchboard: `kitInMemoryGroupCalls()` turns them on and gives
+   * this SDK their methods (`inviteToCall`, `leaveCall`, `joinCall`), so that an app that never rings a group ships
+   * none of them. `initiateCall` with `participants` or a `group` then rings each of them.
    */
-  get groupCalls(): boolean {
-    return this.switchboard._groupCalls();
-  }
+  declare readonly groupCalls?: boolean;
+  /** See `KitGroupCallsSdk.inviteToCall`; there once `kitInMemoryGroupCalls()` turned group calls on. */
+  declare inviteToCall?: (sessionId: string, users: readonly KitUser[]) => Promise<KitCall>;
+  /** See `KitGroupCallsSdk.leaveCall`; there once `kitInMemoryGroupCalls()` turned group calls on. */
+  declare leaveCall?: (sessionId: string) => Promise<void>;
+  /** See `KitGroupCallsSdk.joinCall`; there once `kitInMemoryGroupCalls()` turned group calls on. */
+  declare joinCall?: (sessionId: string) => Promise<KitCall>;
 
   /** The user logged in on this device. */
   get user(): KitUser | null {
@@ -117,7 +122,7 @@ export class KitInMemoryCallsSdk
    *   (a call to oneself, a session id in use) or an injected fault.
    */
   initiateCall(call: KitCall): Promise<KitCall> {
-    return this.#asUser(user => this.switchboard._initiate(this, user, call));
+    return this._asUser(user => this.switchboard._initiate(this, user, call));
   }
 
   /**
@@ -128,7 +133,7 @@ export class KitInMemoryCallsSdk
    *   ringing) or an injected fault.
    */
   acceptCall(sessionId: string): Promise<KitCall> {
-    return this.#asUser(user =>
+    return this._asUser(user =>
       this.switchboard._act(this, user.uid, sessionId, 'accept', 'ongoing'),
     );
   }
@@ -143,7 +148,7 @@ export class KitInMemoryCallsSdk
    *   `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED` or an injected fault.
    */
   rejectCall(sessionId: string, status: KitCallStatus): Promise<KitCall> {
-    return this.#asUser(user => this.switchboard._reject(this, user.uid, sessionId, status));
+    return this._asUser(user => this.switchboard._reject(this, user.uid, sessionId, status));
   }
 
   /**
@@ -153,41 +158,7 @@ export class KitInMemoryCallsSdk
    *   `ERR_UNKNOWN_SESSION` or an injected fault.
    */
   endCall(sessionId: string): Promise<KitCall> {
-    return this.#asUser(user => this.switchboard._act(this, user.uid, sessionId, 'end', 'ended'));
-  }
-
-  /**
-   * Rings more people into a group call the user is in; each one's devices ring, and everyone in the call hears
-   * `onParticipantsChanged`.
-   * @param sessionId The group call.
-   * @param users Whom to ring (those already in it or ringing are left as they are).
-   * @returns The call with them; rejects with `ERR_INVALID_CALL` (not a group call, not in it), `ERR_CALL_ENDED`,
-   *   `ERR_UNKNOWN_SESSION` or an injected fault (`'initiate'`).
-   */
-  inviteToCall(sessionId: string, users: readonly KitUser[]): Promise<KitCall> {
-    return this.#asUser(user =>
-      this.switchboard._act(this, user.uid, sessionId, 'invite', 'ongoing', users),
-    );
-  }
-
-  /**
-   * Leaves a group call (`endCall` does the same there): the others hear `onParticipantsChanged` and stay in it
-   * while two remain; the last one left hears `onCallEnded`. The caller leaving before anyone joined cancels it.
-   * @param sessionId The group call.
-   * @returns Resolves once left; rejects as `endCall` does.
-   */
-  async leaveCall(sessionId: string): Promise<void> {
-    await this.endCall(sessionId);
-  }
-
-  /**
-   * Joins a group call that is still going on: a member who missed its ring (or declined it) comes in.
-   * @param sessionId The group call.
-   * @returns The call, joined; rejects with `ERR_INVALID_CALL` (not a member, in it already), `ERR_CALL_ENDED`,
-   *   `ERR_UNKNOWN_SESSION` or an injected fault (`'accept'`).
-   */
-  joinCall(sessionId: string): Promise<KitCall> {
-    return this.acceptCall(sessionId);
+    return this._asUser(user => this.switchboard._act(this, user.uid, sessionId, 'end', 'ended'));
   }
 
   /**
@@ -225,7 +196,8 @@ export class KitInMemoryCallsSdk
     }
   }
 
-  #asUser(action: (user: KitUser) => Promise<KitCall>): Promise<KitCall> {
+  /** Runs an action as the logged-in user, or rejects with `ERR_NOT_LOGGED_IN`. @docs-private */
+  _asUser(action: (user: KitUser) => Promise<KitCall>): Promise<KitCall> {
     if (!this.#user) {
       return Promise.reject(
         new KitException(

@@ -1,4 +1,5 @@
 import type {KitCall, KitCallType, KitGroup, KitUser} from 'kit-chat-uikit-angular';
+import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
 import {KitInMemoryGroups} from './in-memory-groups';
 import type {KitInMemorySwitchboard} from './in-memory-switchboard';
 
@@ -143,10 +144,56 @@ const farSides = new WeakMap<KitInMemorySwitchboard, KitInMemoryGroupFarSide>();
 export function kitInMemoryGroupCalls(
   switchboard: KitInMemorySwitchboard,
 ): KitInMemoryGroupFarSide {
+  giveGroupMethods();
   let farSide = farSides.get(switchboard);
   if (!farSide) {
     farSide = new KitInMemoryGroupFarSide(switchboard);
     farSides.set(switchboard, farSide);
   }
   return farSide;
+}
+
+/**
+ * The in-memory SDK's part of the port's group methods, given to its class once group calls are turned on anywhere
+ * (an SDK on a switchboard without them says `groupCalls: false`, and its `inviteToCall` rejects as for a call
+ * between two people): an app that never calls `kitInMemoryGroupCalls()` ships none of it.
+ */
+function giveGroupMethods(): void {
+  const sdk = KitInMemoryCallsSdk.prototype;
+  if (sdk.inviteToCall) {
+    return;
+  }
+  Object.defineProperty(sdk, 'groupCalls', {
+    configurable: true,
+    get(this: KitInMemoryCallsSdk): boolean {
+      return this.switchboard._groupCalls();
+    },
+  });
+  Object.assign(sdk, {
+    /**
+     * Rings more people into a group call the user is in; each one's devices ring, and everyone in the call hears
+     * `onParticipantsChanged`. Rejects with `ERR_INVALID_CALL` (not a group call, not in it), `ERR_CALL_ENDED`,
+     * `ERR_UNKNOWN_SESSION` or an injected fault (`'initiate'`).
+     */
+    inviteToCall(
+      this: KitInMemoryCallsSdk,
+      sessionId: string,
+      users: readonly KitUser[],
+    ): Promise<KitCall> {
+      return this._asUser(user =>
+        this.switchboard._act(this, user.uid, sessionId, 'invite', 'ongoing', users),
+      );
+    },
+    /**
+     * Leaves a group call (`endCall` does the same there): the others stay in it while two remain; the last one left
+     * hears `onCallEnded`. The caller leaving before anyone joined cancels it.
+     */
+    async leaveCall(this: KitInMemoryCallsSdk, sessionId: string): Promise<void> {
+      await this.endCall(sessionId);
+    },
+    /** Joins a group call that is still going on: a member who missed its ring (or declined it) comes in. */
+    joinCall(this: KitInMemoryCallsSdk, sessionId: string): Promise<KitCall> {
+      return this.acceptCall(sessionId);
+    },
+  });
 }

@@ -65,7 +65,7 @@ describe('KitInMemorySwitchboard group calls across tabs (BroadcastChannel)', ()
     carol.sdk.rejectCall(sessionId, 'unanswered');
     await settle();
     expect(grace.seen).not.toContain('rejected rejected');
-    carol.sdk.joinCall(sessionId);
+    carol.sdk.joinCall!(sessionId);
     await settle();
     const everyone = 'grace:joined ada:joined bob:declined carol:joined';
     expect(ada.seen.at(-1)).toBe(`people ${everyone}`);
@@ -73,12 +73,12 @@ describe('KitInMemorySwitchboard group calls across tabs (BroadcastChannel)', ()
 
     const dan = tab(DAN, true);
     await settle();
-    grace.sdk.inviteToCall(sessionId, [DAN]);
+    grace.sdk.inviteToCall!(sessionId, [DAN]);
     await settle();
     expect(dan.seen).toEqual(['ring from grace']);
     expect(carol.seen.at(-1)).toBe(`people ${everyone} dan:ringing`);
 
-    grace.sdk.leaveCall(sessionId);
+    grace.sdk.leaveCall!(sessionId);
     await settle();
     expect(ada.seen.at(-1)).toBe(
       'people grace:left ada:joined bob:declined carol:joined dan:ringing',

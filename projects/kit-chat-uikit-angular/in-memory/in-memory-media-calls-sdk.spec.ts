@@ -229,7 +229,7 @@ describe('KitInMemoryMediaCallsSdk', () => {
 
       await switchboard.control.accept(sessionId, 'carol');
       await settle();
-      await sdk.leaveCall(sessionId);
+      await sdk.leaveCall!(sessionId);
       await settle();
       expect(bob.getTracks().every(track => track.readyState === 'ended')).toBe(true);
       expect(stream(sessionId, 'bob')).toBeNull();
