@@ -18,6 +18,7 @@ import {callTests} from './flows/calls.mjs';
 import {closedTabTests} from './flows/closed-tab.mjs';
 import {demoTests} from './flows/demo.mjs';
 import {dockTests} from './flows/dock.mjs';
+import {groupCallTests} from './flows/group-calls.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
 import {languageTests} from './flows/languages.mjs';
 import {layoutTests} from './flows/layout.mjs';
@@ -72,6 +73,7 @@ async function main() {
         ...callLogTests,
         ...axeTests,
         ...callButtonsTests,
+        ...groupCallTests,
       ],
       {
         base: server.url,

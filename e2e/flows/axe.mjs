@@ -22,12 +22,12 @@ export async function settle(page) {
 
 /**
  * Scans the page, or only the elements `include` selects; throws with every violation (rule, impact, targets,
- * summary of the first node).
+ * summary of the first node). Its screenshot is `<screen>-<theme>.png`, or `<screen>.png` without a theme.
  */
 export async function scan(demo, screen, theme, include) {
   await settle(demo.page);
   await demo.page.screenshot({
-    path: join(SCREENSHOTS, `${screen}-${theme}.png`),
+    path: join(SCREENSHOTS, theme ? `${screen}-${theme}.png` : `${screen}.png`),
     fullPage: screen === 'page',
   });
   const builder = new AxeBuilder({page: demo.page});
