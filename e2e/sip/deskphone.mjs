@@ -48,7 +48,7 @@ export async function startDeskPhone({dir, secret, uid, phonePort}) {
     join(home, 'accounts'),
     `<sip:${uid}@kit.test>;auth_user=${username};auth_pass=${password};` +
       `outbound="sip:127.0.0.1:${phonePort};transport=udp";regint=600;answermode=auto;` +
-      'audio_codecs=opus/48000/2,PCMU\n',
+      'audio_codecs=PCMU\n',
   );
   const child = spawn('baresip', ['-f', home], {stdio: ['pipe', 'pipe', 'pipe']});
   // Whatever ends this run (a crash included), the phone is stopped by its pid.

@@ -8,9 +8,10 @@ import {
   KitCallsSdk,
   KitParticipantStatus,
 } from 'kit-chat-uikit-angular';
+import {KitGroupCallScreens} from 'kit-chat-uikit-angular/group';
 import {KitInMemorySwitchboard, kitInMemoryGroupCalls} from 'kit-chat-uikit-angular/in-memory';
 import {DemoLog, demoDescribeCall} from './demo-log';
-import {DEMO_TEAM, DEMO_TEAM_MEMBERS, DemoPerson, demoUser} from './people';
+import {DEMO_PEOPLE, DEMO_TEAM, DEMO_TEAM_MEMBERS, DemoPerson, demoUser} from './people';
 
 /** What the far side makes a member of the team do in the newest group call. */
 type DemoMemberMove = 'accept' | 'reject' | 'busy' | 'noAnswer' | 'leave';
@@ -124,6 +125,8 @@ export class DemoTeam {
       onParticipantsChanged: bump,
     });
     inject(DestroyRef).onDestroy(() => this._sdk.removeCallListener(listenerId));
+    // "Add people" in a group call offers the demo's directory (the screens leave out who is in it or rings).
+    inject(KitGroupCallScreens).peopleToAdd.set(DEMO_PEOPLE.map(demoUser));
   }
 
   /** The simulated members (played by this tab), not me. */
