@@ -25,6 +25,9 @@ export const STRIP_SOURCES = {
   'light-ongoing.png': 'light-ongoing.png',
   'phone.png': 'layout-incoming-390.png',
   'docked.png': 'dock-voice-dragged.png',
+  'group-incoming.png': 'group-incoming.png',
+  'group-outgoing.png': 'group-outgoing-chips.png',
+  'group-grid.png': 'group-grid.png',
 };
 
 /**
