@@ -1,5 +1,8 @@
 import {KitUser} from 'kit-chat-uikit-angular';
-import {runKitCallsSdkConformance} from 'kit-chat-uikit-angular/testing';
+import {
+  KitCallsSdkConformanceDriver,
+  runKitCallsSdkConformance,
+} from 'kit-chat-uikit-angular/testing';
 import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
 import {kitInMemoryGroupCalls} from './in-memory-group-calls';
 import {KitInMemoryMediaCallsSdk} from './in-memory-media-calls-sdk';
@@ -8,31 +11,32 @@ import {KitInMemorySwitchboard} from './in-memory-switchboard';
 const ME: KitUser = {uid: 'me', name: 'Me'};
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 
-// The embedded SDKs are held to the same contract as an app's own adapter; the switchboard's far side plays Ada.
-// The one with media keeps the contract of the one without (jsdom has no media: it goes without quietly), and its
-// device switch rejects for an unknown session.
-for (const Sdk of [KitInMemoryCallsSdk, KitInMemoryMediaCallsSdk]) {
-  runKitCallsSdkConformance(
-    () => new Sdk(new KitInMemorySwitchboard(), ME),
-    sdk => {
-      const farSide = sdk.switchboard.control;
-      const quietly = (move: Promise<unknown>) => move.then(() => undefined);
-      return {
-        me: ME,
-        peer: ADA,
-        ringMe: type => quietly(farSide.ring(ADA, ME, type)),
-        cancel: sessionId => quietly(farSide.cancel(sessionId)),
-        accept: sessionId => quietly(farSide.accept(sessionId)),
-        reject: sessionId => quietly(farSide.reject(sessionId)),
-        hangUp: sessionId => quietly(farSide.end(sessionId)),
-        dispose: () => {
-          sdk.dispose();
-          sdk.switchboard.ngOnDestroy();
-        },
-      };
+const quietly = (move: Promise<unknown>) => move.then(() => undefined);
+
+/** The switchboard's far side plays Ada. */
+function driverOf(sdk: KitInMemoryCallsSdk): KitCallsSdkConformanceDriver {
+  const farSide = sdk.switchboard.control;
+  return {
+    me: ME,
+    peer: ADA,
+    ringMe: type => quietly(farSide.ring(ADA, ME, type)),
+    cancel: sessionId => quietly(farSide.cancel(sessionId)),
+    accept: sessionId => quietly(farSide.accept(sessionId)),
+    reject: sessionId => quietly(farSide.reject(sessionId)),
+    hangUp: sessionId => quietly(farSide.end(sessionId)),
+    dispose: () => {
+      sdk.dispose();
+      sdk.switchboard.ngOnDestroy();
     },
-    {name: `${Sdk.name} against the KitCallsSdk conformance suite`},
-  );
+  };
+}
+
+// The embedded SDKs are held to the same contract as an app's own adapter. The one with media keeps the contract of
+// the one without (jsdom has no media: it goes without quietly), and its device switch rejects for an unknown session.
+for (const Sdk of [KitInMemoryCallsSdk, KitInMemoryMediaCallsSdk]) {
+  runKitCallsSdkConformance(() => new Sdk(new KitInMemorySwitchboard(), ME), driverOf, {
+    name: `${Sdk.name} against the KitCallsSdk conformance suite`,
+  });
 }
 
 // With its calls of several people turned on, the in-memory SDK also holds to the port's group part: the suite's
@@ -45,26 +49,14 @@ const PEOPLE: KitUser[] = [
 runKitCallsSdkConformance(
   () => new KitInMemoryCallsSdk(new KitInMemorySwitchboard(), ME),
   sdk => {
-    const farSide = sdk.switchboard.control;
     const team = kitInMemoryGroupCalls(sdk.switchboard);
-    const quietly = (move: Promise<unknown>) => move.then(() => undefined);
     return {
-      me: ME,
-      peer: ADA,
-      ringMe: type => quietly(farSide.ring(ADA, ME, type)),
-      cancel: sessionId => quietly(farSide.cancel(sessionId)),
-      accept: sessionId => quietly(farSide.accept(sessionId)),
-      reject: sessionId => quietly(farSide.reject(sessionId)),
-      hangUp: sessionId => quietly(farSide.end(sessionId)),
+      ...driverOf(sdk),
       group: {
         people: PEOPLE,
         accept: (sessionId, user) => quietly(team.accept(sessionId, user.uid)),
         reject: (sessionId, user) => quietly(team.reject(sessionId, user.uid)),
         leave: (sessionId, user) => quietly(team.leave(sessionId, user.uid)),
-      },
-      dispose: () => {
-        sdk.dispose();
-        sdk.switchboard.ngOnDestroy();
       },
     };
   },
