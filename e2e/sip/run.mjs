@@ -119,6 +119,10 @@ async function main() {
   const started = Date.now();
   const proxies = new Proxies();
   let turn;
+  // A crash (an exception thrown outside every test, in an event handler) ends the process without the `finally`
+  // below: the Kamailio instances are stopped on the way out all the same (a desk phone's parse error left them).
+  let stopped = false;
+  process.once('exit', () => stopped || proxies.stopAll());
   // Interrupted (Ctrl+C, CI's time-out, a closed pipe): the Kamailio instances are stopped by their pids all the same.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.once(signal, () => {
@@ -280,6 +284,7 @@ async function main() {
     await relayCredentials?.close();
     await turn?.stop();
     proxies.stopAll();
+    stopped = true;
   }
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
   console.log(`sip: ${result.passed} passed, ${result.failed} failed`);
