@@ -3,31 +3,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {compileString} from 'sass';
-
-const root = join(__dirname, '../../..');
-
-function compile(scss: string): string {
-  return compileString(scss, {
-    loadPaths: [join(root, 'projects'), join(root, 'node_modules')],
-  }).css;
-}
-
-/** The custom properties a compiled rule declares. */
-function declarations(css: string, selector: string): Record<string, string> {
-  const start = css.indexOf(`${selector} {`);
-  const body = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
-  return Object.fromEntries(
-    body
-      .split(';')
-      .map(line => line.trim())
-      .filter(line => line.startsWith('--'))
-      .map(line => [
-        line.slice(0, line.indexOf(':')).trim(),
-        line.slice(line.indexOf(':') + 1).trim(),
-      ]),
-  );
-}
+import {compileScss as compile, declarations} from '../src/theming/sass.spec-helper';
 
 describe('Sass theming of the group call screens: kit-group.group-call-*', () => {
   it('should take overrides of the tile, the speaking ring and the gap, and the colours of an M3 theme', () => {

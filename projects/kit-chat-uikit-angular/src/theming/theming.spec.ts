@@ -3,34 +3,9 @@
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {compileString} from 'sass';
-
-const root = join(__dirname, '../../../..');
+import {compileScss as compile, declarations} from './sass.spec-helper';
 
 /** Compiles a stylesheet the way an app does, with `@use 'kit-chat-uikit-angular' as kit;` available. */
-function compile(scss: string): string {
-  return compileString(scss, {
-    loadPaths: [join(root, 'projects'), join(root, 'node_modules')],
-    silenceDeprecations: ['import'],
-  }).css;
-}
-
-/** The custom properties a compiled rule declares, as a map. */
-function declarations(css: string, selector: string): Record<string, string> {
-  const start = css.indexOf(`${selector} {`);
-  expect(start).toBeGreaterThanOrEqual(0);
-  const body = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
-  return Object.fromEntries(
-    body
-      .split(';')
-      .map(line => line.trim())
-      .filter(line => line.startsWith('--'))
-      .map(line => [
-        line.slice(0, line.indexOf(':')).trim(),
-        line.slice(line.indexOf(':') + 1).trim(),
-      ]),
-  );
-}
 
 const M3_THEME = `
   @use '@angular/material' as mat;
