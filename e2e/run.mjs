@@ -57,12 +57,15 @@ async function main() {
   try {
     result = await runTests(
       [
+        // The longest first (several tabs each), so that no lane is left with one of them at the end while the
+        // other waits.
+        ...groupCallTests,
+        ...teamTests,
         ...callTests,
         ...lookTests,
         ...layoutTests,
         ...videoLookTests,
         ...demoTests,
-        ...teamTests,
         ...dockTests,
         ...keyboardTests,
         ...mediaTests,
@@ -73,7 +76,6 @@ async function main() {
         ...callLogTests,
         ...axeTests,
         ...callButtonsTests,
-        ...groupCallTests,
       ],
       {
         base: server.url,

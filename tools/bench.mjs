@@ -1,6 +1,9 @@
 // The benchmark of the call screens (`npm run bench`): size, latency and leaks, one line per figure.
 //
-//   node tools/bench.mjs [--no-build] [--size-only] [--flood-only] [--rings N] [--cycles N] [--flood N]
+//   node tools/bench.mjs [--no-build] [--build-only] [--size-only] [--flood-only] [--rings N] [--cycles N] [--flood N]
+//
+// --build-only builds every bench app and stops: CI (.ci/run) builds them at the lowest priority beside its other
+// runners, then measures with --no-build, the timings alone on the machine.
 //
 // 1. size: builds projects/bench five times, two builds at a time (`ng build bench -c <config>`, into
 //    dist/bench/<config>; --no-build reuses them): a small Material app with the kit (`with-kit`, provideKitUIKit)
@@ -291,13 +294,18 @@ function added(withKit, withoutKit) {
   };
 }
 
+/** Builds every bench app, with how long it took. */
+async function buildEvery() {
+  const started = Date.now();
+  await buildAll(BUILDS);
+  console.log(
+    `size: built ${BUILDS.length} bench apps in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
 async function size() {
   if (!flag('--no-build')) {
-    const started = Date.now();
-    await buildAll(BUILDS);
-    console.log(
-      `size: built ${BUILDS.length} bench apps in ${((Date.now() - started) / 1000).toFixed(0)} s`,
-    );
+    await buildEvery();
   }
   const budget = JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
 
@@ -915,12 +923,14 @@ async function ringsAndLeaksIn(page, context, port) {
 }
 
 try {
-  if (!flag('--flood-only')) {
+  if (flag('--build-only')) {
+    await buildEvery();
+  } else if (!flag('--flood-only')) {
     await size();
   } else if (!flag('--no-build')) {
     await buildAll(['with-waiting']);
   }
-  if (!flag('--size-only')) {
+  if (!flag('--size-only') && !flag('--build-only')) {
     await browser();
   }
 } catch (error) {
