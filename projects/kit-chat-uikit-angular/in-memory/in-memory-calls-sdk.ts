@@ -52,7 +52,7 @@ export class KitInMemoryCallsSdk
    */
   resume(): void {
     if (this.#user) {
-      this.switchboard._announceDevice(this);
+      this.switchboard._announce(this);
     }
   }
 
@@ -86,7 +86,7 @@ export class KitInMemoryCallsSdk
     }
     this.#user = {...user};
     this.switchboard._register(user);
-    this.switchboard._announceDevice(this);
+    this.switchboard._announce(this);
   }
 
   /** Logs the user out of this device. */
@@ -148,7 +148,7 @@ export class KitInMemoryCallsSdk
    *   `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED` or an injected fault.
    */
   rejectCall(sessionId: string, status: KitCallStatus): Promise<KitCall> {
-    return this._asUser(user => this.switchboard._reject(this, user.uid, sessionId, status));
+    return this._asUser(user => this.switchboard._act(this, user.uid, sessionId, 'reject', status));
   }
 
   /**

@@ -111,7 +111,7 @@ export class KitInMemoryFarSide {
    * @returns The call.
    */
   reject(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
-    return this.#switchboard._reject(null, uid, sessionId, 'rejected');
+    return this.#switchboard._act(null, uid, sessionId, 'reject', 'rejected');
   }
 
   /**
@@ -121,7 +121,7 @@ export class KitInMemoryFarSide {
    * @returns The call.
    */
   busy(sessionId: string, uid = this.#receiverOf(sessionId)): Promise<KitCall> {
-    return this.#switchboard._reject(null, uid, sessionId, 'busy');
+    return this.#switchboard._act(null, uid, sessionId, 'reject', 'busy');
   }
 
   /**
@@ -135,25 +135,24 @@ export class KitInMemoryFarSide {
     sessionId: string,
     status: 'unavailable' | 'failed' = 'unavailable',
   ): Promise<KitCall> {
-    return this.#switchboard._reject(null, this.#receiverOf(sessionId), sessionId, status);
+    return this.#switchboard._act(null, this.#receiverOf(sessionId), sessionId, 'reject', status);
   }
 
   /** The caller of a call cancels it. @param sessionId The call. @returns The cancelled call. */
   cancel(sessionId: string): Promise<KitCall> {
     const call = this.#switchboard.getCall(sessionId);
-    return this.#switchboard._reject(null, call ? kitCaller(call).uid : '', sessionId, 'cancelled');
+    return this.#switchboard._act(
+      null,
+      call ? kitCaller(call).uid : '',
+      sessionId,
+      'reject',
+      'cancelled',
+    );
   }
 
   /** The far side hangs up an ongoing call. @param sessionId The call. @returns The ended call. */
   end(sessionId: string): Promise<KitCall> {
-    const call = this.#switchboard.getCall(sessionId);
-    return this.#switchboard._act(
-      null,
-      call ? kitReceiver(call).uid : '',
-      sessionId,
-      'end',
-      'ended',
-    );
+    return this.#switchboard._act(null, this.#receiverOf(sessionId), sessionId, 'end', 'ended');
   }
 
   /**

@@ -20,9 +20,22 @@ export class KitInMemoryGroupFarSide {
    */
   constructor(switchboard: KitInMemorySwitchboard) {
     this.#switchboard = switchboard;
-    switchboard._groupCalls(
-      lines => new KitInMemoryGroups(lines, groupId => this.#members.get(groupId) ?? []),
-    );
+    const lines = switchboard._lines();
+    const groups = new KitInMemoryGroups(lines, groupId => this.#members.get(groupId) ?? []);
+    switchboard._groups = groups;
+    // The switchboard's own two actions stay for calls between two people; calls with several (and every invite)
+    // go to the group calls, here, so that the 1:1 path carries none of their checks.
+    const {_initiate: initiate, _act: act} = switchboard;
+    switchboard._initiate = (actor, caller, input) => {
+      const callees = (input.group || input.participants) && groups.callees(caller, input);
+      return callees
+        ? groups.initiate(actor, caller, input, callees)
+        : initiate.call(switchboard, actor, caller, input);
+    };
+    switchboard._act = (actor, uid, sessionId, action, status, ...group) =>
+      lines.sessions.known(sessionId)?.call.participants || action === 'invite'
+        ? groups.act(actor, uid, sessionId, action, status, ...group)
+        : act.call(switchboard, actor, uid, sessionId, action, status);
   }
 
   /**
@@ -83,7 +96,7 @@ export class KitInMemoryGroupFarSide {
    * @returns The call.
    */
   reject(sessionId: string, uid: string): Promise<KitCall> {
-    return this.#switchboard._reject(null, uid, sessionId, 'rejected');
+    return this.#switchboard._act(null, uid, sessionId, 'reject', 'rejected');
   }
 
   /**
@@ -93,7 +106,7 @@ export class KitInMemoryGroupFarSide {
    * @returns The call.
    */
   busy(sessionId: string, uid: string): Promise<KitCall> {
-    return this.#switchboard._reject(null, uid, sessionId, 'busy');
+    return this.#switchboard._act(null, uid, sessionId, 'reject', 'busy');
   }
 
   /**
@@ -103,7 +116,7 @@ export class KitInMemoryGroupFarSide {
    * @returns The call.
    */
   noAnswer(sessionId: string, uid: string): Promise<KitCall> {
-    return this.#switchboard._reject(null, uid, sessionId, 'unanswered');
+    return this.#switchboard._act(null, uid, sessionId, 'reject', 'unanswered');
   }
 
   /**
@@ -166,7 +179,7 @@ function giveGroupMethods(): void {
   Object.defineProperty(sdk, 'groupCalls', {
     configurable: true,
     get(this: KitInMemoryCallsSdk): boolean {
-      return this.switchboard._groupCalls();
+      return !!this.switchboard._groups;
     },
   });
   Object.assign(sdk, {

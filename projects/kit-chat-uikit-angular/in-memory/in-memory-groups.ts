@@ -309,7 +309,7 @@ export class KitInMemoryGroups {
         // A simulated callee in another call: the tab that placed the call answers busy for it.
         if (!remote) {
           setTimeout(
-            () => board._reject(null, uid, sessionId, 'busy').catch(() => {}),
+            () => board._act(null, uid, sessionId, 'reject', 'busy').catch(() => {}),
             BUSY_ANSWER_DELAY,
           );
         }

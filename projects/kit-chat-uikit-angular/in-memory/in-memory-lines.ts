@@ -1,4 +1,4 @@
-import type {KitCall, KitCallListener, KitCallStatus, KitUser} from 'kit-chat-uikit-angular';
+import type {KitCall, KitCallListener, KitUser} from 'kit-chat-uikit-angular';
 import type {KitInMemoryFarSide} from './in-memory-far-side';
 import type {KitInMemorySession, KitInMemorySessions} from './in-memory-sessions';
 import type {KitInMemorySwitchboard} from './in-memory-switchboard';
@@ -25,12 +25,6 @@ export interface KitInMemoryLines {
   getCall(sessionId: string): KitCall | undefined;
   _register(user: KitUser): void;
   _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall>;
-  _reject(
-    actor: KitInMemoryDevice | null,
-    actorUid: string,
-    sessionId: string,
-    status: KitCallStatus,
-  ): Promise<KitCall>;
   _link(sessionId: string, lost: boolean): void;
   _act: KitInMemorySwitchboard['_act'];
 }

@@ -164,7 +164,7 @@ export class KitInMemorySessions extends Map<string, KitInMemorySession> {
   find(
     sessionId: string,
     actorUid: string,
-    action: 'accept' | 'reject' | 'end',
+    action: 'accept' | 'reject' | 'end' | 'invite',
     status: KitCallStatus,
   ): KitInMemorySession | KitException {
     const session = this.known(sessionId);
@@ -175,7 +175,11 @@ export class KitInMemorySessions extends Map<string, KitInMemorySession> {
       );
     }
     const isCaller = kitCaller(session.call).uid === actorUid;
-    if (kitReceiver(session.call).uid !== actorUid && (action === 'accept' || !isCaller)) {
+    // A call between two people has no invite (group calls take theirs).
+    if (
+      action === 'invite' ||
+      (kitReceiver(session.call).uid !== actorUid && (action === 'accept' || !isCaller))
+    ) {
       return new KitException(
         KitErrorCodes.INVALID_CALL,
         typeof ngDevMode === 'undefined' || ngDevMode

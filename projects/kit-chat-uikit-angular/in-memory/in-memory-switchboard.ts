@@ -3,13 +3,12 @@ import {
   KitCall,
   KitCallListener,
   KitCallStatus,
-  KitErrorCodes,
   KitException,
   KitUser,
   kitCaller,
   kitReceiver,
 } from 'kit-chat-uikit-angular';
-import {KitInMemoryFarSide} from './in-memory-far-side';
+import {KitInMemoryFarSide, type KitInMemoryAction} from './in-memory-far-side';
 import type {KitInMemoryGroups} from './in-memory-groups';
 import type {KitInMemoryDevice, KitInMemoryGroupLines, KitInMemoryLines} from './in-memory-lines';
 import {
@@ -45,8 +44,11 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   readonly #devicesElsewhere = new Set<string>();
   /** The `BroadcastChannel` to the other tabs of this origin, while connected. */
   #channel: BroadcastChannel | null = null;
-  /** The calls with several people, once turned on: type-only here, an app that does not ships none of them. */
-  #groups?: KitInMemoryGroups;
+  /**
+   * The calls with several people, once `kitInMemoryGroupCalls()` turned them on (it also routes their actions to
+   * them): type-only here, an app that does not ships none of them. @docs-private
+   */
+  _groups?: KitInMemoryGroups;
 
   /**
    * Shares the calls with the other tabs of this origin that connect to the same channel, through a
@@ -62,26 +64,22 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     this.#channel.onmessage = (event: MessageEvent<unknown>) => this.#replay(event.data);
     globalThis.addEventListener?.('pagehide', this.#leave);
     this.#directory.forEach(user => this.#broadcast({kind: 'register', user}));
-    this.#devices.forEach(device => this._announceDevice(device));
+    this.#devices.forEach(device => this._announce(device));
     // The tabs opened before this one answer with their devices.
     this.#broadcast({kind: 'hello'});
   }
 
-  /**
-   * Turns group calls on, once: `make` gets what they use of the switchboard. @docs-private
-   * @returns Whether they are on.
-   */
-  _groupCalls(make?: (lines: KitInMemoryGroupLines) => KitInMemoryGroups): boolean {
-    this.#groups ??= make?.({
+  /** What the calls with several people use of this switchboard (`kitInMemoryGroupCalls()`). @docs-private */
+  _lines(): KitInMemoryGroupLines {
+    return {
       board: this,
       sessions: this.#sessions,
       devices: this.#devices,
       elsewhere: this.#devicesElsewhere,
-      notify: (...args) => this.#notify(...args),
+      notify: this.#notify.bind(this),
       broadcast: operation => this.#broadcast(operation),
       ringing: session => this.#ringing(session),
-    });
-    return !!this.#groups;
+    };
   }
 
   /** Stops sharing calls with other tabs. */
@@ -109,7 +107,7 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
           'cancelled',
         ).catch(() => {});
       } else if (session.call.participants) {
-        this.#groups?.leaveTab(session);
+        this._groups?.leaveTab(session);
       } else if (
         session.status === 'ongoing' &&
         (placed || this.#devices.has(session.answerDevice!))
@@ -129,11 +127,11 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   /** @docs-private */
   _attach(device: KitInMemoryDevice): void {
     this.#devices.add(device);
-    this._announceDevice(device);
+    this._announce(device);
   }
 
   /** Tells the other tabs that a user has a device here. Called again when a device logs a user in. @docs-private */
-  _announceDevice(device: KitInMemoryDevice): void {
+  _announce(device: KitInMemoryDevice): void {
     if (device.user) {
       this.#broadcast({kind: 'device', uid: device.user.uid});
     }
@@ -179,10 +177,6 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
 
   /** Starts a call from `actor` (a device, or `null` for a simulated caller). @docs-private */
   _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall> {
-    const callees = (input.group || input.participants) && this.#groups?.callees(caller, input);
-    if (callees) {
-      return this.#groups!.initiate(actor, caller, input, callees);
-    }
     const remote = actor === OTHER_TAB;
     const error =
       this.#sessions.check(caller, input) || (remote ? null : this.control._fault('initiate'));
@@ -226,16 +220,6 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     return this.#answer(kitSessionSnapshot({...session, status: RINGING}));
   }
 
-  /** Rejects (receiver) or cancels (caller) a ringing call. @docs-private */
-  _reject(
-    actor: KitInMemoryDevice | null,
-    actorUid: string,
-    sessionId: string,
-    status: KitCallStatus,
-  ): Promise<KitCall> {
-    return this._act(actor, actorUid, sessionId, 'reject', status);
-  }
-
   /** Tells both sides of an ongoing call that its connection dropped or came back. @docs-private */
   _link(sessionId: string, lost: boolean): void {
     const session = this.#sessions.get(sessionId);
@@ -259,7 +243,7 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     } else if (message.kind === 'device') {
       this.#devicesElsewhere.add(message.uid);
     } else if (message.kind === 'hello') {
-      this.#devices.forEach(device => this._announceDevice(device));
+      this.#devices.forEach(device => this._announce(device));
     } else if (message.kind === 'initiate') {
       // A call this tab never saw (it opened later) cannot be replayed: nothing to tell its devices.
       this._initiate(OTHER_TAB, kitCaller(message.call), message.call).catch(() => {});
@@ -274,7 +258,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   /**
    * Acts on a call as one of its parties: fails with the error of the action or an injected fault (never for an
    * action replayed from another tab, whose own tab took the fault), or shares it with the other tabs, sets the
-   * call's new status and tells the parties. A group call's actions (`'invite'` too) are its own. @docs-private
+   * call's new status and tells the parties. A group call's actions (`'invite'` too, with its people and the call it
+   * carries) are theirs: `kitInMemoryGroupCalls()` routes them there; here an invite fails. @docs-private
    */
   _act(
     actor: KitInMemoryDevice | null,
@@ -282,19 +267,25 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     sessionId: string,
     action: 'accept' | 'reject' | 'end' | 'invite',
     status: KitCallStatus,
-    users: readonly KitUser[] = [],
+    users?: readonly KitUser[],
     call?: KitCall,
+  ): Promise<KitCall>;
+  _act(
+    actor: KitInMemoryDevice | null,
+    actorUid: string,
+    sessionId: string,
+    action: 'accept' | 'reject' | 'end' | 'invite',
+    status: KitCallStatus,
   ): Promise<KitCall> {
-    if (this.#sessions.known(sessionId)?.call.participants || action === 'invite') {
-      return (
-        this.#groups?.act(actor, actorUid, sessionId, action, status, users, call) ??
-        this.#fail(new KitException(KitErrorCodes.INVALID_CALL, ''))
-      );
-    }
     const remote = actor === OTHER_TAB;
     const found = this.#sessions.find(sessionId, actorUid, action, status);
+    // (`find` fails an invite: what is left is one of the far side's actions.)
     const error =
-      found instanceof KitException ? found : remote ? null : this.control._fault(action);
+      found instanceof KitException
+        ? found
+        : remote
+          ? null
+          : this.control._fault(action as KitInMemoryAction);
     if (error) {
       return this.#fail(error);
     }

@@ -237,6 +237,20 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
       expect(graceTab.switchboard.droppedMessages).toBe(2);
     });
 
+    it('should not let an invite connect a call between two people (group calls off)', async () => {
+      const {graceTab, call, post} = await graceAndAPage();
+      // From the caller, well formed: without group calls, a call between two has no invite.
+      await post({
+        kind: 'invite',
+        uid: 'grace',
+        sessionId: call.sessionId,
+        status: 'ongoing',
+        users: [ADA],
+      });
+      expect(graceTab.switchboard.getCall(call.sessionId)?.status).toBe('initiated');
+      expect(graceTab.seen).toEqual([]);
+    });
+
     it('should still replay a well-formed message from a page', async () => {
       const {graceTab, post} = await graceAndAPage();
       await post({kind: 'register', user: {uid: 'eve', name: 'Eve Hopper'}});

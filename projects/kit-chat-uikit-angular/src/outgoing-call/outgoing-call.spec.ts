@@ -272,7 +272,7 @@ describe('KitOutgoingCallComponent: the answer of the callee (spec §3, §6.1, �
       // Long enough for the checks below on a busy machine (60 ms, then 300 ms, closed before them in CI).
       t.host.closeDelay.set(1000);
       await settle(t.fixture);
-      await t.calls.switchboard._reject(null, ada.uid, t.sessionId, reason);
+      await t.calls.switchboard._act(null, ada.uid, t.sessionId, 'reject', reason);
       await settle(t.fixture);
       expect(t.published.rejected.map(call => [call.sessionId, call.status])).toEqual([
         [t.sessionId, reason],
