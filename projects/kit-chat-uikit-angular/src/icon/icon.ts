@@ -31,11 +31,12 @@ export type KitIconName = keyof typeof KIT_ICON_PATHS;
 
 /**
  * A built-in icon as inline SVG, sized by `font-size` and coloured by `color`. Decorative: hidden from screen
- * readers, so the button or text around it carries the label.
+ * readers (its host is `aria-hidden`, which hides the SVG too; no browser the kit supports makes an SVG focusable, so
+ * it needs no `focusable="false"`), so the button or text around it carries the label.
  */
 @Component({
   selector: 'kit-icon',
-  template: `<svg viewBox="0 0 24 24" focusable="false" aria-hidden="true">
+  template: `<svg viewBox="0 0 24 24">
     <path [attr.d]="_paths[name()]" />
   </svg>`,
   styles: `
