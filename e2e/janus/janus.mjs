@@ -1,11 +1,11 @@
 // Janus, run by the project (issue 35, part 1): tools/janus/janus.sh starts it with the project's config, and these
 // checks talk to it on 127.0.0.1 through its WebSocket API: only the VideoRoom is there, every request needs a
 // signed short-lived token, rooms are created only with the room admin key, a room's pin keeps out whoever was not
-// given it, and the stop by pid leaves nothing behind.
+// given it, it listens on its loopback WebSocket port alone, and the stop by pid leaves nothing behind.
 //
 //   node --experimental-websocket e2e/janus/janus.mjs      (ends with "janus: N passed, M failed")
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -47,6 +47,42 @@ async function codeOf(promise) {
   } catch (error) {
     return error instanceof JanusError ? error.code : String(error);
   }
+}
+
+/**
+ * The TCP sockets a process listens on (from /proc: its file descriptors' socket inodes, found in /proc/net/tcp and
+ * tcp6 in the LISTEN state), each with its address, port and whether the address is loopback.
+ */
+function listeningSockets(processId) {
+  const inodes = new Set(
+    readdirSync(`/proc/${processId}/fd`)
+      .map(fd => {
+        try {
+          return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${processId}/fd/${fd}`))?.[1];
+        } catch {
+          return undefined; // Closed since the listing.
+        }
+      })
+      .filter(Boolean),
+  );
+  return ['tcp', 'tcp6'].flatMap(table =>
+    readFileSync(`/proc/net/${table}`, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map(line => line.trim().split(/\s+/))
+      // Fields: sl, local address:port (hex), remote, state (0A: LISTEN), ..., inode (10th).
+      .filter(fields => fields[3] === '0A' && inodes.has(fields[9]))
+      .map(fields => {
+        const [hex, port] = fields[1].split(':');
+        return {
+          address: hex,
+          port: parseInt(port, 16),
+          // 127.0.0.1 in /proc's little-endian hex, or ::1 (tcp6).
+          loopback: hex === '0100007F' || hex === '00000000000000000000000001000000',
+        };
+      }),
+  );
 }
 
 if (!existsSync('/usr/bin/janus') && !process.env.JANUS) {
@@ -197,6 +233,19 @@ try {
       `not joined: ${JSON.stringify(joined)}`,
     );
   });
+
+  await check(
+    'it listens on 127.0.0.1 only, on its WebSocket port alone (no admin API)',
+    async () => {
+      const listening = listeningSockets(pid);
+      const ws = listening.filter(socket => socket.port === Number(new URL(url).port));
+      expect(
+        ws.length === 1 && listening.length === 1,
+        `listening: ${JSON.stringify(listening)} (want only ${url})`,
+      );
+      expect(ws[0].loopback, `the WebSocket listens on ${ws[0].address}, not on 127.0.0.1`);
+    },
+  );
 
   await check('stop by pid: Janus is gone, its run directory (the secrets) too', async () => {
     janus.close();
