@@ -243,16 +243,19 @@ export class KitInMemoryMediaCallsSdk
   }
 
   #start(call: KitCall, me: KitUser): KitInMemoryCallMedia {
+    const caller = kitCaller(call).uid === me.uid;
+    // A callee who answered as voice sends no camera: none on their side, no picture of them on the caller's.
+    const voice = this.switchboard.answeredAsVoice(call.sessionId);
     const video = call.type === 'video';
-    const other = kitCaller(call).uid === me.uid ? kitReceiver(call) : kitCaller(call);
+    const other = caller ? kitReceiver(call) : kitCaller(call);
     const media: KitInMemoryCallMedia = {
       local: null,
       // A group call draws each person apart (getParticipantStream).
-      peer: call.participants ? null : this.#draw(other, video),
+      peer: call.participants ? null : this.#draw(other, video && !(voice && caller)),
       peers: new Map(),
       released: false,
     };
-    void this.#openLocal(video).then(stream => {
+    void this.#openLocal(video && !(voice && !caller)).then(stream => {
       if (media.released) {
         stream?.getTracks().forEach(track => track.stop());
       } else {

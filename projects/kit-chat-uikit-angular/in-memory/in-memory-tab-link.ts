@@ -20,6 +20,8 @@ export type KitTabOperation =
       users?: KitUser[];
       /** The call an `'invite'` rings into, for a tab that opened after it began. */
       call?: KitCall;
+      /** Whether an `'accept'` answered a video call as voice only. */
+      voice?: boolean;
     }
   | {kind: 'ringing'; sessionId: string}
   | {kind: 'device'; uid: string}

@@ -26,7 +26,9 @@ export const sendAccept: KitCallEffectRun = ctx => {
   const id = ctx.machine.state.call.sessionId;
   void Promise.resolve().then(() => ctx.machine.fire({type: 'tick'}));
   send(ctx, 'accept', () => {
-    const answer = Promise.resolve(sdk!.acceptCall(id));
+    // The settings go along only when the screen has some ("Answer as voice": no camera track).
+    const settings = ctx.settings;
+    const answer = Promise.resolve(settings ? sdk!.acceptCall(id, settings) : sdk!.acceptCall(id));
     ctx.acceptAnswer = answer;
     // Watched apart from the action: a decline that superseded this accept must know whether
     // it landed.
