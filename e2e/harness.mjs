@@ -102,13 +102,14 @@ function initPage({state, busyPolicy}) {
   } catch {
     // No storage: the demo uses its defaults.
   }
-  const record = {plays: [], media: [], rejections: [], userMedia: 0};
+  const record = {plays: [], media: [], rejections: [], userMedia: 0, userMediaAsked: []};
   Object.defineProperty(window, '__e2e', {value: record});
   const getUserMedia = navigator.mediaDevices?.getUserMedia;
   if (getUserMedia) {
     // Counted: a call answered behind the user's back asks for the camera or the microphone.
     navigator.mediaDevices.getUserMedia = function (...args) {
       record.userMedia++;
+      record.userMediaAsked.push(JSON.stringify(args[0] ?? null));
       return getUserMedia.apply(this, args);
     };
   }

@@ -26,9 +26,8 @@ export const sendAccept: KitCallEffectRun = ctx => {
   const id = ctx.machine.state.call.sessionId;
   void Promise.resolve().then(() => ctx.machine.fire({type: 'tick'}));
   send(ctx, 'accept', () => {
-    // The settings go along only when the screen has some ("Answer as voice": no camera track).
-    const settings = ctx.settings;
-    const answer = Promise.resolve(settings ? sdk!.acceptCall(id, settings) : sdk!.acceptCall(id));
+    // The screen's settings, if any ("Answer as voice": audio only, no camera track).
+    const answer = Promise.resolve(sdk!.acceptCall(id, ctx.settings ?? undefined));
     ctx.acceptAnswer = answer;
     // Watched apart from the action: a decline that superseded this accept must know whether
     // it landed.
