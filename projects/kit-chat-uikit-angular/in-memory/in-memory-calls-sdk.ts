@@ -2,7 +2,6 @@ import {DestroyRef, inject} from '@angular/core';
 import {
   KitCall,
   KitCallListener,
-  KitCallSettings,
   KitCallStatus,
   KitCallsSdk,
   KitCallsSdkLifecycle,
@@ -130,23 +129,12 @@ export class KitInMemoryCallsSdk
    * Accepts a call that rings for the logged-in user: the caller hears `onOutgoingCallAccepted`, the user's other
    * devices stop ringing (`onIncomingCallCancelled`, status `'accepted-elsewhere'`).
    * @param sessionId The ringing call.
-   * @param settings With `audioOnly`, a video call is answered as voice only: the switchboard remembers it
-   *   (`answeredAsVoice`), and with media (`KitInMemoryMediaCallsSdk`) neither side gets a picture of the callee.
    * @returns The call, status `'ongoing'`; rejects with `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED` (it stopped
    *   ringing) or an injected fault.
    */
-  acceptCall(sessionId: string, settings?: KitCallSettings): Promise<KitCall> {
+  acceptCall(sessionId: string): Promise<KitCall> {
     return this._asUser(user =>
-      this.switchboard._act(
-        this,
-        user.uid,
-        sessionId,
-        'accept',
-        'ongoing',
-        [],
-        undefined,
-        !!settings?.audioOnly,
-      ),
+      this.switchboard._act(this, user.uid, sessionId, 'accept', 'ongoing'),
     );
   }
 

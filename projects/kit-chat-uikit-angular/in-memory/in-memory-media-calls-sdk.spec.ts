@@ -105,7 +105,6 @@ describe('KitInMemoryMediaCallsSdk', () => {
     expect((ada.getRemoteStream(call.sessionId) as unknown as FakeStream).getVideoTracks()).toEqual(
       [],
     );
-    expect(switchboard.answeredAsVoice(call.sessionId)).toBe(true);
     ada.dispose();
   });
 

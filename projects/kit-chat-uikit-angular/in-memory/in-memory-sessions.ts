@@ -21,8 +21,6 @@ export interface KitInMemorySession {
   answerDevice?: KitInMemoryDevice | null;
   /** Whether the caller was told that the callee's device rings. */
   rang?: boolean;
-  /** Whether the callee answered as voice only: no camera from them. */
-  voice?: boolean;
 }
 
 /** Status of a call that rings. */

@@ -30,8 +30,10 @@ import {KitTabOperation, OTHER_TAB, kitTabOperation} from './in-memory-tab-link'
 export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   /** Delay, in ms, of every answer and listener callback, as a network would add. */
   latency = 0;
+
   /** Messages from other tabs dropped unread: no operation, or a field missing or mistyped. */
   droppedMessages = 0;
+
   /** Drives the far side of calls and injects faults: for demos and tests. */
   readonly control: KitInMemoryFarSide = new KitInMemoryFarSide(this);
 
@@ -166,11 +168,6 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     return session && kitSessionSnapshot(session);
   }
 
-  /** Whether the callee of a video call answered it as voice only (no camera): the caller sees no picture. */
-  answeredAsVoice(sessionId: string): boolean {
-    return !!this.#sessions.known(sessionId)?.voice;
-  }
-
   /**
    * Every call the switchboard remembers: the outcome of the 200 newest that ended, then every call still ringing or
    * ongoing (a call leaves the live calls as soon as it ends).
@@ -269,9 +266,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     } else if (message.kind === 'ringing') {
       this.#ringing(this.#sessions.get(message.sessionId), true);
     } else {
-      const {kind, uid, sessionId, status, users, call, voice} = message;
-      const act = this._act(OTHER_TAB, uid, sessionId, kind, status, users, call, voice === true);
-      act.catch(() => {});
+      const {kind, uid, sessionId, status, users, call} = message;
+      this._act(OTHER_TAB, uid, sessionId, kind, status, users, call).catch(() => {});
     }
   }
 
@@ -288,7 +284,6 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     status: KitCallStatus,
     users: readonly KitUser[] = [],
     call?: KitCall,
-    voice = false,
   ): Promise<KitCall> {
     if (this.#sessions.known(sessionId)?.call.participants || action === 'invite') {
       return (
@@ -304,13 +299,12 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
       return this.#fail(error);
     }
     if (!remote) {
-      this.#broadcast({kind: action, uid: actorUid, sessionId, status, voice});
+      this.#broadcast({kind: action, uid: actorUid, sessionId, status});
     }
     const session = found as KitInMemorySession;
     this.#sessions.setStatus(session, status);
     if (action === 'accept') {
       session.answerDevice = actor;
-      session.voice = voice;
     }
     const caller = kitCaller(session.call).uid;
     const receiver = kitReceiver(session.call).uid;

@@ -20,8 +20,6 @@ export type KitTabOperation =
       users?: KitUser[];
       /** The call an `'invite'` rings into, for a tab that opened after it began. */
       call?: KitCall;
-      /** Whether an `'accept'` answered a video call as voice only. */
-      voice?: boolean;
     }
   | {kind: 'ringing'; sessionId: string}
   | {kind: 'device'; uid: string}

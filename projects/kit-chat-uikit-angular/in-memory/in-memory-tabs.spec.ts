@@ -37,18 +37,6 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
     expect(graceTab.seen).toEqual(['accepted', 'ended']);
   });
 
-  it("should tell the caller's tab that the callee answered as voice, so it gets no picture", async () => {
-    const graceTab = tab(GRACE);
-    const adaTab = tab(ADA);
-    const started = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
-    await settle();
-    const call = await started;
-    adaTab.sdk.acceptCall(call.sessionId, {audioOnly: true, defaultAudioMode: 'SPEAKER'});
-    await settle();
-    expect(graceTab.seen).toEqual(['accepted']);
-    expect(graceTab.switchboard.answeredAsVoice(call.sessionId)).toBe(true);
-  });
-
   it("should tell the caller's tab that the callee's tab rings, once, and no other tab", async () => {
     const graceTab = tab(GRACE);
     const adaTab1 = tab(ADA);

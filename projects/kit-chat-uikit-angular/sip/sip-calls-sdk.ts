@@ -185,7 +185,7 @@ export class KitSipCallsSdk
    *   is opened and no video is sent (the caller's picture still comes).
    * @returns The call, `ongoing`.
    */
-  async acceptCall(sessionId: string, settings?: KitCallSettings): Promise<KitCall> {
+  async acceptCall(sessionId: string, settings?: KitCallSettings | null): Promise<KitCall> {
     const entry = this._calls.ringing(sessionId, 'incoming');
     // TURN credentials that came with the SIP ones expire with them.
     if (this._agent.hasOwnIceServers() && this._agent.expiresSoon()) {

@@ -64,11 +64,11 @@ export abstract class KitCallsSdk {
    * @param sessionId Session id of the call.
    * @param settings The settings the call is accepted with, when the screen has any: with `audioOnly` on a video
    *   call ("Answer as voice" of `withCallPreview()`), answer with the microphone alone and send no camera track,
-   *   so the far side shows the callee's avatar. Absent: answer as the call's type says. An adapter that ignores it
+   *   so the far side shows the callee's avatar. Absent or `null`: answer as the call's type says. An adapter that ignores it
    *   still sends no picture: the ongoing screen then turns the camera's tracks off and calls `setLocalMedia`.
    * @returns The accepted call.
    */
-  abstract acceptCall(sessionId: string, settings?: KitCallSettings): Promise<KitCall>;
+  abstract acceptCall(sessionId: string, settings?: KitCallSettings | null): Promise<KitCall>;
   /**
    * Rejects an incoming call, cancels an outgoing one, or answers busy.
    * @param sessionId Session id of the call.
