@@ -83,7 +83,12 @@ export const previewTests = [
     timeout: 40000,
     fn: async ({open}) => {
       for (const theme of ['dark', 'brand']) {
-        await scan(await ringWithPreview(open, theme), 'incoming-preview', theme);
+        const demo = await ringWithPreview(open, theme);
+        await scan(demo, 'incoming-preview', theme);
+        // Declined and closed: the next theme's tab (the same user) must ring alone.
+        await demo.page.click(SEL.reject);
+        await demo.gone(SEL.incoming);
+        await demo.page.close();
       }
     },
   },
