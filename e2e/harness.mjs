@@ -91,7 +91,7 @@ export async function launch({autoplay}) {
  * Runs in the page before its scripts: the demo's settings, and a record of the sounds played (every
  * `HTMLMediaElement.play()` and how its promise settled) and of unhandled promise rejections.
  */
-function initPage({state, busyPolicy}) {
+function initPage({state, busyPolicy, cameraAllowed}) {
   try {
     localStorage.setItem('kit-demo-settings', JSON.stringify(state));
     if (busyPolicy) {
@@ -102,13 +102,24 @@ function initPage({state, busyPolicy}) {
   } catch {
     // No storage: the demo uses its defaults.
   }
-  const record = {plays: [], media: [], rejections: [], userMedia: 0};
+  const record = {plays: [], media: [], rejections: [], userMedia: 0, userMediaAsked: []};
+  // Chromium's fake media UI says the camera is granted before anything asked: a page says 'prompt' instead, as a
+  // profile where the user never allowed it (no preview behind a ringing call), unless the test allows the camera.
+  const query = navigator.permissions?.query;
+  if (query && !cameraAllowed) {
+    navigator.permissions.query = function (descriptor) {
+      return descriptor?.name === 'camera'
+        ? Promise.resolve({name: 'camera', state: 'prompt', onchange: null})
+        : query.call(this, descriptor);
+    };
+  }
   Object.defineProperty(window, '__e2e', {value: record});
   const getUserMedia = navigator.mediaDevices?.getUserMedia;
   if (getUserMedia) {
     // Counted: a call answered behind the user's back asks for the camera or the microphone.
     navigator.mediaDevices.getUserMedia = function (...args) {
       record.userMedia++;
+      record.userMediaAsked.push(JSON.stringify(args[0] ?? null));
       return getUserMedia.apply(this, args);
     };
   }
@@ -419,7 +430,7 @@ async function runOne(test, base, browser) {
   const started = Date.now();
   const context = await browser(test.autoplay !== false);
   const pages = [];
-  const open = async ({user, query = {}, state = {}, busyPolicy} = {}) => {
+  const open = async ({user, query = {}, state = {}, busyPolicy, cameraAllowed = false} = {}) => {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', error => errors.push(`page error: ${error.message}`));
@@ -435,6 +446,7 @@ async function runOne(test, base, browser) {
         answers: {...DEFAULT_STATE.answers, ...state.answers},
       },
       busyPolicy,
+      cameraAllowed,
     });
     const demo = new DemoPage(page, errors);
     pages.push(demo);

@@ -25,6 +25,7 @@ import {layoutTests} from './flows/layout.mjs';
 import {lookTests} from './flows/look.mjs';
 import {mediaTests} from './flows/media.mjs';
 import {pageTests} from './flows/page.mjs';
+import {previewTests} from './flows/preview.mjs';
 import {readinessTests} from './flows/readiness.mjs';
 import {teamTests} from './flows/team.mjs';
 import {videoLookTests} from './flows/video-look.mjs';
@@ -76,6 +77,7 @@ async function main() {
         ...callLogTests,
         ...axeTests,
         ...callButtonsTests,
+        ...previewTests,
       ],
       {
         base: server.url,

@@ -17,6 +17,7 @@ const PARTS: Part[] = [
   'buttons',
   'selfView',
   'keypad',
+  'preview',
   'push',
   'log',
   'group',

@@ -82,6 +82,32 @@ describe('KitInMemoryMediaCallsSdk', () => {
     expect(remote!.getVideoTracks()).toHaveLength(0);
   });
 
+  it('should answer a video call as voice: no camera from me, and the caller gets no picture of me', async () => {
+    const ada = new KitInMemoryMediaCallsSdk(switchboard, ADA, document);
+    const call = await ada.initiateCall({
+      sessionId: '',
+      type: 'video',
+      sender: ADA,
+      receiver: ME,
+      callInitiator: ADA,
+      callReceiver: ME,
+    });
+    await settle();
+    await sdk.acceptCall(call.sessionId, {audioOnly: true, defaultAudioMode: 'SPEAKER'});
+    await settle();
+
+    const mine = await streams(call.sessionId);
+    expect(media.devices.asked).toEqual([{audio: true}]);
+    expect(mine.local!.getVideoTracks()).toHaveLength(0);
+    expect(mine.remote!.getVideoTracks()).toHaveLength(1); // Ada's camera still comes.
+    ada.getLocalStream(call.sessionId);
+    await settle();
+    expect((ada.getRemoteStream(call.sessionId) as unknown as FakeStream).getVideoTracks()).toEqual(
+      [],
+    );
+    ada.dispose();
+  });
+
   it('should fall back to the microphone alone when the camera is refused', async () => {
     media.devices.refuse = {
       error: new DOMException('no camera', 'NotFoundError'),

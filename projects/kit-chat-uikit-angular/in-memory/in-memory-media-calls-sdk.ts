@@ -4,6 +4,7 @@ import {
   KitCall,
   KitCallListener,
   KitCallMediaSource,
+  KitCallSettings,
   KitErrorCodes,
   KitException,
   KitGroupCallsSdk,
@@ -26,6 +27,13 @@ interface KitInMemoryCallMedia {
   /** Whether the call is over: a camera that arrives late is stopped at once. */
   released: boolean;
 }
+
+/**
+ * The calls answered as voice only on each switchboard of this page, by session id: both devices of such a call on
+ * one page (the demo's, a test's) leave the camera out. Kept apart from the switchboard, so an app on the in-memory
+ * SDK without media ships none of it.
+ */
+const VOICE_ANSWERS = new WeakMap<KitInMemorySwitchboard, Set<string>>();
 
 /** How many people a group call's mesh carries: this device and five others. */
 const MESH_SIZE = 6;
@@ -198,6 +206,25 @@ export class KitInMemoryMediaCallsSdk
     this.#mediaOf(sessionId)?.peer?.setCamera(on);
   }
 
+  /**
+   * Accepts a call that rings for the logged-in user. With `audioOnly` settings ("Answer as voice" of
+   * `withCallPreview()`), a video call is answered with the microphone alone: no camera here, and a caller on this
+   * page gets no picture of the callee (a caller in another tab still draws one).
+   * @param sessionId The ringing call.
+   * @param settings The settings the screen accepts with, if any.
+   * @returns The call, status `'ongoing'`, as `KitInMemoryCallsSdk.acceptCall` answers it.
+   */
+  override acceptCall(sessionId: string, settings?: KitCallSettings | null): Promise<KitCall> {
+    if (settings?.audioOnly) {
+      let answers = VOICE_ANSWERS.get(this.switchboard);
+      if (!answers) {
+        VOICE_ANSWERS.set(this.switchboard, (answers = new Set()));
+      }
+      answers.add(sessionId);
+    }
+    return super.acceptCall(sessionId);
+  }
+
   /** Ends the call, and stops its media once the switchboard took the hang-up. */
   override async endCall(sessionId: string): Promise<KitCall> {
     const call = await super.endCall(sessionId);
@@ -243,16 +270,19 @@ export class KitInMemoryMediaCallsSdk
   }
 
   #start(call: KitCall, me: KitUser): KitInMemoryCallMedia {
+    const caller = kitCaller(call).uid === me.uid;
+    // A callee who answered as voice sends no camera: none on their side, no picture of them on the caller's.
+    const voice = !!VOICE_ANSWERS.get(this.switchboard)?.has(call.sessionId);
     const video = call.type === 'video';
-    const other = kitCaller(call).uid === me.uid ? kitReceiver(call) : kitCaller(call);
+    const other = caller ? kitReceiver(call) : kitCaller(call);
     const media: KitInMemoryCallMedia = {
       local: null,
       // A group call draws each person apart (getParticipantStream).
-      peer: call.participants ? null : this.#draw(other, video),
+      peer: call.participants ? null : this.#draw(other, video && !(voice && caller)),
       peers: new Map(),
       released: false,
     };
-    void this.#openLocal(video).then(stream => {
+    void this.#openLocal(video && !(voice && !caller)).then(stream => {
       if (media.released) {
         stream?.getTracks().forEach(track => track.stop());
       } else {

@@ -228,6 +228,16 @@ describe('KitSipCallsSdk', () => {
       expect(sdk.getLocalStream(session.id)).not.toBeNull();
     });
 
+    it('should answer a video call as voice without opening the camera or sending video', async () => {
+      const session = await ring(INVITE_VIDEO);
+      const accepting = sdk.acceptCall(session.id, {audioOnly: true, defaultAudioMode: 'SPEAKER'});
+      await settle();
+      session.emit('accepted', {originator: 'local'});
+      expect((await accepting).status).toBe('ongoing');
+      expect(navigator.mediaDevices.getUserMedia).toHaveBeenCalledWith({audio: true, video: false});
+      expect(session.answerOptions?.mediaConstraints).toEqual({audio: true, video: false});
+    });
+
     it('should fail the accept with ERR_CALL_ENDED when the caller cancels meanwhile', async () => {
       const session = await ring();
       const accepting = sdk.acceptCall(session.id);

@@ -3,6 +3,7 @@ import {
   KitCall,
   KitCallListener,
   KitCallMediaSource,
+  KitCallSettings,
   KitCallStatus,
   KitCallsSdk,
   KitCallsSdkLifecycle,
@@ -180,15 +181,18 @@ export class KitSipCallsSdk
   /**
    * Answers a ringing call with the microphone, and the camera for a video call. Resolves once the answer is sent.
    * @param sessionId The session id from `onIncomingCallReceived`.
+   * @param settings With `audioOnly` ("Answer as voice"), a video call is answered without the camera: no camera
+   *   is opened and no video is sent (the caller's picture still comes).
    * @returns The call, `ongoing`.
    */
-  async acceptCall(sessionId: string): Promise<KitCall> {
+  async acceptCall(sessionId: string, settings?: KitCallSettings | null): Promise<KitCall> {
     const entry = this._calls.ringing(sessionId, 'incoming');
     // TURN credentials that came with the SIP ones expire with them.
     if (this._agent.hasOwnIceServers() && this._agent.expiresSoon()) {
       await this._agent.refreshCredentials();
     }
-    const stream = await kitSipGetUserMedia(entry.call.type !== KitConstants.CALL_TYPE_AUDIO);
+    const video = entry.call.type !== KitConstants.CALL_TYPE_AUDIO && !settings?.audioOnly;
+    const stream = await kitSipGetUserMedia(video);
     if (entry.done) {
       kitSipStopTracks(stream);
       throw new KitException(KitErrorCodes.CALL_ENDED, 'The caller hung up before the answer');
@@ -209,6 +213,7 @@ export class KitSipCallsSdk
       try {
         entry.session.answer({
           mediaStream: stream,
+          mediaConstraints: {audio: true, video},
           pcConfig: this._agent.pcConfig(),
         });
         this._calls.watchPeer(() => entry.session, entry.session.connection);

@@ -48,6 +48,8 @@ export class FakeSession extends FakeEmitter {
   connection?: FakePeer;
   terminated: {status_code?: number; reason_phrase?: string}[] = [];
   answered = 0;
+  /** What the adapter answered with (`session.answer(options)`), last. */
+  answerOptions?: {mediaStream?: unknown; mediaConstraints?: {audio?: boolean; video?: boolean}};
   /**
    * The re-INVITEs the adapter sent, with their offer options; `done` answers one with a 200, `fail` with an error
    * response (491 when the far side's crossed it).
@@ -62,8 +64,9 @@ export class FakeSession extends FakeEmitter {
   constructor(readonly remote_identity = {display_name: 'Ada Lovelace', uri: {user: 'ada'}}) {
     super();
   }
-  answer(): void {
+  answer(options?: FakeSession['answerOptions']): void {
     this.answered++;
+    this.answerOptions = options;
     this.connection = new FakePeer();
   }
   isReadyToReOffer(): boolean {

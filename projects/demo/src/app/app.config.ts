@@ -9,6 +9,7 @@ import {
   KIT_CALL_OVERLAY_DEFAULT_OPTIONS,
   provideKitUIKit,
   withCallControls,
+  withCallPreview,
   withCallWaiting,
   withRingReadiness,
   withDockedCalls,
@@ -118,6 +119,9 @@ export const appConfig: ApplicationConfig = {
       withMutedSpeechHint(),
       // A keypad for menus ("press 1"): in memory the far side panel shows the digits; over SIP they go as RFC 4733.
       withKeypad(),
+      // A look before answering: my camera behind a ringing video call (only when already allowed: ringing never
+      // asks), and "Answer as voice" under Accept.
+      withCallPreview(),
       // The video call's bar steps aside while the mouse stays still; the self view moves to any corner.
       ...demoLookFeatures(),
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.

@@ -122,6 +122,11 @@ export const ar = {
     digitsSent: 'الأرقام المرسلة:',
     sent: key => `تم إرسال ${key}`,
   },
+  preview: {
+    preview: 'معاينة الكاميرا، تراها أنت فقط حتى يتصل الاتصال',
+    answerAsVoice: 'الرد صوتيًا',
+    answerAsVoiceFrom: name => `الرد على مكالمة الفيديو من ${name} كمكالمة صوتية`,
+  },
   push: {
     voice: 'مكالمة صوتية واردة',
     video: 'مكالمة فيديو واردة',

@@ -107,6 +107,11 @@ export const de = {
     digitsSent: 'Gesendete Ziffern:',
     sent: key => `${key} gesendet`,
   },
+  preview: {
+    preview: 'Vorschau deiner Kamera, nur für dich sichtbar, bis der Anruf verbunden ist',
+    answerAsVoice: 'Als Sprachanruf annehmen',
+    answerAsVoiceFrom: name => `Videoanruf von ${name} als Sprachanruf annehmen`,
+  },
   push: {
     voice: 'Eingehender Sprachanruf',
     video: 'Eingehender Videoanruf',

@@ -100,6 +100,11 @@ export const en = {
     digitsSent: 'Digits sent:',
     sent: key => `${key} sent`,
   },
+  preview: {
+    preview: 'Your camera preview, seen only by you until the call connects',
+    answerAsVoice: 'Answer as voice',
+    answerAsVoiceFrom: name => `Answer the video call from ${name} as a voice call`,
+  },
   push: {
     voice: 'Incoming voice call',
     video: 'Incoming video call',

@@ -108,6 +108,11 @@ export const es = {
     digitsSent: 'Dígitos enviados:',
     sent: key => `${key} enviado`,
   },
+  preview: {
+    preview: 'Vista previa de tu cámara, solo la ves tú hasta que se conecte la llamada',
+    answerAsVoice: 'Responder solo con voz',
+    answerAsVoiceFrom: name => `Responder la videollamada de ${name} como llamada de voz`,
+  },
   push: {
     voice: 'Llamada de voz entrante',
     video: 'Videollamada entrante',

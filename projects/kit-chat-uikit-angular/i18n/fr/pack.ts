@@ -108,6 +108,11 @@ export const fr = {
     digitsSent: 'Chiffres envoyés :',
     sent: key => `${key} envoyé`,
   },
+  preview: {
+    preview: 'Aperçu de votre caméra, visible par vous seul jusqu’à la connexion de l’appel',
+    answerAsVoice: 'Répondre en audio',
+    answerAsVoiceFrom: name => `Répondre à l’appel vidéo de ${name} en appel audio`,
+  },
   push: {
     voice: 'Appel vocal entrant',
     video: 'Appel vidéo entrant',

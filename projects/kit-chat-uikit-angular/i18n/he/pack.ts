@@ -107,6 +107,11 @@ export const he = {
     digitsSent: 'ספרות שנשלחו:',
     sent: key => `${key} נשלח`,
   },
+  preview: {
+    preview: 'תצוגה מקדימה של המצלמה, גלויה רק לך עד שהשיחה מתחברת',
+    answerAsVoice: 'מענה בקול בלבד',
+    answerAsVoiceFrom: name => `מענה לשיחת הווידאו מ-${name} כשיחה קולית`,
+  },
   push: {
     voice: 'שיחה קולית נכנסת',
     video: 'שיחת וידאו נכנסת',

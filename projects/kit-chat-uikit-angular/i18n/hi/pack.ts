@@ -106,6 +106,11 @@ export const hi = {
     digitsSent: 'भेजे गए अंक:',
     sent: key => `${key} भेजा गया`,
   },
+  preview: {
+    preview: 'आपके कैमरे का पूर्वावलोकन, कॉल जुड़ने तक केवल आपको दिखता है',
+    answerAsVoice: 'केवल आवाज़ से उत्तर दें',
+    answerAsVoiceFrom: name => `${name} की वीडियो कॉल का उत्तर वॉइस कॉल के रूप में दें`,
+  },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',
     video: 'इनकमिंग वीडियो कॉल',

@@ -107,6 +107,12 @@ export const it = {
     digitsSent: 'Cifre inviate:',
     sent: key => `${key} inviato`,
   },
+  preview: {
+    preview:
+      'Anteprima della tua fotocamera, visibile solo a te finché la chiamata non si connette',
+    answerAsVoice: 'Rispondi solo in voce',
+    answerAsVoiceFrom: name => `Rispondi alla videochiamata di ${name} come chiamata vocale`,
+  },
   push: {
     voice: 'Chiamata vocale in arrivo',
     video: 'Videochiamata in arrivo',

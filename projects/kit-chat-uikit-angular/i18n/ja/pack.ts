@@ -103,6 +103,11 @@ export const ja = {
     digitsSent: '送信した数字:',
     sent: key => `${key} を送信しました`,
   },
+  preview: {
+    preview: 'カメラのプレビュー（通話がつながるまであなたにだけ表示）',
+    answerAsVoice: '音声で応答',
+    answerAsVoiceFrom: name => `${name}さんからのビデオ通話に音声通話で応答`,
+  },
   push: {
     voice: '音声通話の着信',
     video: 'ビデオ通話の着信',

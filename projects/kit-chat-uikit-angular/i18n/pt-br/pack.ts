@@ -107,6 +107,11 @@ export const ptBR = {
     digitsSent: 'Dígitos enviados:',
     sent: key => `${key} enviado`,
   },
+  preview: {
+    preview: 'Prévia da sua câmera, vista só por você até a chamada conectar',
+    answerAsVoice: 'Atender só com voz',
+    answerAsVoiceFrom: name => `Atender a videochamada de ${name} como chamada de voz`,
+  },
   push: {
     voice: 'Chamada de voz recebida',
     video: 'Chamada de vídeo recebida',

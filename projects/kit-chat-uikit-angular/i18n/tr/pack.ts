@@ -104,6 +104,12 @@ export const tr = {
     digitsSent: 'Gönderilen rakamlar:',
     sent: key => `${key} gönderildi`,
   },
+  preview: {
+    preview: 'Kamera önizlemeniz, arama bağlanana kadar yalnızca siz görürsünüz',
+    answerAsVoice: 'Sesli yanıtla',
+    answerAsVoiceFrom: name =>
+      `${name} kişisinden gelen görüntülü aramayı sesli arama olarak yanıtla`,
+  },
   push: {
     voice: 'Gelen sesli arama',
     video: 'Gelen görüntülü arama',

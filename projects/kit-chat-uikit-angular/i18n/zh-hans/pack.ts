@@ -98,6 +98,11 @@ export const zhHans = {
     digitsSent: '已发送的数字：',
     sent: key => `已发送 ${key}`,
   },
+  preview: {
+    preview: '你的摄像头预览，通话接通前只有你能看到',
+    answerAsVoice: '以语音接听',
+    answerAsVoiceFrom: name => `以语音通话接听来自 ${name} 的视频通话`,
+  },
   push: {
     voice: '语音通话来电',
     video: '视频通话来电',

@@ -1,4 +1,5 @@
 import {InjectionToken, Signal, Type} from '@angular/core';
+import type {KitCallSession} from '../session/call-session';
 import type {KitCallSessionState} from '../session/call-session-types';
 
 /**
@@ -8,8 +9,11 @@ import type {KitCallSessionState} from '../session/call-session-types';
 export interface KitCallScreenView {
   /** The screen's element. */
   readonly host: HTMLElement;
-  /** The binding to the session shown. */
-  readonly binding: {readonly state: Signal<KitCallSessionState | null>};
+  /** The binding to the session shown: its state, and the session (to act on it). */
+  readonly binding: {
+    readonly state: Signal<KitCallSessionState | null>;
+    readonly session: Signal<KitCallSession | null>;
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import {KitCall, KitCallStatus, KitUser} from './models';
+import {KitCall, KitCallSettings, KitCallStatus, KitUser} from './models';
 
 /**
  * Listener of call events, registered with `KitCallsSdk.addCallListener`. Every method is optional. Methods are
@@ -62,9 +62,13 @@ export abstract class KitCallsSdk {
   /**
    * Accepts an incoming call.
    * @param sessionId Session id of the call.
+   * @param settings The settings the call is accepted with, when the screen has any: with `audioOnly` on a video
+   *   call ("Answer as voice" of `withCallPreview()`), answer with the microphone alone and send no camera track,
+   *   so the far side shows the callee's avatar. Absent or `null`: answer as the call's type says. An adapter that ignores it
+   *   still sends no picture: the ongoing screen then turns the camera's tracks off and calls `setLocalMedia`.
    * @returns The accepted call.
    */
-  abstract acceptCall(sessionId: string): Promise<KitCall>;
+  abstract acceptCall(sessionId: string, settings?: KitCallSettings | null): Promise<KitCall>;
   /**
    * Rejects an incoming call, cancels an outgoing one, or answers busy.
    * @param sessionId Session id of the call.

@@ -22,11 +22,11 @@ export const sendInitiate: KitCallEffectRun = ctx =>
     outcome => initiated(ctx, outcome),
   );
 export const sendAccept: KitCallEffectRun = ctx => {
-  const {sdk} = ctx.ports;
   const id = ctx.machine.state.call.sessionId;
   void Promise.resolve().then(() => ctx.machine.fire({type: 'tick'}));
   send(ctx, 'accept', () => {
-    const answer = Promise.resolve(sdk!.acceptCall(id));
+    // The screen's settings, if any ("Answer as voice": audio only, no camera track).
+    const answer = Promise.resolve(ctx.ports.sdk!.acceptCall(id, ctx.settings));
     ctx.acceptAnswer = answer;
     // Watched apart from the action: a decline that superseded this accept must know whether
     // it landed.
