@@ -170,6 +170,7 @@ export const ar = {
     busyName: name => `${name} مشغول`,
     unansweredName: name => `لم يرد ${name}`,
     leftName: name => `غادر ${name}`,
+    speakingName: name => `${name} يتحدث`,
     grid: 'المشاركون',
     you: 'أنت',
     tile: (name, muted, speaking) =>

@@ -164,6 +164,7 @@ export const de = {
     busyName: name => `${name} ist besetzt`,
     unansweredName: name => `${name} hat nicht angenommen`,
     leftName: name => `${name} hat den Anruf verlassen`,
+    speakingName: name => `${name} spricht`,
     grid: 'Teilnehmende',
     you: 'Du',
     tile: (name, muted, speaking) =>

@@ -157,6 +157,7 @@ export const en = {
     busyName: name => `${name} is busy`,
     unansweredName: name => `${name} did not answer`,
     leftName: name => `${name} left`,
+    speakingName: name => `${name} is speaking`,
     grid: 'Participants',
     you: 'You',
     tile: (name, muted, speaking) =>

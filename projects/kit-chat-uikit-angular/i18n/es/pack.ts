@@ -165,6 +165,7 @@ export const es = {
     busyName: name => `${name} está ocupado`,
     unansweredName: name => `${name} no respondió`,
     leftName: name => `${name} salió de la llamada`,
+    speakingName: name => `${name} está hablando`,
     grid: 'Participantes',
     you: 'Tú',
     tile: (name, muted, speaking) =>

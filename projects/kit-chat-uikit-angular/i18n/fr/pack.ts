@@ -165,6 +165,7 @@ export const fr = {
     busyName: name => `${name} est occupé`,
     unansweredName: name => `${name} n’a pas répondu`,
     leftName: name => `${name} a quitté l’appel`,
+    speakingName: name => `${name} parle`,
     grid: 'Participants à l’appel',
     you: 'Vous',
     tile: (name, muted, speaking) =>

@@ -159,6 +159,7 @@ export const he = {
     busyName: name => `${name}: תפוס`,
     unansweredName: name => `${name}: אין מענה`,
     leftName: name => `${name}: יציאה מהשיחה`,
+    speakingName: name => `${name}: מדבר/ת`,
     grid: 'משתתפים',
     you: 'אני',
     tile: (name, muted, speaking) =>

@@ -160,6 +160,7 @@ export const hi = {
     busyName: name => `${name} व्यस्त हैं`,
     unansweredName: name => `${name} ने जवाब नहीं दिया`,
     leftName: name => `${name} चले गए`,
+    speakingName: name => `${name} बोल रहे हैं`,
     grid: 'प्रतिभागी',
     you: 'आप',
     tile: (name, muted, speaking) =>

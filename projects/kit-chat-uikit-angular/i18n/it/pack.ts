@@ -164,6 +164,7 @@ export const it = {
     busyName: name => `${name} è occupato`,
     unansweredName: name => `${name} non ha risposto`,
     leftName: name => `${name} è uscito dalla chiamata`,
+    speakingName: name => `${name} sta parlando`,
     grid: 'Partecipanti',
     you: 'Tu',
     tile: (name, muted, speaking) =>

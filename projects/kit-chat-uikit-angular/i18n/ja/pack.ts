@@ -151,6 +151,7 @@ export const ja = {
     busyName: name => `${name}さんは話し中です`,
     unansweredName: name => `${name}さんは応答しませんでした`,
     leftName: name => `${name}さんが退出しました`,
+    speakingName: name => `${name}さんが話しています`,
     grid: '参加者',
     you: 'あなた',
     tile: (name, muted, speaking) =>

@@ -151,6 +151,7 @@ export const ko = {
     busyName: name => `${name}님은 다른 통화 중입니다`,
     unansweredName: name => `${name}님이 받지 않았습니다`,
     leftName: name => `${name}님이 나갔습니다`,
+    speakingName: name => `${name}님이 말하는 중`,
     grid: '참가자',
     you: '나',
     tile: (name, muted, speaking) =>

@@ -164,6 +164,7 @@ export const ptBR = {
     busyName: name => `${name} está ocupado`,
     unansweredName: name => `${name} não atendeu`,
     leftName: name => `${name} saiu da chamada`,
+    speakingName: name => `${name} está falando`,
     grid: 'Participantes da chamada',
     you: 'Você',
     tile: (name, muted, speaking) =>

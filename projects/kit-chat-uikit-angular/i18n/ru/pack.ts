@@ -171,6 +171,7 @@ export const ru = {
     busyName: name => `${name}: занято`,
     unansweredName: name => `${name}: нет ответа`,
     leftName: name => `${name} покидает звонок`,
+    speakingName: name => `${name} говорит`,
     grid: 'Участники',
     you: 'Вы',
     tile: (name, muted, speaking) =>

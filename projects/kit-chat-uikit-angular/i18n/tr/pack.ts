@@ -152,6 +152,7 @@ export const tr = {
     busyName: name => `${name} meşgul`,
     unansweredName: name => `${name} yanıt vermedi`,
     leftName: name => `${name} ayrıldı`,
+    speakingName: name => `${name} konuşuyor`,
     grid: 'Katılımcılar',
     you: 'Siz',
     tile: (name, muted, speaking) =>

@@ -146,6 +146,7 @@ export const zhHans = {
     busyName: name => `${name} 忙线中`,
     unansweredName: name => `${name} 未接听`,
     leftName: name => `${name} 已离开`,
+    speakingName: name => `${name} 正在讲话`,
     grid: '参与者',
     you: '你',
     tile: (name, muted, speaking) =>
