@@ -128,6 +128,9 @@ export const de = {
     voice: 'Sprachanruf',
     video: 'Videoanruf',
     notAnswered: 'Nicht angenommen',
+    join: 'Beitreten',
+    joinName: group => `Dem Anruf mit ${group} beitreten`,
+    calledBy: name => `Angerufen von ${name}`,
     missedCallFrom: name => `Verpasster Anruf von ${name}`,
     callBackName: name => `${name} zurückrufen`,
     missedCount: missed =>

@@ -121,6 +121,9 @@ export const en = {
     voice: 'Voice call',
     video: 'Video call',
     notAnswered: 'Not answered',
+    join: 'Join',
+    joinName: group => `Join the call with ${group}`,
+    calledBy: name => `Called by ${name}`,
     missedCallFrom: name => `Missed call from ${name}`,
     callBackName: name => `Call back ${name}`,
     missedCount: missed =>

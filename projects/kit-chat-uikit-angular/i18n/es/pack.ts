@@ -129,6 +129,9 @@ export const es = {
     voice: 'Llamada de voz',
     video: 'Videollamada',
     notAnswered: 'Sin respuesta',
+    join: 'Unirse',
+    joinName: group => `Unirse a la llamada con ${group}`,
+    calledBy: name => `Llamada de ${name}`,
     missedCallFrom: name => `Llamada perdida de ${name}`,
     callBackName: name => `Devolver la llamada a ${name}`,
     missedCount: missed =>

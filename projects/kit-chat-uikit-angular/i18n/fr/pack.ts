@@ -129,6 +129,9 @@ export const fr = {
     voice: 'Appel vocal',
     video: 'Appel vidéo',
     notAnswered: 'Sans réponse',
+    join: 'Rejoindre',
+    joinName: group => `Rejoindre l’appel avec ${group}`,
+    calledBy: name => `Appel de ${name}`,
     missedCallFrom: name => `Appel manqué de ${name}`,
     callBackName: name => `Rappeler ${name}`,
     missedCount: missed =>

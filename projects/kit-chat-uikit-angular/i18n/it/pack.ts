@@ -128,6 +128,9 @@ export const it = {
     voice: 'Chiamata vocale',
     video: 'Videochiamata',
     notAnswered: 'Senza risposta',
+    join: 'Partecipa',
+    joinName: group => `Partecipa alla chiamata con ${group}`,
+    calledBy: name => `Chiamata di ${name}`,
     missedCallFrom: name => `Chiamata persa da ${name}`,
     callBackName: name => `Richiama ${name}`,
     missedCount: missed =>

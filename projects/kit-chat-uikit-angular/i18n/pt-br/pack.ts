@@ -128,6 +128,9 @@ export const ptBR = {
     voice: 'Chamada de voz',
     video: 'Chamada de vídeo',
     notAnswered: 'Não atendida',
+    join: 'Entrar',
+    joinName: group => `Entrar na chamada com ${group}`,
+    calledBy: name => `Chamada de ${name}`,
     missedCallFrom: name => `Chamada perdida de ${name}`,
     callBackName: name => `Retornar a chamada de ${name}`,
     missedCount: missed =>

@@ -133,6 +133,9 @@ export const ru = {
     voice: 'Голосовой вызов',
     video: 'Видеовызов',
     notAnswered: 'Без ответа',
+    join: 'Присоединиться',
+    joinName: group => `Присоединиться к звонку с ${group}`,
+    calledBy: name => `Звонок от ${name}`,
     missedCallFrom: name => `Пропущенный вызов от ${name}`,
     callBackName: name => `Перезвонить: ${name}`,
     missedCount: missed => {
