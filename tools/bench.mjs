@@ -1,6 +1,7 @@
 // The benchmark of the call screens (`npm run bench`): size, latency and leaks, one line per figure.
 //
-//   node tools/bench.mjs [--no-build] [--build-only] [--size-only] [--flood-only] [--rings N] [--cycles N] [--flood N]
+//   node tools/bench.mjs [--no-build] [--build-only] [--size-only] [--flood-only] [--group-only] [--rings N]
+//                        [--cycles N] [--flood N]
 //
 // --build-only builds every bench app and stops: CI (.ci/run) builds them at the lowest priority beside its other
 // runners, then measures with --no-build, the timings alone on the machine.
@@ -32,6 +33,9 @@
 //    nodes, which must be back to the baseline (exit 1 otherwise). Run twice: with the kit's default
 //    `maxWaitingCalls` (1 banner), and with `maxWaitingCalls` N (every ring waits: the cost of ending many banners).
 //    Timings printed only. `--flood-only` runs this part alone (on builds already there with --no-build).
+// 5. group calls (tools/bench-group.mjs), in the `with-group` build: a ninth person joining a grid of eight, the
+//    main thread's script and task time from the news of the join to the new tile painted. Printed only.
+//    `--group-only` runs this part alone (building `with-group` unless --no-build).
 // Exit: 0 when the size is within budget and the counts came back, whatever the timings; 1 over budget, on a count
 // not back to its baseline or on a page error; 2 when the bench itself could not run (build, Chromium, time-out).
 import {execFile} from 'node:child_process';
@@ -41,6 +45,7 @@ import {tmpdir} from 'node:os';
 import {dirname, extname, join, normalize, resolve, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {brotliCompressSync, constants, gzipSync} from 'node:zlib';
+import {metricsReader, ninthTile} from './bench-group.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist', 'bench');
@@ -391,12 +396,15 @@ async function size() {
       .join(', ')})`,
   );
   const group = added('with-group', 'with-kit');
+  // The build turns the in-memory SDK's group calls on too (the grid's figure plays a call): their share apart.
+  const inMemoryGroup = ownCode(codeBySource('with-group'), /in-memory\/in-memory-group/).gzip;
   sizeLine(
     'withGroupCalls() adds to the Material app when named (kit-chat-uikit-angular/group)',
     group.gzip,
     undefined,
     undefined,
-    group.detail,
+    `${group.detail}; of which the in-memory SDK's group calls (kitInMemoryGroupCalls) ` +
+      `${inMemoryGroup} B gzip alone`,
   );
   const keypad = added('with-keypad', 'with-kit');
   sizeLine(
@@ -625,18 +633,7 @@ const WORK_METRICS = {
  * 2 ms here, which MatDialog by default does after its open animation, outside the window. Printed only.
  */
 async function workPerRing(page, cdp) {
-  try {
-    await cdp.send('Performance.enable', {timeDomain: 'threadTicks'});
-  } catch {
-    await cdp.send('Performance.enable');
-  }
-  const read = async () => {
-    const {metrics} = await cdp.send('Performance.getMetrics');
-    const byName = Object.fromEntries(metrics.map(({name, value}) => [name, value]));
-    return Object.fromEntries(
-      Object.entries(WORK_METRICS).map(([key, name]) => [key, (byName[name] ?? 0) * 1000]),
-    );
-  };
+  const read = await metricsReader(cdp, WORK_METRICS);
   const delta = (after, before) => {
     const parts = Object.fromEntries(Object.keys(WORK_METRICS).map(k => [k, after[k] - before[k]]));
     return {...parts, total: parts.script + parts.style + parts.layout};
@@ -860,8 +857,10 @@ async function browser() {
       `no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`,
     );
   }
+  const groupOnly = flag('--group-only');
   const server = await serve(join(DIST, 'with-kit', 'browser'));
-  const floodServer = await serve(browserDir('with-waiting'));
+  const floodServer = await serve(groupOnly ? DIST : browserDir('with-waiting'));
+  const groupServer = await serve(browserDir('with-group'));
   const profile = mkdtempSync(join(tmpdir(), 'kit-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
@@ -880,6 +879,12 @@ async function browser() {
   try {
     if (!flag('--flood-only')) {
       await ringsAndLeaks(context, server.address().port);
+      const grid = await ninthTile(context, groupServer.address().port);
+      console.log(grid.line);
+      failed ||= grid.failed;
+    }
+    if (groupOnly) {
+      return;
     }
     const port = floodServer.address().port;
     await flood(context, port, '', 'maxWaitingCalls default');
@@ -888,12 +893,16 @@ async function browser() {
     await context.close();
     server.close();
     floodServer.close();
+    groupServer.close();
     rmSync(profile, {recursive: true, force: true});
   }
 }
 
 /** Latency, work per ring and leaks, in the `with-kit` build. */
 async function ringsAndLeaks(context, port) {
+  if (flag('--group-only')) {
+    return;
+  }
   const page = context.pages()[0] ?? (await context.newPage());
   try {
     await ringsAndLeaksIn(page, context, port);
@@ -934,10 +943,10 @@ async function ringsAndLeaksIn(page, context, port) {
 try {
   if (flag('--build-only')) {
     await buildEvery();
-  } else if (!flag('--flood-only')) {
+  } else if (!flag('--flood-only') && !flag('--group-only')) {
     await size();
   } else if (!flag('--no-build')) {
-    await buildAll(['with-waiting']);
+    await buildAll([flag('--group-only') ? 'with-group' : 'with-waiting']);
   }
   if (!flag('--size-only') && !flag('--build-only')) {
     await browser();

@@ -156,6 +156,9 @@ async function graceCallsTheTeam(tabs, type) {
   }
 }
 
+/** The newest missed call not seen yet in the tab's call log. */
+const LOG_ROW = '[data-testid="call-log"] .kit-call-log-unseen';
+
 export const groupCallTests = [
   {
     name: 'group: Grace rings three, Ada declines, Alan accepts, Katherine joins late, Linus is added, Grace leaves',
@@ -184,8 +187,8 @@ export const groupCallTests = [
       await expectTiles(alan, ['You', NAMES.grace], 'Alan');
       await expectRinging({katherine}, "after Alan's accept");
 
-      // Katherine joins late: the branches offer no Join button in the demo (KitCallOverlay.joinCall exists, but no
-      // missed-call "Join" is shown), so she accepts her ring while the call already goes on.
+      // Katherine joins late: she accepts her ring while the call already goes on (joining from Recent calls after a
+      // missed ring is the test "Katherine misses the ring…").
       await katherine.page.click(SEL.accept);
       await katherine.visible(GROUP.grid, WAIT);
       await expectTiles(grace, ['You', NAMES.alan, NAMES.katherine], 'Grace');
@@ -246,15 +249,63 @@ export const groupCallTests = [
         const tab = tabs[uid];
         await tab.gone(SEL.incoming, WAIT);
         await expectSound(tab, false, NAMES[uid]);
-        // A missed call from Grace (the log names the caller; it does not say the call was to the Team).
+        // A missed call to the Team from Grace; it is over, so nothing to join.
         await tab.textIs(SEL.testId('missed-badge'), '1', WAIT);
-        await tab.textIs(
-          '[data-testid="call-log"] .kit-call-log-unseen .kit-call-log-name',
-          NAMES.grace,
+        await tab.textIs(`${LOG_ROW} .kit-call-log-name`, 'Team');
+        await tab.textIs(`${LOG_ROW} .kit-call-log-caller`, 'Called by Grace Hopper');
+        expect(
+          !(await tab.page.$(`${LOG_ROW} .kit-call-log-join`)),
+          `${uid} may join a cancelled call`,
         );
         const events = await tab.events();
         expect(!events.includes('ccCallAccepted'), `${uid} accepted a cancelled call: ${events}`);
       }
+    },
+  },
+  {
+    name: 'group: Katherine misses the ring while Grace and Alan talk, and joins from Recent calls',
+    timeout: 120000,
+    fn: async ({open}) => {
+      const answers = {ada: 'never', alan: 'never', katherine: 'never'};
+      const grace = await open({user: 'grace', state: {answers}});
+      const alan = await open({user: 'alan', state: {answers}});
+      // Her ring times out soon: a missed call while the call goes on.
+      const katherine = await open({
+        user: 'katherine',
+        query: {ringTimeout: 3000},
+        state: {answers},
+      });
+      await noneMissed(katherine);
+      await grace.click('call-team-voice');
+      await ringsFromGrace(alan, 'Voice');
+      await ringsFromGrace(katherine, 'Voice');
+      await alan.page.click(SEL.accept);
+      await expectTiles(grace, ['You', NAMES.alan], 'Grace');
+
+      await katherine.gone(SEL.incoming, WAIT);
+      await katherine.textIs(SEL.testId('missed-badge'), '1', WAIT);
+      await katherine.textIs(`${LOG_ROW} .kit-call-log-name`, 'Team');
+      const join = `${LOG_ROW} .kit-call-log-join`;
+      await katherine.visible(join, WAIT);
+      expect(
+        (await katherine.page.getAttribute(join, 'aria-label')) === 'Join the call with Team',
+        'the Join button is not named for the Team',
+      );
+      await katherine.page.click(join);
+      await expectTiles(katherine, ['You', NAMES.grace, NAMES.alan], 'Katherine');
+      await expectTiles(grace, ['You', NAMES.alan, NAMES.katherine], 'Grace');
+      await expectTiles(alan, ['You', NAMES.grace, NAMES.katherine], 'Alan');
+
+      // Docked, her call shows who speaks (the in-memory people's tones speak and pause).
+      await katherine.page.click('.kit-call-dock-minimize');
+      await katherine.page.waitForFunction(
+        names =>
+          names.includes(
+            document.querySelector('.kit-group-call-speaker-name')?.textContent?.trim(),
+          ),
+        [`${NAMES.grace} is speaking`, `${NAMES.alan} is speaking`],
+        {timeout: WAIT},
+      );
     },
   },
   {

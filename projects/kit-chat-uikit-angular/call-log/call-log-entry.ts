@@ -3,6 +3,7 @@ import type {
   KitCallDirection,
   KitCallEndReason,
   KitCallType,
+  KitGroup,
   KitUser,
 } from 'kit-chat-uikit-angular';
 
@@ -14,6 +15,8 @@ export interface KitCallLogEntry {
   readonly direction: KitCallDirection;
   /** The other person (or people) of the call. */
   readonly people: readonly KitUser[];
+  /** The group a call with several people was placed to (its name and picture show in the log), if any. */
+  readonly group?: KitGroup;
   /** `'audio'` or `'video'`. */
   readonly type: KitCallType;
   /** When it started to ring here, in ms since the epoch. */

@@ -31,6 +31,8 @@ export class KitCallLogIntl {
   video = 'Video call';
   /** An outgoing call nobody answered, or that was declined. */
   notAnswered = 'Not answered';
+  /** The button that joins a missed group call that still goes on. */
+  join = 'Join';
 
   /**
    * @param name Who called.
@@ -46,6 +48,22 @@ export class KitCallLogIntl {
    */
   callBackName(name: string): string {
     return `Call back ${name}`;
+  }
+
+  /**
+   * @param group The group's name (or the caller's, for a call to several people without a group).
+   * @returns The join button's accessible name.
+   */
+  joinName(group: string): string {
+    return `Join the call with ${group}`;
+  }
+
+  /**
+   * @param name Who called the group.
+   * @returns What a group call's row says of its caller.
+   */
+  calledBy(name: string): string {
+    return `Called by ${name}`;
   }
 
   /**

@@ -47,12 +47,17 @@ interface KitCallLogRow {
   readonly iso: string;
   readonly duration: string;
   readonly callBack: string;
+  /** "Called by Ada Lovelace" on the row of a group call; empty otherwise. */
+  readonly caller: string;
+  /** The join button's accessible name; empty when the call cannot be joined. */
+  readonly join: string;
 }
 
 /**
  * The list of the user's calls (`KitCallLog`, installed by `withCallLog()`): for each, the avatar and name, the
  * direction and type, how long ago in the kit's language, the duration, missed calls in the error colour, and a
- * "Call back" button that places the call as `KitCallOverlay.startCall` does.
+ * "Call back" button that places the call as `KitCallOverlay.startCall` does. A group call shows its group's name and
+ * picture and who called; a missed one that still goes on has "Join" (`KitCallLog.join`).
  */
 @Component({
   selector: 'kit-call-log',
@@ -105,15 +110,21 @@ export class KitCallLogComponent {
     });
   }
 
+  /** Joins the missed group call of a row (a failure goes to `onError` by the kit). @docs-private */
+  protected _join(entry: KitCallLogEntry): void {
+    void this.#log.join(entry);
+  }
+
   #row(entry: KitCallLogEntry, now: number): KitCallLogRow {
     const intl = this._intl;
     const person = entry.people[0];
     const direction = entry.missed ? 'missed' : entry.direction;
     const answered = entry.direction === 'incoming' || entry.duration > 0;
+    const group = entry.group;
     return {
       entry,
-      name: person.name,
-      avatar: person.avatar ?? null,
+      name: group?.name ?? person.name,
+      avatar: (group ? group.icon : person.avatar) ?? null,
       arrow: ARROWS[direction],
       kind: answered || entry.missed ? intl[direction] : `${intl.outgoing}, ${intl.notAnswered}`,
       type: entry.type === 'audio' ? intl.voice : intl.video,
@@ -121,6 +132,8 @@ export class KitCallLogComponent {
       iso: new Date(entry.startedAt).toISOString(),
       duration: entry.duration > 0 ? duration(entry.duration, intl.locale) : '',
       callBack: intl.callBackName(person.name),
+      caller: group ? intl.calledBy(person.name) : '',
+      join: this.#log.canJoin(entry) ? intl.joinName(group?.name ?? person.name) : '',
     };
   }
 }

@@ -20,6 +20,7 @@ import {
 } from 'kit-chat-uikit-angular';
 import {KIT_CALL_LOG_OPTIONS, KitCallLogEntry} from './call-log-entry';
 import {KitCallLogStore, KitMemoryCallLogStore} from './call-log-store';
+import {KitMissedCallsGoingOn, kitMissedCallGoesOn} from './call-log-ongoing';
 
 /**
  * How a call that came here ends when nobody answered it on any device; `busy`: the kit answered it busy during
@@ -44,6 +45,7 @@ export class KitCallLog {
   /** The store's work, one step after the other. */
   #queue: Promise<unknown> = Promise.resolve();
   #started = false;
+  readonly #goingOn = new KitMissedCallsGoingOn(this.#sdk);
 
   /** The calls, newest first. */
   readonly entries: Signal<readonly KitCallLogEntry[]> = this.#entries.asReadonly();
@@ -106,6 +108,31 @@ export class KitCallLog {
   }
 
   /**
+   * Whether a missed group call still goes on, so that the user may join it (`join`): known from the call as its ring
+   * ended here, until the SDK says it ended (or a join fails). A signal read: a template or `computed` follows it.
+   * @param entry A call of the log.
+   * @returns Whether it can be joined now.
+   */
+  canJoin(entry: KitCallLogEntry): boolean {
+    return entry.missed && this.#goingOn.ids().has(entry.id);
+  }
+
+  /**
+   * Joins a missed group call that still goes on, as `KitCallOverlay.joinCall` does (the ongoing screen opens; needs
+   * `withGroupCalls()`). A join that fails (the call ended meanwhile) goes to `onError`, and the call is no longer
+   * offered.
+   * @param entry A call of the log.
+   * @returns The call's overlay, or `null`.
+   */
+  async join(entry: KitCallLogEntry): Promise<KitCallOverlayRef | null> {
+    const ref = await this.#injector.get(KitCallOverlay).joinCall(entry.id);
+    if (!ref) {
+      this.#goingOn.drop(entry.id);
+    }
+    return ref;
+  }
+
+  /**
    * @param id A session id.
    * @returns The call of that id in the log, if any.
    */
@@ -133,6 +160,7 @@ export class KitCallLog {
       return; // A call that never left, or a screen closed with the app: not a call of the log.
     }
     const missed = direction === 'incoming' && connectedAt === null && MISSED.includes(reason);
+    const me = this.#me();
     const entry: KitCallLogEntry = {
       id: call.sessionId,
       direction,
@@ -141,6 +169,7 @@ export class KitCallLog {
         name: user.name,
         ...(user.avatar ? {avatar: user.avatar} : {}),
       })),
+      ...(call.group ? {group: {...call.group}} : {}),
       type: call.type,
       startedAt,
       duration: connectedAt === null ? 0 : Math.round((endedAt - connectedAt) / 1000),
@@ -153,6 +182,9 @@ export class KitCallLog {
       this.#entries.set([entry, ...others].slice(0, Math.max(this.#max, 1)));
       await this.#store.save(userId, this.#entries());
     });
+    if (missed && me !== null && kitMissedCallGoesOn(call, me)) {
+      this.#goingOn.add(entry.id);
+    }
     if (missed) {
       this._onMissed?.(entry);
     }

@@ -2,7 +2,14 @@ import {TestBed} from '@angular/core/testing';
 import {KitCall} from 'kit-chat-uikit-angular';
 import {KitGroupCallScreens} from './group-call-screens';
 import {ADA, ALAN, GRACE, KATHERINE, LINUS, ME, groupCall} from './group.spec-helper';
-import {People, TEAM, renderGrid as render, settle, stream} from './group-grid.spec-helper';
+import {
+  People,
+  TEAM,
+  fakeAudioLevels,
+  renderGrid as render,
+  settle,
+  stream,
+} from './group-grid.spec-helper';
 import {KIT_SPEAKING_INTERVAL} from './speaking';
 
 describe('KitGroupCallGridComponent: the ongoing screen of a call with several people', () => {
@@ -105,27 +112,7 @@ describe('KitGroupCallGridComponent: the ongoing screen of a call with several p
   });
 
   it('should ring the speaker, from the audio level of their stream, and nobody without a stream', async () => {
-    const levels = new Map<MediaStream, number>();
-    class FakeAnalyser {
-      fftSize = 0;
-      constructor(private readonly source: {stream: MediaStream}) {}
-      getByteTimeDomainData(samples: Uint8Array) {
-        const level = levels.get(this.source.stream) ?? 0;
-        samples.forEach((_, i) => (samples[i] = 128 + (i % 2 ? level : -level)));
-      }
-    }
-    let last: {stream: MediaStream} | null = null;
-    class FakeContext {
-      createMediaStreamSource(stream: MediaStream) {
-        last = {stream};
-        return {stream, connect: () => undefined, disconnect: () => undefined};
-      }
-      createAnalyser() {
-        return new FakeAnalyser(last!);
-      }
-      close = async () => undefined;
-    }
-    (globalThis as {AudioContext?: unknown}).AudioContext = FakeContext;
+    const {levels, restore} = fakeAudioLevels();
     try {
       const {streams, labels, fixture, host} = render([
         [ME, 'joined'],
@@ -141,7 +128,7 @@ describe('KitGroupCallGridComponent: the ongoing screen of a call with several p
       expect(labels()).toEqual(['You', 'Ada Lovelace', 'Alan Turing, speaking', 'Grace Hopper']);
       expect(host.querySelectorAll('.kit-group-call-tile-speaking').length).toBe(1);
     } finally {
-      delete (globalThis as {AudioContext?: unknown}).AudioContext;
+      restore();
     }
   });
 

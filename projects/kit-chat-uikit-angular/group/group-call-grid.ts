@@ -18,6 +18,7 @@ import {
 } from '@angular/core';
 import {
   KitAvatarComponent,
+  KitCallOverlayRef,
   KitErrorCodes,
   KitException,
   KitGroupCallsSdk,
@@ -35,6 +36,7 @@ import {KitGroupTile, kitGridLayout, kitStreamHasVideo, kitStreamMuted} from './
 import {kitAnnounceParticipants} from './participant-announcer';
 import {kitFollowIntl} from './follow-intl';
 import {kitSpeaking} from './speaking';
+import {kitActiveSpeaker} from './active-speaker';
 import {KitGroupStream} from './group-stream';
 
 /** The statuses after which "Ring again" rings someone who is not in the call. */
@@ -71,6 +73,7 @@ export class KitGroupCallGridComponent {
   readonly #version = kitFollowIntl(this.intl);
   readonly #ids = inject(_IdGenerator);
   readonly #injector = inject(Injector);
+  readonly #ref = inject(KitCallOverlayRef, {optional: true});
   protected readonly _panelId = this.#ids.getId('kit-group-call-panel-');
   protected readonly _panelTitleId = `${this._panelId}-title`;
   protected readonly _call = computed(() => {
@@ -143,6 +146,26 @@ export class KitGroupCallGridComponent {
         label: pinned === uid ? `${label}, ${this.intl.pinned}` : label,
       };
     });
+  });
+  /** Whether the call is small (docked, popped out): it shows who speaks. */
+  protected readonly _docked = computed(
+    () => (this.#ref?.displayMode() ?? 'fullscreen') !== 'fullscreen',
+  );
+  readonly #activeSpeaker = kitActiveSpeaker(
+    this.#speaking,
+    computed(() => {
+      const me = this.#me()?.uid;
+      const joined = (this._call()?.participants ?? []).filter(
+        ({user, status}) => status === 'joined' && user.uid !== me,
+      );
+      return new Map(joined.map(({user}) => [user.uid, user.name]));
+    }),
+    this._docked,
+  );
+  /** The docked window's speaker: the other person who spoke last. */
+  protected readonly _speaker = computed(() => {
+    const uid = this.#activeSpeaker();
+    return this._tiles().find(tile => tile.uid === uid)?.participant.user ?? null;
   });
   protected readonly _layout = computed(() =>
     this._pinned() && this._tiles().some(tile => tile.pinned)

@@ -84,6 +84,12 @@ export class KitGroupCallsIntl {
   unansweredName = (name: string): string => `${name} did not answer`;
   /** Said when someone left. @param name Who. @returns "Ada left". */
   leftName = (name: string): string => `${name} left`;
+  /**
+   * The docked window's line of who speaks (also said when it changes while docked).
+   * @param name Who spoke last.
+   * @returns "Alan is speaking".
+   */
+  speakingName = (name: string): string => `${name} is speaking`;
   /** The grid's name. */
   grid = 'Participants';
   /** The user's own tile. */

@@ -1,6 +1,13 @@
-import {Component, signal} from '@angular/core';
+import {Component, Signal, signal} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
-import {KitCall, KitCallsSdk, KitUser, _KitOngoingCallMedia} from 'kit-chat-uikit-angular';
+import {
+  KitCall,
+  KitCallDisplayMode,
+  KitCallOverlayRef,
+  KitCallsSdk,
+  KitUser,
+  _KitOngoingCallMedia,
+} from 'kit-chat-uikit-angular';
 import {KitGroupCallGridComponent} from './group-call-grid';
 import {KitParticipantTileView} from './group-call-screens';
 import {ADA, ME, groupCall, stateOf} from './group.spec-helper';
@@ -38,8 +45,14 @@ export type People = [KitUser, 'joined' | 'ringing' | 'declined' | 'left' | 'bus
 
 export function renderGrid(
   people: People,
-  options: {group?: boolean; sdk?: Partial<FakeSdk>} = {},
+  options: {group?: boolean; sdk?: Partial<FakeSdk>; displayMode?: Signal<KitCallDisplayMode>} = {},
 ) {
+  if (options.displayMode) {
+    // The call's reference in the overlay, as far as the grid reads it: docked or not.
+    TestBed.configureTestingModule({
+      providers: [{provide: KitCallOverlayRef, useValue: {displayMode: options.displayMode}}],
+    });
+  }
   const call = groupCall(ADA, ME, people, options.group === false ? {} : {group: TEAM});
   const state = stateOf(call, {phase: 'ongoing', connected: true});
   const phase = signal<'ongoing' | 'ended'>('ongoing');
@@ -93,3 +106,32 @@ export const TEAM = {id: 'team', name: 'Team'};
 export const settle = async () => {
   await new Promise(resolve => setTimeout(resolve));
 };
+
+/**
+ * Installs a fake Web Audio whose analysers read the level set for each stream (0: silence), until `restore`.
+ * @returns The levels by stream, and `restore`.
+ */
+export function fakeAudioLevels(): {levels: Map<MediaStream, number>; restore: () => void} {
+  const levels = new Map<MediaStream, number>();
+  class FakeAnalyser {
+    fftSize = 0;
+    constructor(private readonly source: {stream: MediaStream}) {}
+    getByteTimeDomainData(samples: Uint8Array) {
+      const level = levels.get(this.source.stream) ?? 0;
+      samples.forEach((_, i) => (samples[i] = 128 + (i % 2 ? level : -level)));
+    }
+  }
+  let last: {stream: MediaStream} | null = null;
+  class FakeContext {
+    createMediaStreamSource(stream: MediaStream) {
+      last = {stream};
+      return {stream, connect: () => undefined, disconnect: () => undefined};
+    }
+    createAnalyser() {
+      return new FakeAnalyser(last!);
+    }
+    close = async () => undefined;
+  }
+  (globalThis as {AudioContext?: unknown}).AudioContext = FakeContext;
+  return {levels, restore: () => delete (globalThis as {AudioContext?: unknown}).AudioContext};
+}

@@ -23,6 +23,8 @@ export type KitInMemoryGroupAction = 'accept' | 'reject' | 'end' | 'invite';
 
 /** Whom the news of a group call reach: those in it and those it rings. */
 const REACHED = new Set<KitParticipantStatus>(['joined', 'ringing', 'invited']);
+/** Who missed a group call (and may join it while it goes on). */
+const MISSED = new Set<KitParticipantStatus>(['declined', 'busy', 'unanswered']);
 /** A callee's ending of its ring, as its participant status. */
 const DECLINES: Partial<Record<KitCallStatus, KitParticipantStatus>> = {
   rejected: 'declined',
@@ -212,13 +214,15 @@ export class KitInMemoryGroups {
 
   /** The caller cancels before anyone joined: every ring stops, each callee has a missed call. */
   #cancel(session: KitInMemorySession, status: KitCallStatus): void {
-    const rung = this.#people(session)
-      .filter(person => REACHED.has(person.status))
-      .slice(1);
+    const people = this.#people(session).slice(1);
+    const rung = people.filter(person => REACHED.has(person.status));
     rung.forEach(person => this.#set(session, person.user.uid, 'unanswered'));
     this.#lines.sessions.setStatus(session, status);
     for (const {user} of rung) {
       this.#tellOne(session, user.uid, 'onIncomingCallCancelled', null);
+    }
+    for (const {user} of people.filter(person => MISSED.has(person.status))) {
+      this.#tellOne(session, user.uid, 'onParticipantsChanged', null); // Missed it: it is over.
     }
   }
 
@@ -280,6 +284,9 @@ export class KitInMemoryGroups {
             null,
             joinedOne ? 'ended' : 'cancelled',
           );
+        } else if (MISSED.has(person.status)) {
+          // A member who missed it may join while it goes on (the call log's "Join"): now it ended.
+          this.#tellOne(session, person.user.uid, 'onParticipantsChanged', null, 'ended');
         }
       }
     } else {

@@ -148,6 +148,9 @@ export const ar = {
     voice: 'مكالمة صوتية',
     video: 'مكالمة فيديو',
     notAnswered: 'لم يتم الرد',
+    join: 'انضمام',
+    joinName: group => `الانضمام إلى المكالمة مع ${group}`,
+    calledBy: name => `اتصل ${name}`,
     missedCallFrom: name => `مكالمة فائتة من ${name}`,
     callBackName: name => `معاودة الاتصال بـ ${name}`,
     missedCount: missed => `المكالمات الفائتة: ${count(missed)}`,
@@ -175,6 +178,7 @@ export const ar = {
     busyName: name => `${name} مشغول`,
     unansweredName: name => `لم يرد ${name}`,
     leftName: name => `غادر ${name}`,
+    speakingName: name => `${name} يتحدث`,
     grid: 'المشاركون',
     you: 'أنت',
     tile: (name, muted, speaking) =>

@@ -133,6 +133,9 @@ export const de = {
     voice: 'Sprachanruf',
     video: 'Videoanruf',
     notAnswered: 'Nicht angenommen',
+    join: 'Beitreten',
+    joinName: group => `Dem Anruf mit ${group} beitreten`,
+    calledBy: name => `Angerufen von ${name}`,
     missedCallFrom: name => `Verpasster Anruf von ${name}`,
     callBackName: name => `${name} zurückrufen`,
     missedCount: missed =>
@@ -169,6 +172,7 @@ export const de = {
     busyName: name => `${name} ist besetzt`,
     unansweredName: name => `${name} hat nicht angenommen`,
     leftName: name => `${name} hat den Anruf verlassen`,
+    speakingName: name => `${name} spricht`,
     grid: 'Teilnehmende',
     you: 'Du',
     tile: (name, muted, speaking) =>

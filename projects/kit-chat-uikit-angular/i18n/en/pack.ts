@@ -126,6 +126,9 @@ export const en = {
     voice: 'Voice call',
     video: 'Video call',
     notAnswered: 'Not answered',
+    join: 'Join',
+    joinName: group => `Join the call with ${group}`,
+    calledBy: name => `Called by ${name}`,
     missedCallFrom: name => `Missed call from ${name}`,
     callBackName: name => `Call back ${name}`,
     missedCount: missed =>
@@ -162,6 +165,7 @@ export const en = {
     busyName: name => `${name} is busy`,
     unansweredName: name => `${name} did not answer`,
     leftName: name => `${name} left`,
+    speakingName: name => `${name} is speaking`,
     grid: 'Participants',
     you: 'You',
     tile: (name, muted, speaking) =>

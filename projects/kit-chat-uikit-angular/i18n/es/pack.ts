@@ -134,6 +134,9 @@ export const es = {
     voice: 'Llamada de voz',
     video: 'Videollamada',
     notAnswered: 'Sin respuesta',
+    join: 'Unirse',
+    joinName: group => `Unirse a la llamada con ${group}`,
+    calledBy: name => `Llamada de ${name}`,
     missedCallFrom: name => `Llamada perdida de ${name}`,
     callBackName: name => `Devolver la llamada a ${name}`,
     missedCount: missed =>
@@ -170,6 +173,7 @@ export const es = {
     busyName: name => `${name} está ocupado`,
     unansweredName: name => `${name} no respondió`,
     leftName: name => `${name} salió de la llamada`,
+    speakingName: name => `${name} está hablando`,
     grid: 'Participantes',
     you: 'Tú',
     tile: (name, muted, speaking) =>

@@ -134,6 +134,9 @@ export const fr = {
     voice: 'Appel vocal',
     video: 'Appel vidéo',
     notAnswered: 'Sans réponse',
+    join: 'Rejoindre',
+    joinName: group => `Rejoindre l’appel avec ${group}`,
+    calledBy: name => `Appel de ${name}`,
     missedCallFrom: name => `Appel manqué de ${name}`,
     callBackName: name => `Rappeler ${name}`,
     missedCount: missed =>
@@ -170,6 +173,7 @@ export const fr = {
     busyName: name => `${name} est occupé`,
     unansweredName: name => `${name} n’a pas répondu`,
     leftName: name => `${name} a quitté l’appel`,
+    speakingName: name => `${name} parle`,
     grid: 'Participants à l’appel',
     you: 'Vous',
     tile: (name, muted, speaking) =>

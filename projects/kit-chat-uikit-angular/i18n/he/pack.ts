@@ -133,6 +133,9 @@ export const he = {
     voice: 'שיחה קולית',
     video: 'שיחת וידאו',
     notAnswered: 'לא נענתה',
+    join: 'הצטרפות',
+    joinName: group => `הצטרפות לשיחה עם ${group}`,
+    calledBy: name => `התקשר/ה: ${name}`,
     missedCallFrom: name => `שיחה שלא נענתה מאת ${name}`,
     callBackName: name => `חיוג חוזר אל ${name}`,
     missedCount: missed => `שיחות שלא נענו: ${count(missed)}`,
@@ -164,6 +167,7 @@ export const he = {
     busyName: name => `${name}: תפוס`,
     unansweredName: name => `${name}: אין מענה`,
     leftName: name => `${name}: יציאה מהשיחה`,
+    speakingName: name => `${name}: מדבר/ת`,
     grid: 'משתתפים',
     you: 'אני',
     tile: (name, muted, speaking) =>

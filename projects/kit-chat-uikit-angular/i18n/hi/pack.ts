@@ -132,6 +132,9 @@ export const hi = {
     voice: 'वॉइस कॉल',
     video: 'वीडियो कॉल',
     notAnswered: 'जवाब नहीं मिला',
+    join: 'जुड़ें',
+    joinName: group => `${group} के साथ कॉल में जुड़ें`,
+    calledBy: name => `${name} ने कॉल किया`,
     missedCallFrom: name => `${name} की मिस्ड कॉल`,
     callBackName: name => `${name} को वापस कॉल करें`,
     missedCount: missed => `${count(missed)} मिस्ड कॉल`,
@@ -165,6 +168,7 @@ export const hi = {
     busyName: name => `${name} व्यस्त हैं`,
     unansweredName: name => `${name} ने जवाब नहीं दिया`,
     leftName: name => `${name} चले गए`,
+    speakingName: name => `${name} बोल रहे हैं`,
     grid: 'प्रतिभागी',
     you: 'आप',
     tile: (name, muted, speaking) =>

@@ -134,6 +134,9 @@ export const it = {
     voice: 'Chiamata vocale',
     video: 'Videochiamata',
     notAnswered: 'Senza risposta',
+    join: 'Partecipa',
+    joinName: group => `Partecipa alla chiamata con ${group}`,
+    calledBy: name => `Chiamata di ${name}`,
     missedCallFrom: name => `Chiamata persa da ${name}`,
     callBackName: name => `Richiama ${name}`,
     missedCount: missed =>
@@ -170,6 +173,7 @@ export const it = {
     busyName: name => `${name} è occupato`,
     unansweredName: name => `${name} non ha risposto`,
     leftName: name => `${name} è uscito dalla chiamata`,
+    speakingName: name => `${name} sta parlando`,
     grid: 'Partecipanti',
     you: 'Tu',
     tile: (name, muted, speaking) =>

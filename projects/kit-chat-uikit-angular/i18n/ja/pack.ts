@@ -129,6 +129,9 @@ export const ja = {
     voice: '音声通話',
     video: 'ビデオ通話',
     notAnswered: '応答なし',
+    join: '参加',
+    joinName: group => `${group}との通話に参加`,
+    calledBy: name => `${name}さんからの発信`,
     missedCallFrom: name => `${name}さんからの不在着信`,
     callBackName: name => `${name}さんに折り返す`,
     missedCount: missed => `不在着信 ${count(missed)} 件`,
@@ -156,6 +159,7 @@ export const ja = {
     busyName: name => `${name}さんは話し中です`,
     unansweredName: name => `${name}さんは応答しませんでした`,
     leftName: name => `${name}さんが退出しました`,
+    speakingName: name => `${name}さんが話しています`,
     grid: '参加者',
     you: 'あなた',
     tile: (name, muted, speaking) =>

@@ -129,6 +129,9 @@ export const ko = {
     voice: '음성 통화',
     video: '영상 통화',
     notAnswered: '응답 없음',
+    join: '참여',
+    joinName: group => `${group} 통화에 참여`,
+    calledBy: name => `${name}님의 통화`,
     missedCallFrom: name => `${name}님의 부재중 전화`,
     callBackName: name => `${name}님에게 다시 걸기`,
     missedCount: missed => `부재중 전화 ${count(missed)}통`,
@@ -156,6 +159,7 @@ export const ko = {
     busyName: name => `${name}님은 다른 통화 중입니다`,
     unansweredName: name => `${name}님이 받지 않았습니다`,
     leftName: name => `${name}님이 나갔습니다`,
+    speakingName: name => `${name}님이 말하는 중`,
     grid: '참가자',
     you: '나',
     tile: (name, muted, speaking) =>

@@ -133,6 +133,9 @@ export const ptBR = {
     voice: 'Chamada de voz',
     video: 'Chamada de vídeo',
     notAnswered: 'Não atendida',
+    join: 'Entrar',
+    joinName: group => `Entrar na chamada com ${group}`,
+    calledBy: name => `Chamada de ${name}`,
     missedCallFrom: name => `Chamada perdida de ${name}`,
     callBackName: name => `Retornar a chamada de ${name}`,
     missedCount: missed =>
@@ -169,6 +172,7 @@ export const ptBR = {
     busyName: name => `${name} está ocupado`,
     unansweredName: name => `${name} não atendeu`,
     leftName: name => `${name} saiu da chamada`,
+    speakingName: name => `${name} está falando`,
     grid: 'Participantes da chamada',
     you: 'Você',
     tile: (name, muted, speaking) =>

@@ -138,6 +138,9 @@ export const ru = {
     voice: 'Голосовой вызов',
     video: 'Видеовызов',
     notAnswered: 'Без ответа',
+    join: 'Присоединиться',
+    joinName: group => `Присоединиться к звонку с ${group}`,
+    calledBy: name => `Звонок от ${name}`,
     missedCallFrom: name => `Пропущенный вызов от ${name}`,
     callBackName: name => `Перезвонить: ${name}`,
     missedCount: missed => {
@@ -176,6 +179,7 @@ export const ru = {
     busyName: name => `${name}: занято`,
     unansweredName: name => `${name}: нет ответа`,
     leftName: name => `${name} покидает звонок`,
+    speakingName: name => `${name} говорит`,
     grid: 'Участники',
     you: 'Вы',
     tile: (name, muted, speaking) =>

@@ -131,6 +131,9 @@ export const tr = {
     voice: 'Sesli arama',
     video: 'Görüntülü arama',
     notAnswered: 'Cevap verilmedi',
+    join: 'Katıl',
+    joinName: group => `${group} ile aramaya katıl`,
+    calledBy: name => `Arayan: ${name}`,
     missedCallFrom: name => `${name} adlı kişiden cevapsız arama`,
     callBackName: name => `${name} kişisini geri ara`,
     missedCount: missed => `${count(missed)} cevapsız arama`,
@@ -158,6 +161,7 @@ export const tr = {
     busyName: name => `${name} meşgul`,
     unansweredName: name => `${name} yanıt vermedi`,
     leftName: name => `${name} ayrıldı`,
+    speakingName: name => `${name} konuşuyor`,
     grid: 'Katılımcılar',
     you: 'Siz',
     tile: (name, muted, speaking) =>

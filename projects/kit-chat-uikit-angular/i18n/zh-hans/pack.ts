@@ -124,6 +124,9 @@ export const zhHans = {
     voice: '语音通话',
     video: '视频通话',
     notAnswered: '无人接听',
+    join: '加入',
+    joinName: group => `加入与 ${group} 的通话`,
+    calledBy: name => `由 ${name} 发起`,
     missedCallFrom: name => `来自 ${name} 的未接来电`,
     callBackName: name => `回拨给 ${name}`,
     missedCount: missed => `${count(missed)} 个未接来电`,
@@ -151,6 +154,7 @@ export const zhHans = {
     busyName: name => `${name} 忙线中`,
     unansweredName: name => `${name} 未接听`,
     leftName: name => `${name} 已离开`,
+    speakingName: name => `${name} 正在讲话`,
     grid: '参与者',
     you: '你',
     tile: (name, muted, speaking) =>
