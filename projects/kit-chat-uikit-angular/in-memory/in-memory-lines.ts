@@ -1,7 +1,6 @@
-import type {KitCall, KitCallListener, KitUser} from 'kit-chat-uikit-angular';
+import type {KitCall, KitCallListener, KitCallStatus, KitUser} from 'kit-chat-uikit-angular';
 import type {KitInMemoryFarSide} from './in-memory-far-side';
 import type {KitInMemorySession, KitInMemorySessions} from './in-memory-sessions';
-import type {KitInMemorySwitchboard} from './in-memory-switchboard';
 import type {KitTabOperation} from './in-memory-tab-link';
 
 // What the parts of the in-memory SDK know of each other: a device on the switchboard, and the
@@ -16,6 +15,20 @@ export interface KitInMemoryDevice {
   _deliver(method: keyof KitCallListener, call: KitCall): void;
 }
 
+/**
+ * An action of a party on a call (`_act`): who acts (a device, `null` for the far side), as whom, on which call, what,
+ * and the status it gives; an invite into a group call carries its people and the call. @docs-private
+ */
+export type KitInMemoryAct = (
+  actor: KitInMemoryDevice | null,
+  actorUid: string,
+  sessionId: string,
+  action: 'accept' | 'reject' | 'end' | 'invite',
+  status: KitCallStatus,
+  users?: readonly KitUser[],
+  call?: KitCall,
+) => Promise<KitCall>;
+
 /** The switchboard as its far side uses it (`KitInMemorySwitchboard` implements it). @docs-private */
 export interface KitInMemoryLines {
   latency: number;
@@ -26,7 +39,7 @@ export interface KitInMemoryLines {
   _register(user: KitUser): void;
   _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall>;
   _link(sessionId: string, lost: boolean): void;
-  _act: KitInMemorySwitchboard['_act'];
+  _act: KitInMemoryAct;
 }
 
 /** What the group calls use of their switchboard (`KitInMemorySwitchboard` hands it over). @docs-private */

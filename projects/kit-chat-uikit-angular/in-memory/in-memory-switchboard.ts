@@ -10,7 +10,12 @@ import {
 } from 'kit-chat-uikit-angular';
 import {KitInMemoryFarSide, type KitInMemoryAction} from './in-memory-far-side';
 import type {KitInMemoryGroups} from './in-memory-groups';
-import type {KitInMemoryDevice, KitInMemoryGroupLines, KitInMemoryLines} from './in-memory-lines';
+import type {
+  KitInMemoryAct,
+  KitInMemoryDevice,
+  KitInMemoryGroupLines,
+  KitInMemoryLines,
+} from './in-memory-lines';
 import {
   BUSY_ANSWER_DELAY,
   KitInMemorySession,
@@ -261,15 +266,7 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
    * call's new status and tells the parties. A group call's actions (`'invite'` too, with its people and the call it
    * carries) are theirs: `kitInMemoryGroupCalls()` routes them there; here an invite fails. @docs-private
    */
-  _act(
-    actor: KitInMemoryDevice | null,
-    actorUid: string,
-    sessionId: string,
-    action: 'accept' | 'reject' | 'end' | 'invite',
-    status: KitCallStatus,
-    users?: readonly KitUser[],
-    call?: KitCall,
-  ): Promise<KitCall>;
+  _act(...act: Parameters<KitInMemoryAct>): Promise<KitCall>;
   _act(
     actor: KitInMemoryDevice | null,
     actorUid: string,
