@@ -125,7 +125,7 @@ export const ar = {
   preview: {
     preview: 'معاينة الكاميرا، تراها أنت فقط حتى يتصل الاتصال',
     answerAsVoice: 'الرد صوتيًا',
-    answerAsVoiceFrom: name => `الرد على مكالمة الفيديو من ${name} كمكالمة صوتية`,
+    answerAsVoiceFrom: name => `الرد صوتيًا: مكالمة فيديو من ${name}`,
   },
   push: {
     voice: 'مكالمة صوتية واردة',

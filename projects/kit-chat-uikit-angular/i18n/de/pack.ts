@@ -110,7 +110,7 @@ export const de = {
   preview: {
     preview: 'Vorschau deiner Kamera, nur für dich sichtbar, bis der Anruf verbunden ist',
     answerAsVoice: 'Als Sprachanruf annehmen',
-    answerAsVoiceFrom: name => `Videoanruf von ${name} als Sprachanruf annehmen`,
+    answerAsVoiceFrom: name => `Als Sprachanruf annehmen: Videoanruf von ${name}`,
   },
   push: {
     voice: 'Eingehender Sprachanruf',

@@ -103,7 +103,7 @@ export const en = {
   preview: {
     preview: 'Your camera preview, seen only by you until the call connects',
     answerAsVoice: 'Answer as voice',
-    answerAsVoiceFrom: name => `Answer the video call from ${name} as a voice call`,
+    answerAsVoiceFrom: name => `Answer as voice: video call from ${name}`,
   },
   push: {
     voice: 'Incoming voice call',

@@ -111,7 +111,7 @@ export const es = {
   preview: {
     preview: 'Vista previa de tu cámara, solo la ves tú hasta que se conecte la llamada',
     answerAsVoice: 'Responder solo con voz',
-    answerAsVoiceFrom: name => `Responder la videollamada de ${name} como llamada de voz`,
+    answerAsVoiceFrom: name => `Responder solo con voz: videollamada de ${name}`,
   },
   push: {
     voice: 'Llamada de voz entrante',

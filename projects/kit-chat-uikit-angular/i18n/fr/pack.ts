@@ -111,7 +111,7 @@ export const fr = {
   preview: {
     preview: 'Aperçu de votre caméra, visible par vous seul jusqu’à la connexion de l’appel',
     answerAsVoice: 'Répondre en audio',
-    answerAsVoiceFrom: name => `Répondre à l’appel vidéo de ${name} en appel audio`,
+    answerAsVoiceFrom: name => `Répondre en audio : appel vidéo de ${name}`,
   },
   push: {
     voice: 'Appel vocal entrant',

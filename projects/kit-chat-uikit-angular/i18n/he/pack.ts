@@ -110,7 +110,7 @@ export const he = {
   preview: {
     preview: 'תצוגה מקדימה של המצלמה, גלויה רק לך עד שהשיחה מתחברת',
     answerAsVoice: 'מענה בקול בלבד',
-    answerAsVoiceFrom: name => `מענה לשיחת הווידאו מ-${name} כשיחה קולית`,
+    answerAsVoiceFrom: name => `מענה בקול בלבד: שיחת וידאו מ-${name}`,
   },
   push: {
     voice: 'שיחה קולית נכנסת',

@@ -109,7 +109,7 @@ export const hi = {
   preview: {
     preview: 'आपके कैमरे का पूर्वावलोकन, कॉल जुड़ने तक केवल आपको दिखता है',
     answerAsVoice: 'केवल आवाज़ से उत्तर दें',
-    answerAsVoiceFrom: name => `${name} की वीडियो कॉल का उत्तर वॉइस कॉल के रूप में दें`,
+    answerAsVoiceFrom: name => `केवल आवाज़ से उत्तर दें: ${name} की वीडियो कॉल`,
   },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',

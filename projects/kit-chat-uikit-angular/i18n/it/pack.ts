@@ -111,7 +111,7 @@ export const it = {
     preview:
       'Anteprima della tua fotocamera, visibile solo a te finché la chiamata non si connette',
     answerAsVoice: 'Rispondi solo in voce',
-    answerAsVoiceFrom: name => `Rispondi alla videochiamata di ${name} come chiamata vocale`,
+    answerAsVoiceFrom: name => `Rispondi solo in voce: videochiamata di ${name}`,
   },
   push: {
     voice: 'Chiamata vocale in arrivo',

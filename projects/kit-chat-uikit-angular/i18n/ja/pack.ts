@@ -106,7 +106,7 @@ export const ja = {
   preview: {
     preview: 'カメラのプレビュー（通話がつながるまであなたにだけ表示）',
     answerAsVoice: '音声で応答',
-    answerAsVoiceFrom: name => `${name}さんからのビデオ通話に音声通話で応答`,
+    answerAsVoiceFrom: name => `音声で応答: ${name}さんからのビデオ通話`,
   },
   push: {
     voice: '音声通話の着信',

@@ -106,7 +106,7 @@ export const ko = {
   preview: {
     preview: '카메라 미리보기, 통화가 연결될 때까지 나만 볼 수 있음',
     answerAsVoice: '음성으로 받기',
-    answerAsVoiceFrom: name => `${name}님의 영상 통화를 음성 통화로 받기`,
+    answerAsVoiceFrom: name => `음성으로 받기: ${name}님의 영상 통화`,
   },
   push: {
     voice: '음성 통화 수신',

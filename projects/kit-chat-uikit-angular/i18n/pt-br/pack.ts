@@ -110,7 +110,7 @@ export const ptBR = {
   preview: {
     preview: 'Prévia da sua câmera, vista só por você até a chamada conectar',
     answerAsVoice: 'Atender só com voz',
-    answerAsVoiceFrom: name => `Atender a videochamada de ${name} como chamada de voz`,
+    answerAsVoiceFrom: name => `Atender só com voz: videochamada de ${name}`,
   },
   push: {
     voice: 'Chamada de voz recebida',

@@ -115,7 +115,7 @@ export const ru = {
   preview: {
     preview: 'Предпросмотр камеры, виден только вам до соединения',
     answerAsVoice: 'Ответить голосом',
-    answerAsVoiceFrom: name => `Ответить на видеозвонок от ${name} как на голосовой звонок`,
+    answerAsVoiceFrom: name => `Ответить голосом: видеозвонок от ${name}`,
   },
   push: {
     voice: 'Входящий аудиозвонок',

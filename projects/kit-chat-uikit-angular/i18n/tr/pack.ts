@@ -107,8 +107,7 @@ export const tr = {
   preview: {
     preview: 'Kamera önizlemeniz, arama bağlanana kadar yalnızca siz görürsünüz',
     answerAsVoice: 'Sesli yanıtla',
-    answerAsVoiceFrom: name =>
-      `${name} kişisinden gelen görüntülü aramayı sesli arama olarak yanıtla`,
+    answerAsVoiceFrom: name => `Sesli yanıtla: ${name} kişisinden gelen görüntülü arama`,
   },
   push: {
     voice: 'Gelen sesli arama',

@@ -101,7 +101,7 @@ export const zhHans = {
   preview: {
     preview: '你的摄像头预览，通话接通前只有你能看到',
     answerAsVoice: '以语音接听',
-    answerAsVoiceFrom: name => `以语音通话接听来自 ${name} 的视频通话`,
+    answerAsVoiceFrom: name => `以语音接听：来自 ${name} 的视频通话`,
   },
   push: {
     voice: '语音通话来电',

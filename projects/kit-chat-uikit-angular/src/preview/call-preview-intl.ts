@@ -17,8 +17,8 @@ export class KitCallPreviewIntl {
   answerAsVoice = 'Answer as voice';
   /**
    * @param name The caller's name.
-   * @returns The accessible name of "Answer as voice".
+   * @returns The accessible name of "Answer as voice": it starts with the visible text, so a user of voice control
+   *   who says what they see reaches the button.
    */
-  answerAsVoiceFrom = (name: string): string =>
-    `Answer the video call from ${name} as a voice call`;
+  answerAsVoiceFrom = (name: string): string => `Answer as voice: video call from ${name}`;
 }

@@ -189,9 +189,7 @@ describe('withCallPreview(): a look before answering', () => {
     const button = voiceButton()!;
     expect(button.closest('.kit-incoming-call-trailing')).not.toBeNull();
     expect(button.textContent?.trim()).toBe('Answer as voice');
-    expect(button.getAttribute('aria-label')).toBe(
-      'Answer the video call from Ada Lovelace as a voice call',
-    );
+    expect(button.getAttribute('aria-label')).toBe('Answer as voice: video call from Ada Lovelace');
     button.click();
     await settle(50);
     expect(accepted).toEqual([[call.sessionId, {audioOnly: true, defaultAudioMode: 'SPEAKER'}]]);
