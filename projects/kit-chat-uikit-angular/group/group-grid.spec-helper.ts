@@ -60,6 +60,9 @@ export function renderGrid(
   const fixture = TestBed.createComponent(GridScreen);
   fixture.componentInstance.media = {
     sessionId: signal(call.sessionId),
+    session: signal(null),
+    name: signal(''),
+    note: signal(''),
     state,
     phase,
     video: signal(true),

@@ -17,6 +17,7 @@ const PARTS: Part[] = [
   'buttons',
   'selfView',
   'keypad',
+  'hold',
   'push',
   'log',
   'group',

@@ -31,7 +31,7 @@ export interface KitInMemoryLines {
     sessionId: string,
     status: KitCallStatus,
   ): Promise<KitCall>;
-  _link(sessionId: string, lost: boolean): void;
+  _tell: KitInMemorySwitchboard['_tell'];
   _act: KitInMemorySwitchboard['_act'];
 }
 

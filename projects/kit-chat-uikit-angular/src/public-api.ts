@@ -25,6 +25,7 @@ export type {
   KitHidingControlsFeature,
   KitDraggableSelfViewFeature,
   KitKeypadFeature,
+  KitHoldFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -87,3 +88,5 @@ export {
 export {KitCallButtonComponent as _KitCallButtonComponent} from './button/call-button';
 export {withKeypad} from './keypad/keypad-feature';
 export {KitKeypadIntl} from './keypad/keypad-intl';
+export {withHold} from './hold/hold-feature';
+export {KitHoldIntl} from './hold/hold-intl';

@@ -15,6 +15,7 @@ import {
   withPictureInPicture,
   withDevicePickers,
   withKeypad,
+  withHold,
   withMutedSpeechHint,
   withDraggableSelfView,
   withHidingControls,
@@ -118,6 +119,8 @@ export const appConfig: ApplicationConfig = {
       withMutedSpeechHint(),
       // A keypad for menus ("press 1"): in memory the far side panel shows the digits; over SIP they go as RFC 4733.
       withKeypad(),
+      // Hold and resume: over SIP a re-INVITE (sendonly, then sendrecv); in memory the far side panel holds too.
+      withHold(),
       // The video call's bar steps aside while the mouse stays still; the self view moves to any corner.
       ...demoLookFeatures(),
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.

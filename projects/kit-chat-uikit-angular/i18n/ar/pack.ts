@@ -122,6 +122,12 @@ export const ar = {
     digitsSent: 'الأرقام المرسلة:',
     sent: key => `تم إرسال ${key}`,
   },
+  hold: {
+    hold: 'انتظار',
+    onHold: 'قيد الانتظار',
+    resumed: 'تم استئناف المكالمة',
+    heldBy: name => `وضعك ${name} قيد الانتظار`,
+  },
   push: {
     voice: 'مكالمة صوتية واردة',
     video: 'مكالمة فيديو واردة',

@@ -107,6 +107,12 @@ export const de = {
     digitsSent: 'Gesendete Ziffern:',
     sent: key => `${key} gesendet`,
   },
+  hold: {
+    hold: 'Halten',
+    onHold: 'Gehalten',
+    resumed: 'Anruf fortgesetzt',
+    heldBy: name => `${name} hat dich in die Warteschleife gelegt`,
+  },
   push: {
     voice: 'Eingehender Sprachanruf',
     video: 'Eingehender Videoanruf',

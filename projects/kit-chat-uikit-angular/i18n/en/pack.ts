@@ -100,6 +100,12 @@ export const en = {
     digitsSent: 'Digits sent:',
     sent: key => `${key} sent`,
   },
+  hold: {
+    hold: 'Hold',
+    onHold: 'On hold',
+    resumed: 'Call resumed',
+    heldBy: name => `${name} put you on hold`,
+  },
   push: {
     voice: 'Incoming voice call',
     video: 'Incoming video call',

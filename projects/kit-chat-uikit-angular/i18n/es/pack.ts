@@ -108,6 +108,12 @@ export const es = {
     digitsSent: 'Dígitos enviados:',
     sent: key => `${key} enviado`,
   },
+  hold: {
+    hold: 'Retener',
+    onHold: 'En espera',
+    resumed: 'Llamada reanudada',
+    heldBy: name => `${name} te puso en espera`,
+  },
   push: {
     voice: 'Llamada de voz entrante',
     video: 'Videollamada entrante',

@@ -108,6 +108,12 @@ export const fr = {
     digitsSent: 'Chiffres envoyés :',
     sent: key => `${key} envoyé`,
   },
+  hold: {
+    hold: 'Attente',
+    onHold: 'En attente',
+    resumed: 'Appel repris',
+    heldBy: name => `${name} vous a mis en attente`,
+  },
   push: {
     voice: 'Appel vocal entrant',
     video: 'Appel vidéo entrant',

@@ -107,6 +107,12 @@ export const he = {
     digitsSent: 'ספרות שנשלחו:',
     sent: key => `${key} נשלח`,
   },
+  hold: {
+    hold: 'המתנה',
+    onHold: 'בהמתנה',
+    resumed: 'השיחה חודשה',
+    heldBy: name => `${name} העביר/ה אותך להמתנה`,
+  },
   push: {
     voice: 'שיחה קולית נכנסת',
     video: 'שיחת וידאו נכנסת',

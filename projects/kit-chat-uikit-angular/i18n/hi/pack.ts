@@ -106,6 +106,12 @@ export const hi = {
     digitsSent: 'भेजे गए अंक:',
     sent: key => `${key} भेजा गया`,
   },
+  hold: {
+    hold: 'होल्ड',
+    onHold: 'होल्ड पर',
+    resumed: 'कॉल फिर से शुरू हुई',
+    heldBy: name => `${name} ने आपको होल्ड पर रखा`,
+  },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',
     video: 'इनकमिंग वीडियो कॉल',

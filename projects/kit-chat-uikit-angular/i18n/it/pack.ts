@@ -107,6 +107,12 @@ export const it = {
     digitsSent: 'Cifre inviate:',
     sent: key => `${key} inviato`,
   },
+  hold: {
+    hold: 'Attesa',
+    onHold: 'In attesa',
+    resumed: 'Chiamata ripresa',
+    heldBy: name => `${name} ti ha messo in attesa`,
+  },
   push: {
     voice: 'Chiamata vocale in arrivo',
     video: 'Videochiamata in arrivo',

@@ -103,6 +103,12 @@ export const ja = {
     digitsSent: '送信した数字:',
     sent: key => `${key} を送信しました`,
   },
+  hold: {
+    hold: '保留',
+    onHold: '保留中',
+    resumed: '通話を再開しました',
+    heldBy: name => `${name}さんが通話を保留にしました`,
+  },
   push: {
     voice: '音声通話の着信',
     video: 'ビデオ通話の着信',

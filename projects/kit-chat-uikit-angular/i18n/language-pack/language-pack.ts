@@ -4,6 +4,7 @@ import type {
   KitCallDockIntl,
   KitCallsIntl,
   KitDevicePickersIntl,
+  KitHoldIntl,
   KitKeypadIntl,
   KitRingReadinessIntl,
   KitSelfViewIntl,
@@ -22,7 +23,7 @@ export type KitIntlStrings<T> = {
 
 /**
  * One language for every word of the kit: the call screens, the ring readiness prompt, the docked window, the
- * device pickers, the call buttons, the self view that moves, the keypad, the push notification, the call log and the
+ * device pickers, the call buttons, the self view that moves, the keypad, hold, the push notification, the call log and the
  * screens of group calls. Declare a
  * pack `{...} satisfies KitLanguagePack`.
  */
@@ -45,6 +46,8 @@ export interface KitLanguagePack {
   readonly selfView: KitIntlStrings<KitSelfViewIntl>;
   /** The strings of `KitKeypadIntl` (`withKeypad()`). */
   readonly keypad: KitIntlStrings<KitKeypadIntl>;
+  /** The strings of `KitHoldIntl` (`withHold()`). */
+  readonly hold: KitIntlStrings<KitHoldIntl>;
   /** The words of the service worker's notification (`KitPushIntl` of `kit-chat-uikit-angular/push`). */
   readonly push: KitIntlStrings<KitPushIntl>;
   /** The strings of `KitCallLogIntl` (`kit-chat-uikit-angular/call-log`); its `locale` is the pack's. */

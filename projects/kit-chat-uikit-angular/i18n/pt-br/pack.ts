@@ -107,6 +107,12 @@ export const ptBR = {
     digitsSent: 'Dígitos enviados:',
     sent: key => `${key} enviado`,
   },
+  hold: {
+    hold: 'Espera',
+    onHold: 'Em espera',
+    resumed: 'Chamada retomada',
+    heldBy: name => `${name} colocou você em espera`,
+  },
   push: {
     voice: 'Chamada de voz recebida',
     video: 'Chamada de vídeo recebida',

@@ -104,6 +104,12 @@ export const tr = {
     digitsSent: 'Gönderilen rakamlar:',
     sent: key => `${key} gönderildi`,
   },
+  hold: {
+    hold: 'Beklet',
+    onHold: 'Beklemede',
+    resumed: 'Arama devam ediyor',
+    heldBy: name => `${name} sizi beklemeye aldı`,
+  },
   push: {
     voice: 'Gelen sesli arama',
     video: 'Gelen görüntülü arama',

@@ -98,6 +98,12 @@ export const zhHans = {
     digitsSent: '已发送的数字：',
     sent: key => `已发送 ${key}`,
   },
+  hold: {
+    hold: '保持',
+    onHold: '通话保持中',
+    resumed: '通话已恢复',
+    heldBy: name => `${name} 已将通话保持`,
+  },
   push: {
     voice: '语音通话来电',
     video: '视频通话来电',

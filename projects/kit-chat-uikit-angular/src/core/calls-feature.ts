@@ -14,6 +14,7 @@ export type KitCallsFeatureKind =
   | 'hidingControls'
   | 'draggableSelfView'
   | 'keypad'
+  | 'hold'
   // `withPushCalls()`, in `kit-chat-uikit-angular/push`.
   | 'pushCalls'
   // `withCallLog()`, in `kit-chat-uikit-angular/call-log`.
@@ -59,6 +60,8 @@ export type KitHidingControlsFeature = KitCallsFeature<'hidingControls'>;
 export type KitDraggableSelfViewFeature = KitCallsFeature<'draggableSelfView'>;
 /** The feature returned by `withKeypad()`. */
 export type KitKeypadFeature = KitCallsFeature<'keypad'>;
+/** The feature returned by `withHold()`. */
+export type KitHoldFeature = KitCallsFeature<'hold'>;
 
 /**
  * @param kind Which feature.

@@ -30,6 +30,13 @@ let nextKey = 0;
  */
 const ACCEPTING: readonly string[] = ['accepting'];
 const LEAVING: readonly string[] = ['declining', 'cancelling', 'ending', 'accepting.awaited'];
+/** What a hold or a resume waits through: its answer (`withHold()`). */
+const HOLDING: readonly string[] = [
+  'ongoing.holding',
+  'ongoing.holding.remoteHeld',
+  'ongoing.resuming',
+  'ongoing.resuming.remoteHeld',
+];
 
 /** What the SDK says of a known call: the events the switch routes to `_hear`. @docs-private */
 export type KitCallNews = Extract<
@@ -41,6 +48,8 @@ export type KitCallNews = Extract<
   | 'remoteEnded'
   | 'reconnecting'
   | 'reconnected'
+  | 'remoteHeld'
+  | 'remoteResumed'
 >;
 
 /**
@@ -266,6 +275,17 @@ export class KitCallSession {
    */
   hangUp(): Promise<boolean> {
     return this.#press('hangUp');
+  }
+
+  /**
+   * Puts the ongoing call on hold, or takes it off (`withHold()`, which adds the table's rows of hold; without it
+   * nothing happens): the SDK's `hold` / `unhold` (`KitPhoneCallsSdk`). A refusal leaves the call as it was and is
+   * reported as an error.
+   * @param on Whether to hold (`true`) or resume (`false`).
+   * @returns Whether the call is now as asked.
+   */
+  hold(on: boolean): Promise<boolean> {
+    return this.#press(on ? 'hold' : 'resume', HOLDING, () => (this.state.hold === 'held') === on);
   }
 
   /**

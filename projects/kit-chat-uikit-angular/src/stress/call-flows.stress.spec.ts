@@ -734,6 +734,8 @@ class StressRun {
           onCallEnded: 'ended',
           onCallReconnecting: 'ongoing',
           onCallReconnected: 'ongoing',
+          onCallHeld: 'ongoing',
+          onCallResumed: 'ongoing',
           onParticipantsChanged: 'ongoing',
         };
         this.deliver(action.method, {
