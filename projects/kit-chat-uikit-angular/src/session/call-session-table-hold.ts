@@ -25,18 +25,9 @@ import {kitHoldIgnores} from './call-session-table-hold-ignores';
 // events are written-down ignores of every state. Internal to the library.
 
 /** The states of hold and resume, and the connected call that the hold starts from. */
-export type KitHoldStep = Extract<
-  KitCallStep,
-  | 'ongoing'
-  | 'ongoing.remoteHeld'
-  | 'ongoing.holding'
-  | 'ongoing.holding.remoteHeld'
-  | 'ongoing.held'
-  | 'ongoing.held.remoteHeld'
-  | 'ongoing.held.reconnecting'
-  | 'ongoing.resuming'
-  | 'ongoing.resuming.remoteHeld'
-  | 'ending.held'
+export type KitHoldStep = Exclude<
+  Extract<KitCallStep, 'ongoing' | `ongoing.${string}` | 'ending.held'>,
+  'ongoing.reconnecting'
 >;
 
 /** A hold or resume dropped by a lost connection: its late answer changes nothing. */

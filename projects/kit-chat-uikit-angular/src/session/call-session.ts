@@ -30,13 +30,6 @@ let nextKey = 0;
  */
 const ACCEPTING: readonly string[] = ['accepting'];
 const LEAVING: readonly string[] = ['declining', 'cancelling', 'ending', 'accepting.awaited'];
-/** What a hold or a resume waits through: its answer (`withHold()`). */
-const HOLDING: readonly string[] = [
-  'ongoing.holding',
-  'ongoing.holding.remoteHeld',
-  'ongoing.resuming',
-  'ongoing.resuming.remoteHeld',
-];
 
 /** What the SDK says of a known call: the events the switch routes to `_hear`. @docs-private */
 export type KitCallNews = Extract<
@@ -285,7 +278,14 @@ export class KitCallSession {
    * @returns Whether the call is now as asked.
    */
   hold(on: boolean): Promise<boolean> {
-    return this.#press(on ? 'hold' : 'resume', HOLDING, () => (this.state.hold === 'held') === on);
+    const machine = this.#machine;
+    // It waits through its answer: the hold in flight says `holding` or `resuming`.
+    return machine.fire({type: on ? 'hold' : 'resume'})
+      ? machine.until(
+          () => !/ing/.test(this.state.hold ?? ''),
+          () => (this.state.hold === 'held') === on,
+        )
+      : Promise.resolve(false);
   }
 
   /**
