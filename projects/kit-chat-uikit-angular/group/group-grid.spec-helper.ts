@@ -60,8 +60,6 @@ export function renderGrid(
   const fixture = TestBed.createComponent(GridScreen);
   fixture.componentInstance.media = {
     sessionId: signal(call.sessionId),
-    session: signal(null),
-    name: signal(''),
     note: signal(''),
     state,
     phase,

@@ -12,6 +12,10 @@ import {
 } from '@angular/core';
 import {kitFollowIntl} from '../intl/follow-intl';
 import {KitOngoingCallMedia} from '../ongoing-call/ongoing-call-media';
+import {KitCallRegistry} from '../registry/call-registry';
+import {KitException} from '../sdk/kit-exception';
+import {KitCall} from '../sdk/models';
+import {kitCaller, kitReceiver} from '../sdk/validation';
 import {KitHoldIntl} from './hold-intl';
 
 /**
@@ -35,6 +39,7 @@ export class KitHoldComponent {
   /** The call's media, as the ongoing screen shows it. */
   readonly media: InputSignal<KitOngoingCallMedia> = input.required<KitOngoingCallMedia>();
   protected readonly intl = inject(KitHoldIntl);
+  readonly #registry = inject(KitCallRegistry);
   /** Whether the user holds the call (or asked to): the button is pressed. */
   protected readonly _held = computed(() => {
     const hold = this.media().state()?.hold;
@@ -59,7 +64,7 @@ export class KitHoldComponent {
           : state.hold === 'held' || state.hold === 'resuming'
             ? this.intl.onHold
             : state.heldByPeer
-              ? this.intl.heldBy(media.name())
+              ? this.intl.heldBy(this.#other(state.call))
               : '';
       untracked(() => {
         const before = media.note();
@@ -77,7 +82,15 @@ export class KitHoldComponent {
   /** Holds the call, or takes it off hold. @docs-private */
   protected _toggle(): void {
     if (this._usable()) {
-      void this.media().session()?.hold(!this._held());
+      void this.#registry.find(this.media().sessionId())?.hold(!this._held());
     }
+  }
+
+  /** @returns The name of the person on the other end of the call. */
+  #other(call: KitCall): string {
+    const me = this.#registry.me();
+    const caller = kitCaller(call);
+    return (!(me instanceof KitException) && caller.uid === me.uid ? kitReceiver(call) : caller)
+      .name;
   }
 }

@@ -1,5 +1,5 @@
 import {ElementRef, InjectionToken, Signal, Type, WritableSignal} from '@angular/core';
-import type {KitCallPhase, KitCallSession, KitCallSessionState} from '../session/call-session';
+import type {KitCallPhase, KitCallSessionState} from '../session/call-session';
 import type {KitCallMediaSource, KitCallsSdk, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import type {KitException} from '../sdk/kit-exception';
 
@@ -13,10 +13,6 @@ export interface KitOngoingCallMedia {
   readonly sessionId: Signal<string>;
   /** The state of the call's session (the call as it stands, with its participants), once bound. */
   readonly state: Signal<KitCallSessionState | null>;
-  /** The call's session, once bound. */
-  readonly session: Signal<KitCallSession | null>;
-  /** The name of the person on the other end. */
-  readonly name: Signal<string>;
   /** A line a part adds to the status, after the time (`withHold()`: "On hold"); empty for none. */
   readonly note: WritableSignal<string>;
   /** The call's phase (`'ended'` once it is over). */

@@ -260,8 +260,6 @@ export class KitOngoingCallComponent {
   #media(): KitOngoingCallMedia {
     return {
       sessionId: this.#sessionId,
-      session: this.#binding.session,
-      name: this._name,
       note: this._note,
       phase: this._phase,
       state: this.#state,
