@@ -1,7 +1,10 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
+import {ApplicationRef} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import {By} from '@angular/platform-browser';
-import {KitCallsTestingController} from 'kit-chat-uikit-angular/testing';
+import {OverlayContainer} from '@angular/cdk/overlay';
+import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
+import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
 import {OngoingCallHost, showOngoingCall} from '../ongoing-call/ongoing-call.spec-helper';
 import {KitException} from '../sdk/kit-exception';
@@ -129,5 +132,35 @@ describe('withHold()', () => {
     await settle();
     expect(button(host).getAttribute('aria-label')).toBe('Halten');
     expect(status(host)).toContain('Gehalten');
+  });
+
+  it('should hold and resume from KitCallOverlayRef.hold() / resume(), the screen following', async () => {
+    TestBed.configureTestingModule({
+      providers: [provideKitCallsTesting({config: {autoRing: false}, features: [withHold()]})],
+    });
+    const calls = TestBed.inject(KitCallsTestingController);
+    Object.assign(calls.sdk, {
+      hold: async (id: string) => void sent.push(`hold ${id}`),
+      unhold: async (id: string) => void sent.push(`unhold ${id}`),
+    });
+    const opening = TestBed.inject(KitCallOverlay).startCall({uid: 'ada', name: 'Ada Lovelace'});
+    await jest.advanceTimersByTimeAsync(10);
+    const ref = await opening;
+    await expect(ref.hold()).resolves.toBe(false); // Not ongoing yet: nothing to hold.
+    void calls.farSide.accept(ref.call().sessionId);
+    await jest.advanceTimersByTimeAsync(10);
+    TestBed.inject(ApplicationRef).tick();
+    const held = ref.hold();
+    await jest.advanceTimersByTimeAsync(10);
+    await expect(held).resolves.toBe(true);
+    TestBed.inject(ApplicationRef).tick();
+    const root = TestBed.inject(OverlayContainer).getContainerElement();
+    expect(root.querySelector('.kit-hold-toggle')!.getAttribute('aria-pressed')).toBe('true');
+    expect(root.querySelector('.kit-ongoing-call-note')!.textContent).toBe('On hold');
+    const resumed = ref.resume();
+    await jest.advanceTimersByTimeAsync(10);
+    await expect(resumed).resolves.toBe(true);
+    expect(sent).toEqual([`hold ${ref.call().sessionId}`, `unhold ${ref.call().sessionId}`]);
+    ref.close();
   });
 });
