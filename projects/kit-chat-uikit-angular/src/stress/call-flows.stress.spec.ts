@@ -1150,10 +1150,18 @@ class StressRun {
             entry.status === 'unanswered' &&
             entry.state === 'failed',
         ).length >= 2;
+      // The kit ended a call whose connection stayed away past the reconnect bound, and the SDK refused that
+      // endCall: the kit closed the call here and said so (onError), the SDK may still call it ongoing.
+      const lostRefused =
+        this.dropped.has(id) &&
+        this.sdkLog.some(
+          entry => entry.sessionId === id && entry.method === 'endCall' && entry.state === 'failed',
+        );
       if (
         !mine ||
         hung ||
         givenUp ||
+        lostRefused ||
         this.answeredElsewhere.has(id) ||
         shown.some(info => info.dismissedByUser) ||
         !late(this.liveSince.get(`${id}:${call.status}`), leaving.has(id) ? this.maxLatency : 0)
