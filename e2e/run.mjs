@@ -19,6 +19,7 @@ import {closedTabTests} from './flows/closed-tab.mjs';
 import {demoTests} from './flows/demo.mjs';
 import {dockTests} from './flows/dock.mjs';
 import {groupCallTests} from './flows/group-calls.mjs';
+import {holdTests} from './flows/hold.mjs';
 import {keyboardTests} from './flows/keyboard.mjs';
 import {languageTests} from './flows/languages.mjs';
 import {layoutTests} from './flows/layout.mjs';
@@ -78,6 +79,7 @@ async function main() {
         ...axeTests,
         ...callButtonsTests,
         ...previewTests,
+        ...holdTests,
       ],
       {
         base: server.url,

@@ -15,7 +15,7 @@
 //    library's own code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
 //    code of the overlay folder (overlay, auto ring, banners, notifications). The opt-in parts' costs, printed only,
 //    against `with-kit`: `with-call-log` (withCallLog() and <kit-call-log>), `with-call-buttons`
-//    (<kit-call-buttons>), `with-group` (withGroupCalls(), kit-chat-uikit-angular/group), `with-keypad` (withKeypad()), `with-preview` (withCallPreview()) and `with-look` (withHidingControls() and withDraggableSelfView(), with each one's own
+//    (<kit-call-buttons>), `with-group` (withGroupCalls(), kit-chat-uikit-angular/group), `with-keypad` (withKeypad()), `with-preview` (withCallPreview()), `with-hold` (withHold()) and `with-look` (withHidingControls() and withDraggableSelfView(), with each one's own
 //    code).
 // 2. latency: serves dist/bench/with-kit on 127.0.0.1 and drives Chromium (CHROME_PATH or /usr/bin/chromium) with
 //    playwright-core. In the page: from the SDK's onIncomingCallReceived to the incoming screen painted (in the DOM,
@@ -61,6 +61,7 @@ const BUILDS = [
   'with-group',
   'with-keypad',
   'with-preview',
+  'with-hold',
 ];
 // The sources of the optional look's two features, by feature.
 const LOOK_SOURCES = {
@@ -421,6 +422,14 @@ async function size() {
     undefined,
     undefined,
     preview.detail,
+  );
+  const hold = added('with-hold', 'with-kit');
+  sizeLine(
+    'withHold() adds to the Material app when named (its rows, the hold button, KitHoldIntl)',
+    hold.gzip,
+    undefined,
+    undefined,
+    hold.detail,
   );
   const layoutOnly = codeBySource('layout-only');
   const ringer = sourcesMatching(layoutOnly, RINGER_SOURCE);

@@ -1,7 +1,9 @@
-// Re-INVITEs mid-call over SIP: an ICE restart that brings back media after the relay path died, and the camera
-// turned off (its m-line renegotiated to recvonly) showing the caller's avatar on the other side.
+// Re-INVITEs mid-call over SIP: an ICE restart that brings back media after the relay path died, the camera
+// turned off (its m-line renegotiated to recvonly) showing the caller's avatar on the other side, and hold (sendonly,
+// then sendrecv) silencing the call both ways until it is resumed.
 import {join} from 'node:path';
 import {SEL, expect} from '../harness.mjs';
+import {receivedEnergy} from './deskphone.mjs';
 import {answer, bothEnded, ring} from './flows.mjs';
 
 const RECONNECTING = '.kit-ongoing-call-reconnecting';
@@ -53,6 +55,19 @@ function remoteFrames(tab) {
       frames: video?.getVideoPlaybackQuality?.().totalVideoFrames ?? 0,
     };
   });
+}
+
+/** Waits until what a tab hears is above `floor` (`loud`) or below it (silence); resolves the energy heard. */
+async function energy(tab, floor, loud, what) {
+  const deadline = Date.now() + 15000;
+  let heard = 0;
+  while (Date.now() < deadline) {
+    heard = await receivedEnergy(tab);
+    if (loud === heard > floor) {
+      return heard;
+    }
+  }
+  throw new Error(`${what}: energy ${heard.toFixed(4)}`);
 }
 
 /** `ms` as seconds for the printed phases. */
@@ -187,6 +202,53 @@ export const renegotiationFlows = [
           );
         });
       console.log(`    camera on → frames play on the other side: ${seconds(Date.now() - on)}`);
+      await linus.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+    },
+  },
+  {
+    name: 'hold over SIP: Grace holds (sendonly) → both hear silence, Linus reads "Grace Hopper put you on hold"; resume (sendrecv) → the sound is back both ways',
+    timeout: 90000,
+    fn: async ({open, screenshots}) => {
+      const grace = await open('grace');
+      const linus = await open('linus');
+      await ring(grace, linus);
+      await answer(grace, linus);
+      const floor = 0.01;
+      for (const [tab, what] of [
+        [grace, 'Grace hears Linus before the hold'],
+        [linus, 'Linus hears Grace before the hold'],
+      ]) {
+        console.log(`    ${what}: ${(await energy(tab, floor, true, what)).toFixed(4)}`);
+      }
+      await grace.page.click('.kit-hold-toggle');
+      await grace.attribute('.kit-hold-toggle', 'aria-pressed', 'true', 15000);
+      await grace.textIs(SEL.ongoingStatus, 'On hold');
+      await linus.textIs(SEL.ongoingStatus, 'Grace Hopper put you on hold', 15000);
+      for (const [tab, what] of [
+        [grace, 'Grace hears silence while held'],
+        [linus, 'Linus hears silence while held'],
+      ]) {
+        console.log(`    ${what}: ${(await energy(tab, floor, false, what)).toFixed(4)}`);
+      }
+      const sdp = await grace.page.evaluate(
+        () => window.__e2e.peers.at(-1)?.localDescription?.sdp ?? '',
+      );
+      expect(/a=sendonly/.test(sdp), `Grace's offer is not sendonly while held: ${sdp}`);
+      await linus.page.screenshot({path: join(screenshots, 'sip-held-by-peer.png')});
+
+      await grace.page.click('.kit-hold-toggle');
+      await grace.attribute('.kit-hold-toggle', 'aria-pressed', 'false', 15000);
+      for (const [tab, what] of [
+        [grace, 'Grace hears Linus again'],
+        [linus, 'Linus hears Grace again'],
+      ]) {
+        console.log(`    ${what}: ${(await energy(tab, floor, true, what)).toFixed(4)}`);
+      }
+      expect(
+        !(await linus.text(SEL.ongoingStatus)).includes('on hold'),
+        'Linus still reads he is held',
+      );
       await linus.page.click(SEL.ongoingEnd);
       await bothEnded(grace, linus);
     },

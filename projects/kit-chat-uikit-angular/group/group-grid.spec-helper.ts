@@ -73,6 +73,7 @@ export function renderGrid(
   const fixture = TestBed.createComponent(GridScreen);
   fixture.componentInstance.media = {
     sessionId: signal(call.sessionId),
+    note: signal(''),
     state,
     phase,
     video: signal(true),

@@ -18,6 +18,7 @@ const PARTS: Part[] = [
   'selfView',
   'keypad',
   'preview',
+  'hold',
   'push',
   'log',
   'group',

@@ -13,6 +13,7 @@ import {
   KitCallDockIntl,
   KitCallsIntl,
   KitDevicePickersIntl,
+  KitHoldIntl,
   KitKeypadIntl,
   KitCallPreviewIntl,
   KitRingReadinessIntl,
@@ -35,7 +36,7 @@ export interface KitLanguageOptions {
 /**
  * Switches every word of the kit to a language at once, now (in an injection context: a constructor, a field, or
  * `runInInjectionContext`): the call screens, the ring readiness prompt and the tab title's flash, the hidden-tab
- * notifications, the docked window, the device pickers, the call buttons, the self view, the keypad, the look before answering, the call log
+ * notifications, the docked window, the device pickers, the call buttons, the self view, the keypad, the look before answering, hold, the call log
  * and the push notification's words (a worker already registered is registered again with them). Each Intl class
  * fires `changes`, so open screens render again.
  * Strings an app overrides are overwritten: assign them again after.
@@ -52,6 +53,7 @@ export function kitUseLanguage(pack: KitLanguagePack, options: KitLanguageOption
     [inject(KitSelfViewIntl), pack.selfView],
     [inject(KitKeypadIntl), pack.keypad],
     [inject(KitCallPreviewIntl), pack.preview],
+    [inject(KitHoldIntl), pack.hold],
     [inject(KitPushIntl), pack.push],
     [inject(KitCallLogIntl), {...pack.log, locale: pack.locale}],
     [inject(KitGroupCallsIntl), pack.group],

@@ -24,6 +24,7 @@ function driverOf(sdk: KitInMemoryCallsSdk): KitCallsSdkConformanceDriver {
     accept: sessionId => quietly(farSide.accept(sessionId)),
     reject: sessionId => quietly(farSide.reject(sessionId)),
     hangUp: sessionId => quietly(farSide.end(sessionId)),
+    hold: async (sessionId, on) => farSide.hold(sessionId, on),
     dispose: () => {
       sdk.dispose();
       sdk.switchboard.ngOnDestroy();

@@ -4,7 +4,7 @@ import type {KitInMemoryLines} from './in-memory-lines';
 import {KitInMemorySession, RINGING} from './in-memory-sessions';
 
 /** An SDK action whose next use can be made to fail with `KitInMemoryFarSide.failNext`. */
-export type KitInMemoryAction = 'initiate' | 'accept' | 'reject' | 'end';
+export type KitInMemoryAction = 'initiate' | 'accept' | 'reject' | 'end' | 'hold' | 'unhold';
 
 /** What a simulated user does when a call rings for it. */
 export type KitInMemoryAnswer = 'accept' | 'reject' | 'busy' | 'never';
@@ -38,7 +38,8 @@ export class KitInMemoryFarSide {
 
   /**
    * Makes the next use of an SDK action fail, by whichever side uses it.
-   * @param action `'initiate'`, `'accept'`, `'reject'` or `'end'`.
+   * @param action `'initiate'`, `'accept'`, `'reject'`, `'end'`, `'hold'` or `'unhold'` (the far side refuses the
+   *   user's hold, or its end).
    * @param code Code of the `KitException` (default `ERR_NETWORK`).
    */
   failNext(action: KitInMemoryAction, code: KitErrorCode = KitErrorCodes.NETWORK): void {
@@ -161,12 +162,22 @@ export class KitInMemoryFarSide {
    * @param sessionId The call.
    */
   dropConnection(sessionId: string): void {
-    this.#switchboard._link(sessionId, true);
+    this.#switchboard._tell(sessionId, 'onCallReconnecting');
   }
 
   /** The dropped connection of an ongoing call is back (`onCallReconnected`). @param sessionId The call. */
   restoreConnection(sessionId: string): void {
-    this.#switchboard._link(sessionId, false);
+    this.#switchboard._tell(sessionId, 'onCallReconnected');
+  }
+
+  /**
+   * The far side puts an ongoing call on hold, or takes it off: the user hears `onCallHeld` / `onCallResumed`
+   * ("Ada put you on hold" with `withHold()`), and the in-memory media SDK silences the far side meanwhile.
+   * @param sessionId The call.
+   * @param on Whether it is on hold (default) or taken off.
+   */
+  hold(sessionId: string, on = true): void {
+    this.#switchboard._tell(sessionId, on ? 'onCallHeld' : 'onCallResumed');
   }
 
   /**

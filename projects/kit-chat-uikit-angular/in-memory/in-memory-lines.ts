@@ -38,7 +38,12 @@ export interface KitInMemoryLines {
   getCall(sessionId: string): KitCall | undefined;
   _register(user: KitUser): void;
   _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall>;
-  _link(sessionId: string, lost: boolean): void;
+  _tell(
+    sessionId: string,
+    method: keyof KitCallListener,
+    uid?: string,
+    fromOtherTab?: boolean,
+  ): boolean;
   _act: KitInMemoryAct;
 }
 

@@ -281,4 +281,69 @@ describe('KitInMemoryMediaCallsSdk', () => {
     expect(await code(sdk.sendDigits(first, '3'))).toBe(KitErrorCodes.CALL_ENDED);
     expect(sdk.farSideDigits()).toEqual({[first]: '12#'});
   });
+
+  describe('hold (withHold())', () => {
+    const code = (sending: Promise<void>) =>
+      sending.then(
+        () => 'done',
+        (error: KitException) => error.code,
+      );
+    const enabled = (stream: FakeStream | null) =>
+      stream!.getTracks().map(track => `${track.kind} ${track.enabled}`);
+
+    it('should tell the far side, and pause my tracks while held, keeping what the screen set', async () => {
+      const ada = new KitInMemoryMediaCallsSdk(switchboard, ADA, document);
+      const heard: string[] = [];
+      ada.addCallListener('t', {
+        onCallHeld: call => heard.push(`held ${call.sessionId}`),
+        onCallResumed: call => heard.push(`resumed ${call.sessionId}`),
+      });
+      const call = await sdk.initiateCall({
+        sessionId: '',
+        type: 'video',
+        sender: ME,
+        receiver: ADA,
+        callInitiator: ME,
+        callReceiver: ADA,
+      });
+      await settle();
+      await ada.acceptCall(call.sessionId);
+      await settle();
+      const {local} = await streams(call.sessionId);
+      await sdk.hold(call.sessionId);
+      await settle();
+      expect(heard).toEqual([`held ${call.sessionId}`]);
+      expect(enabled(local)).toEqual(['audio false', 'video false']);
+      // The screen mutes meanwhile: still nothing sent while held, and muted once resumed.
+      await sdk.setLocalMedia(call.sessionId, false, true);
+      expect(enabled(local)).toEqual(['audio false', 'video false']);
+      await sdk.unhold(call.sessionId);
+      await settle();
+      expect(heard).toEqual([`held ${call.sessionId}`, `resumed ${call.sessionId}`]);
+      expect(enabled(local)).toEqual(['audio false', 'video true']);
+      ada.dispose();
+    });
+
+    it('should pause while the far side holds, and refuse a hold with an injected fault', async () => {
+      const id = await ongoingCall();
+      const heard: string[] = [];
+      sdk.addCallListener('t', {onCallHeld: () => heard.push('held')});
+      const {local} = await streams(id);
+      switchboard.control.hold(id);
+      await settle();
+      expect(heard).toEqual(['held']);
+      expect(enabled(local)).toEqual(['audio false', 'video false']);
+      switchboard.control.hold(id, false);
+      await settle();
+      expect(enabled(local)).toEqual(['audio true', 'video true']);
+
+      switchboard.control.failNext('hold', KitErrorCodes.SDK);
+      expect(await code(sdk.hold(id))).toBe(KitErrorCodes.SDK);
+      expect(enabled(local)).toEqual(['audio true', 'video true']);
+      expect(await code(sdk.hold('nobody'))).toBe(KitErrorCodes.UNKNOWN_SESSION);
+      await sdk.endCall(id);
+      await settle();
+      expect(await code(sdk.hold(id))).toBe(KitErrorCodes.CALL_ENDED);
+    });
+  });
 });

@@ -15,6 +15,7 @@ import {
   kitReceiver,
 } from 'kit-chat-uikit-angular';
 import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
+import {kitInMemoryHold} from './in-memory-hold';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';
 import {KitInMemorySyntheticPeer} from './in-memory-synthetic-peer';
 
@@ -26,6 +27,10 @@ interface KitInMemoryCallMedia {
   peers: Map<string, KitInMemorySyntheticPeer>;
   /** Whether the call is over: a camera that arrives late is stopped at once. */
   released: boolean;
+  /** Who holds the call (`'me'`, `'peer'`): while anyone does, nothing is sent and the far side is silent. */
+  held: Set<string>;
+  /** What the screen sends (`setLocalMedia`), applied once the hold ends. */
+  sends: {audio: boolean; video: boolean};
 }
 
 /**
@@ -197,6 +202,60 @@ export class KitInMemoryMediaCallsSdk
   }
 
   /**
+   * Puts an ongoing call on hold: the far side hears `onCallHeld` (in another tab too), and both sides pause (this
+   * device's tracks are disabled, the far side's drawing goes quiet) until `unhold`. A fault injected with
+   * `control.failNext('hold')` refuses it.
+   * @param sessionId An ongoing call.
+   * @returns Resolves once held; rejects with `ERR_UNKNOWN_SESSION`, `ERR_CALL_ENDED` or the injected fault.
+   */
+  hold(sessionId: string): Promise<void> {
+    return this.#hold(sessionId, true);
+  }
+
+  /**
+   * Takes a call this device held off hold (`onCallResumed` at the far side); `control.failNext('unhold')` refuses.
+   * @param sessionId A held call.
+   * @returns Resolves once resumed; rejects as `hold` does.
+   */
+  unhold(sessionId: string): Promise<void> {
+    return this.#hold(sessionId, false);
+  }
+
+  /** What the screen sends (its toggles), applied to this device's tracks unless the call is on hold. */
+  async setLocalMedia(sessionId: string, audio: boolean, video: boolean): Promise<void> {
+    const media = this.#mediaOf(sessionId);
+    if (media) {
+      media.sends = {audio, video};
+      this.#pause(media);
+    } else if (!this.switchboard.getCall(sessionId)) {
+      throw new KitException(KitErrorCodes.UNKNOWN_SESSION, `Unknown call "${sessionId}".`);
+    }
+  }
+
+  async #hold(sessionId: string, on: boolean): Promise<void> {
+    kitInMemoryHold(this.switchboard, this.user, sessionId, on);
+    this.#holding(sessionId, 'me', on);
+  }
+
+  /** Someone holds the call, or stopped: both directions pause while anyone holds it. */
+  #holding(sessionId: string, who: string, on: boolean): void {
+    const media = this.#mediaOf(sessionId);
+    if (media) {
+      media.held[on ? 'add' : 'delete'](who);
+      this.#pause(media);
+    }
+  }
+
+  #pause(media: KitInMemoryCallMedia): void {
+    const held = media.held.size > 0;
+    media.local?.getAudioTracks().forEach(track => (track.enabled = !held && media.sends.audio));
+    media.local?.getVideoTracks().forEach(track => (track.enabled = !held && media.sends.video));
+    for (const peer of [media.peer, ...media.peers.values()]) {
+      peer?.setHeld(held);
+    }
+  }
+
+  /**
    * The far side turns their camera off or on: the remote stream's video track leaves it (the screen shows their
    * avatar) or comes back. For demos and tests.
    * @param sessionId An ongoing call.
@@ -242,6 +301,8 @@ export class KitInMemoryMediaCallsSdk
   override _deliver(method: keyof KitCallListener, call: KitCall): void {
     if (ENDINGS.has(method)) {
       this.#release(call.sessionId);
+    } else if (method === 'onCallHeld' || method === 'onCallResumed') {
+      this.#holding(call.sessionId, 'peer', method === 'onCallHeld');
     }
     // Someone left a group call: their stream stops.
     for (const [uid, peer] of this.#media.get(call.sessionId)?.peers ?? []) {
@@ -281,12 +342,15 @@ export class KitInMemoryMediaCallsSdk
       peer: call.participants ? null : this.#draw(other, video && !(voice && caller)),
       peers: new Map(),
       released: false,
+      held: new Set(),
+      sends: {audio: true, video},
     };
     void this.#openLocal(video && !(voice && !caller)).then(stream => {
       if (media.released) {
         stream?.getTracks().forEach(track => track.stop());
       } else {
         media.local = stream;
+        this.#pause(media);
       }
     });
     return media;

@@ -225,14 +225,30 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     return this.#answer(kitSessionSnapshot({...session, status: RINGING}));
   }
 
-  /** Tells both sides of an ongoing call that its connection dropped or came back. @docs-private */
-  _link(sessionId: string, lost: boolean): void {
+  /**
+   * Tells the parties of an ongoing call news that change no status (its connection dropped or came back, a hold):
+   * both, or one, whose devices in other tabs hear it too. @docs-private
+   * @returns Whether the call is ongoing.
+   */
+  _tell(
+    sessionId: string,
+    method: keyof KitCallListener,
+    uid?: string,
+    fromOtherTab?: boolean,
+  ): boolean {
     const session = this.#sessions.get(sessionId);
-    if (session?.status === 'ongoing') {
-      for (const party of [kitCaller(session.call), kitReceiver(session.call)]) {
-        this.#notify(party.uid, lost ? 'onCallReconnecting' : 'onCallReconnected', session);
-      }
+    if (session?.status !== 'ongoing') {
+      return false;
     }
+    if (uid && !fromOtherTab) {
+      this.#broadcast({kind: 'tell', sessionId, uid, method: method as 'onCallHeld'});
+    }
+    for (const party of uid
+      ? [uid]
+      : [kitCaller(session.call).uid, kitReceiver(session.call).uid]) {
+      this.#notify(party, method, session);
+    }
+    return true;
   }
 
   /**
@@ -254,6 +270,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
       this._initiate(OTHER_TAB, kitCaller(message.call), message.call).catch(() => {});
     } else if (message.kind === 'ringing') {
       this.#ringing(this.#sessions.get(message.sessionId), true);
+    } else if (message.kind === 'tell') {
+      this._tell(message.sessionId, message.method, message.uid, true);
     } else {
       const {kind, uid, sessionId, status, users, call} = message;
       this._act(OTHER_TAB, uid, sessionId, kind, status, users, call).catch(() => {});

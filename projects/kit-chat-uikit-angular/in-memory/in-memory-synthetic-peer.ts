@@ -103,6 +103,14 @@ export class KitInMemorySyntheticPeer {
     this.stream.dispatchEvent(new MediaStreamTrackEvent(on ? 'addtrack' : 'removetrack', {track}));
   }
 
+  /** Whether the call is on hold: the far side is silent and still. */
+  #held = false;
+
+  /** @param held Whether the call is on hold (silent, no speech drawn) or not. */
+  setHeld(held: boolean): void {
+    this.#held = held;
+  }
+
   /** Stops every track, the clock and the audio. Safe to call twice. */
   stop(): void {
     clearInterval(this.#timer);
@@ -115,7 +123,7 @@ export class KitInMemorySyntheticPeer {
 
   /** Whether the other side "speaks" now: a second and a half of speech, then a pause. */
   #speaking(): boolean {
-    return this.#frame % (FPS * 3) < FPS * 1.5;
+    return !this.#held && this.#frame % (FPS * 3) < FPS * 1.5;
   }
 
   #tick(): void {

@@ -22,6 +22,8 @@ export type KitTabOperation =
       call?: KitCall;
     }
   | {kind: 'ringing'; sessionId: string}
+  /** News for one party of an ongoing call (a hold). */
+  | {kind: 'tell'; sessionId: string; uid: string; method: 'onCallHeld' | 'onCallResumed'}
   | {kind: 'device'; uid: string}
   | {kind: 'hello'}
   | {kind: 'register'; user: KitUser};
@@ -51,7 +53,11 @@ export function kitTabOperation(data: unknown): KitTabOperation | null {
     (kind === 'device' && typeof uid === 'string') ||
     kind === 'hello' ||
     (kind === 'initiate' && !kitValidateCall(message.call)) ||
-    (kind === 'ringing' && typeof sessionId === 'string')
+    (kind === 'ringing' && typeof sessionId === 'string') ||
+    (kind === 'tell' &&
+      typeof sessionId === 'string' &&
+      typeof uid === 'string' &&
+      (message['method'] === 'onCallHeld' || message['method'] === 'onCallResumed'))
     ? (message as unknown as KitTabOperation)
     : null;
 }

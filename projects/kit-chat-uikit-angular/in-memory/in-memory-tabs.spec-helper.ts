@@ -99,6 +99,8 @@ export function tab(
     onOutgoingCallAccepted: () => seen.push('accepted'),
     onOutgoingCallRejected: call => seen.push(`rejected ${call.status}`),
     onCallEnded: () => seen.push('ended'),
+    onCallHeld: () => seen.push('held'),
+    onCallResumed: () => seen.push('resumed'),
     onParticipantsChanged: call => seen.push(`people ${standing(call)}`),
   };
   sdk.addCallListener('test', listener);

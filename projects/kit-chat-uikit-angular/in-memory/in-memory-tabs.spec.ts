@@ -1,4 +1,5 @@
 import {KitCall, KitUser} from 'kit-chat-uikit-angular';
+import {kitInMemoryHold} from './in-memory-hold';
 import {FakeBroadcastChannel, tab, useFakeTabs} from './in-memory-tabs.spec-helper';
 
 const GRACE: KitUser = {uid: 'grace', name: 'Grace Hopper'};
@@ -35,6 +36,22 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
     await settle();
     expect(adaTab.seen).toEqual(['ring from grace', 'ended']);
     expect(graceTab.seen).toEqual(['accepted', 'ended']);
+  });
+
+  it("should tell the other tab of a call that one side holds it and resumes it (that side's tab hears nothing)", async () => {
+    const graceTab = tab(GRACE);
+    const adaTab = tab(ADA);
+    const started = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    const call = await started;
+    adaTab.sdk.acceptCall(call.sessionId);
+    await settle();
+    kitInMemoryHold(graceTab.switchboard, GRACE, call.sessionId, true);
+    await settle();
+    kitInMemoryHold(graceTab.switchboard, GRACE, call.sessionId, false);
+    await settle();
+    expect(adaTab.seen).toEqual(['ring from grace', 'held', 'resumed']);
+    expect(graceTab.seen).toEqual(['accepted']);
   });
 
   it("should tell the caller's tab that the callee's tab rings, once, and no other tab", async () => {
@@ -210,6 +227,10 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
       ['an initiate whose call is a string', craftedCall('call')],
       ['an initiate of a call without its caller', craftedCall({sessionId: 'c1', receiver: ADA})],
       ['an end with a session id that is no string', {kind: 'end', uid: 'ada', sessionId: 7}],
+      [
+        'a tell of news that is no hold',
+        {kind: 'tell', uid: 'grace', sessionId: 'c1', method: 'onCallEnded'},
+      ],
     ])('should drop %s, count it and change nothing', async (_, message) => {
       const {graceTab, call, post} = await graceAndAPage();
       const users = graceTab.switchboard.users();

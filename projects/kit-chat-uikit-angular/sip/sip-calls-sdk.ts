@@ -309,11 +309,18 @@ export class KitSipCallsSdk
   async setLocalMedia(sessionId: string, audio: boolean, video: boolean): Promise<void> {
     const entry = this._calls.entry(sessionId);
     if (!entry.done) {
-      entry.local
-        ?.getTracks()
-        .forEach(track => (track.enabled = track.kind === 'audio' ? audio : video));
-      this._calls.reoffers.camera(entry, video);
+      this._calls.reoffers.media(entry, audio, video);
     }
+  }
+
+  /** Puts an ongoing call on hold: a re-INVITE with `sendonly` (`inactive` if the far side holds too). */
+  async hold(sessionId: string): Promise<void> {
+    return this._calls.reoffers.hold(this._calls.entry(sessionId), true);
+  }
+
+  /** Takes a held call off hold: a re-INVITE with `sendrecv`, in turn with the others. */
+  async unhold(sessionId: string): Promise<void> {
+    return this._calls.reoffers.hold(this._calls.entry(sessionId), false);
   }
 
   /**

@@ -102,6 +102,7 @@ runKitCallsSdkConformance(
         placed.emit('progress', {originator: 'remote', response: {status_code: 180}});
         placed.emit('accepted', {originator: 'remote'});
         placed.emit('confirmed', {originator: 'local'});
+        placed.answersReinvites = true;
       },
       reject: async sessionId => {
         const placed = session(sessionId);
@@ -114,6 +115,9 @@ runKitCallsSdkConformance(
       },
       hangUp: async sessionId =>
         session(sessionId).emit('ended', {originator: 'remote', cause: 'Terminated'}),
+      // Ada's re-INVITE with sendonly (then sendrecv), as JsSIP tells it.
+      hold: async (sessionId, on) =>
+        session(sessionId).emit(on ? 'hold' : 'unhold', {originator: 'remote'}),
       // Logging out destroys the injector, which disposes the adapter.
       dispose: () => injector.destroy(),
     };

@@ -61,6 +61,8 @@ export class FakeSession extends FakeEmitter {
   }[] = [];
   /** Whether JsSIP would send a re-INVITE now (set up, no transaction under way). */
   ready = true;
+  /** Whether the far side answers every re-INVITE with a 200 at once, as a proxy relaying a phone's answer. */
+  answersReinvites = false;
   constructor(readonly remote_identity = {display_name: 'Ada Lovelace', uri: {user: 'ada'}}) {
     super();
   }
@@ -84,6 +86,9 @@ export class FakeSession extends FakeEmitter {
       done: () => eventHandlers.succeeded(),
       fail: statusCode => eventHandlers.failed(statusCode ? {status_code: statusCode} : undefined),
     });
+    if (this.answersReinvites) {
+      setTimeout(() => eventHandlers.succeeded());
+    }
   }
   /** The DTMF the adapter sent, with how (`RFC2833` or `INFO`). */
   readonly dtmf: {tones: string; transportType: string}[] = [];

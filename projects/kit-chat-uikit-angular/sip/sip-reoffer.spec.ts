@@ -51,6 +51,8 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
       onCallEnded: record('ended'),
       onCallReconnecting: record('reconnecting'),
       onCallReconnected: record('reconnected'),
+      onCallHeld: record('held'),
+      onCallResumed: record('resumed'),
     });
   });
 
@@ -340,6 +342,98 @@ describe('KitSipCallsSdk re-INVITEs: the camera off and on, ICE restarts, crossi
     );
     await expect(sdk.setLocalMedia('no-such-call', true, true)).rejects.toMatchObject({
       code: KitErrorCodes.UNKNOWN_SESSION,
+    });
+  });
+
+  describe('hold and resume (withHold()): re-INVITEs in turn with the others', () => {
+    const directions = (session: FakeSession) =>
+      session.connection!.transceivers.map(each => `${each.receiver.track.kind} ${each.direction}`);
+    const sending = () => [microphone.enabled, camera.enabled];
+
+    it('should hold with sendonly, send nothing meanwhile, and resume with sendrecv, keeping the mute', async () => {
+      const {session} = await videoCall();
+      await sdk.setLocalMedia(session.id, false, true); // Muted by the screen.
+      await settle();
+      const held = sdk.hold(session.id);
+      await settle();
+      expect(offers(session)).toEqual(['camera']);
+      expect(directions(session)).toEqual(['audio sendonly', 'video sendonly']);
+      session.renegotiations[0].done();
+      await expect(held).resolves.toBeUndefined();
+      expect(sending()).toEqual([false, false]);
+
+      const resumed = sdk.unhold(session.id);
+      await settle();
+      expect(directions(session)).toEqual(['audio sendrecv', 'video sendrecv']);
+      session.renegotiations[1].done();
+      await expect(resumed).resolves.toBeUndefined();
+      expect(sending()).toEqual([false, true]); // Still muted, as the screen set it.
+      expect(errors).toEqual([]);
+    });
+
+    it("should hear the far side's hold (JsSIP's remote hold), pause, and hold with inactive while they hold", async () => {
+      const {session} = await videoCall();
+      session.emit('hold', {originator: 'remote'});
+      await settle();
+      expect(heard.map(each => each.method)).toEqual(['held']);
+      expect(sending()).toEqual([false, false]);
+      const held = sdk.hold(session.id);
+      await settle();
+      expect(directions(session)).toEqual(['audio inactive', 'video inactive']);
+      session.renegotiations[0].done();
+      await held;
+      session.emit('unhold', {originator: 'remote'});
+      await settle();
+      expect(heard.map(each => each.method)).toEqual(['held', 'resumed']);
+      expect(sending()).toEqual([false, false]); // I still hold.
+      const resumed = sdk.unhold(session.id);
+      await settle();
+      session.renegotiations[1].done();
+      await resumed;
+      expect(sending()).toEqual([true, true]);
+      // My own hold, as JsSIP would tell it, is no news for the screens.
+      session.emit('hold', {originator: 'local'});
+      await settle();
+      expect(heard.map(each => each.method)).toEqual(['held', 'resumed']);
+    });
+
+    it('should leave the call as it was when the far side refuses the hold, rejecting with a KitException', async () => {
+      const {session} = await videoCall();
+      const held = sdk.hold(session.id);
+      await settle();
+      session.renegotiations[0].fail(488);
+      await expect(held).rejects.toMatchObject({code: KitErrorCodes.CALL_FAILED});
+      expect(sending()).toEqual([true, true]);
+      expect(session.terminated).toEqual([]);
+      // The next re-INVITE (the camera) offers the call as it is, not held.
+      await sdk.setLocalMedia(session.id, true, false);
+      await settle();
+      expect(directions(session)).toEqual(['audio sendrecv', 'video recvonly']);
+      await expect(sdk.hold('nobody')).rejects.toMatchObject({code: KitErrorCodes.UNKNOWN_SESSION});
+    });
+
+    it('should send a hold again after its re-INVITE crossed one (491), and a resume too', async () => {
+      const {session} = await videoCall();
+      jest.useFakeTimers();
+      const held = sdk.hold(session.id);
+      await jest.advanceTimersByTimeAsync(0);
+      session.renegotiations[0].fail(491);
+      await jest.advanceTimersByTimeAsync(4000);
+      expect(offers(session)).toEqual(['camera', 'camera']);
+      expect(directions(session)).toEqual(['audio sendonly', 'video sendonly']);
+      session.renegotiations[1].done();
+      await expect(held).resolves.toBeUndefined();
+
+      const resumed = sdk.unhold(session.id);
+      await jest.advanceTimersByTimeAsync(0);
+      session.renegotiations[2].fail(491);
+      await jest.advanceTimersByTimeAsync(4000);
+      expect(offers(session)).toHaveLength(4);
+      expect(directions(session)).toEqual(['audio sendrecv', 'video sendrecv']);
+      session.renegotiations[3].done();
+      await expect(resumed).resolves.toBeUndefined();
+      expect(sending()).toEqual([true, true]);
+      expect(session.terminated).toEqual([]);
     });
   });
 });

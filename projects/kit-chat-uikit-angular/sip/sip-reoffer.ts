@@ -1,4 +1,4 @@
-import {KitErrorCode, KitErrorCodes} from 'kit-chat-uikit-angular';
+import {KitErrorCode, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
 import {KitSipSession} from './sip-types';
 
 /** What a call's re-INVITEs read of it. @docs-private */
@@ -36,7 +36,20 @@ interface KitSipReofferState {
   glare: number;
   /** The ICE restart planned since the media path dropped. */
   giveUp?: ReturnType<typeof setTimeout>;
+  /** Whether the kit wants my microphone to send (`setLocalMedia`). */
+  audioOn: boolean;
+  /** Whether the kit wants the call on hold (`hold`), and whether the far side was last told so. */
+  held: boolean;
+  heldSent: boolean;
+  /** Whether the far side holds the call (its re-INVITE said `sendonly` or `inactive`). */
+  remoteHeld: boolean;
+  /** The holds and resumes that wait for their re-INVITE's answer. */
+  holds: {on: boolean; settle: (error?: KitException) => void}[];
 }
+
+/** An SDP direction from what is sent and what is received. */
+const direction = (send: boolean, receive: boolean): RTCRtpTransceiverDirection =>
+  send ? (receive ? 'sendrecv' : 'sendonly') : receive ? 'recvonly' : 'inactive';
 
 /** How often a re-INVITE is tried again after crossing one of the far side (491). */
 const MAX_GLARE = 5;
@@ -100,6 +113,62 @@ export class KitSipReoffers {
     entry.timers.push(setTimeout(() => this.send(entry)));
   }
 
+  /**
+   * The kit turned the microphone or the camera off or on (`setLocalMedia`): the tracks follow (not while the call
+   * is held), and the far side hears a change of the camera by a re-INVITE.
+   */
+  media(entry: KitSipReofferable, audio: boolean, video: boolean): void {
+    this._state(entry).audioOn = audio;
+    this.camera(entry, video);
+    this._apply(entry);
+  }
+
+  /**
+   * Puts the call on hold (`m=` lines `sendonly`, `inactive` when the far side holds too), or takes it off
+   * (`sendrecv`), by a re-INVITE in turn with the others; meanwhile nothing is sent.
+   * @returns Resolves once the far side took it; rejects with a `KitException` when it refused (the call stays as it
+   *   was), or the call is over.
+   */
+  hold(entry: KitSipReofferable, on: boolean): Promise<void> {
+    const state = this._state(entry);
+    if (entry.done) {
+      return Promise.reject(new KitException(KitErrorCodes.CALL_ENDED, 'The call is over'));
+    }
+    state.held = on;
+    if (!state.busy && on === state.heldSent) {
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      state.holds.push({on, settle: error => (error ? reject(error) : resolve())});
+      this.send(entry);
+    });
+  }
+
+  /** The far side put the call on hold or took it off: nothing is sent to it meanwhile. */
+  remoteHold(entry: KitSipReofferable, on: boolean): void {
+    this._state(entry).remoteHeld = on;
+    this._apply(entry);
+  }
+
+  /** The tracks send what the kit wants, and nothing while either side holds (JsSIP's own toggles undone). */
+  private _apply(entry: KitSipReofferable): void {
+    const state = this._state(entry);
+    const paused = state.heldSent || state.remoteHeld;
+    entry.local
+      ?.getTracks()
+      .forEach(
+        track =>
+          (track.enabled = !paused && (track.kind === 'audio' ? state.audioOn : state.cameraOn)),
+      );
+  }
+
+  /** Settles the holds or resumes waiting for `on`: resolved, or rejected with `error`. */
+  private _settleHolds(state: KitSipReofferState, on: boolean, error?: KitException): void {
+    const settled = state.holds.filter(hold => hold.on === on);
+    state.holds = state.holds.filter(hold => hold.on !== on);
+    settled.forEach(hold => hold.settle(error));
+  }
+
   /** Sends the next re-INVITE when one is due and none is under way. */
   send(entry: KitSipReofferable): void {
     const state = this._state(entry);
@@ -118,7 +187,8 @@ export class KitSipReoffers {
       );
     state.videoSent ??= !!video && video.direction.startsWith('send');
     const moveVideo = !!video && camera !== state.videoSent;
-    if (!state.iceRestart && !moveVideo) {
+    const holding = state.held;
+    if (!state.iceRestart && !moveVideo && holding === state.heldSent) {
       return;
     }
     // Nothing goes out over a lost transport (JsSIP would end the call); the next registration sends it. Not before
@@ -131,8 +201,12 @@ export class KitSipReoffers {
     const iceRestart = state.iceRestart;
     state.iceRestart = false;
     state.busy = true;
-    if (video) {
-      video.direction = camera ? 'sendrecv' : 'recvonly';
+    // Each m= line: sent unless the far side holds (or, video, the camera is off); received unless I hold.
+    for (const each of entry.session.connection?.getTransceivers?.() ?? []) {
+      if (each.direction !== 'stopped') {
+        const sends = each === video ? camera : each.receiver.track?.kind === 'audio' || camera;
+        each.direction = direction(sends && !state.remoteHeld, !holding);
+      }
     }
     try {
       entry.session._sendReinvite({
@@ -142,18 +216,22 @@ export class KitSipReoffers {
             state.busy = false;
             state.glare = 0;
             state.videoSent = video ? camera : state.videoSent;
+            state.heldSent = holding;
+            this._apply(entry);
+            this._settleHolds(state, holding);
             if (iceRestart) {
               this._hooks.iceAnswered(entry);
             }
             this.send(entry); // What changed meanwhile.
           },
-          failed: response => this._failed(entry, state, iceRestart, response?.status_code),
+          failed: response =>
+            this._failed(entry, state, iceRestart, response?.status_code, holding),
         },
       });
     } catch {
       // A JsSIP without its private `_sendReinvite` (3.x has it), or one that refuses to offer now: as if refused,
       // never an error thrown into the page's ICE or camera events.
-      this._failed(entry, state, iceRestart, undefined);
+      this._failed(entry, state, iceRestart, undefined, holding);
     }
   }
 
@@ -162,6 +240,7 @@ export class KitSipReoffers {
     state: KitSipReofferState,
     iceRestart: boolean,
     code: number | undefined,
+    holding: boolean,
   ): void {
     if (entry.done) {
       return;
@@ -178,9 +257,22 @@ export class KitSipReoffers {
     }
     state.busy = false;
     state.glare = 0;
+    if (holding !== state.heldSent) {
+      // A hold (or resume) refused: the call stays as it was, and the kit hears it from the promise.
+      state.held = state.heldSent;
+      this._settleHolds(
+        state,
+        holding,
+        new KitException(
+          KitErrorCodes.CALL_FAILED,
+          `The far side refused the ${holding ? 'hold' : 'resume'} (${code ?? 'no answer'})`,
+          code,
+        ),
+      );
+    }
     if (iceRestart) {
       this._hooks.iceRefused(entry);
-    } else {
+    } else if (holding === state.heldSent) {
       // The call goes on; the far side keeps the picture it had. The next change of the camera tries again.
       this._hooks.report(
         KitErrorCodes.SDK,
@@ -202,7 +294,18 @@ export class KitSipReoffers {
   private _state(entry: KitSipReofferable): KitSipReofferState {
     let state = this._states.get(entry);
     if (!state) {
-      state = {busy: false, iceRestart: false, cameraOn: true, videoSent: null, glare: 0};
+      state = {
+        busy: false,
+        iceRestart: false,
+        cameraOn: true,
+        videoSent: null,
+        glare: 0,
+        audioOn: true,
+        held: false,
+        heldSent: false,
+        remoteHeld: false,
+        holds: [],
+      };
       this._states.set(entry, state);
     }
     return state;

@@ -117,6 +117,15 @@ export class KitSipSessions {
     // An incoming call's peer connection is created in `answer()`.
     session.on('peerconnection', event => this.watchPeer(() => session, event.peerconnection));
     session.on('failed', event => this._failed(entry, event));
+    // The far side's re-INVITE said `sendonly` or `inactive` (JsSIP tells it), then `sendrecv` again.
+    for (const held of [true, false]) {
+      session.on(held ? 'hold' : 'unhold', event => {
+        if (event.originator === 'remote' && !entry.done) {
+          this.reoffers.remoteHold(entry, held);
+          this._hooks.emit(held ? 'onCallHeld' : 'onCallResumed', entry.call);
+        }
+      });
+    }
     session.on('ended', () => {
       if (!entry.done) {
         const status = entry.lost.size ? 'failed' : 'ended'; // Ended while reconnecting: failed.

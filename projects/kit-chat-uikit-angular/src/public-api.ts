@@ -26,6 +26,7 @@ export type {
   KitDraggableSelfViewFeature,
   KitKeypadFeature,
   KitCallPreviewFeature,
+  KitHoldFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -90,3 +91,5 @@ export {withKeypad} from './keypad/keypad-feature';
 export {KitKeypadIntl} from './keypad/keypad-intl';
 export {withCallPreview} from './preview/call-preview-feature';
 export {KitCallPreviewIntl} from './preview/call-preview-intl';
+export {withHold} from './hold/hold-feature';
+export {KitHoldIntl} from './hold/hold-intl';

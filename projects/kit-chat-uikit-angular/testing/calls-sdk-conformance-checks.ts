@@ -169,7 +169,7 @@ export const CHECKS: Check[] = [
     },
   },
   {
-    name: 'every action on an unknown session rejects, with a KitException (selectInputDevice, setLocalMedia and sendDigits too, if any)',
+    name: 'every action on an unknown session rejects, with a KitException (selectInputDevice, setLocalMedia, sendDigits, hold and unhold too, if any)',
     async run(probe) {
       const actions: [string, () => Promise<unknown>][] = [
         ['acceptCall', () => probe.sdk.acceptCall('kit-conformance-unknown')],
@@ -194,6 +194,11 @@ export const CHECKS: Check[] = [
       }
       if (typeof phone.sendDigits === 'function') {
         actions.push(['sendDigits', () => phone.sendDigits!('kit-conformance-unknown', '1')]);
+      }
+      for (const name of ['hold', 'unhold'] as const) {
+        if (typeof phone[name] === 'function') {
+          actions.push([name, () => phone[name]!('kit-conformance-unknown')]);
+        }
       }
       for (const [what, action] of actions) {
         const result = await probe.act(`${what} of an unknown session`, action);
@@ -238,6 +243,38 @@ export const CHECKS: Check[] = [
           throw new Error(
             'sendDigits of a character that is no digit did not reject with a KitException',
           );
+        }
+      }
+      probe.checkAsynchronous();
+    },
+  },
+  {
+    name: 'hold() and unhold(), where the adapter has them, settle on an ongoing call and reject once it ended; the far side holding is heard as onCallHeld / onCallResumed',
+    async run(probe) {
+      const phone = probe.sdk as typeof probe.sdk & KitPhoneCallsSdk;
+      const holds = !!phone.hold && !!phone.unhold;
+      if (!holds && !probe.driver.hold) {
+        return;
+      }
+      const call = await probe.callPeer('audio');
+      await probe.driver.accept(call.sessionId);
+      await probe.next('onOutgoingCallAccepted', call.sessionId);
+      if (holds) {
+        await probe.succeed('hold()', () => phone.hold!(call.sessionId));
+        await probe.succeed('unhold()', () => phone.unhold!(call.sessionId));
+      }
+      if (probe.driver.hold) {
+        await probe.driver.hold(call.sessionId, true);
+        await probe.next('onCallHeld', call.sessionId);
+        await probe.driver.hold(call.sessionId, false);
+        await probe.next('onCallResumed', call.sessionId);
+      }
+      await probe.driver.hangUp(call.sessionId);
+      await probe.next('onCallEnded', call.sessionId);
+      if (holds) {
+        const late = await probe.act('hold() of an ended call', () => phone.hold!(call.sessionId));
+        if (late.ok || !(late.error instanceof KitException)) {
+          throw new Error('hold() of an ended call did not reject with a KitException');
         }
       }
       probe.checkAsynchronous();

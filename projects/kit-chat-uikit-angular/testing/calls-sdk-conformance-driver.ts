@@ -39,6 +39,13 @@ export interface KitCallsSdkConformanceDriver {
    */
   hangUp(sessionId: string): Promise<void>;
   /**
+   * The peer puts an ongoing call on hold, or takes it off: the adapter must then call `onCallHeld` /
+   * `onCallResumed`. Optional: without it the suite checks only the adapter's own `hold` and `unhold`.
+   * @param sessionId The call.
+   * @param on Whether it is held or taken off hold.
+   */
+  hold?(sessionId: string, on: boolean): Promise<void>;
+  /**
    * Plays the other people of a call with several people: needed when the adapter says `groupCalls: true` (the
    * suite then runs its group checks).
    */

@@ -28,6 +28,8 @@ export const KIT_CALL_LISTENER_METHODS: readonly (keyof KitCallListener)[] = [
   'onCallEnded',
   'onCallReconnecting',
   'onCallReconnected',
+  'onCallHeld',
+  'onCallResumed',
 ];
 
 export class Probe {

@@ -16,6 +16,7 @@ import {
   withPictureInPicture,
   withDevicePickers,
   withKeypad,
+  withHold,
   withMutedSpeechHint,
   withDraggableSelfView,
   withHidingControls,
@@ -122,6 +123,8 @@ export const appConfig: ApplicationConfig = {
       // A look before answering: my camera behind a ringing video call (only when already allowed: ringing never
       // asks), and "Answer as voice" under Accept.
       withCallPreview(),
+      // Hold and resume: over SIP a re-INVITE (sendonly, then sendrecv); in memory the far side panel holds too.
+      withHold(),
       // The video call's bar steps aside while the mouse stays still; the self view moves to any corner.
       ...demoLookFeatures(),
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.

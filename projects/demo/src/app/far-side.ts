@@ -183,6 +183,14 @@ export class DemoFarSide {
     });
   }
 
+  /** The other person puts the ongoing call on hold, or takes it off: "Ada put you on hold". */
+  protected hold(on: boolean): void {
+    this._act('either', 'ongoing', call => {
+      this._switchboard.control.hold(call.sessionId, on);
+      return Promise.resolve(call);
+    });
+  }
+
   /** The other person turns their camera off or on: the ongoing screen shows their avatar, then their picture. */
   protected camera(on: boolean): void {
     const sdk = this._sdk;

@@ -127,6 +127,12 @@ export const ar = {
     answerAsVoice: 'الرد صوتيًا',
     answerAsVoiceFrom: name => `الرد صوتيًا: مكالمة فيديو من ${name}`,
   },
+  hold: {
+    hold: 'انتظار',
+    onHold: 'قيد الانتظار',
+    resumed: 'تم استئناف المكالمة',
+    heldBy: name => `وضعك ${name} قيد الانتظار`,
+  },
   push: {
     voice: 'مكالمة صوتية واردة',
     video: 'مكالمة فيديو واردة',

@@ -112,6 +112,12 @@ export const de = {
     answerAsVoice: 'Als Sprachanruf annehmen',
     answerAsVoiceFrom: name => `Als Sprachanruf annehmen: Videoanruf von ${name}`,
   },
+  hold: {
+    hold: 'Halten',
+    onHold: 'Gehalten',
+    resumed: 'Anruf fortgesetzt',
+    heldBy: name => `${name} hat dich in die Warteschleife gelegt`,
+  },
   push: {
     voice: 'Eingehender Sprachanruf',
     video: 'Eingehender Videoanruf',

@@ -105,6 +105,12 @@ export const en = {
     answerAsVoice: 'Answer as voice',
     answerAsVoiceFrom: name => `Answer as voice: video call from ${name}`,
   },
+  hold: {
+    hold: 'Hold',
+    onHold: 'On hold',
+    resumed: 'Call resumed',
+    heldBy: name => `${name} put you on hold`,
+  },
   push: {
     voice: 'Incoming voice call',
     video: 'Incoming video call',

@@ -113,6 +113,12 @@ export const es = {
     answerAsVoice: 'Responder solo con voz',
     answerAsVoiceFrom: name => `Responder solo con voz: videollamada de ${name}`,
   },
+  hold: {
+    hold: 'Retener',
+    onHold: 'En espera',
+    resumed: 'Llamada reanudada',
+    heldBy: name => `${name} te puso en espera`,
+  },
   push: {
     voice: 'Llamada de voz entrante',
     video: 'Videollamada entrante',

@@ -113,6 +113,12 @@ export const fr = {
     answerAsVoice: 'Répondre en audio',
     answerAsVoiceFrom: name => `Répondre en audio : appel vidéo de ${name}`,
   },
+  hold: {
+    hold: 'Attente',
+    onHold: 'En attente',
+    resumed: 'Appel repris',
+    heldBy: name => `${name} vous a mis en attente`,
+  },
   push: {
     voice: 'Appel vocal entrant',
     video: 'Appel vidéo entrant',

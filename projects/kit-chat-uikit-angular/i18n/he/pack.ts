@@ -112,6 +112,12 @@ export const he = {
     answerAsVoice: 'מענה בקול בלבד',
     answerAsVoiceFrom: name => `מענה בקול בלבד: שיחת וידאו מ-${name}`,
   },
+  hold: {
+    hold: 'המתנה',
+    onHold: 'בהמתנה',
+    resumed: 'השיחה חודשה',
+    heldBy: name => `${name} העביר/ה אותך להמתנה`,
+  },
   push: {
     voice: 'שיחה קולית נכנסת',
     video: 'שיחת וידאו נכנסת',

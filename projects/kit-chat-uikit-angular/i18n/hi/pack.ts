@@ -111,6 +111,12 @@ export const hi = {
     answerAsVoice: 'केवल आवाज़ से उत्तर दें',
     answerAsVoiceFrom: name => `केवल आवाज़ से उत्तर दें: ${name} की वीडियो कॉल`,
   },
+  hold: {
+    hold: 'होल्ड',
+    onHold: 'होल्ड पर',
+    resumed: 'कॉल फिर से शुरू हुई',
+    heldBy: name => `${name} ने आपको होल्ड पर रखा`,
+  },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',
     video: 'इनकमिंग वीडियो कॉल',

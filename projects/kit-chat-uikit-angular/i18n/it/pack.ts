@@ -113,6 +113,12 @@ export const it = {
     answerAsVoice: 'Rispondi solo in voce',
     answerAsVoiceFrom: name => `Rispondi solo in voce: videochiamata di ${name}`,
   },
+  hold: {
+    hold: 'Attesa',
+    onHold: 'In attesa',
+    resumed: 'Chiamata ripresa',
+    heldBy: name => `${name} ti ha messo in attesa`,
+  },
   push: {
     voice: 'Chiamata vocale in arrivo',
     video: 'Videochiamata in arrivo',

@@ -108,6 +108,12 @@ export const ja = {
     answerAsVoice: '音声で応答',
     answerAsVoiceFrom: name => `音声で応答: ${name}さんからのビデオ通話`,
   },
+  hold: {
+    hold: '保留',
+    onHold: '保留中',
+    resumed: '通話を再開しました',
+    heldBy: name => `${name}さんが通話を保留にしました`,
+  },
   push: {
     voice: '音声通話の着信',
     video: 'ビデオ通話の着信',

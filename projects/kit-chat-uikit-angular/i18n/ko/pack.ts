@@ -108,6 +108,12 @@ export const ko = {
     answerAsVoice: '음성으로 받기',
     answerAsVoiceFrom: name => `음성으로 받기: ${name}님의 영상 통화`,
   },
+  hold: {
+    hold: '대기',
+    onHold: '대기 중',
+    resumed: '통화가 재개되었습니다',
+    heldBy: name => `${name}님이 통화를 대기 상태로 전환했습니다`,
+  },
   push: {
     voice: '음성 통화 수신',
     video: '영상 통화 수신',

@@ -4,6 +4,7 @@ import type {
   KitCallDockIntl,
   KitCallsIntl,
   KitDevicePickersIntl,
+  KitHoldIntl,
   KitKeypadIntl,
   KitCallPreviewIntl,
   KitRingReadinessIntl,
@@ -23,7 +24,7 @@ export type KitIntlStrings<T> = {
 
 /**
  * One language for every word of the kit: the call screens, the ring readiness prompt, the docked window, the
- * device pickers, the call buttons, the self view that moves, the keypad, the look before answering, the push notification, the call log and the
+ * device pickers, the call buttons, the self view that moves, the keypad, the look before answering, hold, the push notification, the call log and the
  * screens of group calls. Declare a
  * pack `{...} satisfies KitLanguagePack`.
  */
@@ -48,6 +49,8 @@ export interface KitLanguagePack {
   readonly keypad: KitIntlStrings<KitKeypadIntl>;
   /** The strings of `KitCallPreviewIntl` (`withCallPreview()`). */
   readonly preview: KitIntlStrings<KitCallPreviewIntl>;
+  /** The strings of `KitHoldIntl` (`withHold()`). */
+  readonly hold: KitIntlStrings<KitHoldIntl>;
   /** The words of the service worker's notification (`KitPushIntl` of `kit-chat-uikit-angular/push`). */
   readonly push: KitIntlStrings<KitPushIntl>;
   /** The strings of `KitCallLogIntl` (`kit-chat-uikit-angular/call-log`); its `locale` is the pack's. */

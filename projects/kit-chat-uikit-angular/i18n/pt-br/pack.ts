@@ -112,6 +112,12 @@ export const ptBR = {
     answerAsVoice: 'Atender só com voz',
     answerAsVoiceFrom: name => `Atender só com voz: videochamada de ${name}`,
   },
+  hold: {
+    hold: 'Espera',
+    onHold: 'Em espera',
+    resumed: 'Chamada retomada',
+    heldBy: name => `${name} colocou você em espera`,
+  },
   push: {
     voice: 'Chamada de voz recebida',
     video: 'Chamada de vídeo recebida',

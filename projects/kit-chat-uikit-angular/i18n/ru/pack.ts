@@ -117,6 +117,12 @@ export const ru = {
     answerAsVoice: 'Ответить голосом',
     answerAsVoiceFrom: name => `Ответить голосом: видеозвонок от ${name}`,
   },
+  hold: {
+    hold: 'Удержание',
+    onHold: 'На удержании',
+    resumed: 'Звонок возобновлён',
+    heldBy: name => `${name} поставил(а) вас на удержание`,
+  },
   push: {
     voice: 'Входящий аудиозвонок',
     video: 'Входящий видеозвонок',

@@ -109,6 +109,12 @@ export const tr = {
     answerAsVoice: 'Sesli yanıtla',
     answerAsVoiceFrom: name => `Sesli yanıtla: ${name} kişisinden gelen görüntülü arama`,
   },
+  hold: {
+    hold: 'Beklet',
+    onHold: 'Beklemede',
+    resumed: 'Arama devam ediyor',
+    heldBy: name => `${name} sizi beklemeye aldı`,
+  },
   push: {
     voice: 'Gelen sesli arama',
     video: 'Gelen görüntülü arama',

@@ -103,6 +103,12 @@ export const zhHans = {
     answerAsVoice: '以语音接听',
     answerAsVoiceFrom: name => `以语音接听：来自 ${name} 的视频通话`,
   },
+  hold: {
+    hold: '保持',
+    onHold: '通话保持中',
+    resumed: '通话已恢复',
+    heldBy: name => `${name} 已将通话保持`,
+  },
   push: {
     voice: '语音通话来电',
     video: '视频通话来电',

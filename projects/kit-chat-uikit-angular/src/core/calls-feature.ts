@@ -15,6 +15,7 @@ export type KitCallsFeatureKind =
   | 'draggableSelfView'
   | 'keypad'
   | 'callPreview'
+  | 'hold'
   // `withPushCalls()`, in `kit-chat-uikit-angular/push`.
   | 'pushCalls'
   // `withCallLog()`, in `kit-chat-uikit-angular/call-log`.
@@ -62,6 +63,8 @@ export type KitDraggableSelfViewFeature = KitCallsFeature<'draggableSelfView'>;
 export type KitKeypadFeature = KitCallsFeature<'keypad'>;
 /** The feature returned by `withCallPreview()`. */
 export type KitCallPreviewFeature = KitCallsFeature<'callPreview'>;
+/** The feature returned by `withHold()`. */
+export type KitHoldFeature = KitCallsFeature<'hold'>;
 
 /**
  * @param kind Which feature.

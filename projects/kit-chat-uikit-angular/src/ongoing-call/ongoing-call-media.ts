@@ -1,4 +1,4 @@
-import {ElementRef, InjectionToken, Signal, Type} from '@angular/core';
+import {ElementRef, InjectionToken, Signal, Type, WritableSignal} from '@angular/core';
 import type {KitCallPhase, KitCallSessionState} from '../session/call-session';
 import type {KitCallMediaSource, KitCallsSdk, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import type {KitException} from '../sdk/kit-exception';
@@ -13,6 +13,8 @@ export interface KitOngoingCallMedia {
   readonly sessionId: Signal<string>;
   /** The state of the call's session (the call as it stands, with its participants), once bound. */
   readonly state: Signal<KitCallSessionState | null>;
+  /** A line a part adds to the status, after the time (`withHold()`: "On hold"); empty for none. */
+  readonly note: WritableSignal<string>;
   /** The call's phase (`'ended'` once it is over). */
   readonly phase: Signal<KitCallPhase>;
   /** Whether the call has video. */

@@ -27,6 +27,9 @@ export interface OngoingCallStreams {
   setLocalMedia?(sessionId: string, audio: boolean, video: boolean): Promise<void>;
   /** The SDK's `sendDigits` (`KitPhoneCallsSdk`), when it has one. */
   sendDigits?(sessionId: string, digits: string): Promise<void>;
+  /** The SDK's `hold` and `unhold` (`KitPhoneCallsSdk`), when it has them. */
+  hold?(sessionId: string): Promise<void>;
+  unhold?(sessionId: string): Promise<void>;
 }
 
 /**
@@ -48,8 +51,8 @@ export async function showOngoingCall(
   const sdk = calls.sdk as unknown as KitCallMediaSource;
   sdk.getRemoteStream = () => streams.remote() as MediaStream;
   sdk.getLocalStream = () => streams.local() as MediaStream;
-  const {setLocalMedia, sendDigits} = streams;
-  Object.assign(sdk, setLocalMedia && {setLocalMedia}, sendDigits && {sendDigits});
+  const {setLocalMedia, sendDigits, hold, unhold} = streams;
+  Object.assign(sdk, setLocalMedia && {setLocalMedia}, sendDigits && {sendDigits}, {hold, unhold});
   const fixture = TestBed.createComponent(OngoingCallHost);
   const ringing = calls.farSide.ring(ADA, calls.me, type);
   await jest.advanceTimersByTimeAsync(10);

@@ -115,6 +115,8 @@ export class KitOngoingCallComponent {
   /** Whether the call waits for its lost connection ("Reconnecting…"). */
   protected readonly _reconnecting = computed(() => !!this.#state()?.reconnecting);
   protected readonly _elapsedIso = computed(() => `PT${this._elapsed()}S`);
+  /** A line a part adds after the time (`withHold()`: "On hold"). */
+  protected readonly _note = signal('');
   /** Why the call ended (read only once it has: the template shows it then). */
   protected readonly _endText = computed(() =>
     kitEndReasonText(this.intl, this.#state()?.endReason ?? 'ended'),
@@ -258,6 +260,7 @@ export class KitOngoingCallComponent {
   #media(): KitOngoingCallMedia {
     return {
       sessionId: this.#sessionId,
+      note: this._note,
       phase: this._phase,
       state: this.#state,
       video: this._isVideo,

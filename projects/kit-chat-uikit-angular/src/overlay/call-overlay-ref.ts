@@ -159,6 +159,24 @@ export class KitCallOverlayRef<T = unknown> {
     return Promise.resolve(this.#display('popOut'));
   }
 
+  /**
+   * Puts the ongoing call on hold: the far side hears `onCallHeld`, media stops both ways, the screen says "On hold"
+   * and the timer goes on. Needs `withHold()` and an adapter with `hold` (`KitPhoneCallsSdk`); a refusal leaves
+   * the call as it was, reported through `onError`.
+   * @returns Whether the call is on hold.
+   */
+  hold(): Promise<boolean> {
+    return this._session?.hold(true) ?? Promise.resolve(false);
+  }
+
+  /**
+   * Takes the call off hold (`hold()`): media flows both ways again.
+   * @returns Whether the call is off hold.
+   */
+  resume(): Promise<boolean> {
+    return this._session?.hold(false) ?? Promise.resolve(false);
+  }
+
   /** Shows the call full screen again (a call that is full screen stays so). */
   restore(): void {
     this._displaySignal()?.restore();

@@ -29,6 +29,14 @@ export interface KitCallListener {
   /** The connection of a call that was reconnecting is back. */
   onCallReconnected?(call: KitCall): void;
   /**
+   * The far side put an ongoing call on hold (SIP: a re-INVITE with `sendonly` or `inactive`): with `withHold()`
+   * the ongoing screen says "Ada put you on hold", the timer going on. Optional; `onCallResumed` follows when they
+   * take it off hold.
+   */
+  onCallHeld?(call: KitCall): void;
+  /** The far side took an ongoing call off hold (SIP: a re-INVITE with `sendrecv` or `recvonly`). */
+  onCallResumed?(call: KitCall): void;
+  /**
    * In a call with several people, someone's status changed (they ring, joined, declined, were busy, did not
    * answer, left): `call.participants` holds everyone's latest status (the kit finds who changed). Only adapters
    * with `groupCalls` call it.
@@ -181,9 +189,27 @@ export interface KitGroupCallsSdk {
 /**
  * Optional part of the SDK port: an adapter that acts on a call as a phone does implements these methods on its
  * `KitCallsSdk` subclass. The screens offer only what the adapter has: the keypad of `withKeypad()` shows where
- * `sendDigits` exists. Adapters without them keep working.
+ * `sendDigits` exists, the hold button of `withHold()` where `hold` and `unhold` do. Adapters without them keep
+ * working.
  */
 export interface KitPhoneCallsSdk {
+  /**
+   * Puts an ongoing call on hold (`withHold()`'s button, `KitCallOverlayRef.hold()`): the adapter stops sending
+   * and receiving media (SIP: a re-INVITE with `sendonly`, or `inactive` when the far side holds too) and the far
+   * side hears `onCallHeld`. Called once per press, never twice without an `unhold` between.
+   * @param sessionId Session id of the ongoing call.
+   * @returns Resolves once the far side took the hold; rejects with a `KitException` when it refused it or the call
+   *   is over (`ERR_CALL_ENDED`, `ERR_UNKNOWN_SESSION`): the call then stays as it was and the app hears `onError`.
+   *   An answer that never comes counts as refused after the kit's `actionTimeout`.
+   */
+  hold?(sessionId: string): Promise<void>;
+  /**
+   * Takes a call the user held off hold (`KitCallOverlayRef.resume()`): media flows both ways again (SIP: a
+   * re-INVITE with `sendrecv`). Named as JsSIP names it: `resume` is the page's wake-up (`KitCallsSdkLifecycle`).
+   * @param sessionId Session id of the held call.
+   * @returns Resolves once the far side took it; rejects with a `KitException` (the call then stays on hold).
+   */
+  unhold?(sessionId: string): Promise<void>;
   /**
    * Sends digits to the far side of an ongoing call ("press 1 for sales"): the keypad calls it once per key.
    * @param sessionId Session id of the ongoing call.

@@ -12,7 +12,8 @@ export const CALL_OVER: readonly string[] = [
 ];
 
 /** What a session asks of the SDK. */
-export type Action = 'initiate' | 'accept' | 'decline' | 'cancel' | 'end' | 'busy';
+export type Action =
+  'initiate' | 'accept' | 'decline' | 'cancel' | 'end' | 'busy' | 'hold' | 'resume';
 
 /** The one action of a session in flight. */
 export interface Pending {
@@ -36,6 +37,8 @@ export const ACTION_NAMES: Record<Action, string> | null =
         cancel: 'rejectCall',
         end: 'endCall',
         busy: 'rejectCall',
+        hold: 'hold',
+        resume: 'unhold',
       }
     : null;
 
@@ -49,6 +52,8 @@ export const ACTION_FAILED: Record<Action, string> | null =
         cancel: 'Cancelling the call failed',
         end: 'Ending the call failed',
         busy: 'Busy answer failed',
+        hold: 'The call could not be put on hold',
+        resume: 'The call could not be resumed',
       }
     : null;
 

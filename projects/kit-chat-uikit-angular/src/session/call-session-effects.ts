@@ -1,4 +1,5 @@
 import {kitAttempt} from '../core/invoke-safely';
+import type {KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus, KitConstants} from '../sdk/models';
 import {Action, KitCallOutcome, wrap} from './call-session-actions';
@@ -53,6 +54,13 @@ export const sendEnd: KitCallEffectRun = (ctx, event, _, from) => {
   const call = machine.state.call;
   // A call with several people is left (leaveCall): the others stay in it.
   send(ctx, 'end', () => ctx.ports.group?.end(call) ?? ctx.ports.sdk!.endCall(call.sessionId));
+};
+/** The user's hold or resume (`withHold()`): the SDK's `hold` / `unhold` (`KitPhoneCallsSdk`). */
+export const sendHold: KitCallEffectRun = (ctx, {type}) => {
+  const sdk = ctx.ports.sdk as KitPhoneCallsSdk | null;
+  const id = ctx.machine.state.call.sessionId;
+  const on = type === 'hold';
+  send(ctx, on ? 'hold' : 'resume', () => sdk![on ? 'hold' : 'unhold']!(id));
 };
 export const awaitAccept: KitCallEffectRun = (ctx, event) => {
   ctx.host.report(event.error!);

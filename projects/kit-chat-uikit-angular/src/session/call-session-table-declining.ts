@@ -152,6 +152,10 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'declining.busy': [
       'start',
@@ -173,6 +177,10 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'declining.timeout': [
       'start',
@@ -194,6 +202,10 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'declining.timeout.again': [
       'start',
@@ -215,6 +227,10 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'declining.overAccept': [
       'start',
@@ -235,6 +251,10 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'declining.overLanded': [
       'start',
@@ -256,6 +276,10 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'declining.endCrossed': [
       'start',
@@ -278,6 +302,10 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'appConnected',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
   };
 }

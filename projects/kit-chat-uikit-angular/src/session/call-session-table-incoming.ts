@@ -145,6 +145,10 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'ringing.hung': [
       'start',
@@ -165,6 +169,10 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'ringing.refused': [
       'start',
@@ -185,6 +193,10 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     // A decline in the accept's own tick is the same gesture's second press: the first press wins.
     'accepting.fresh': [
@@ -206,6 +218,10 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     // The accept's own answer comes as `answered`.
     accepting: [
@@ -226,6 +242,10 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'accepting.awaited': [
       'start',
@@ -245,6 +265,10 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'appEnded',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
   };
 }

@@ -105,6 +105,10 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'appEnded',
       'appConnected',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'ongoing.reconnecting': [
       'start',
@@ -131,6 +135,10 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'appEnded',
       'appConnected',
       'reconnecting',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     ending: [
       'start',
@@ -155,6 +163,10 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'appConnected',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     // The bound of a lost connection changes nothing while the hang-up is on its way.
     'ending.reconnecting': [
@@ -179,6 +191,10 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'appEnded',
       'appConnected',
       'reconnecting',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     ended: [
       'start',
@@ -207,6 +223,10 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'appConnected',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     done: [
       'start',
@@ -237,6 +257,10 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'appConnected',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
   };
 }

@@ -166,6 +166,10 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteAccepted',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     dialing: [
       'start',
@@ -186,6 +190,10 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteCancelled',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'dialing.hung': [
       'start',
@@ -206,6 +214,10 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteCancelled',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'dialing.refused': [
       'start',
@@ -226,6 +238,10 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteCancelled',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'cancelling.queued': [
       'accept',
@@ -247,6 +263,10 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteCancelled',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     cancelling: [
       'start',
@@ -265,6 +285,10 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteCancelled',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     // endCall is on its way: a pick-up (or the app's word of it) changes nothing.
     'cancelling.endCrossed': [
@@ -287,6 +311,10 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'appConnected',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
   };
 }

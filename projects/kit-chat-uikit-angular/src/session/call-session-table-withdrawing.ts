@@ -136,6 +136,10 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'remoteCancelled',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     withdrawing: [
       'start',
@@ -154,6 +158,10 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'remoteCancelled',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'withdrawing.timeout.queued': [
       'accept',
@@ -175,6 +183,10 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'remoteCancelled',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'withdrawing.timeout': [
       'start',
@@ -193,6 +205,10 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'remoteCancelled',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
     'withdrawing.timeout.again': [
       'start',
@@ -211,6 +227,10 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'remoteCancelled',
       'reconnecting',
       'reconnected',
+      'hold',
+      'resume',
+      'remoteHeld',
+      'remoteResumed',
     ],
   };
 }

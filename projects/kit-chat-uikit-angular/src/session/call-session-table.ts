@@ -28,14 +28,16 @@ export type {
 
 /**
  * Every state x event of a call that does something: its rows (the empty cells: KIT_CALL_IGNORES).
+ * The states of hold are there once `withHold()` added them (call-session-table-hold.ts): no row
+ * leads to them before.
  */
-export const KIT_CALL_TABLE: Readonly<Record<KitCallStep, KitCallState>> = {
+export const KIT_CALL_TABLE = {
   ...KIT_INCOMING_ROWS,
   ...KIT_DECLINING_ROWS,
   ...KIT_OUTGOING_ROWS,
   ...KIT_WITHDRAWING_ROWS,
   ...KIT_ONGOING_ROWS,
-};
+} as Readonly<Record<KitCallStep, KitCallState>>;
 
 /**
  * The events each state ignores on purpose: the table's empty cells, written down. Checked in
@@ -44,11 +46,11 @@ export const KIT_CALL_TABLE: Readonly<Record<KitCallStep, KitCallState>> = {
  */
 export const KIT_CALL_IGNORES: Readonly<Record<KitCallStep, readonly KitCallEventType[]>> | null =
   typeof ngDevMode === 'undefined' || ngDevMode
-    ? {
+    ? ({
         ...kitIncomingIgnores(),
         ...kitDecliningIgnores(),
         ...kitOutgoingIgnores(),
         ...kitWithdrawingIgnores(),
         ...kitOngoingIgnores(),
-      }
+      } as Record<KitCallStep, readonly KitCallEventType[]>)
     : null;

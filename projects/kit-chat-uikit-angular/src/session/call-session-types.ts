@@ -167,6 +167,13 @@ export interface KitCallSessionState {
   readonly connected: boolean;
   /** Whether the ongoing call lost its connection and waits for it to come back ("Reconnecting…"). */
   readonly reconnecting: boolean;
+  /**
+   * The user's hold of the ongoing call (`withHold()`): asked for (`holding`), on hold (`held`), or the resume asked
+   * for (`resuming`); absent or `null` when the call is not held by this side.
+   */
+  readonly hold?: 'holding' | 'held' | 'resuming' | null;
+  /** Whether the far side put the call on hold (`withHold()`: `KitCallListener.onCallHeld`). */
+  readonly heldByPeer?: boolean;
 }
 
 /** How a call ends: the reason, the global event published, and how long the ending stays on screen. */
@@ -276,8 +283,26 @@ export type KitCallStep =
    * bound ("Reconnecting…").
    */
   | 'ongoing.reconnecting'
+  /** The user's hold on its way (`hold`, `withHold()`): a refusal leaves the call as it was. */
+  | 'ongoing.holding'
+  /** ... while the far side holds the call too. */
+  | 'ongoing.holding.remoteHeld'
+  /** The user put the call on hold. */
+  | 'ongoing.held'
+  /** ... and the far side holds it too. */
+  | 'ongoing.held.remoteHeld'
+  /** ... and its connection dropped: it waits for it, held. */
+  | 'ongoing.held.reconnecting'
+  /** The user's resume on its way (`resume`): a refusal leaves the call on hold. */
+  | 'ongoing.resuming'
+  /** ... while the far side holds the call too. */
+  | 'ongoing.resuming.remoteHeld'
+  /** The far side put the call on hold ("Ada put you on hold"). */
+  | 'ongoing.remoteHeld'
   /** The user's hang-up on its way (`endCall`). */
   | 'ending'
+  /** ... of a call the user held: a refusal leaves it on hold. */
+  | 'ending.held'
   /** ... of a call that was reconnecting: a refusal leaves it reconnecting. */
   | 'ending.reconnecting'
   /** Over; its outcome may stay on screen for the close delay. */
@@ -325,6 +350,11 @@ export const KIT_CALL_EVENTS = [
   // What the SDK says of a live call's connection.
   'reconnecting',
   'reconnected',
+  // Hold and resume (`withHold()`): the user's, and what the SDK says of the far side's.
+  'hold',
+  'resume',
+  'remoteHeld',
+  'remoteResumed',
 ] as const;
 
 /** An event of a session. */

@@ -41,6 +41,8 @@ export type KitCallNews = Extract<
   | 'remoteEnded'
   | 'reconnecting'
   | 'reconnected'
+  | 'remoteHeld'
+  | 'remoteResumed'
 >;
 
 /**
@@ -266,6 +268,24 @@ export class KitCallSession {
    */
   hangUp(): Promise<boolean> {
     return this.#press('hangUp');
+  }
+
+  /**
+   * Puts the ongoing call on hold, or takes it off (`withHold()`, which adds the table's rows of hold; without it
+   * nothing happens): the SDK's `hold` / `unhold` (`KitPhoneCallsSdk`). A refusal leaves the call as it was and is
+   * reported as an error.
+   * @param on Whether to hold (`true`) or resume (`false`).
+   * @returns Whether the call is now as asked.
+   */
+  hold(on: boolean): Promise<boolean> {
+    const machine = this.#machine;
+    // It waits through its answer: the hold in flight says `holding` or `resuming`.
+    return machine.fire({type: on ? 'hold' : 'resume'})
+      ? machine.until(
+          () => !/ing/.test(this.state.hold ?? ''),
+          () => (this.state.hold === 'held') === on,
+        )
+      : Promise.resolve(false);
   }
 
   /**

@@ -20,6 +20,8 @@ const ROUTES = {
   onCallEnded: 'remoteEnded',
   onCallReconnecting: 'reconnecting',
   onCallReconnected: 'reconnected',
+  onCallHeld: 'remoteHeld',
+  onCallResumed: 'remoteResumed',
 } as const satisfies Record<
   Exclude<EventName, 'onIncomingCallReceived' | 'onParticipantsChanged'>,
   KitCallNews

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import {Subject} from 'rxjs';
 import {KIT_CALL_LISTENER_METHODS} from '../../testing/calls-sdk-conformance-probe';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
+import {withHold} from '../hold/hold-feature';
 import {withCallWaiting} from '../ring/call-features';
 import {KitCallEndReason, _kitObserveCallTransitions} from '../session/call-session';
 import {KIT_CALL_TABLE, KitCallRow} from '../session/call-session-table';
@@ -17,8 +18,8 @@ import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
 import {KitCallRegistry} from '../registry/call-registry';
 import {KitCallAutoRing} from '../ring/call-auto-ring';
 import {KitCallWaiting} from '../ring/call-waiting';
-import {KitCallListener} from '../sdk/calls-sdk';
-import {KitException} from '../sdk/kit-exception';
+import {KitCallListener, KitPhoneCallsSdk} from '../sdk/calls-sdk';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {KitInMemoryAction} from 'kit-chat-uikit-angular/in-memory';
 import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
@@ -47,6 +48,7 @@ type StressAction =
   | {kind: 'ring'; who: number; video: boolean}
   | {kind: 'far'; op: StressFarOp; pick: number}
   | {kind: 'link'; lost: boolean; pick: number}
+  | {kind: 'hold'; by: 'me' | 'far'; on: boolean; pick: number}
   | {kind: 'replay'; pick: number}
   | {kind: 'unknown'; method: keyof KitCallListener; id: number}
   | {kind: 'fail'; action: KitInMemoryAction}
@@ -123,12 +125,29 @@ const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('fail' as const),
-      action: fc.constantFrom<KitInMemoryAction>('initiate', 'accept', 'reject', 'end'),
+      action: fc.constantFrom<KitInMemoryAction>(
+        'initiate',
+        'accept',
+        'reject',
+        'end',
+        'hold',
+        'unhold',
+      ),
     }),
   },
   {
     weight: 1,
     arbitrary: fc.record({kind: fc.constant('latency' as const), ms: fc.constantFrom(0, 30, 300)}),
+  },
+  {
+    // withHold(): the user presses Hold (or Resume) on an ongoing screen, or the far side holds or resumes.
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('hold' as const),
+      by: fc.constantFrom<'me' | 'far'>('me', 'far'),
+      on: fc.boolean(),
+      pick,
+    }),
   },
   {
     weight: 7,
@@ -389,7 +408,7 @@ class StressRun {
       providers: [
         provideKitCallsTesting({
           latency: this.config.latency,
-          features: this.config.busyPolicy === 'wait' ? [withCallWaiting()] : [],
+          features: [withHold(), ...(this.config.busyPolicy === 'wait' ? [withCallWaiting()] : [])],
           config: {
             autoRing: !this.config.layout,
             actionTimeout: ACTION_TIMEOUT_MS,
@@ -408,6 +427,19 @@ class StressRun {
       ],
     });
     this.calls = TestBed.inject(KitCallsTestingController);
+    // The user's SDK holds (withHold()): an ongoing call, unless a fault injected with failNext refuses it.
+    const phone = this.calls.sdk as unknown as KitPhoneCallsSdk;
+    const holding = (action: 'hold' | 'unhold') => async (sessionId: string) => {
+      const live = this.calls.switchboard.getCall(sessionId)?.status === 'ongoing';
+      const error = live
+        ? this.calls.farSide._fault(action)
+        : new KitException(KitErrorCodes.CALL_ENDED, `${sessionId} is not ongoing`);
+      if (error) {
+        throw error;
+      }
+    };
+    phone.hold = holding('hold');
+    phone.unhold = holding('unhold');
     this.overlay = TestBed.inject(KitCallOverlay);
     this.waiting = TestBed.inject(KitCallWaiting);
     this.events = TestBed.inject(KitCallEventsService);
@@ -696,6 +728,22 @@ class StressRun {
         }
         break;
       }
+      case 'hold': {
+        // The user's hold button toggles (a refusal injected by 'fail' leaves the call as it was), or the far side
+        // holds or resumes an ongoing call.
+        if (action.by === 'me') {
+          this.screenWith('.kit-hold-toggle', action.pick)
+            ?.host.querySelector<HTMLElement>('.kit-hold-toggle')
+            ?.click();
+        } else {
+          const live = calls.switchboard.calls().filter(call => call.status === 'ongoing');
+          const call = live[action.pick % Math.max(1, live.length)];
+          if (call) {
+            calls.farSide.hold(call.sessionId, action.on);
+          }
+        }
+        break;
+      }
       case 'far': {
         // The far side is the other party: it cancels only calls to me, and answers or hangs up any call.
         const sessions = calls.switchboard
@@ -734,6 +782,8 @@ class StressRun {
           onCallEnded: 'ended',
           onCallReconnecting: 'ongoing',
           onCallReconnected: 'ongoing',
+          onCallHeld: 'ongoing',
+          onCallResumed: 'ongoing',
           onParticipantsChanged: 'ongoing',
         };
         this.deliver(action.method, {
@@ -1100,10 +1150,18 @@ class StressRun {
             entry.status === 'unanswered' &&
             entry.state === 'failed',
         ).length >= 2;
+      // The kit ended a call whose connection stayed away past the reconnect bound, and the SDK refused that
+      // endCall: the kit closed the call here and said so (onError), the SDK may still call it ongoing.
+      const lostRefused =
+        this.dropped.has(id) &&
+        this.sdkLog.some(
+          entry => entry.sessionId === id && entry.method === 'endCall' && entry.state === 'failed',
+        );
       if (
         !mine ||
         hung ||
         givenUp ||
+        lostRefused ||
         this.answeredElsewhere.has(id) ||
         shown.some(info => info.dismissedByUser) ||
         !late(this.liveSince.get(`${id}:${call.status}`), leaving.has(id) ? this.maxLatency : 0)

@@ -1,0 +1,25 @@
+import {provideEnvironmentInitializer} from '@angular/core';
+import {KitHoldFeature, kitCallsFeature} from '../core/calls-feature';
+import {KIT_ONGOING_CALL_PARTS} from '../ongoing-call/ongoing-call-media';
+import {kitHoldTable} from '../session/call-session-table-hold';
+import {KitHoldComponent} from './hold';
+
+/**
+ * Hold and resume (issue 36): a "Hold" button on the ongoing screen (pressed while the call is on hold), and
+ * `KitCallOverlayRef.hold()` / `resume()`. The one who held reads "On hold", the other "Ada put you on hold", the
+ * timer going on. Through the SDK's `hold` and `unhold` (`KitPhoneCallsSdk`; the SIP adapter sends a re-INVITE with
+ * `sendonly`, then `sendrecv`); the far side's hold comes as `KitCallListener.onCallHeld` / `onCallResumed`. A hold
+ * the SDK refuses leaves the call as it was, reported through `onError`. The button shows only with an adapter that
+ * has `hold` and `unhold`.
+ *
+ * ```ts
+ * provideKitUIKit({callsSdk: MySdkAdapter}, withHold())
+ * ```
+ * @returns The feature, for `provideKitCalls` or `provideKitUIKit`.
+ */
+export function withHold(): KitHoldFeature {
+  return kitCallsFeature('hold', [
+    provideEnvironmentInitializer(kitHoldTable),
+    {provide: KIT_ONGOING_CALL_PARTS, useValue: KitHoldComponent, multi: true},
+  ]);
+}
