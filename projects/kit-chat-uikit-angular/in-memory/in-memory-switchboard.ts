@@ -241,7 +241,7 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
       return false;
     }
     if (uid && !fromOtherTab) {
-      this.#broadcast({kind: 'tell', sessionId, uid, method: method as 'onCallHeld'});
+      this.#broadcast({kind: method as 'onCallHeld', sessionId, uid});
     }
     for (const party of uid
       ? [uid]
@@ -270,8 +270,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
       this._initiate(OTHER_TAB, kitCaller(message.call), message.call).catch(() => {});
     } else if (message.kind === 'ringing') {
       this.#ringing(this.#sessions.get(message.sessionId), true);
-    } else if (message.kind === 'tell') {
-      this._tell(message.sessionId, message.method, message.uid, true);
+    } else if (message.kind === 'onCallHeld' || message.kind === 'onCallResumed') {
+      this._tell(message.sessionId, message.kind, message.uid, true);
     } else {
       const {kind, uid, sessionId, status, users, call} = message;
       this._act(OTHER_TAB, uid, sessionId, kind, status, users, call).catch(() => {});

@@ -22,8 +22,9 @@ export type KitTabOperation =
       call?: KitCall;
     }
   | {kind: 'ringing'; sessionId: string}
-  /** News for one party of an ongoing call (a hold). */
-  | {kind: 'tell'; sessionId: string; uid: string; method: 'onCallHeld' | 'onCallResumed'}
+  /** News for one party of an ongoing call (a hold): the listener method is the kind. */
+  | {kind: 'onCallHeld'; sessionId: string; uid: string}
+  | {kind: 'onCallResumed'; sessionId: string; uid: string}
   | {kind: 'device'; uid: string}
   | {kind: 'hello'}
   | {kind: 'register'; user: KitUser};
@@ -54,10 +55,9 @@ export function kitTabOperation(data: unknown): KitTabOperation | null {
     kind === 'hello' ||
     (kind === 'initiate' && !kitValidateCall(message.call)) ||
     (kind === 'ringing' && typeof sessionId === 'string') ||
-    (kind === 'tell' &&
+    ((kind === 'onCallHeld' || kind === 'onCallResumed') &&
       typeof sessionId === 'string' &&
-      typeof uid === 'string' &&
-      (message['method'] === 'onCallHeld' || message['method'] === 'onCallResumed'))
+      typeof uid === 'string')
     ? (message as unknown as KitTabOperation)
     : null;
 }

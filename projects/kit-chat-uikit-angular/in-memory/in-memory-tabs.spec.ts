@@ -227,10 +227,8 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
       ['an initiate whose call is a string', craftedCall('call')],
       ['an initiate of a call without its caller', craftedCall({sessionId: 'c1', receiver: ADA})],
       ['an end with a session id that is no string', {kind: 'end', uid: 'ada', sessionId: 7}],
-      [
-        'a tell of news that is no hold',
-        {kind: 'tell', uid: 'grace', sessionId: 'c1', method: 'onCallEnded'},
-      ],
+      ['news that is no hold', {kind: 'onCallEnded', uid: 'grace', sessionId: 'c1'}],
+      ['a hold without a uid', {kind: 'onCallHeld', sessionId: 'c1'}],
     ])('should drop %s, count it and change nothing', async (_, message) => {
       const {graceTab, call, post} = await graceAndAPage();
       const users = graceTab.switchboard.users();

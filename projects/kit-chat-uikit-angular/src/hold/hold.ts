@@ -82,7 +82,7 @@ export class KitHoldComponent {
   /** Holds the call, or takes it off hold. @docs-private */
   protected _toggle(): void {
     if (this._usable()) {
-      void this.#registry.find(this.media().sessionId())?.hold(!this._held());
+      void this.#registry.find(this.media().sessionId())?.hold?.(!this._held());
     }
   }
 

@@ -166,7 +166,7 @@ export class KitCallOverlayRef<T = unknown> {
    * @returns Whether the call is on hold.
    */
   hold(): Promise<boolean> {
-    return this._session?.hold(true) ?? Promise.resolve(false);
+    return this._session?.hold?.(true) ?? Promise.resolve(false);
   }
 
   /**
@@ -174,7 +174,7 @@ export class KitCallOverlayRef<T = unknown> {
    * @returns Whether the call is off hold.
    */
   resume(): Promise<boolean> {
-    return this._session?.hold(false) ?? Promise.resolve(false);
+    return this._session?.hold?.(false) ?? Promise.resolve(false);
   }
 
   /** Shows the call full screen again (a call that is full screen stays so). */

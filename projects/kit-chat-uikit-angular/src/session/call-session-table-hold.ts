@@ -15,6 +15,7 @@ import {
   go,
 } from './call-session-rows';
 import type {KitCallEffectRun} from './call-session-context';
+import {KitCallSession} from './call-session';
 import {KIT_CALL_IGNORES, KIT_CALL_TABLE} from './call-session-table';
 import {kitHoldIgnores} from './call-session-table-hold-ignores';
 
@@ -156,6 +157,16 @@ export function kitHoldTable(): void {
   if (table['ongoing.held']) {
     return;
   }
+  KitCallSession.prototype.hold = function (this: KitCallSession, on: boolean) {
+    const machine = this._machine;
+    // It waits through its answer: the hold in flight says `holding` or `resuming`.
+    return machine.fire({type: on ? 'hold' : 'resume'})
+      ? machine.until(
+          () => !/ing/.test(this.state.hold ?? ''),
+          () => (this.state.hold === 'held') === on,
+        )
+      : Promise.resolve(false);
+  };
   for (const [step, rows] of Object.entries(KIT_HOLD_ROWS) as [KitHoldStep, KitCallState][]) {
     const added: Record<string, KitCallRow> = {};
     for (const [event, row] of Object.entries(rows) as [string, KitCallRow][]) {

@@ -271,21 +271,17 @@ export class KitCallSession {
   }
 
   /**
-   * Puts the ongoing call on hold, or takes it off (`withHold()`, which adds the table's rows of hold; without it
-   * nothing happens): the SDK's `hold` / `unhold` (`KitPhoneCallsSdk`). A refusal leaves the call as it was and is
-   * reported as an error.
+   * Puts the ongoing call on hold, or takes it off: the SDK's `hold` / `unhold` (`KitPhoneCallsSdk`). There once
+   * `withHold()` added the table's rows of hold (`kitHoldTable`), so an app that does not name it ships none of it. A
+   * refusal leaves the call as it was and is reported as an error.
    * @param on Whether to hold (`true`) or resume (`false`).
    * @returns Whether the call is now as asked.
    */
-  hold(on: boolean): Promise<boolean> {
-    const machine = this.#machine;
-    // It waits through its answer: the hold in flight says `holding` or `resuming`.
-    return machine.fire({type: on ? 'hold' : 'resume'})
-      ? machine.until(
-          () => !/ing/.test(this.state.hold ?? ''),
-          () => (this.state.hold === 'held') === on,
-        )
-      : Promise.resolve(false);
+  declare hold?: (on: boolean) => Promise<boolean>;
+
+  /** The machine, for the features that add rows to the table (`withHold()`). @docs-private */
+  get _machine(): KitCallMachine {
+    return this.#machine;
   }
 
   /**
