@@ -15,23 +15,10 @@ import {
   kitReceiver,
 } from 'kit-chat-uikit-angular';
 import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
+import {ENDINGS, KitInMemoryCallMedia, MESH_SIZE, kitPauseMedia} from './in-memory-call-media';
 import {kitInMemoryHold} from './in-memory-hold';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';
 import {KitInMemorySyntheticPeer} from './in-memory-synthetic-peer';
-
-/** The media of one ongoing call of this device. */
-interface KitInMemoryCallMedia {
-  local: MediaStream | null;
-  peer: KitInMemorySyntheticPeer | null;
-  /** In a group call, each other person who joined, by uid. */
-  peers: Map<string, KitInMemorySyntheticPeer>;
-  /** Whether the call is over: a camera that arrives late is stopped at once. */
-  released: boolean;
-  /** Who holds the call (`'me'`, `'peer'`): while anyone does, nothing is sent and the far side is silent. */
-  held: Set<string>;
-  /** What the screen sends (`setLocalMedia`), applied once the hold ends. */
-  sends: {audio: boolean; video: boolean};
-}
 
 /**
  * The calls answered as voice only on each switchboard of this page, by session id: both devices of such a call on
@@ -39,16 +26,6 @@ interface KitInMemoryCallMedia {
  * SDK without media ships none of it.
  */
 const VOICE_ANSWERS = new WeakMap<KitInMemorySwitchboard, Set<string>>();
-
-/** How many people a group call's mesh carries: this device and five others. */
-const MESH_SIZE = 6;
-
-/** The listener callbacks after which a call has no media any more. */
-const ENDINGS = new Set<keyof KitCallListener>([
-  'onCallEnded',
-  'onIncomingCallCancelled',
-  'onOutgoingCallRejected',
-]);
 
 /**
  * The in-memory SDK with media, so that a demo's video call shows video: this device's camera and microphone
@@ -226,7 +203,7 @@ export class KitInMemoryMediaCallsSdk
     const media = this.#mediaOf(sessionId);
     if (media) {
       media.sends = {audio, video};
-      this.#pause(media);
+      kitPauseMedia(media);
     } else if (!this.switchboard.getCall(sessionId)) {
       throw new KitException(KitErrorCodes.UNKNOWN_SESSION, `Unknown call "${sessionId}".`);
     }
@@ -242,16 +219,7 @@ export class KitInMemoryMediaCallsSdk
     const media = this.#mediaOf(sessionId);
     if (media) {
       media.held[on ? 'add' : 'delete'](who);
-      this.#pause(media);
-    }
-  }
-
-  #pause(media: KitInMemoryCallMedia): void {
-    const held = media.held.size > 0;
-    media.local?.getAudioTracks().forEach(track => (track.enabled = !held && media.sends.audio));
-    media.local?.getVideoTracks().forEach(track => (track.enabled = !held && media.sends.video));
-    for (const peer of [media.peer, ...media.peers.values()]) {
-      peer?.setHeld(held);
+      kitPauseMedia(media);
     }
   }
 
@@ -350,7 +318,7 @@ export class KitInMemoryMediaCallsSdk
         stream?.getTracks().forEach(track => track.stop());
       } else {
         media.local = stream;
-        this.#pause(media);
+        kitPauseMedia(media);
       }
     });
     return media;

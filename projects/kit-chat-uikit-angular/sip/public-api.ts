@@ -1,5 +1,6 @@
 /*
  * Public API of kit-chat-uikit-angular/sip: the call SDK port over SIP (JsSIP, an optional peer dependency).
  */
-export {KitSipCallsSdk, kitSipCallsSdk} from './sip-calls-sdk';
+export {KitSipCallsSdk} from './sip-calls-sdk';
+export {kitSipCallsSdk} from './sip-calls-sdk-factory';
 export type {KitSipCall, KitSipCredentials, KitSipOptions, KitSipStatus} from './sip-options';

@@ -1,7 +1,8 @@
 import {EnvironmentInjector, createEnvironmentInjector, runInInjectionContext} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {KitCall, KitCallListener, KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
-import {KitSipCallsSdk, kitSipCallsSdk} from './sip-calls-sdk';
+import {KitSipCallsSdk} from './sip-calls-sdk';
+import {kitSipCallsSdk} from './sip-calls-sdk-factory';
 import {KitSipOptions} from './sip-options';
 import {
   FakeSession,

@@ -1,4 +1,4 @@
-import {DestroyRef, Signal, inject} from '@angular/core';
+import {Signal} from '@angular/core';
 import {
   KitCall,
   KitCallListener,
@@ -181,8 +181,7 @@ export class KitSipCallsSdk
   /**
    * Answers a ringing call with the microphone, and the camera for a video call. Resolves once the answer is sent.
    * @param sessionId The session id from `onIncomingCallReceived`.
-   * @param settings With `audioOnly` ("Answer as voice"), a video call is answered without the camera: no camera
-   *   is opened and no video is sent (the caller's picture still comes).
+   * @param settings With `audioOnly` ("Answer as voice"): no camera opened, no video sent (the caller's comes).
    * @returns The call, `ongoing`.
    */
   async acceptCall(sessionId: string, settings?: KitCallSettings | null): Promise<KitCall> {
@@ -380,24 +379,4 @@ export class KitSipCallsSdk
       setTimeout(() => onError(new KitException(code, message, details)));
     }
   }
-}
-
-/**
- * A `callsSdk` factory for `provideKitUIKit`: a SIP user agent (JsSIP) that registers with `server`.
- *
- * ```ts
- * provideKitUIKit({
- *   callsSdk: kitSipCallsSdk({server: 'wss://sip.example.com', uri: 'sip:ada@example.com', displayName: 'Ada'}),
- * })
- * ```
- * The user agent hangs up, unregisters and disconnects when the injector is destroyed.
- * @param options The proxy, the user's SIP address and the call options.
- * @returns A factory to run in an injection context.
- */
-export function kitSipCallsSdk(options: KitSipOptions): () => KitSipCallsSdk {
-  return () => {
-    const sdk = new KitSipCallsSdk(options);
-    inject(DestroyRef).onDestroy(() => sdk.dispose());
-    return sdk;
-  };
 }

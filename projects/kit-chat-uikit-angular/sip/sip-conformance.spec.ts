@@ -2,7 +2,8 @@ import {EnvironmentInjector, createEnvironmentInjector, runInInjectionContext} f
 import {TestBed} from '@angular/core/testing';
 import {KitUser} from 'kit-chat-uikit-angular';
 import {runKitCallsSdkConformance} from 'kit-chat-uikit-angular/testing';
-import {KitSipCallsSdk, kitSipCallsSdk} from './sip-calls-sdk';
+import {KitSipCallsSdk} from './sip-calls-sdk';
+import {kitSipCallsSdk} from './sip-calls-sdk-factory';
 import * as fake from './sip-fakes.spec-helper';
 
 jest.mock('jssip', () => ({
