@@ -11,6 +11,9 @@ const READS = 1100 + KIT_SPEAKING_INTERVAL * 2;
 /** Long enough for a speaker to fall quiet (the ring holds a few reads). */
 const QUIET = KIT_SPEAKING_INTERVAL * 6;
 const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+// These tests let the audio levels be read on real timers for a few seconds in all: Jest's 5 s default is too short on
+// a busy machine (CI runs them beside the browser tests), where the timers fire late.
+jest.setTimeout(30_000);
 
 describe('The docked window of a group call: who speaks', () => {
   let restore: () => void;
