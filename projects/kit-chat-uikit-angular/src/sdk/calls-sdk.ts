@@ -70,7 +70,7 @@ export abstract class KitCallsSdk {
   /**
    * Accepts an incoming call.
    * @param sessionId Session id of the call.
-   * @param settings The settings the call is accepted with, when the screen has any: with `audioOnly` on a video
+   * @param settings The settings the call is accepted with, if the screen has some: with `audioOnly` on a video
    *   call ("Answer as voice" of `withCallPreview()`), answer with the microphone alone and send no camera track,
    *   so the far side shows the callee's avatar. Absent or `null`: answer as the call's type says. An adapter that ignores it
    *   still sends no picture: the ongoing screen then turns the camera's tracks off and calls `setLocalMedia`.
