@@ -222,7 +222,7 @@ export const renegotiationFlows = [
         console.log(`    ${what}: ${(await energy(tab, floor, true, what)).toFixed(4)}`);
       }
       await grace.page.click('.kit-hold-toggle');
-      await grace.attribute('.kit-hold-toggle', 'aria-pressed', 'true', 15000);
+      await grace.attribute('.kit-hold-toggle', 'aria-label', 'Resume', 15000);
       await grace.textIs(SEL.ongoingStatus, 'On hold');
       await linus.textIs(SEL.ongoingStatus, 'Grace Hopper put you on hold', 15000);
       for (const [tab, what] of [
@@ -238,7 +238,7 @@ export const renegotiationFlows = [
       await linus.page.screenshot({path: join(screenshots, 'sip-held-by-peer.png')});
 
       await grace.page.click('.kit-hold-toggle');
-      await grace.attribute('.kit-hold-toggle', 'aria-pressed', 'false', 15000);
+      await grace.attribute('.kit-hold-toggle', 'aria-label', 'Hold', 15000);
       for (const [tab, what] of [
         [grace, 'Grace hears Linus again'],
         [linus, 'Linus hears Grace again'],

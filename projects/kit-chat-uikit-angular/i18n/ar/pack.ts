@@ -129,9 +129,15 @@ export const ar = {
   },
   hold: {
     hold: 'انتظار',
+    resume: 'استئناف',
     onHold: 'قيد الانتظار',
     resumed: 'تم استئناف المكالمة',
     heldBy: name => `وضعك ${name} قيد الانتظار`,
+    holdAndAccept: 'تعليق وقبول',
+    holdAndAcceptCallFrom: (name, video) =>
+      `تعليق المكالمة الحالية وقبول ${video ? 'مكالمة الفيديو' : 'المكالمة الصوتية'} من ${name}`,
+    switchCall: 'تبديل',
+    switchTo: name => `التبديل إلى المكالمة مع ${name}`,
   },
   push: {
     voice: 'مكالمة صوتية واردة',

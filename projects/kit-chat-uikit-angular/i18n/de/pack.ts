@@ -114,9 +114,15 @@ export const de = {
   },
   hold: {
     hold: 'Halten',
+    resume: 'Fortsetzen',
     onHold: 'Gehalten',
     resumed: 'Anruf fortgesetzt',
     heldBy: name => `${name} hat dich in die Warteschleife gelegt`,
+    holdAndAccept: 'Halten und annehmen',
+    holdAndAcceptCallFrom: (name, video) =>
+      `Aktuellen Anruf halten und ${video ? 'Videoanruf' : 'Sprachanruf'} von ${name} annehmen`,
+    switchCall: 'Wechseln',
+    switchTo: name => `Zum Anruf mit ${name} wechseln`,
   },
   push: {
     voice: 'Eingehender Sprachanruf',

@@ -107,9 +107,15 @@ export const en = {
   },
   hold: {
     hold: 'Hold',
+    resume: 'Resume',
     onHold: 'On hold',
     resumed: 'Call resumed',
     heldBy: name => `${name} put you on hold`,
+    holdAndAccept: 'Hold and accept',
+    holdAndAcceptCallFrom: (name, video) =>
+      `Hold the current call and accept the ${video ? 'video' : 'voice'} call from ${name}`,
+    switchCall: 'Switch',
+    switchTo: name => `Switch to the call with ${name}`,
   },
   push: {
     voice: 'Incoming voice call',

@@ -115,9 +115,15 @@ export const es = {
   },
   hold: {
     hold: 'Retener',
+    resume: 'Reanudar',
     onHold: 'En espera',
     resumed: 'Llamada reanudada',
     heldBy: name => `${name} te puso en espera`,
+    holdAndAccept: 'Retener y aceptar',
+    holdAndAcceptCallFrom: (name, video) =>
+      `Retener la llamada actual y aceptar la ${video ? 'videollamada' : 'llamada de voz'} de ${name}`,
+    switchCall: 'Cambiar',
+    switchTo: name => `Cambiar a la llamada con ${name}`,
   },
   push: {
     voice: 'Llamada de voz entrante',

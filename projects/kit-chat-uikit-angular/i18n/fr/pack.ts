@@ -115,9 +115,15 @@ export const fr = {
   },
   hold: {
     hold: 'Attente',
+    resume: 'Reprendre',
     onHold: 'En attente',
     resumed: 'Appel repris',
     heldBy: name => `${name} vous a mis en attente`,
+    holdAndAccept: 'Mettre en attente et répondre',
+    holdAndAcceptCallFrom: (name, video) =>
+      `Mettre l'appel en cours en attente et répondre à l'appel ${video ? 'vidéo' : 'vocal'} de ${name}`,
+    switchCall: 'Basculer',
+    switchTo: name => `Basculer vers l'appel avec ${name}`,
   },
   push: {
     voice: 'Appel vocal entrant',

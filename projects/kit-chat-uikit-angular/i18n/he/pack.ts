@@ -114,9 +114,15 @@ export const he = {
   },
   hold: {
     hold: 'המתנה',
+    resume: 'המשך',
     onHold: 'בהמתנה',
     resumed: 'השיחה חודשה',
     heldBy: name => `${name} העביר/ה אותך להמתנה`,
+    holdAndAccept: 'השהה וענה',
+    holdAndAcceptCallFrom: (name, video) =>
+      `השהה את השיחה הנוכחית וענה ל${video ? 'שיחת הווידאו' : 'שיחה הקולית'} מאת ${name}`,
+    switchCall: 'החלף',
+    switchTo: name => `מעבר לשיחה עם ${name}`,
   },
   push: {
     voice: 'שיחה קולית נכנסת',

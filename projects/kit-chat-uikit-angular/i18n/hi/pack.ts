@@ -113,9 +113,15 @@ export const hi = {
   },
   hold: {
     hold: 'होल्ड',
+    resume: 'फिर शुरू करें',
     onHold: 'होल्ड पर',
     resumed: 'कॉल फिर से शुरू हुई',
     heldBy: name => `${name} ने आपको होल्ड पर रखा`,
+    holdAndAccept: 'होल्ड करें और स्वीकारें',
+    holdAndAcceptCallFrom: (name, video) =>
+      `मौजूदा कॉल होल्ड करें और ${name} की ${video ? 'वीडियो कॉल' : 'वॉइस कॉल'} स्वीकारें`,
+    switchCall: 'बदलें',
+    switchTo: name => `${name} के साथ कॉल पर जाएँ`,
   },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',

@@ -115,9 +115,15 @@ export const it = {
   },
   hold: {
     hold: 'Attesa',
+    resume: 'Riprendi',
     onHold: 'In attesa',
     resumed: 'Chiamata ripresa',
     heldBy: name => `${name} ti ha messo in attesa`,
+    holdAndAccept: 'Metti in attesa e accetta',
+    holdAndAcceptCallFrom: (name, video) =>
+      `Metti in attesa la chiamata in corso e accetta la ${video ? 'videochiamata' : 'chiamata vocale'} di ${name}`,
+    switchCall: 'Passa',
+    switchTo: name => `Passa alla chiamata con ${name}`,
   },
   push: {
     voice: 'Chiamata vocale in arrivo',

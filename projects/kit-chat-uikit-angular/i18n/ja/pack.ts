@@ -110,9 +110,15 @@ export const ja = {
   },
   hold: {
     hold: '保留',
+    resume: '再開',
     onHold: '保留中',
     resumed: '通話を再開しました',
     heldBy: name => `${name}さんが通話を保留にしました`,
+    holdAndAccept: '保留して応答',
+    holdAndAcceptCallFrom: (name, video) =>
+      `現在の通話を保留して${name}からの${video ? 'ビデオ通話' : '音声通話'}に応答`,
+    switchCall: '切り替え',
+    switchTo: name => `${name}との通話に切り替え`,
   },
   push: {
     voice: '音声通話の着信',

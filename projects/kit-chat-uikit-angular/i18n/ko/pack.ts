@@ -110,9 +110,15 @@ export const ko = {
   },
   hold: {
     hold: '대기',
+    resume: '재개',
     onHold: '대기 중',
     resumed: '통화가 재개되었습니다',
     heldBy: name => `${name}님이 통화를 대기 상태로 전환했습니다`,
+    holdAndAccept: '대기 후 수락',
+    holdAndAcceptCallFrom: (name, video) =>
+      `현재 통화를 대기시키고 ${name}님의 ${video ? '영상 통화' : '음성 통화'} 수락`,
+    switchCall: '전환',
+    switchTo: name => `${name}님과의 통화로 전환`,
   },
   push: {
     voice: '음성 통화 수신',

@@ -114,9 +114,15 @@ export const ptBR = {
   },
   hold: {
     hold: 'Espera',
+    resume: 'Retomar',
     onHold: 'Em espera',
     resumed: 'Chamada retomada',
     heldBy: name => `${name} colocou você em espera`,
+    holdAndAccept: 'Pôr em espera e atender',
+    holdAndAcceptCallFrom: (name, video) =>
+      `Colocar a chamada atual em espera e atender a ${video ? 'chamada de vídeo' : 'chamada de voz'} de ${name}`,
+    switchCall: 'Alternar',
+    switchTo: name => `Alternar para a chamada com ${name}`,
   },
   push: {
     voice: 'Chamada de voz recebida',

@@ -119,9 +119,15 @@ export const ru = {
   },
   hold: {
     hold: 'Удержание',
+    resume: 'Возобновить',
     onHold: 'На удержании',
     resumed: 'Звонок возобновлён',
     heldBy: name => `${name} поставил(а) вас на удержание`,
+    holdAndAccept: 'Удержать и принять',
+    holdAndAcceptCallFrom: (name, video) =>
+      `Поставить текущий вызов на удержание и принять ${video ? 'видеозвонок' : 'голосовой звонок'}: ${name}`,
+    switchCall: 'Переключить',
+    switchTo: name => `Переключиться на звонок: ${name}`,
   },
   push: {
     voice: 'Входящий аудиозвонок',

@@ -111,9 +111,15 @@ export const tr = {
   },
   hold: {
     hold: 'Beklet',
+    resume: 'Devam et',
     onHold: 'Beklemede',
     resumed: 'Arama devam ediyor',
     heldBy: name => `${name} sizi beklemeye aldı`,
+    holdAndAccept: 'Beklet ve kabul et',
+    holdAndAcceptCallFrom: (name, video) =>
+      `Geçerli aramayı beklet ve ${name} kişisinden gelen ${video ? 'görüntülü' : 'sesli'} aramayı kabul et`,
+    switchCall: 'Geç',
+    switchTo: name => `${name} ile olan aramaya geç`,
   },
   push: {
     voice: 'Gelen sesli arama',

@@ -105,9 +105,15 @@ export const zhHans = {
   },
   hold: {
     hold: '保持',
+    resume: '恢复',
     onHold: '通话保持中',
     resumed: '通话已恢复',
     heldBy: name => `${name} 已将通话保持`,
+    holdAndAccept: '保持并接听',
+    holdAndAcceptCallFrom: (name, video) =>
+      `保持当前通话并接听${name}的${video ? '视频通话' : '语音通话'}`,
+    switchCall: '切换',
+    switchTo: name => `切换到与${name}的通话`,
   },
   push: {
     voice: '语音通话来电',

@@ -1,7 +1,8 @@
-import {provideEnvironmentInitializer} from '@angular/core';
+import {inject, provideEnvironmentInitializer} from '@angular/core';
 import {KitHoldFeature, kitCallsFeature} from '../core/calls-feature';
 import {KIT_ONGOING_CALL_PARTS} from '../ongoing-call/ongoing-call-media';
 import {kitHoldTable} from '../session/call-session-table-hold';
+import {KitHeldCalls} from './held-calls';
 import {KitHoldComponent} from './hold';
 
 /**
@@ -10,7 +11,8 @@ import {KitHoldComponent} from './hold';
  * timer going on. Through the SDK's `hold` and `unhold` (`KitPhoneCallsSdk`; the SIP adapter sends a re-INVITE with
  * `sendonly`, then `sendrecv`); the far side's hold comes as `KitCallListener.onCallHeld` / `onCallResumed`. A hold
  * the SDK refuses leaves the call as it was, reported through `onError`. The button shows only with an adapter that
- * has `hold` and `unhold`.
+ * has `hold` and `unhold`. With call waiting (`withCallWaiting()`), the banner of a waiting call offers "Hold and
+ * accept"; the held call then shows in a bar at the top of the new call's screen, with "Switch".
  *
  * ```ts
  * provideKitUIKit({callsSdk: MySdkAdapter}, withHold())
@@ -19,7 +21,10 @@ import {KitHoldComponent} from './hold';
  */
 export function withHold(): KitHoldFeature {
   return kitCallsFeature('hold', [
-    provideEnvironmentInitializer(kitHoldTable),
+    provideEnvironmentInitializer(() => {
+      kitHoldTable();
+      inject(KitHeldCalls).start();
+    }),
     {provide: KIT_ONGOING_CALL_PARTS, useValue: KitHoldComponent, multi: true},
   ]);
 }

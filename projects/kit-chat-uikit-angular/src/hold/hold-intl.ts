@@ -10,8 +10,10 @@ export class KitHoldIntl {
   /** Emits when the strings changed, so that the hold button renders again. */
   readonly changes = new Subject<void>();
 
-  /** Text of the hold button (pressed while the call is on hold). */
+  /** Text of the hold button. */
   hold = 'Hold';
+  /** Text of the hold button while the user holds the call: it takes the call off hold. */
+  resume = 'Resume';
   /** Said after the time while the user holds the call, and to screen readers. */
   onHold = 'On hold';
   /** Said to screen readers once the call is off hold. */
@@ -21,4 +23,20 @@ export class KitHoldIntl {
    * @returns Said after the time while the other person holds the call, and to screen readers.
    */
   heldBy = (name: string): string => `${name} put you on hold`;
+  /** Text of the button of a waiting call's banner that holds the call on screen and accepts the waiting one. */
+  holdAndAccept = 'Hold and accept';
+  /**
+   * @param name The caller of the waiting call.
+   * @param video Whether it is a video call.
+   * @returns The accessible name of "Hold and accept".
+   */
+  holdAndAcceptCallFrom = (name: string, video: boolean): string =>
+    `Hold the current call and accept the ${video ? 'video' : 'voice'} call from ${name}`;
+  /** Text of the button that holds the call on screen and resumes a held one. */
+  switchCall = 'Switch';
+  /**
+   * @param name The other person of the held call.
+   * @returns The accessible name of "Switch".
+   */
+  switchTo = (name: string): string => `Switch to the call with ${name}`;
 }

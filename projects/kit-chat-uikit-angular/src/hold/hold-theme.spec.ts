@@ -18,6 +18,8 @@ describe('Sass theming of hold: kit.hold-*', () => {
     expect(themed['--kit-hold-pressed-background-color']).toMatch(/^#[0-9a-f]{6}$/);
     expect(themed['--kit-hold-pressed-icon-color']).toMatch(/^#[0-9a-f]{6}$/);
     expect(themed['--kit-hold-note-text-appearance']).toBeTruthy();
+    expect(themed['--kit-hold-bar-background-color']).toMatch(/^#[0-9a-f]{6}$/);
+    expect(themed['--kit-hold-bar-text-color']).toMatch(/^#[0-9a-f]{6}$/);
     expect(() =>
       compile(`
         @use 'kit-chat-uikit-angular' as kit;
@@ -33,6 +35,8 @@ describe('Sass theming of hold: kit.hold-*', () => {
       'pressed-icon-color',
       'note-color',
       'note-text-appearance',
+      'bar-background-color',
+      'bar-text-color',
     ]) {
       expect(scss).toMatch(new RegExp(`var\\(\\s*--kit-hold-${name},`));
     }

@@ -72,17 +72,21 @@ describe('withHold()', () => {
     expect(host.querySelector('.kit-hold')!.hasAttribute('hidden')).toBe(true);
   });
 
-  it('should hold and resume: a labelled toggle, pressed while held, "On hold" after the time that goes on', async () => {
+  it('should hold and resume: "Hold", then "Resume" drawn pressed while held, "On hold" after the time that goes on', async () => {
     const host = await ongoing();
     expect(host.querySelector('.kit-hold')!.hasAttribute('hidden')).toBe(false);
     expect(button(host).getAttribute('aria-label')).toBe('Hold');
-    expect(button(host).getAttribute('aria-pressed')).toBe('false');
+    expect(button(host).hasAttribute('aria-pressed')).toBe(false);
     expect(button(host).classList).toContain('kit-call-button-button');
 
     button(host).click();
     await settle();
     expect(sent).toEqual([`hold ${id()}`]);
-    expect(button(host).getAttribute('aria-pressed')).toBe('true');
+    expect(button(host).getAttribute('aria-label')).toBe('Resume');
+    expect(host.querySelector('.kit-hold .kit-call-button-text')!.textContent!.trim()).toBe(
+      'Resume',
+    );
+    expect(button(host).classList).toContain('kit-ongoing-call-toggle-active');
     expect(status(host)).toMatch(/^Call duration 00:0\d ?On hold$/);
     const before = status(host);
     await settle(2_000);
@@ -92,7 +96,7 @@ describe('withHold()', () => {
     button(host).click();
     await settle();
     expect(sent).toEqual([`hold ${id()}`, `unhold ${id()}`]);
-    expect(button(host).getAttribute('aria-pressed')).toBe('false');
+    expect(button(host).getAttribute('aria-label')).toBe('Hold');
     expect(status(host)).not.toContain('On hold');
     expect(announced).toEqual(['On hold', 'Call resumed']);
     expect(errors).toEqual([]);
@@ -103,7 +107,7 @@ describe('withHold()', () => {
     refuse = new KitException('ERR_NETWORK', 'refused');
     button(host).click();
     await settle();
-    expect(button(host).getAttribute('aria-pressed')).toBe('false');
+    expect(button(host).getAttribute('aria-label')).toBe('Hold');
     expect(status(host)).not.toContain('On hold');
     expect(errors.map(error => error.code)).toEqual(['ERR_CALL_FAILED']);
     expect(host.querySelector('.kit-ongoing-call-end-call-button')).toBeTruthy();
@@ -115,7 +119,7 @@ describe('withHold()', () => {
     farSide.hold(id());
     await settle();
     expect(status(host)).toContain('Ada Lovelace put you on hold');
-    expect(button(host).getAttribute('aria-pressed')).toBe('false');
+    expect(button(host).getAttribute('aria-label')).toBe('Hold');
     farSide.hold(id(), false);
     await settle();
     expect(status(host)).not.toContain('put you on hold');
@@ -126,11 +130,14 @@ describe('withHold()', () => {
     const host = await ongoing();
     const intl = TestBed.inject(KitHoldIntl);
     intl.hold = 'Halten';
+    intl.resume = 'Fortsetzen';
     intl.onHold = 'Gehalten';
     intl.changes.next();
-    button(host).click();
     await settle();
     expect(button(host).getAttribute('aria-label')).toBe('Halten');
+    button(host).click();
+    await settle();
+    expect(button(host).getAttribute('aria-label')).toBe('Fortsetzen');
     expect(status(host)).toContain('Gehalten');
   });
 
@@ -155,7 +162,7 @@ describe('withHold()', () => {
     await expect(held).resolves.toBe(true);
     TestBed.inject(ApplicationRef).tick();
     const root = TestBed.inject(OverlayContainer).getContainerElement();
-    expect(root.querySelector('.kit-hold-toggle')!.getAttribute('aria-pressed')).toBe('true');
+    expect(root.querySelector('.kit-hold-toggle')!.getAttribute('aria-label')).toBe('Resume');
     expect(root.querySelector('.kit-ongoing-call-note')!.textContent).toBe('On hold');
     const resumed = ref.resume();
     await jest.advanceTimersByTimeAsync(10);

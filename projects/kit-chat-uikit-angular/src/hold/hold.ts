@@ -19,8 +19,8 @@ import {kitCaller, kitReceiver} from '../sdk/validation';
 import {KitHoldIntl} from './hold-intl';
 
 /**
- * The hold button of the ongoing screen (added by `withHold()`): a toggle, pressed while the user holds the call,
- * unavailable while a hold or resume is on its way. It puts "On hold" (or "Ada put you on hold") after the screen's
+ * The hold button of the ongoing screen (added by `withHold()`): "Hold", and "Resume" while the user holds the call
+ * (drawn pressed; its name says what it does, so it is no toggle), unavailable while a hold or resume is on its way. It puts "On hold" (or "Ada put you on hold") after the screen's
  * time and says each change to screen readers. Not shown with an adapter that has no `hold` and `unhold`.
  * @docs-private
  */
@@ -40,7 +40,7 @@ export class KitHoldComponent {
   readonly media: InputSignal<KitOngoingCallMedia> = input.required<KitOngoingCallMedia>();
   protected readonly intl = inject(KitHoldIntl);
   readonly #registry = inject(KitCallRegistry);
-  /** Whether the user holds the call (or asked to): the button is pressed. */
+  /** Whether the user holds the call (or asked to): the button reads "Resume", drawn pressed. */
   protected readonly _held = computed(() => {
     const hold = this.media().state()?.hold;
     return hold === 'held' || hold === 'holding';
