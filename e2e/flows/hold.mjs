@@ -4,6 +4,7 @@
 // scanned by axe (the screenshots hold-held and hold-held-by-peer).
 import {SEL, expect} from '../harness.mjs';
 import {scan} from './axe.mjs';
+import {katherineWaitsWhileAdaRings} from './calls.mjs';
 
 const HOLD = '.kit-hold-toggle';
 const STATUS = '.kit-ongoing-call-status';
@@ -70,6 +71,74 @@ export const holdTests = [
       await grace.textIs(STATUS, 'Ada Lovelace put you on hold');
       await grace.far('far-resume');
       await grace.said('Call resumed');
+    },
+  },
+  {
+    name: 'hold and accept: Katherine waits, the user holds Ada for her, switches twice, ends one, resumes the other',
+    timeout: 40000,
+    fn: async ({open}) => {
+      const me = await katherineWaitsWhileAdaRings(open);
+      await me.page.click(SEL.accept);
+      await me.visible(SEL.ongoing);
+      // The screen on top, its name and its hold button; the one behind is inert.
+      const front = () =>
+        me.page.evaluate(() => {
+          const hosts = [...document.querySelectorAll('.cdk-overlay-pane')].map(
+            pane => pane.parentElement,
+          );
+          const top = hosts.at(-1);
+          return {
+            screens: hosts.length,
+            inert: hosts.map(host => host.inert).join(),
+            title: top?.querySelector('.kit-ongoing-call-name')?.textContent?.trim(),
+            hold: top?.querySelector('.kit-hold-toggle')?.getAttribute('aria-label'),
+            bar: top?.querySelector('.kit-held-call')?.textContent?.replace(/\s+/g, ' ').trim(),
+          };
+        });
+      const expectFront = async (want, what) => {
+        try {
+          await me.page.waitForFunction(
+            async wanted => {
+              const hosts = [...document.querySelectorAll('.cdk-overlay-pane')].map(
+                pane => pane.parentElement,
+              );
+              const top = hosts.at(-1);
+              return (
+                hosts.length === wanted.screens &&
+                top?.querySelector('.kit-ongoing-call-name')?.textContent?.trim() ===
+                  wanted.title &&
+                top?.querySelector('.kit-hold-toggle')?.getAttribute('aria-label') === wanted.hold
+              );
+            },
+            want,
+            {timeout: 8000},
+          );
+        } catch {
+          throw new Error(`${what}: ${JSON.stringify(await front())}`);
+        }
+      };
+      await me.page.click('.kit-call-waiting-hold-and-accept');
+      await expectFront({screens: 2, title: 'Katherine Johnson', hold: 'Hold'}, 'hold and accept');
+      let now = await front();
+      expect(now.inert === 'true,false', `the held call's screen is not inert: ${now.inert}`);
+      expect(/Ada Lovelace.*On hold.*Switch/.test(now.bar), `the bar reads ${now.bar}`);
+      await scan(me, 'hold-and-accept', undefined, '.cdk-overlay-container');
+
+      await me.page.click('.kit-held-call-switch');
+      await expectFront({screens: 2, title: 'Ada Lovelace', hold: 'Hold'}, 'first switch');
+      now = await front();
+      expect(/Katherine Johnson.*On hold/.test(now.bar), `the bar reads ${now.bar}`);
+      await me.expectFocus('.kit-held-call-switch', 'Switch, in the call now in front');
+      await me.page.keyboard.press('Enter');
+      await expectFront({screens: 2, title: 'Katherine Johnson', hold: 'Hold'}, 'second switch');
+
+      // Katherine's call ends: Ada's screen is left, on hold, its Resume focused.
+      await me.page.locator('.cdk-overlay-pane').last().locator(SEL.ongoingEnd).click();
+      await expectFront({screens: 1, title: 'Ada Lovelace', hold: 'Resume'}, 'the held call left');
+      await me.expectFocus('.kit-hold-toggle', 'Resume');
+      await me.page.keyboard.press('Enter');
+      await me.attribute('.kit-hold-toggle', 'aria-label', 'Hold', 8000);
+      await me.said('Call resumed');
     },
   },
 ];

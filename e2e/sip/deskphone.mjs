@@ -157,11 +157,14 @@ export class DeskPhone {
   }
 }
 
-/** The RMS (0..1) of the audio a tab receives, over `ms`: an analyser on the newest peer connection's track. */
+/** The RMS (0..1) of the audio a tab receives, over `ms`: an analyser on the newest open peer connection's track. */
 export function receivedEnergy(tab, ms = 1500) {
   return tab.page.evaluate(async ms => {
-    const receiver = window.__e2e.peers
-      .at(-1)
+    // The newest connection still open: a tab with two calls (one held) keeps the one left after the other ended.
+    const peers = window.__e2e.peers;
+    const receiver = (
+      peers.filter(peer => peer.connectionState !== 'closed').at(-1) ?? peers.at(-1)
+    )
       ?.getReceivers()
       .find(each => each.track?.kind === 'audio');
     if (!receiver) {

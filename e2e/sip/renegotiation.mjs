@@ -253,4 +253,64 @@ export const renegotiationFlows = [
       await bothEnded(grace, linus);
     },
   },
+  {
+    name: 'hold and accept over SIP, three tabs: Ada rings Linus while he talks with Grace → Hold and accept (Grace hears silence, Ada hears Linus); Switch twice; Linus ends Ada → Grace still held until Resume',
+    timeout: 120000,
+    fn: async ({open, screenshots}) => {
+      const linus = await open('linus', {
+        init: () => localStorage.setItem('kit-demo-busy-policy', 'wait'),
+      });
+      const grace = await open('grace');
+      const ada = await open('ada');
+      await ring(grace, linus);
+      await answer(grace, linus);
+      const floor = 0.01;
+      const hears = async (tab, loud, what) =>
+        console.log(`    ${what}: ${(await energy(tab, floor, loud, what)).toFixed(4)}`);
+      await hears(grace, true, 'Grace hears Linus');
+
+      await ada.click('call-voice-linus');
+      await linus.visible(SEL.waiting, 8000);
+      await linus.page.click('.kit-call-waiting-hold-and-accept');
+      await ada.visible(SEL.ongoing, 15000);
+      await grace.textIs(SEL.ongoingStatus, 'Linus Torvalds put you on hold', 15000);
+      // The call on top of Linus's screens is Ada's; Grace's waits behind it, in the bar.
+      const front = () =>
+        linus.page.evaluate(() => {
+          const top = [...document.querySelectorAll('.cdk-overlay-pane')].at(-1);
+          return top?.querySelector('.kit-ongoing-call-name')?.textContent?.trim();
+        });
+      await linus.textIs('.kit-held-call-name', 'Grace Hopper', 8000);
+      expect((await front()) === 'Ada Lovelace', `Linus's screen in front: ${await front()}`);
+      await hears(ada, true, 'Ada hears Linus after Hold and accept');
+      await hears(grace, false, 'Grace hears silence, held');
+      await linus.page.screenshot({path: join(screenshots, 'sip-hold-and-accept.png')});
+
+      await linus.page.click('.kit-held-call-switch');
+      await linus.textIs('.kit-held-call-name', 'Ada Lovelace', 15000);
+      await ada.textIs(SEL.ongoingStatus, 'Linus Torvalds put you on hold', 15000);
+      expect((await front()) === 'Grace Hopper', `after a switch, in front: ${await front()}`);
+      await hears(grace, true, 'Grace hears Linus after the switch');
+      await hears(ada, false, 'Ada hears silence after the switch');
+
+      await linus.page.click('.kit-held-call-switch');
+      await linus.textIs('.kit-held-call-name', 'Grace Hopper', 15000);
+      await grace.textIs(SEL.ongoingStatus, 'Linus Torvalds put you on hold', 15000);
+      await hears(ada, true, 'Ada hears Linus after the second switch');
+      await hears(grace, false, 'Grace hears silence after the second switch');
+
+      // Linus ends Ada's call: Grace's is left on his screen, still held, until he presses Resume.
+      await linus.page.locator('.cdk-overlay-pane').last().locator(SEL.ongoingEnd).click();
+      await ada.gone(SEL.ongoing, 15000);
+      await linus.attribute('.kit-hold-toggle', 'aria-label', 'Resume', 15000);
+      await linus.gone('.kit-held-calls', 15000);
+      await hears(grace, false, 'Grace still hears silence once Ada left');
+      await linus.page.click('.kit-hold-toggle');
+      await linus.attribute('.kit-hold-toggle', 'aria-label', 'Hold', 15000);
+      await hears(grace, true, 'Grace hears Linus after Resume');
+      await hears(linus, true, 'Linus hears Grace after Resume');
+      await linus.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+    },
+  },
 ];

@@ -2,6 +2,7 @@ import {
   ChangeDetectionStrategy,
   Component,
   ViewEncapsulation,
+  computed,
   effect,
   inject,
   input,
@@ -70,24 +71,20 @@ export class KitHoldAndAcceptComponent {
   selector: 'kit-held-calls',
   imports: [KitCallButtonComponent],
   template: `
-    @let _ = version();
-    @for (session of sessions(); track $index) {
-      @let name = other(session);
+    @for (row of _rows(); track $index) {
       <div class="kit-held-call" role="group" [attr.aria-label]="intl.onHold">
         <svg class="kit-hold-icon" viewBox="0 0 24 24" focusable="false" aria-hidden="true">
           <path [attr.d]="pause" />
         </svg>
         <p class="kit-held-call-text">
-          <span class="kit-held-call-name">{{ name }}</span>
-          <span class="kit-held-call-status">{{
-            session.state.hold ? intl.onHold : session.state.heldByPeer ? intl.heldBy(name) : ''
-          }}</span>
+          <span class="kit-held-call-name">{{ row.name }}</span>
+          <span class="kit-held-call-status">{{ row.status }}</span>
         </p>
         <kit-call-button
           buttonClass="kit-held-call-switch"
           [label]="intl.switchCall"
-          [ariaLabel]="intl.switchTo(name)"
-          (press)="switchTo.emit(session)"
+          [ariaLabel]="intl.switchTo(row.name)"
+          (press)="switchTo.emit(row.session)"
         />
       </div>
     }
@@ -99,19 +96,32 @@ export class KitHoldAndAcceptComponent {
 export class KitHeldCallsComponent {
   protected readonly intl = inject(KitHoldIntl);
   protected readonly pause = PAUSE;
-  protected readonly other = kitOtherName;
   /** The calls behind the call on screen. */
   readonly sessions = input<KitCallSession[]>([]);
   /** Emits the call the user switches to. */
   readonly switchTo = output<KitCallSession>();
   /** Counts the sessions' changes: their hold is read from their state. */
-  protected readonly version = signal(0);
+  readonly #version = signal(0);
+  readonly #words = kitFollowIntl(this.intl);
+  /** Each call behind: the other person's name and what its hold says. */
+  protected readonly _rows = computed(() => {
+    this.#version();
+    this.#words();
+    return this.sessions().map(session => {
+      const name = kitOtherName(session);
+      const {hold, heldByPeer} = session.state;
+      return {
+        session,
+        name,
+        status: hold ? this.intl.onHold : heldByPeer ? this.intl.heldBy(name) : '',
+      };
+    });
+  });
 
   constructor() {
-    kitFollowIntl(this.intl);
     effect(onCleanup => {
       const stops = this.sessions().map(session =>
-        session.subscribe(() => this.version.update(count => count + 1)),
+        session.subscribe(() => this.#version.update(count => count + 1)),
       );
       onCleanup(() => stops.forEach(stop => stop()));
     });

@@ -83,7 +83,7 @@ describe('withHold() with call waiting: Hold and accept, Switch, Resume', () => 
     [...container.querySelectorAll<HTMLElement>('.cdk-overlay-pane')].map(pane => ({
       pane,
       name: pane
-        .querySelector('.kit-ongoing-call-title, .kit-call-screen-name, h1, h2')
+        .querySelector('.kit-ongoing-call-name, .kit-call-screen-name, h1, h2')
         ?.textContent?.trim(),
       inert: (pane.parentElement as HTMLElement).inert,
       hold: pane.querySelector('.kit-hold-toggle')?.getAttribute('aria-label'),

@@ -20,7 +20,7 @@ import {KitHeldCallsComponent, KitHoldAndAcceptComponent, kitOtherName} from './
 
 /** A call's dialog and its session. */
 interface CallDialog {
-  ref: DialogRef<unknown, KitCallHost>;
+  ref: DialogRef<unknown, unknown>;
   session: KitCallSession;
 }
 
@@ -161,7 +161,7 @@ export class KitHeldCalls {
     return this.#dialog.openDialogs
       .filter(ref => ref.componentInstance instanceof KitCallHost)
       .map(ref => ({
-        ref: ref as DialogRef<unknown, KitCallHost>,
+        ref,
         session: ref.componentRef!.injector.get(KIT_CALL_SESSION),
       }));
   }
