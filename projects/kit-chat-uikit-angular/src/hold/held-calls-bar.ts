@@ -63,15 +63,15 @@ export class KitHoldAndAcceptComponent {
 }
 
 /**
- * The bar of the calls on hold behind the call on screen (`withHold()`): each one's name, "On hold", and "Switch",
- * which holds the call on screen and resumes that one. At the top of the call screen, first in its Tab order after
+ * The bar of the call on hold behind the call on screen (`withHold()`): its name, "On hold", and "Switch", which
+ * holds the call on screen and resumes that one. At the top of the call screen, first in its Tab order after
  * a waiting call's banner. @docs-private
  */
 @Component({
   selector: 'kit-held-calls',
   imports: [KitCallButtonComponent],
   template: `
-    @for (row of _rows(); track $index) {
+    @if (_row(); as row) {
       <div class="kit-held-call" role="group" [attr.aria-label]="intl.onHold">
         <svg class="kit-hold-icon" viewBox="0 0 24 24" focusable="false" aria-hidden="true">
           <path [attr.d]="pause" />
@@ -96,34 +96,34 @@ export class KitHoldAndAcceptComponent {
 export class KitHeldCallsComponent {
   protected readonly intl = inject(KitHoldIntl);
   protected readonly pause = PAUSE;
-  /** The calls behind the call on screen. */
-  readonly sessions = input<KitCallSession[]>([]);
+  /** The held call behind the call on screen (the latest one put behind it, when there are several). */
+  readonly session = input<KitCallSession | null>(null);
   /** Emits the call the user switches to. */
   readonly switchTo = output<KitCallSession>();
-  /** Counts the sessions' changes: their hold is read from their state. */
+  /** Counts the session's changes: its hold is read from its state. */
   readonly #version = signal(0);
   readonly #words = kitFollowIntl(this.intl);
-  /** Each call behind: the other person's name and what its hold says. */
-  protected readonly _rows = computed(() => {
+  /** The held call: the other person's name and what its hold says. */
+  protected readonly _row = computed(() => {
     this.#version();
     this.#words();
-    return this.sessions().map(session => {
-      const name = kitOtherName(session);
-      const {hold, heldByPeer} = session.state;
-      return {
-        session,
-        name,
-        status: hold ? this.intl.onHold : heldByPeer ? this.intl.heldBy(name) : '',
-      };
-    });
+    const session = this.session();
+    if (!session) {
+      return null;
+    }
+    const name = kitOtherName(session);
+    const {hold, heldByPeer} = session.state;
+    return {
+      session,
+      name,
+      status: hold ? this.intl.onHold : heldByPeer ? this.intl.heldBy(name) : '',
+    };
   });
 
   constructor() {
     effect(onCleanup => {
-      const stops = this.sessions().map(session =>
-        session.subscribe(() => this.#version.update(count => count + 1)),
-      );
-      onCleanup(() => stops.forEach(stop => stop()));
+      const stop = this.session()?.subscribe(() => this.#version.update(count => count + 1));
+      onCleanup(() => stop?.());
     });
   }
 }

@@ -1,4 +1,5 @@
 import {Dialog, DialogRef} from '@angular/cdk/dialog';
+import {DOCUMENT} from '@angular/common';
 import {
   ApplicationRef,
   ComponentRef,
@@ -12,7 +13,6 @@ import {Subscription} from 'rxjs';
 import {KitCallHost} from '../overlay/call-host';
 import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitCallRegistry} from '../registry/call-registry';
-import {KitCallWaiting} from '../ring/call-waiting';
 import {KIT_CALL_SESSION} from '../screen/call-session-binding';
 import {KitCallsSdk, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitCallSession} from '../session/call-session';
@@ -37,7 +37,7 @@ export class KitHeldCalls {
   readonly #environment = inject(EnvironmentInjector);
   readonly #appRef = inject(ApplicationRef);
   readonly #registry = inject(KitCallRegistry);
-  readonly #waiting = inject(KitCallWaiting);
+  readonly #document = inject(DOCUMENT);
   readonly #overlay = inject(KitCallOverlay);
   readonly #dialog = inject(Dialog);
   readonly #sdk = inject(KitCallsSdk, {optional: true}) as KitPhoneCallsSdk | null;
@@ -45,6 +45,8 @@ export class KitHeldCalls {
   readonly #buttons = new Map<HTMLElement, ComponentRef<KitHoldAndAcceptComponent>>();
   #bar: ComponentRef<KitHeldCallsComponent> | null = null;
   #subscription: Subscription | null = null;
+  /** How many times in a row a waiting call had no banner yet. */
+  #retries = 0;
   /** A switch on its way: a second press waits for it. */
   #switching = false;
 
@@ -61,7 +63,8 @@ export class KitHeldCalls {
     if (this.#subscription || !this.#sdk?.hold || !this.#sdk.unhold) {
       return;
     }
-    const sync = () => queueMicrotask(() => this.#sync());
+    // After Angular rendered what changed (its tick runs on a timer too): the banners then say their session.
+    const sync = () => setTimeout(() => this.#sync());
     this.#subscription = this.#registry.changes.subscribe(sync);
     this.#subscription.add(
       this.#dialog.afterOpened.subscribe(ref => {
@@ -75,7 +78,12 @@ export class KitHeldCalls {
     if (this.#appRef.destroyed) {
       return;
     }
-    const banners = new Map([...this.#waiting._banners()].map(([id, el]) => [el, id]));
+    const banners = new Map(
+      Array.from(
+        this.#document.querySelectorAll<HTMLElement>('.kit-call-waiting[data-kit-session]'),
+        banner => [banner, banner.dataset['kitSession']!],
+      ),
+    );
     for (const [banner, button] of this.#buttons) {
       if (!banners.has(banner)) {
         this.#buttons.delete(banner);
@@ -84,6 +92,13 @@ export class KitHeldCalls {
       }
     }
     banners.forEach((id, banner) => this.#buttons.has(banner) || this.#addButton(banner, id));
+    const shown = new Set(banners.values());
+    if (!this.#registry.waiting.some(session => !shown.has(session.sessionId))) {
+      this.#retries = 0;
+    } else if (this.#retries++ < 30) {
+      // A banner not rendered yet: looked at again on the next frame (for half a second at most).
+      setTimeout(() => this.#sync(), 16);
+    }
     this.#arrange();
   }
 
@@ -194,10 +209,7 @@ export class KitHeldCalls {
       this.#bar.instance.switchTo.subscribe(session => void this.#switch(session));
       this.#appRef.attachView(this.#bar.hostView);
     }
-    this.#bar.setInput(
-      'sessions',
-      behind.map(call => call.session),
-    );
+    this.#bar.setInput('session', behind.at(-1)!.session);
     const container = top.ref.componentRef!.location.nativeElement.closest('.cdk-dialog-container');
     const bar: HTMLElement = this.#bar.location.nativeElement;
     if (container && bar.parentElement !== container) {

@@ -62,7 +62,8 @@ import {KitCallHost} from '../overlay/call-host';
   styleUrl: 'call-waiting.scss',
   encapsulation: ViewEncapsulation.None,
   changeDetection: ChangeDetectionStrategy.OnPush,
-  host: {class: 'kit-call-waiting'},
+  // The session it shows, for what adds to it from outside (withHold()'s "Hold and accept").
+  host: {class: 'kit-call-waiting', '[attr.data-kit-session]': 'call().sessionId'},
 })
 export class KitCallWaitingComponent {
   protected readonly intl = inject(KitCallsIntl);
@@ -123,16 +124,6 @@ export class KitCallWaiting {
   /** @returns Whether the session waits in a banner. @param sessionId The session. */
   has(sessionId: string): boolean {
     return [...this.#waiting.keys()].some(session => session.sessionId === sessionId);
-  }
-
-  /** The banners shown, by session id (for tests). @docs-private */
-  _banners(): Map<string, HTMLElement> {
-    return new Map(
-      [...this.#waiting.values()].map(({session, componentRef}) => [
-        session.sessionId,
-        componentRef.location.nativeElement as HTMLElement,
-      ]),
-    );
   }
 
   #sync(): void {

@@ -17,7 +17,6 @@ import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
 import {KitCallRegistry} from '../registry/call-registry';
 import {KitCallAutoRing} from '../ring/call-auto-ring';
-import {KitCallWaiting} from '../ring/call-waiting';
 import {KitCallListener, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
@@ -357,7 +356,6 @@ class StressRun {
   private step = -1;
   private calls!: KitCallsTestingController;
   private overlay!: KitCallOverlay;
-  private waiting!: KitCallWaiting;
   private events!: KitCallEventsService;
   private container!: HTMLElement;
   private deliver!: (method: keyof KitCallListener, call: KitCall) => void;
@@ -442,7 +440,6 @@ class StressRun {
     phone.hold = holding('hold');
     phone.unhold = holding('unhold');
     this.overlay = TestBed.inject(KitCallOverlay);
-    this.waiting = TestBed.inject(KitCallWaiting);
     this.events = TestBed.inject(KitCallEventsService);
     this.container = TestBed.inject(OverlayContainer).getContainerElement();
     this.observeEvents();
@@ -962,8 +959,13 @@ class StressRun {
     return instance ? (ɵgetHostElement(instance) as HTMLElement) : null;
   }
 
+  /** The banners shown (rendered), by the session each says it shows. */
   private waitingBanners(): Map<string, HTMLElement> {
-    return this.waiting._banners();
+    return new Map(
+      [...document.querySelectorAll<HTMLElement>('.kit-call-waiting[data-kit-session]')].map(
+        banner => [banner.dataset['kitSession']!, banner],
+      ),
+    );
   }
 
   /**
