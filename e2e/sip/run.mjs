@@ -231,7 +231,7 @@ async function main() {
       const started = [];
       const phones = {
         url: phoneProxy.url,
-        start: async uid => {
+        start: async (uid, options = {}) => {
           if (!baresipInstalled()) {
             throw new Error(
               'baresip is missing: apt-get install -y --no-install-recommends baresip-core',
@@ -242,6 +242,7 @@ async function main() {
             secret: proxies.secret,
             uid,
             phonePort,
+            ...options,
           });
           started.push(phone);
           return phone;

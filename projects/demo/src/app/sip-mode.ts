@@ -65,6 +65,8 @@ export function demoSipCallsSdk(
     displayName: me.name,
     // `?iceRelay=1`: media only through the TURN server that comes with the credentials.
     iceTransportPolicy: params.get('iceRelay') === '1' ? 'relay' : undefined,
+    // `?dtmf=info`: the keypad's digits go as SIP INFO (application/dtmf-relay), not RFC 4733 in the audio.
+    dtmf: params.get('dtmf') === 'info' ? 'info' : undefined,
     user: demoUser(me),
     // Loopback: come back quickly after a proxy restart. `?sipReconnect=<s>` sets a fixed back-off (JsSIP's own
     // default goes up to 30 s), for the browser test of a frozen tab, which resumes well before it.
