@@ -37,6 +37,14 @@ export interface KitCallListener {
   /** The far side took an ongoing call off hold (SIP: a re-INVITE with `sendrecv` or `recvonly`). */
   onCallResumed?(call: KitCall): void;
   /**
+   * The far side of `call` handed this device to someone else (a blind transfer, SIP: a REFER): the adapter placed
+   * `next`, a call from this user to the person named in the transfer, and reports it from now on as any outgoing
+   * call (`onOutgoingCallRinging`, `onOutgoingCallAccepted`, `onOutgoingCallRejected`, `onCallEnded` with
+   * `next.sessionId`). `call` ends as usual once the far side hangs up (`onCallEnded`). With `withTransfer()` the kit
+   * shows `next` on an outgoing screen.
+   */
+  onCallTransferred?(call: KitCall, next: KitCall): void;
+  /**
    * In a call with several people, someone's status changed (they ring, joined, declined, were busy, did not
    * answer, left): `call.participants` holds everyone's latest status (the kit finds who changed). Only adapters
    * with `groupCalls` call it.
@@ -218,6 +226,17 @@ export interface KitPhoneCallsSdk {
    *   for a character that is not a digit.
    */
   sendDigits?(sessionId: string, digits: string): Promise<void>;
+  /**
+   * Hands an ongoing call to someone else (a blind transfer, `withTransfer()`'s button and
+   * `KitCallOverlayRef.transfer()`): the far side is asked to call `to` (SIP: a REFER whose `Refer-To` is `to`'s
+   * address; the far side's kit follows it and hears `onCallTransferred`). The kit holds the call first.
+   * @param sessionId Session id of the ongoing call (on hold).
+   * @param to The person the far side is handed to.
+   * @returns Resolves once `to` answered the far side's call: the adapter then ends this call (`onCallEnded`).
+   *   Rejects with a `KitException` when the far side refused the transfer or `to` declined, was busy or did not
+   *   answer: the call then stays, on hold, and the app hears `onError`. It may take as long as a ring.
+   */
+  transfer?(sessionId: string, to: KitUser): Promise<void>;
   /**
    * The user turned the microphone or the camera off or on (the ongoing screen's toggles, or an audio-only setting):
    * the adapter stops sending what is off and may tell the far side (SIP: a re-INVITE with `m=video` `recvonly`, so
