@@ -301,7 +301,44 @@ async function digitsToDeskPhone({open, phones}, how) {
   await grace.gone(SEL.ongoing, 8000);
 }
 
+/** Waits until a tab hears silence (below `floor`); resolves the energy heard. */
+async function silent(tab, floor, what) {
+  const deadline = Date.now() + 10000;
+  let energy = 1;
+  while (Date.now() < deadline) {
+    energy = await receivedEnergy(tab);
+    if (energy < floor) {
+      return energy;
+    }
+  }
+  throw new Error(`${what}: energy ${energy.toFixed(4)}`);
+}
+
 export const deskPhoneFlows = [
+  {
+    name: 'desk phone: the kit holds a call with a desk phone (a sendonly re-INVITE through Kamailio and rtpengine): the tab hears silence; Resume: sound again',
+    fn: async ({open, phones}) => {
+      const phone = await phones.start('linus');
+      const grace = await open('grace', {proxy: phones.url});
+      await grace.click('call-voice-linus');
+      await grace.visible(SEL.ongoing, 10000);
+      console.log(`    before the hold: ${await soundBothWays(grace, phone)}`);
+      await grace.page.click('.kit-hold-toggle');
+      await grace.attribute('.kit-hold-toggle', 'aria-label', 'Resume', 10000);
+      const held = await silent(grace, 0.01, 'the tab still hears the desk phone while held');
+      console.log(`    held: the tab hears ${held.toFixed(4)}`);
+      await grace.page.click('.kit-hold-toggle');
+      await grace.attribute('.kit-hold-toggle', 'aria-label', 'Hold', 10000);
+      const back = await hears(
+        grace,
+        0.01,
+        'the tab hears nothing from the desk phone after Resume',
+      );
+      console.log(`    resumed: the tab hears ${back.toFixed(4)}`);
+      await grace.page.click(SEL.ongoingEnd);
+      await grace.gone(SEL.ongoing, 8000);
+    },
+  },
   {
     name: 'desk phone: the kit calls a desk phone (baresip, plain RTP through rtpengine); sound both ways',
     fn: async ({open, phones}) => {
