@@ -1,7 +1,7 @@
 import type {KitCall, KitCallListener, KitCallStatus, KitUser} from 'kit-chat-uikit-angular';
 import type {KitInMemoryFarSide} from './in-memory-far-side';
 import type {KitInMemorySession, KitInMemorySessions} from './in-memory-sessions';
-import type {KitTabOperation} from './in-memory-tab-link';
+import type {KitMeshSignal, KitTabOperation} from './in-memory-tab-link';
 
 // What the parts of the in-memory SDK know of each other: a device on the switchboard, and the
 // lines of the switchboard that its far side (in-memory-far-side.ts) plays on. Declared apart so
@@ -45,6 +45,8 @@ export interface KitInMemoryLines {
     fromOtherTab?: boolean,
   ): boolean;
   _act: KitInMemoryAct;
+  /** The media meshes of this tab's calls (in-memory-mesh.ts), told the other tabs' signals. */
+  _meshes?: Set<(signal: KitMeshSignal) => void>;
 }
 
 /** What the group calls use of their switchboard (`KitInMemorySwitchboard` hands it over). @docs-private */

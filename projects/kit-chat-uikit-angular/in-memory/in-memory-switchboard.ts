@@ -23,7 +23,7 @@ import {
   RINGING,
   kitSessionSnapshot,
 } from './in-memory-sessions';
-import {KitTabOperation, OTHER_TAB, kitTabOperation} from './in-memory-tab-link';
+import {KitMeshSignal, KitTabOperation, OTHER_TAB, kitTabOperation} from './in-memory-tab-link';
 
 /**
  * The in-process switchboard behind `KitInMemoryCallsSdk`: it routes calls between the SDK instances (devices)
@@ -49,11 +49,10 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   readonly #devicesElsewhere = new Set<string>();
   /** The `BroadcastChannel` to the other tabs of this origin, while connected. */
   #channel: BroadcastChannel | null = null;
-  /**
-   * The calls with several people, once `kitInMemoryGroupCalls()` turned them on (it also routes their actions to
-   * them): type-only here, an app that does not ships none of them. @docs-private
-   */
+  /** Calls with several people, once `kitInMemoryGroupCalls()` turned them on (type-only here). @docs-private */
   _groups?: KitInMemoryGroups;
+  /** The media meshes of this tab's calls (in-memory-mesh.ts), told the other tabs' signals. @docs-private */
+  _meshes?: Set<(signal: KitMeshSignal) => void>;
 
   /**
    * Shares the calls with the other tabs of this origin that connect to the same channel, through a
@@ -162,9 +161,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   }
 
   /**
-   * Looks a call up, for tests and the demo's far side.
+   * Looks a call up, for tests and the demo's far side: a copy with its current status, `undefined` when unknown.
    * @param sessionId Session id of a call.
-   * @returns A copy of the call with its current status, or `undefined` when unknown.
    */
   getCall(sessionId: string): KitCall | undefined {
     const session = this.#sessions.known(sessionId);
@@ -272,6 +270,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
       this.#ringing(this.#sessions.get(message.sessionId), true);
     } else if (message.kind === 'onCallHeld' || message.kind === 'onCallResumed') {
       this._tell(message.sessionId, message.kind, message.uid, true);
+    } else if (message.kind === 'mesh') {
+      this._meshes?.forEach(mesh => mesh(message));
     } else {
       const {kind, uid, sessionId, status, users, call} = message;
       this._act(OTHER_TAB, uid, sessionId, kind, status, users, call).catch(() => {});

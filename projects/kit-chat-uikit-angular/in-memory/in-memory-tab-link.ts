@@ -27,7 +27,31 @@ export type KitTabOperation =
   | {kind: 'onCallResumed'; sessionId: string; uid: string}
   | {kind: 'device'; uid: string}
   | {kind: 'hello'}
-  | {kind: 'register'; user: KitUser};
+  | {kind: 'register'; user: KitUser}
+  | KitMeshSignal;
+
+/**
+ * A signal of the media mesh between tabs (in-memory-mesh.ts), from one person of a call to another: `'hello'` (the
+ * higher uid asks the lower for an offer), the offer and the answer (their SDP), an ICE candidate, and what the
+ * sender's tracks carry (`'media'`: the far tiles show the avatar, the muted mark).
+ */
+export interface KitMeshSignal {
+  kind: 'mesh';
+  type: 'hello' | 'offer' | 'answer' | 'ice' | 'media';
+  sessionId: string;
+  from: string;
+  to: string;
+  /** The connection of the two it is for: a signal of an older one is dropped. */
+  cid: string;
+  sdp?: string;
+  candidate?: RTCIceCandidateInit;
+  audio?: boolean;
+  video?: boolean;
+}
+
+/** The longest SDP a tab takes (a mesh's offer of two tracks is some 6 KB). */
+const MAX_SDP = 64_000;
+const MESH_TYPES = new Set<unknown>(['hello', 'offer', 'answer', 'ice', 'media']);
 
 /** A message from another tab, before it is checked: any fields; the call and the user once validated. */
 type KitTabMessage = Partial<Record<string, unknown>> & {call: KitCall; user: KitUser};
@@ -57,9 +81,32 @@ export function kitTabOperation(data: unknown): KitTabOperation | null {
     (kind === 'ringing' && typeof sessionId === 'string') ||
     ((kind === 'onCallHeld' || kind === 'onCallResumed') &&
       typeof sessionId === 'string' &&
-      typeof uid === 'string')
+      typeof uid === 'string') ||
+    (kind === 'mesh' && kitMeshSignal(message))
     ? (message as unknown as KitTabOperation)
     : null;
+}
+
+/**
+ * Checks a signal of the media mesh: every field it reads, of its type and size (a crafted one never reaches a
+ * connection). Whether it is for a call and a person of this tab is the mesh's own check.
+ */
+function kitMeshSignal(message: Partial<Record<string, unknown>>): boolean {
+  const {type, sessionId, from, to, cid, sdp, audio, video} = message;
+  const candidate: Partial<Record<string, unknown>> = Object(message['candidate']);
+  const {sdpMid: mid, sdpMLineIndex: line} = candidate;
+  return (
+    MESH_TYPES.has(type) &&
+    [sessionId, from, to, cid].every(field => typeof field === 'string' && field.length <= 200) &&
+    (type === 'offer' || type === 'answer'
+      ? typeof sdp === 'string' && sdp.length <= MAX_SDP
+      : type === 'ice'
+        ? typeof candidate['candidate'] === 'string' &&
+          candidate['candidate'].length <= 1000 &&
+          (mid == null || (typeof mid === 'string' && mid.length <= 64)) &&
+          (line == null || (Number.isInteger(line) && (line as number) >= 0))
+        : type !== 'media' || (typeof audio === 'boolean' && typeof video === 'boolean'))
+  );
 }
 
 /** Stands for a device of another tab: it is never a local device, so local devices of its user are told. */
