@@ -45,8 +45,8 @@ export interface KitInMemoryLines {
     fromOtherTab?: boolean,
   ): boolean;
   _act: KitInMemoryAct;
-  /** The media meshes of this tab's calls (in-memory-mesh.ts), told the other tabs' signals. */
-  _meshes?: Set<(signal: KitMeshSignal) => void>;
+  /** The media meshes of this tab's calls (in-memory-mesh.ts): told the other tabs' signals. */
+  _mesh?: (data: unknown) => void;
 }
 
 /** What the group calls use of their switchboard (`KitInMemorySwitchboard` hands it over). @docs-private */
@@ -64,6 +64,7 @@ export interface KitInMemoryGroupLines {
     except: KitInMemoryDevice | null,
     call: KitCall,
   ): void;
-  broadcast(operation: KitTabOperation): void;
+  /** Shares an operation (or a signal of the media mesh) with the other tabs. */
+  broadcast(operation: KitTabOperation | KitMeshSignal): void;
   ringing(session: KitInMemorySession): void;
 }

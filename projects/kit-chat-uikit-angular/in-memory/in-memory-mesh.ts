@@ -1,6 +1,6 @@
 import {MESH_SIZE} from './in-memory-call-media';
-import type {KitInMemoryGroupLines} from './in-memory-lines';
-import type {KitMeshSignal} from './in-memory-tab-link';
+import type {KitInMemoryGroupLines, KitInMemoryLines} from './in-memory-lines';
+import {KitMeshSignal, kitMeshSignal} from './in-memory-tab-link';
 
 // The media mesh of the in-memory SDK with media: a call's people on other tabs of this origin get this device's
 // camera and microphone over a real RTCPeerConnection each, and send theirs, signalled over the switchboard's
@@ -58,7 +58,7 @@ export class KitInMemoryMesh {
     private readonly _sessionId: string,
     private readonly _me: string,
   ) {
-    (_lines.board._meshes ??= new Set()).add(this.#listen);
+    kitListen(_lines.board).add(this.#listen);
   }
 
   /**
@@ -121,7 +121,7 @@ export class KitInMemoryMesh {
     [...this.#links.keys()].forEach(uid => this.#drop(uid));
     this.#people.clear();
     this.#hellos.clear();
-    this._lines.board._meshes?.delete(this.#listen);
+    kitListen(this._lines.board).delete(this.#listen);
   }
 
   #receive(signal: KitMeshSignal): void {
@@ -273,3 +273,24 @@ export class KitInMemoryMesh {
 }
 
 const FAR_ON = Object.freeze({audio: true, video: true});
+
+/** The meshes of each switchboard of this page, told each signal of another tab once it is checked. */
+const MESHES = new WeakMap<KitInMemoryLines, Set<(signal: KitMeshSignal) => void>>();
+
+/** @returns The meshes of a switchboard, its hook set on the first one. */
+function kitListen(board: KitInMemoryLines): Set<(signal: KitMeshSignal) => void> {
+  let meshes = MESHES.get(board);
+  if (!meshes) {
+    const all = (meshes = new Set());
+    MESHES.set(board, all);
+    board._mesh = data => {
+      const signal = kitMeshSignal(data);
+      if (signal) {
+        all.forEach(listen => listen(signal));
+      } else {
+        board.droppedMessages++;
+      }
+    };
+  }
+  return meshes;
+}

@@ -27,8 +27,7 @@ export type KitTabOperation =
   | {kind: 'onCallResumed'; sessionId: string; uid: string}
   | {kind: 'device'; uid: string}
   | {kind: 'hello'}
-  | {kind: 'register'; user: KitUser}
-  | KitMeshSignal;
+  | {kind: 'register'; user: KitUser};
 
 /**
  * A signal of the media mesh between tabs (in-memory-mesh.ts), from one person of a call to another: `'hello'` (the
@@ -51,7 +50,6 @@ export interface KitMeshSignal {
 
 /** The longest SDP a tab takes (a mesh's offer of two tracks is some 6 KB). */
 const MAX_SDP = 64_000;
-const MESH_TYPES = new Set<unknown>(['hello', 'offer', 'answer', 'ice', 'media']);
 
 /** A message from another tab, before it is checked: any fields; the call and the user once validated. */
 type KitTabMessage = Partial<Record<string, unknown>> & {call: KitCall; user: KitUser};
@@ -81,22 +79,25 @@ export function kitTabOperation(data: unknown): KitTabOperation | null {
     (kind === 'ringing' && typeof sessionId === 'string') ||
     ((kind === 'onCallHeld' || kind === 'onCallResumed') &&
       typeof sessionId === 'string' &&
-      typeof uid === 'string') ||
-    (kind === 'mesh' && kitMeshSignal(message))
+      typeof uid === 'string')
     ? (message as unknown as KitTabOperation)
     : null;
 }
 
 /**
- * Checks a signal of the media mesh: every field it reads, of its type and size (a crafted one never reaches a
- * connection). Whether it is for a call and a person of this tab is the mesh's own check.
+ * Checks a signal of the media mesh from another tab (no operation: the switchboard hands it to its mesh): every
+ * field it reads, of its type and size, so that a crafted one never reaches a connection. Whether it is for a call
+ * and a person of this tab is the mesh's own check. Only the mesh imports it: an app without media ships none of it.
+ * @param data What another page posted.
+ * @returns The signal, or `null` (counted as dropped).
  */
-function kitMeshSignal(message: Partial<Record<string, unknown>>): boolean {
-  const {type, sessionId, from, to, cid, sdp, audio, video} = message;
+export function kitMeshSignal(data: unknown): KitMeshSignal | null {
+  const message: Partial<Record<string, unknown>> = Object(data);
+  const {kind, type, sessionId, from, to, cid, sdp, audio, video} = message;
   const candidate: Partial<Record<string, unknown>> = Object(message['candidate']);
   const {sdpMid: mid, sdpMLineIndex: line} = candidate;
-  return (
-    MESH_TYPES.has(type) &&
+  return kind === 'mesh' &&
+    ['hello', 'offer', 'answer', 'ice', 'media'].includes(type as string) &&
     [sessionId, from, to, cid].every(field => typeof field === 'string' && field.length <= 200) &&
     (type === 'offer' || type === 'answer'
       ? typeof sdp === 'string' && sdp.length <= MAX_SDP
@@ -106,7 +107,8 @@ function kitMeshSignal(message: Partial<Record<string, unknown>>): boolean {
           (mid == null || (typeof mid === 'string' && mid.length <= 64)) &&
           (line == null || (Number.isInteger(line) && (line as number) >= 0))
         : type !== 'media' || (typeof audio === 'boolean' && typeof video === 'boolean'))
-  );
+    ? (message as unknown as KitMeshSignal)
+    : null;
 }
 
 /** Stands for a device of another tab: it is never a local device, so local devices of its user are told. */
