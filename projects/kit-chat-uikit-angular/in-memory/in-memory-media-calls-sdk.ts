@@ -309,7 +309,12 @@ export class KitInMemoryMediaCallsSdk
         : kitDrawPeer(other, video && !(voice && caller), this.#document),
       peers: new Map(),
       mesh: KitInMemoryMesh.available()
-        ? new KitInMemoryMesh(this.switchboard._lines(), call.sessionId, me.uid)
+        ? new KitInMemoryMesh(
+            this.switchboard._lines(),
+            call.sessionId,
+            me.uid,
+            !!call.participants,
+          )
         : null,
       released: false,
       held: new Set(),

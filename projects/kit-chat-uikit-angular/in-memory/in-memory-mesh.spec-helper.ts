@@ -4,7 +4,14 @@ import {FakeTrack} from '../src/devices/fake-media.spec-helper';
 interface FakeTransceiver {
   direction: RTCRtpTransceiverDirection;
   receiver: {track: FakeTrack};
-  sender: {track: FakeTrack | null; replaceTrack(track: FakeTrack | null): Promise<void>};
+  sender: {
+    track: FakeTrack | null;
+    /** How it sends (`setParameters`): one encoding. */
+    encoding: RTCRtpEncodingParameters;
+    replaceTrack(track: FakeTrack | null): Promise<void>;
+    getParameters(): {encodings: RTCRtpEncodingParameters[]};
+    setParameters(parameters: {encodings: RTCRtpEncodingParameters[]}): Promise<void>;
+  };
 }
 
 /**
@@ -38,8 +45,13 @@ export class FakePeerConnection {
       receiver: {track: new FakeTrack(kind, `remote-${kind}`)},
       sender: {
         track: null,
+        encoding: {},
         replaceTrack: async track => {
           transceiver.sender.track = track;
+        },
+        getParameters: () => ({encodings: [{...transceiver.sender.encoding}]}),
+        setParameters: async ({encodings}) => {
+          transceiver.sender.encoding = encodings[0];
         },
       },
     };

@@ -100,6 +100,13 @@ describe('KitInMemoryMediaCallsSdk mesh between tabs (RTCPeerConnection)', () =>
       }
       expect(ask(each, sessionId)).toEqual(asked);
     }
+    // A group call's picture is sent as a tile needs it: half the size, 15 frames a second.
+    const encodings = FakePeerConnection.made.flatMap(pc =>
+      pc.getTransceivers().filter(each => each.receiver.track.kind === 'video'),
+    );
+    expect(encodings.map(each => each.sender.encoding)).toEqual(
+      Array(6).fill({scaleResolutionDownBy: 2, maxFramerate: 15}),
+    );
     // Each connection sends this device's camera and microphone.
     const local = tracksOf(ada.sdk.getLocalStream(sessionId));
     const adas = FakePeerConnection.made.filter(pc => pc.offered && pc.candidates.length);
@@ -226,6 +233,9 @@ describe('KitInMemoryMediaCallsSdk mesh between tabs (RTCPeerConnection)', () =>
       expect(tracks.length).toBe(2);
       expect(tracks.every(track => connectionOf(track))).toBe(true);
     }
+    // A call between two shows the picture full screen: sent as it is.
+    const senders = FakePeerConnection.made.flatMap(pc => pc.getSenders());
+    expect(senders.map(sender => sender.encoding)).toEqual([{}, {}, {}, {}]);
     await done(grace.sdk.endCall(sessionId));
     await settle();
     expect(FakePeerConnection.made.map(pc => pc.connectionState)).toEqual(['closed', 'closed']);
