@@ -21,6 +21,8 @@ interface FakeTransceiver {
  */
 export class FakePeerConnection {
   static made: FakePeerConnection[] = [];
+  /** How long making an answer takes, in ms (a busy machine). */
+  static answerDelay = 0;
   connectionState: RTCPeerConnectionState = 'new';
   signalingState: RTCSignalingState = 'stable';
   localDescription: RTCSessionDescriptionInit | null = null;
@@ -64,7 +66,10 @@ export class FakePeerConnection {
   getSenders = () => this.#transceivers.map(transceiver => transceiver.sender);
 
   createOffer = async () => ({type: 'offer', sdp: this.#sdp()});
-  createAnswer = async () => ({type: 'answer', sdp: this.#sdp()});
+  createAnswer = async () => {
+    await new Promise(done => setTimeout(done, FakePeerConnection.answerDelay));
+    return {type: 'answer', sdp: this.#sdp()};
+  };
 
   setLocalDescription = async (description: RTCSessionDescriptionInit) => {
     this.#open();
@@ -127,6 +132,7 @@ export class FakePeerConnection {
 export function installFakePeerConnection(): () => void {
   const saved = (globalThis as Record<string, unknown>)['RTCPeerConnection'];
   FakePeerConnection.made = [];
+  FakePeerConnection.answerDelay = 0;
   Object.assign(globalThis, {RTCPeerConnection: FakePeerConnection});
   return () => Object.assign(globalThis, {RTCPeerConnection: saved});
 }

@@ -136,6 +136,17 @@ describe('KitInMemoryMediaCallsSdk mesh between tabs (RTCPeerConnection)', () =>
     expect(FakePeerConnection.made.length).toBe(2);
   });
 
+  it('should wait for a slow answer without offering again (a busy machine)', async () => {
+    FakePeerConnection.answerDelay = 5000;
+    const {grace, ada, bob, sessionId} = await threeTabsInACall();
+    for (let second = 0; second < 8; second++) {
+      [grace, ada, bob].forEach(each => ask(each, sessionId));
+      await jest.advanceTimersByTimeAsync(1000);
+    }
+    expect(FakePeerConnection.made.length).toBe(6);
+    expect(FakePeerConnection.made.every(pc => pc.connectionState === 'connected')).toBe(true);
+  });
+
   it('should show the avatar and the muted mark when a tab turns its camera off or mutes', async () => {
     const {grace, ada, sessionId} = await threeTabsInACall();
     const stream = grace.sdk.getParticipantStream(sessionId, 'ada')!;

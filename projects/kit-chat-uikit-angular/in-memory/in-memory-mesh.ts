@@ -21,16 +21,18 @@ interface KitMeshLink {
   far: {audio: boolean; video: boolean};
 }
 
-/** How often, at most, a tab says hello to someone it is not connected to (in ms). */
+/** How often, at most, a tab says hello to someone it has no connection to (in ms). */
 const HELLO_EVERY = 2000;
-/** How long an offer may wait for its answer before a hello makes a new one (in ms). */
+/** How long an offer may wait before a hello of a tab that never got it makes a new one (in ms). */
 const ANSWER_WAIT = 1500;
 
 /**
  * The mesh of one call of one device: a connection to each other person of the call in another tab (up to five). The
  * lower uid offers, the higher answers, so two tabs never offer to each other at once (no glare). Each says `'hello'`
- * to those it is not connected to (when they join, then every two seconds): the lower one offers when it hears it,
- * the higher one says hello back (the lower listens now). @docs-private
+ * to those it has no connection to (when they join, then every two seconds, with the connection it has, if failed):
+ * the lower one offers when it hears it, unless the hello names its offer (it is being answered), and the higher one
+ * says hello back (the lower listens now). Once a tab has a connection it says nothing more, however slow the
+ * answer on a busy machine. @docs-private
  */
 export class KitInMemoryMesh {
   /** The connections, by the uid of the person at their other end. */
@@ -83,10 +85,11 @@ export class KitInMemoryMesh {
     this.#people = people;
     const now = Date.now();
     for (const uid of people) {
+      const link = this.#links.get(uid);
       const since = this.#hellos.get(uid) ?? -Infinity;
-      if (this.#links.get(uid)?.pc.connectionState !== 'connected' && now - since >= HELLO_EVERY) {
+      if ((!link || link.pc.connectionState === 'failed') && now - since >= HELLO_EVERY) {
         this.#hellos.set(uid, now);
-        this.#send(uid, '', {type: 'hello'});
+        this.#send(uid, link?.cid ?? '', {type: 'hello'});
       }
     }
   }
@@ -140,12 +143,14 @@ export class KitInMemoryMesh {
     const link = this.#links.get(from);
     const offers = this._me < from;
     if (type === 'hello') {
-      // They listen now: the lower one offers (again, when its offer went unanswered or the connection failed);
-      // the higher one says hello back.
+      // They listen now: the lower one offers (again, when the connection failed, or when they never got its
+      // offer: it was made before they listened); the higher one says hello back.
       const stale =
         !link ||
         link.pc.connectionState === 'failed' ||
-        (link.pc.signalingState === 'have-local-offer' && Date.now() - link.since > ANSWER_WAIT);
+        (link.pc.signalingState === 'have-local-offer' &&
+          cid !== link.cid &&
+          Date.now() - link.since > ANSWER_WAIT);
       if (offers && stale) {
         this.#offer(from);
       } else if (!offers && !link) {
