@@ -275,7 +275,8 @@ export class KitInMemoryMediaCallsSdk
         media!.peers.delete(uid);
       }
     }
-    media?.mesh?.sync(this.#elsewhere(call));
+    // From the call as it is now: the news are a latency old, and an older list would close a newer connection.
+    media?.mesh?.sync(this.#elsewhere(this.switchboard.getCall(call.sessionId) ?? call));
     super._deliver(method, call);
   }
 

@@ -24,7 +24,9 @@ interface KitMeshLink {
 /** How often, at most, a tab says hello to someone it has no connection to (in ms). */
 const HELLO_EVERY = 2000;
 /** How long an offer may wait before a hello of a tab that never got it makes a new one (in ms). */
-const ANSWER_WAIT = 1500;
+const ANSWER_WAIT = 3000;
+/** How long a connection may take to connect before it counts as failed (in ms): a busy machine is slow. */
+const CONNECT_WAIT = 15000;
 
 /**
  * The mesh of one call of one device: a connection to each other person of the call in another tab (up to five). The
@@ -87,7 +89,7 @@ export class KitInMemoryMesh {
     for (const uid of people) {
       const link = this.#links.get(uid);
       const since = this.#hellos.get(uid) ?? -Infinity;
-      if ((!link || link.pc.connectionState === 'failed') && now - since >= HELLO_EVERY) {
+      if ((!link || this.#failed(link)) && now - since >= HELLO_EVERY) {
         this.#hellos.set(uid, now);
         this.#send(uid, link?.cid ?? '', {type: 'hello'});
       }
@@ -147,7 +149,7 @@ export class KitInMemoryMesh {
       // offer: it was made before they listened); the higher one says hello back.
       const stale =
         !link ||
-        link.pc.connectionState === 'failed' ||
+        this.#failed(link) ||
         (link.pc.signalingState === 'have-local-offer' &&
           cid !== link.cid &&
           Date.now() - link.since > ANSWER_WAIT);
@@ -170,6 +172,12 @@ export class KitInMemoryMesh {
         this.#applyFar(link);
       }
     }
+  }
+
+  /** @returns Whether a connection failed, or has not connected for too long. */
+  #failed({pc, since}: KitMeshLink): boolean {
+    const state = pc.connectionState;
+    return state === 'failed' || (state !== 'connected' && Date.now() - since > CONNECT_WAIT);
   }
 
   /** The lower uid offers: a new connection with a sender for sound and one for the picture. */
