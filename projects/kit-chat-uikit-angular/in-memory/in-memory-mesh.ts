@@ -164,7 +164,10 @@ export class KitInMemoryMesh {
       }
     } else if (link?.cid === cid) {
       if (type === 'answer' && offers) {
-        this.#step(link, () => link.pc.setRemoteDescription({type: 'answer', sdp: signal.sdp}));
+        this.#step(link, async () => {
+          await link.pc.setRemoteDescription({type: 'answer', sdp: signal.sdp});
+          await this.#limit(link);
+        });
       } else if (type === 'ice') {
         this.#step(link, () => link.pc.addIceCandidate(signal.candidate));
       } else if (type === 'media') {
@@ -188,7 +191,6 @@ export class KitInMemoryMesh {
     this.#attach(link);
     this.#step(link, async () => {
       await link.pc.setLocalDescription(await link.pc.createOffer());
-      await this.#limit(link);
       this.#send(uid, link.cid, {type: 'offer', sdp: link.pc.localDescription!.sdp});
       this.#tell(uid, link);
     });
@@ -202,9 +204,10 @@ export class KitInMemoryMesh {
       link.pc.getTransceivers().forEach(transceiver => (transceiver.direction = 'sendrecv'));
       this.#attach(link);
       await link.pc.setLocalDescription(await link.pc.createAnswer());
-      await this.#limit(link);
       this.#send(uid, cid, {type: 'answer', sdp: link.pc.localDescription!.sdp});
       this.#tell(uid, link);
+      // Once the answer is on its way, never before: a slow setParameters must not hold it back.
+      await this.#limit(link);
     });
   }
 
@@ -239,7 +242,10 @@ export class KitInMemoryMesh {
     }
   }
 
-  /** In a group call, sends the picture as a tile needs it: half the size, 15 frames a second. */
+  /**
+   * In a group call, sends the picture as a tile needs it: half the size, 15 frames a second. Once negotiated (the
+   * encodings exist then), and a failure leaves the picture as it is.
+   */
   async #limit({pc}: KitMeshLink): Promise<void> {
     const sender = pc.getTransceivers().find(each => each.receiver.track?.kind === 'video')?.sender;
     const parameters = this._tiles ? sender?.getParameters?.() : null;
