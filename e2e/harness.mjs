@@ -102,7 +102,14 @@ function initPage({state, busyPolicy, cameraAllowed}) {
   } catch {
     // No storage: the demo uses its defaults.
   }
-  const record = {plays: [], media: [], rejections: [], userMedia: 0, userMediaAsked: []};
+  const record = {
+    plays: [],
+    media: [],
+    rejections: [],
+    userMedia: 0,
+    userMediaAsked: [],
+    peers: [],
+  };
   // Chromium's fake media UI says the camera is granted before anything asked: a page says 'prompt' instead, as a
   // profile where the user never allowed it (no preview behind a ringing call), unless the test allows the camera.
   const query = navigator.permissions?.query;
@@ -114,6 +121,16 @@ function initPage({state, busyPolicy, cameraAllowed}) {
     };
   }
   Object.defineProperty(window, '__e2e', {value: record});
+  // Every RTCPeerConnection the page makes (the in-memory SDK's mesh between tabs), for the tests to look into.
+  const PeerConnection = window.RTCPeerConnection;
+  if (PeerConnection) {
+    window.RTCPeerConnection = class extends PeerConnection {
+      constructor(...args) {
+        super(...args);
+        record.peers.push(this);
+      }
+    };
+  }
   const getUserMedia = navigator.mediaDevices?.getUserMedia;
   if (getUserMedia) {
     // Counted: a call answered behind the user's back asks for the camera or the microphone.

@@ -34,8 +34,10 @@
 //    `maxWaitingCalls` (1 banner), and with `maxWaitingCalls` N (every ring waits: the cost of ending many banners).
 //    Timings printed only. `--flood-only` runs this part alone (on builds already there with --no-build).
 // 5. group calls (tools/bench-group.mjs), in the `with-group` build: a ninth person joining a grid of eight, the
-//    main thread's script and task time from the news of the join to the new tile painted. Printed only.
-//    `--group-only` runs this part alone (building `with-group` unless --no-build).
+//    main thread's script and task time from the news of the join to the new tile painted; in the `with-mesh` build
+//    (the in-memory SDK with media, tabs over a BroadcastChannel), a six-tab mesh video call in its own Chromium
+//    with the fake camera: the CPU of each tab over ten seconds. Printed only.
+//    `--group-only` runs this part alone (building `with-group` and `with-mesh` unless --no-build).
 // Exit: 0 when the size is within budget and the counts came back, whatever the timings; 1 over budget, on a count
 // not back to its baseline or on a page error; 2 when the bench itself could not run (build, Chromium, time-out).
 import {execFile} from 'node:child_process';
@@ -45,7 +47,7 @@ import {tmpdir} from 'node:os';
 import {dirname, extname, join, normalize, resolve, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {brotliCompressSync, constants, gzipSync} from 'node:zlib';
-import {metricsReader, ninthTile} from './bench-group.mjs';
+import {meshCall, metricsReader, ninthTile} from './bench-group.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist', 'bench');
@@ -59,6 +61,8 @@ const BUILDS = [
   'with-call-buttons',
   'with-look',
   'with-group',
+  // The six-tab mesh call's figure (the in-memory SDK with media between tabs): no size is measured.
+  'with-mesh',
   'with-keypad',
   'with-preview',
   'with-hold',
@@ -879,6 +883,7 @@ async function browser() {
   const server = await serve(join(DIST, 'with-kit', 'browser'));
   const floodServer = await serve(groupOnly ? DIST : browserDir('with-waiting'));
   const groupServer = await serve(browserDir('with-group'));
+  const meshServer = await serve(browserDir('with-mesh'));
   const profile = mkdtempSync(join(tmpdir(), 'kit-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
@@ -900,6 +905,9 @@ async function browser() {
       const grid = await ninthTile(context, groupServer.address().port);
       console.log(grid.line);
       failed ||= grid.failed;
+      const mesh = await meshCall(chromium, executablePath, meshServer.address().port);
+      console.log(mesh.line);
+      failed ||= mesh.failed;
     }
     if (groupOnly) {
       return;
@@ -912,6 +920,7 @@ async function browser() {
     server.close();
     floodServer.close();
     groupServer.close();
+    meshServer.close();
     rmSync(profile, {recursive: true, force: true});
   }
 }
@@ -964,7 +973,7 @@ try {
   } else if (!flag('--flood-only') && !flag('--group-only')) {
     await size();
   } else if (!flag('--no-build')) {
-    await buildAll([flag('--group-only') ? 'with-group' : 'with-waiting']);
+    await buildAll(flag('--group-only') ? ['with-group', 'with-mesh'] : ['with-waiting']);
   }
   if (!flag('--size-only') && !flag('--build-only')) {
     await browser();

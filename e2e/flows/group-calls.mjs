@@ -156,6 +156,68 @@ async function graceCallsTheTeam(tabs, type) {
   }
 }
 
+/**
+ * Waits until each tile but the tab's own plays a stream that an RTCPeerConnection of the tab receives (the mesh,
+ * not a drawing) and its frames advance; keeps in `window.__meshOf` the connection of each person, by name.
+ */
+async function playsRemote(tab, who) {
+  const started = Date.now();
+  for (;;) {
+    const answer = await tab.page.evaluate(receivedAndPlaying);
+    if (answer === true) {
+      return;
+    }
+    if (Date.now() - started > WAIT) {
+      throw new Error(`${who}'s tiles do not play received streams: ${answer}`);
+    }
+    await new Promise(done => setTimeout(done, 300));
+  }
+}
+
+/**
+ * In the page: whether the two far tiles play what a connection receives, their frames advancing; else why not.
+ * Keeps in `window.__meshOf` the connection of each person, by name.
+ */
+async function receivedAndPlaying() {
+  const tiles = [
+    ...document.querySelectorAll('.kit-group-call-tile:not(.kit-group-call-tile-self)'),
+  ];
+  const meshOf = {};
+  for (const tile of tiles) {
+    const name = tile.querySelector('.kit-group-call-tile-name').textContent.trim();
+    const video = tile.querySelector('video');
+    const tracks = video?.srcObject?.getTracks() ?? [];
+    const pc = window.__e2e.peers.find(each =>
+      each.getReceivers().some(receiver => tracks.includes(receiver.track)),
+    );
+    const received = pc?.getReceivers().map(receiver => receiver.track) ?? [];
+    if (!pc || pc.connectionState !== 'connected') {
+      return `${name}: no connected connection receives what the tile plays`;
+    }
+    if (!tracks.some(track => track.kind === 'video')) {
+      return `${name}: no video track`;
+    }
+    if (!tracks.every(track => received.includes(track))) {
+      return `${name}: a track the connection does not receive`;
+    }
+    // Frames advance: a frame presented, then a later one (the machine is shared: a few a second may be all).
+    const frame = () =>
+      new Promise(done => {
+        video.requestVideoFrameCallback((_, meta) => done(meta.presentedFrames));
+        setTimeout(() => done(null), 3000);
+      });
+    const first = await frame();
+    await new Promise(done => setTimeout(done, 300));
+    const later = await frame();
+    if (first === null || later === null || later <= first) {
+      return `${name}: frames ${first} then ${later} (paused ${video.paused}, ${video.videoWidth} px)`;
+    }
+    meshOf[name] = pc;
+  }
+  window.__meshOf = meshOf;
+  return tiles.length === 2 || `${tiles.length} far tiles`;
+}
+
 /** The newest missed call not seen yet in the tab's call log. */
 const LOG_ROW = '[data-testid="call-log"] .kit-call-log-unseen';
 
@@ -332,6 +394,54 @@ export const groupCallTests = [
       await scan(tabs.grace, 'group-declined', null);
       const events = await tabs.grace.events();
       expect(!events.includes('ccCallAccepted'), `a declined group call was accepted: ${events}`);
+    },
+  },
+  {
+    name: 'group: a video call of three tabs plays each tab the two others over real connections; one leaves, closed',
+    timeout: 60000,
+    fn: async ({open}) => {
+      const tabs = await openTabs(open, ['grace', 'ada', 'alan']);
+      const {grace, ada, alan} = tabs;
+      await grace.click('call-team-video');
+      for (const tab of [ada, alan]) {
+        await ringsFromGrace(tab, 'Video');
+        await tab.page.click(SEL.accept);
+      }
+      const others = {grace: ['ada', 'alan'], ada: ['grace', 'alan'], alan: ['grace', 'ada']};
+      for (const [who, tab] of Object.entries({grace, ada, alan})) {
+        await expectTiles(tab, ['You', ...others[who].map(each => NAMES[each])], who);
+        await playsRemote(tab, who);
+      }
+      // Ada leaves: Grace's and Alan's connections to her close, theirs to each other stay.
+      await ada.page.click(SEL.ongoingEnd);
+      await ada.gone(SEL.ongoing, WAIT);
+      for (const [who, tab] of Object.entries({grace, alan})) {
+        try {
+          await tab.page.waitForFunction(
+            name => {
+              const states = window.__meshOf;
+              return (
+                states[name].connectionState === 'closed' &&
+                Object.entries(states).every(
+                  ([other, pc]) => other === name || pc.connectionState === 'connected',
+                )
+              );
+            },
+            NAMES.ada,
+            {timeout: WAIT},
+          );
+        } catch {
+          const states = await tab.page.evaluate(() =>
+            Object.entries(window.__meshOf).map(([name, pc]) => `${name}: ${pc.connectionState}`),
+          );
+          throw new Error(`${who}'s connections after Ada left: ${states.join(', ')}`);
+        }
+      }
+      // Ada's own tab closed every connection it had.
+      const stillOpen = await ada.page.evaluate(
+        () => window.__e2e.peers.filter(pc => pc.connectionState !== 'closed').length,
+      );
+      expect(stillOpen === 0, `Ada's tab left ${stillOpen} connections open`);
     },
   },
 ];

@@ -1,7 +1,7 @@
 import type {KitCall, KitCallListener, KitCallStatus, KitUser} from 'kit-chat-uikit-angular';
 import type {KitInMemoryFarSide} from './in-memory-far-side';
 import type {KitInMemorySession, KitInMemorySessions} from './in-memory-sessions';
-import type {KitTabOperation} from './in-memory-tab-link';
+import type {KitMeshSignal, KitTabOperation} from './in-memory-tab-link';
 
 // What the parts of the in-memory SDK know of each other: a device on the switchboard, and the
 // lines of the switchboard that its far side (in-memory-far-side.ts) plays on. Declared apart so
@@ -45,6 +45,8 @@ export interface KitInMemoryLines {
     fromOtherTab?: boolean,
   ): boolean;
   _act: KitInMemoryAct;
+  /** The media meshes of this tab's calls (in-memory-mesh.ts): told the other tabs' signals. */
+  _mesh?: (data: unknown) => void;
 }
 
 /** What the group calls use of their switchboard (`KitInMemorySwitchboard` hands it over). @docs-private */
@@ -62,6 +64,7 @@ export interface KitInMemoryGroupLines {
     except: KitInMemoryDevice | null,
     call: KitCall,
   ): void;
-  broadcast(operation: KitTabOperation): void;
+  /** Shares an operation (or a signal of the media mesh) with the other tabs. */
+  broadcast(operation: KitTabOperation | KitMeshSignal): void;
   ringing(session: KitInMemorySession): void;
 }

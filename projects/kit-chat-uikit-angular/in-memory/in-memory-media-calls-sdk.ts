@@ -15,11 +15,19 @@ import {
   kitReceiver,
 } from 'kit-chat-uikit-angular';
 import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
-import {ENDINGS, KitInMemoryCallMedia, MESH_SIZE, kitPauseMedia} from './in-memory-call-media';
+import {
+  ENDINGS,
+  KitInMemoryCallMedia,
+  MESH_SIZE,
+  kitDrawPeer,
+  kitOpenLocal,
+  kitPauseMedia,
+  kitSelectInput,
+} from './in-memory-call-media';
+import {KitInMemoryMesh} from './in-memory-mesh';
 import {kitInMemoryHold} from './in-memory-hold';
 import {kitInMemoryTransfer} from './in-memory-transfer';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';
-import {KitInMemorySyntheticPeer} from './in-memory-synthetic-peer';
 
 /**
  * The calls answered as voice only on each switchboard of this page, by session id: both devices of such a call on
@@ -68,7 +76,8 @@ export class KitInMemoryMediaCallsSdk
   }
 
   /**
-   * The far side of a call: a canvas with their initials, and a quiet tone.
+   * The far side of a call: what their tab sends over a real connection when they are on another tab of this
+   * origin (once connected), else a canvas with their initials, and a quiet tone.
    * @param sessionId An ongoing call.
    * @returns The stream, or `null` where the browser cannot draw it (or the call is not ongoing).
    */
@@ -77,15 +86,24 @@ export class KitInMemoryMediaCallsSdk
     const other = call?.participants?.find(
       person => person.status === 'joined' && person.user.uid !== this.user?.uid,
     );
-    return other
-      ? this.getParticipantStream(sessionId, other.user.uid)
-      : (this.#mediaOf(sessionId)?.peer?.stream ?? null);
+    if (other) {
+      return this.getParticipantStream(sessionId, other.user.uid);
+    }
+    const media = this.#mediaOf(sessionId);
+    const far =
+      call && (kitCaller(call).uid === this.user?.uid ? kitReceiver(call) : kitCaller(call));
+    const real = media && far ? this.#received(media, call!, far.uid) : null;
+    if (real) {
+      media!.peer?.stop();
+      media!.peer = null;
+    }
+    return real ?? media?.peer?.stream ?? null;
   }
 
   /**
-   * In a group call, the stream of one other person who joined it: a canvas with their initials and a quiet tone,
-   * one per person, up to five others (a mesh of six). Stopped once they leave, and all of them once this device
-   * leaves.
+   * In a group call, the stream of one other person who joined it, up to five others (a mesh of six): what their
+   * tab sends over a real connection when they are on another tab of this origin (once connected), else a canvas
+   * with their initials and a quiet tone. Stopped once they leave, and all of them once this device leaves.
    * @param sessionId An ongoing group call this device is in.
    * @param uid One of its people.
    * @returns The stream, or `null` (not joined, this device's own user, beyond the mesh, nothing to draw on).
@@ -97,9 +115,16 @@ export class KitInMemoryMediaCallsSdk
     if (!media || person?.status !== 'joined' || uid === this.user?.uid) {
       return null;
     }
+    const real = this.#received(media, call!, uid);
     let peer = media.peers.get(uid);
+    if (real) {
+      // Connected: the drawing stops.
+      peer?.stop();
+      media.peers.delete(uid);
+      return real;
+    }
     if (!peer && media.peers.size < MESH_SIZE - 1) {
-      peer = this.#draw(person.user, call!.type === 'video') ?? undefined;
+      peer = kitDrawPeer(person.user, call!.type === 'video', this.#document) ?? undefined;
       if (peer) {
         media.peers.set(uid, peer);
       }
@@ -116,38 +141,8 @@ export class KitInMemoryMediaCallsSdk
    * @returns Resolves once the new device is in use; rejects with `ERR_CALL_ENDED` when the call has no media,
    *   or `ERR_SDK` when the device cannot be opened.
    */
-  async selectInputDevice(
-    sessionId: string,
-    kind: KitMediaInputKind,
-    deviceId: string,
-  ): Promise<void> {
-    const media = this.#mediaOf(sessionId);
-    if (!media?.local) {
-      throw new KitException(KitErrorCodes.CALL_ENDED, `Call "${sessionId}" has no local media.`);
-    }
-    const trackKind = kind === 'audioinput' ? 'audio' : 'video';
-    let stream: MediaStream;
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({
-        [trackKind]: {deviceId: {exact: deviceId}},
-      });
-    } catch (error) {
-      throw KitException.from(error, KitErrorCodes.SDK, `The device "${deviceId}" cannot be used`);
-    }
-    const [track] = stream.getTracks();
-    const current = media.local;
-    if (media.released || !current) {
-      track.stop();
-      throw new KitException(KitErrorCodes.CALL_ENDED, `Call "${sessionId}" ended meanwhile.`);
-    }
-    const old = current.getTracks().filter(each => each.kind === trackKind);
-    track.enabled = old.every(each => each.enabled);
-    old.forEach(each => each.stop());
-    // A new stream, so the screen sees the change and sets its toggles on the new track too.
-    media.local = new MediaStream([
-      ...current.getTracks().filter(each => each.kind !== trackKind),
-      track,
-    ]);
+  selectInputDevice(sessionId: string, kind: KitMediaInputKind, deviceId: string): Promise<void> {
+    return kitSelectInput(this.#mediaOf(sessionId), sessionId, kind, deviceId);
   }
 
   readonly #digits = signal<Readonly<Record<string, string>>>({});
@@ -274,13 +269,16 @@ export class KitInMemoryMediaCallsSdk
     } else if (method === 'onCallHeld' || method === 'onCallResumed') {
       this.#holding(call.sessionId, 'peer', method === 'onCallHeld');
     }
-    // Someone left a group call: their stream stops.
-    for (const [uid, peer] of this.#media.get(call.sessionId)?.peers ?? []) {
+    // Someone left a group call: their stream stops, their connection closes.
+    const media = this.#media.get(call.sessionId);
+    for (const [uid, peer] of media?.peers ?? []) {
       if (!call.participants?.some(each => each.user.uid === uid && each.status === 'joined')) {
         peer.stop();
-        this.#media.get(call.sessionId)!.peers.delete(uid);
+        media!.peers.delete(uid);
       }
     }
+    // From the call as it is now: the news are a latency old, and an older list would close a newer connection.
+    media?.mesh?.sync(this.#elsewhere(this.switchboard.getCall(call.sessionId) ?? call));
     super._deliver(method, call);
   }
 
@@ -309,13 +307,23 @@ export class KitInMemoryMediaCallsSdk
     const media: KitInMemoryCallMedia = {
       local: null,
       // A group call draws each person apart (getParticipantStream).
-      peer: call.participants ? null : this.#draw(other, video && !(voice && caller)),
+      peer: call.participants
+        ? null
+        : kitDrawPeer(other, video && !(voice && caller), this.#document),
       peers: new Map(),
+      mesh: KitInMemoryMesh.available()
+        ? new KitInMemoryMesh(
+            this.switchboard._lines(),
+            call.sessionId,
+            me.uid,
+            !!call.participants,
+          )
+        : null,
       released: false,
       held: new Set(),
       sends: {audio: true, video},
     };
-    void this.#openLocal(video && !(voice && !caller)).then(stream => {
+    void kitOpenLocal(video && !(voice && !caller)).then(stream => {
       if (media.released) {
         stream?.getTracks().forEach(track => track.stop());
       } else {
@@ -324,36 +332,6 @@ export class KitInMemoryMediaCallsSdk
       }
     });
     return media;
-  }
-
-  /** @returns A person drawn as a stream, or `null` where the browser cannot draw (the screen shows the avatar). */
-  #draw(user: KitUser, video: boolean): KitInMemorySyntheticPeer | null {
-    try {
-      const canDraw = !!this.#document?.createElement('canvas').captureStream;
-      return canDraw && typeof MediaStream === 'function'
-        ? new KitInMemorySyntheticPeer(user, video, this.#document!)
-        : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** The camera and microphone, the microphone alone when there is no camera, or nothing. */
-  async #openLocal(video: boolean): Promise<MediaStream | null> {
-    const devices = globalThis.navigator?.mediaDevices;
-    if (typeof devices?.getUserMedia !== 'function') {
-      return null;
-    }
-    for (const constraints of video
-      ? [{audio: true, video: true}, {audio: true}]
-      : [{audio: true}]) {
-      try {
-        return await devices.getUserMedia(constraints);
-      } catch {
-        // Not allowed, or no such device: try with less, then quietly go without.
-      }
-    }
-    return null;
   }
 
   #release(sessionId: string): void {
@@ -368,6 +346,23 @@ export class KitInMemoryMediaCallsSdk
     media.peer?.stop();
     media.peers.forEach(peer => peer.stop());
     media.peers.clear();
+    media.mesh?.close();
+  }
+
+  /** @returns What someone on another tab sends over the call's mesh, once connected, or `null`. */
+  #received(media: KitInMemoryCallMedia, call: KitCall, uid: string): MediaStream | null {
+    media.mesh?.sync(this.#elsewhere(call));
+    return media.mesh?.stream(uid) ?? null;
+  }
+
+  /** The people in a call who are on other tabs (none of their devices here): the mesh connects to them. */
+  #elsewhere(call: KitCall): string[] {
+    const {devices, elsewhere} = this.switchboard._lines();
+    const here = new Set([...devices].map(device => device.user?.uid));
+    const people = call.participants
+      ? call.participants.filter(person => person.status === 'joined').map(each => each.user)
+      : [kitCaller(call), kitReceiver(call)];
+    return people.map(user => user.uid).filter(uid => elsewhere.has(uid) && !here.has(uid));
   }
 }
 

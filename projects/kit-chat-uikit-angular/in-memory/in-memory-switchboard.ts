@@ -49,16 +49,12 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   readonly #devicesElsewhere = new Set<string>();
   /** The `BroadcastChannel` to the other tabs of this origin, while connected. */
   #channel: BroadcastChannel | null = null;
-  /**
-   * The calls with several people, once `kitInMemoryGroupCalls()` turned them on (it also routes their actions to
-   * them): type-only here, an app that does not ships none of them. @docs-private
-   */
+  /** Calls with several people, once `kitInMemoryGroupCalls()` turned them on (type-only here). @docs-private */
   _groups?: KitInMemoryGroups;
 
   /**
-   * Shares the calls with the other tabs of this origin that connect to the same channel, through a
-   * `BroadcastChannel`: two tabs logged in as two users can call each other, and the tabs of one user all ring.
-   * Does nothing where `BroadcastChannel` is missing (the server, old browsers).
+   * Shares the calls with the other tabs of this origin on the same channel (a `BroadcastChannel`): two tabs logged
+   * in as two users can call each other, the tabs of one user all ring. Nothing where it is missing (the server).
    * @param channelName Name of the channel.
    */
   connectTabs(channelName = 'kit-in-memory-calls'): void {
@@ -82,7 +78,7 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
       devices: this.#devices,
       elsewhere: this.#devicesElsewhere,
       notify: this.#notify.bind(this),
-      broadcast: operation => this.#broadcast(operation),
+      broadcast: operation => this.#broadcast(operation as KitTabOperation),
       ringing: session => this.#ringing(session),
     };
   }
@@ -95,9 +91,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   }
 
   /**
-   * The tab goes away (closed, reloaded, left): what its devices placed and still rings is cancelled, and what they
-   * placed or accepted and is ongoing is ended, so the other tabs never wait on a party that is gone. A call that
-   * only rang here keeps ringing wherever else its callee is.
+   * The tab goes away (closed, reloaded, left): what its devices placed and still rings is cancelled, what they placed
+   * or accepted and is ongoing is ended (no tab waits on a party that is gone); what only rang here rings on.
    */
   readonly #leave = (): void => {
     for (const session of this.#sessions.values()) {
@@ -162,9 +157,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   }
 
   /**
-   * Looks a call up, for tests and the demo's far side.
+   * Looks a call up, for tests and the demo's far side: a copy with its current status, `undefined` when unknown.
    * @param sessionId Session id of a call.
-   * @returns A copy of the call with its current status, or `undefined` when unknown.
    */
   getCall(sessionId: string): KitCall | undefined {
     const session = this.#sessions.known(sessionId);
@@ -251,13 +245,13 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     return true;
   }
 
-  /**
-   * Replays what another tab did, once checked (its kind, each field it reads, a valid call or user, the status its
-   * action gives): whatever else a page posts is counted and dropped.
-   */
+  /** Replays what another tab did, once checked (`kitTabOperation`); whatever else a page posts is dropped. */
   #replay(data: unknown): void {
     const message = kitTabOperation(data);
-    if (!message) {
+    if (!message && (this as KitInMemoryLines)._mesh) {
+      // Maybe a signal of this tab's media mesh (in-memory-mesh.ts): it checks it, or counts it dropped.
+      (this as KitInMemoryLines)._mesh!(data);
+    } else if (!message) {
       this.droppedMessages++;
     } else if (message.kind === 'register') {
       this.#directory.set(message.user.uid, {...message.user});
@@ -273,8 +267,15 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
     } else if (message.kind === 'onCallHeld' || message.kind === 'onCallResumed') {
       this._tell(message.sessionId, message.kind, message.uid, true);
     } else {
-      const {kind, uid, sessionId, status, users, call} = message;
-      this._act(OTHER_TAB, uid, sessionId, kind, status, users, call).catch(() => {});
+      this._act(
+        OTHER_TAB,
+        message.uid,
+        message.sessionId,
+        message.kind,
+        message.status,
+        message.users,
+        message.call,
+      ).catch(() => {});
     }
   }
 
@@ -333,9 +334,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   }
 
   /**
-   * Tells the caller's device that the callee's device rings, once per call, as a real SDK relays a 180 Ringing.
-   * A caller in another tab learns it through the channel. A simulated callee has no device: it rings when an
-   * answer is set for it (`control.autoAnswer`), else never.
+   * Tells the caller's device that the callee's device rings, once per call, as a real SDK relays a 180 Ringing (a
+   * caller in another tab learns it through the channel); a simulated callee rings once it has an answer set.
    */
   #ringing(session: KitInMemorySession | undefined, fromOtherTab = false): void {
     if (!session || session.rang) {
@@ -365,9 +365,8 @@ export class KitInMemorySwitchboard implements OnDestroy, KitInMemoryLines {
   }
 
   /**
-   * Delivers a listener callback to every device of a user, a latency later, as over a wire.
-   * @param except A device not to tell (the one that acted), if any.
-   * @param call What the callback carries: the call as it is now, unless told otherwise.
+   * Delivers a listener callback to every device of a user but `except` (the one that acted, if any), a latency
+   * later, as over a wire; `call` is what it carries: the call as it is now, unless told otherwise.
    */
   #notify(
     uid: string,

@@ -63,13 +63,16 @@ export function standing(call: KitCall | undefined): string {
 
 /**
  * A tab of the app: its own switchboard connected to the others over the (fake) channel, and one device of a user
- * whose news are written down in `seen`; `groupCalls` turns group calls on in it.
+ * whose news are written down in `seen` (made by `device`, a `KitInMemoryCallsSdk` unless told); `groupCalls` turns
+ * group calls on in it.
  */
-export function tab(
+export function tab<Sdk extends KitInMemoryCallsSdk = KitInMemoryCallsSdk>(
   user: KitUser,
   groupCalls = false,
+  device: (switchboard: KitInMemorySwitchboard, user: KitUser) => Sdk = (board, who) =>
+    new KitInMemoryCallsSdk(board, who) as Sdk,
 ): {
-  sdk: KitInMemoryCallsSdk;
+  sdk: Sdk;
   seen: string[];
   switchboard: KitInMemorySwitchboard;
   close: () => void;
@@ -91,7 +94,7 @@ export function tab(
     pagehide?.(new Event('pagehide'));
     switchboard.ngOnDestroy();
   };
-  const sdk = new KitInMemoryCallsSdk(switchboard, user);
+  const sdk = device(switchboard, user);
   const seen: string[] = [];
   const listener: KitCallListener = {
     onIncomingCallReceived: call => seen.push(`ring from ${call.callInitiator.uid}`),
