@@ -38,12 +38,13 @@ const CALLEES = ['ada', 'alan', 'katherine'];
 const WAIT = 15000;
 
 /** Opens a tab of the demo as each user, the simulated people answering nothing (the tabs answer). */
-async function openTabs(open, users) {
+async function openTabs(open, users, query = {}) {
   const tabs = {};
   for (const user of users) {
     tabs[user] = await open({
       user,
       state: {answers: {ada: 'never', alan: 'never', katherine: 'never'}},
+      query,
     });
     expect((await tabs[user].text(SEL.testId('me'))) === NAMES[user], `the tab is not ${user}`);
   }
@@ -400,7 +401,8 @@ export const groupCallTests = [
     name: 'group: a video call of three tabs plays each tab the two others over real connections; one leaves, closed',
     timeout: 60000,
     fn: async ({open}) => {
-      const tabs = await openTabs(open, ['grace', 'ada', 'alan']);
+      // The demo's mesh (`?mesh=1`): real connections between the tabs.
+      const tabs = await openTabs(open, ['grace', 'ada', 'alan'], {mesh: 1});
       const {grace, ada, alan} = tabs;
       await grace.click('call-team-video');
       for (const tab of [ada, alan]) {

@@ -51,19 +51,23 @@ export class KitInMemoryMediaCallsSdk
 {
   readonly #media = new Map<string, KitInMemoryCallMedia>();
   readonly #document: Document | null;
+  readonly #mesh: boolean;
 
   /**
    * @param switchboard The switchboard this device is attached to.
    * @param user The user logged in on this device, if any.
    * @param document The page's document, to draw the far side on; `null` draws nothing.
+   * @param options `mesh`: real media between the tabs of a call (`KitInMemoryMesh`; default off: drawn pictures).
    */
   constructor(
     switchboard: KitInMemorySwitchboard,
     user: KitUser | null = null,
     document: Document | null = globalThis.document ?? null,
+    options: {mesh?: boolean} = {},
   ) {
     super(switchboard, user);
     this.#document = document;
+    this.#mesh = !!options.mesh;
   }
 
   /**
@@ -311,14 +315,15 @@ export class KitInMemoryMediaCallsSdk
         ? null
         : kitDrawPeer(other, video && !(voice && caller), this.#document),
       peers: new Map(),
-      mesh: KitInMemoryMesh.available()
-        ? new KitInMemoryMesh(
-            this.switchboard._lines(),
-            call.sessionId,
-            me.uid,
-            !!call.participants,
-          )
-        : null,
+      mesh:
+        this.#mesh && KitInMemoryMesh.available()
+          ? new KitInMemoryMesh(
+              this.switchboard._lines(),
+              call.sessionId,
+              me.uid,
+              !!call.participants,
+            )
+          : null,
       released: false,
       held: new Set(),
       sends: {audio: true, video},
@@ -374,16 +379,20 @@ export class KitInMemoryMediaCallsSdk
  * provideKitUIKit({callsSdk: kitInMemoryMediaCallsSdk({uid: 'ada', name: 'Ada Lovelace'})})
  * ```
  * @param user The user logged in on the device.
+ * @param options `mesh: true`: the tabs of a call send each other their camera and microphone over real
+ *   `RTCPeerConnection`s (a mesh of six at most); off by default: drawn pictures, much lighter.
  * @returns A factory to run in an injection context.
  */
 export function kitInMemoryMediaCallsSdk(
   user: KitUser | null = null,
+  options: {mesh?: boolean} = {},
 ): () => KitInMemoryMediaCallsSdk {
   return () => {
     const sdk = new KitInMemoryMediaCallsSdk(
       inject(KitInMemorySwitchboard),
       user,
       inject(DOCUMENT),
+      options,
     );
     inject(DestroyRef).onDestroy(() => sdk.dispose());
     return sdk;

@@ -12,7 +12,11 @@ type Tab = ReturnType<typeof mediaTab>;
 
 /** A tab of the app whose device has media (and so the mesh). */
 function mediaTab(user: KitUser, groupCalls = true) {
-  return tab(user, groupCalls, (board, who) => new KitInMemoryMediaCallsSdk(board, who, document));
+  return tab(
+    user,
+    groupCalls,
+    (board, who) => new KitInMemoryMediaCallsSdk(board, who, document, {mesh: true}),
+  );
 }
 
 describe('KitInMemoryMediaCallsSdk mesh between tabs (RTCPeerConnection)', () => {

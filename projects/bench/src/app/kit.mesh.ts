@@ -19,7 +19,10 @@ const ME: KitUser = {uid, name: `Person ${uid.replace(/^p/, '')}`};
  * BroadcastChannel, so that a group call of six tabs sends each tab's camera and microphone to the five others.
  */
 export const KIT_PROVIDERS = [
-  provideKitUIKit({callsSdk: kitInMemoryMediaCallsSdk(ME), closeDelay: 0}, withGroupCalls()),
+  provideKitUIKit(
+    {callsSdk: kitInMemoryMediaCallsSdk(ME, {mesh: true}), closeDelay: 0},
+    withGroupCalls(),
+  ),
   {provide: BENCH_PANEL, useValue: BenchKitPanel},
   provideEnvironmentInitializer(() => {
     const switchboard = inject(KitInMemorySwitchboard);

@@ -107,7 +107,10 @@ export const appConfig: ApplicationConfig = {
       {
         callsSdk: sipServer
           ? demoSipCallsSdk(demoMe(), sipServer)
-          : kitInMemoryMediaCallsSdk(demoUser(demoMe())),
+          : kitInMemoryMediaCallsSdk(demoUser(demoMe()), {
+              // `?mesh=1`: the tabs of a call send each other their camera and microphone (real connections).
+              mesh: new URLSearchParams(globalThis.location?.search ?? '').get('mesh') === '1',
+            }),
         onError: error => DEMO_ERRORS.next(error),
         ...demoReconnectTimeoutFromUrl(),
         overlay: {...demoRingTimeoutFromUrl(), ...demoAudioOnlyFromUrl()},
