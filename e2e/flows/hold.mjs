@@ -141,4 +141,38 @@ export const holdTests = [
       await me.said('Call resumed');
     },
   },
+  {
+    name: 'transfer: Grace hands Ada to Alan; he declines → her call is back on hold (Resume); he answers → it ends',
+    timeout: 40000,
+    fn: async ({open}) => {
+      const grace = await open({user: 'grace', state: {answers: {alan: 'reject'}}});
+      await grace.click('call-voice-ada');
+      await grace.visible(SEL.ongoing, 8000);
+      await grace.attribute('.kit-transfer-toggle', 'aria-expanded', 'false');
+      await grace.page.click('.kit-transfer-toggle');
+      await grace.visible('.kit-transfer-list');
+      const offered = await grace.page.$$eval('.kit-transfer-option', options =>
+        options.map(option => option.textContent.trim()),
+      );
+      expect(!offered.includes('Ada Lovelace'), `the list offers the call's own Ada: ${offered}`);
+      await scan(grace, 'transfer-list', undefined, '.kit-ongoing-call');
+      await grace.page.click('.kit-transfer-option:has-text("Alan Turing")');
+      // Alan declines: the call comes back, on hold, with Resume.
+      await grace.attribute(HOLD, 'aria-label', 'Resume', 8000);
+      await grace.textIs(STATUS, 'On hold', 8000);
+      await grace.page.click(HOLD);
+      await grace.attribute(HOLD, 'aria-label', 'Hold', 8000);
+
+      // Now Alan answers (the far side panel's rule), and Grace's call ends.
+      await grace.page.evaluate(() => {
+        const select = document.querySelector('[data-testid="answer-alan"]');
+        select.value = 'accept';
+        select.dispatchEvent(new Event('change'));
+      });
+      await grace.page.click('.kit-transfer-toggle');
+      await grace.page.click('.kit-transfer-option:has-text("Alan Turing")');
+      await grace.gone(SEL.ongoing, 15000);
+      await grace.event('ccCallEnded');
+    },
+  },
 ];

@@ -4,7 +4,8 @@ import type {KitInMemoryLines} from './in-memory-lines';
 import {KitInMemorySession, RINGING} from './in-memory-sessions';
 
 /** An SDK action whose next use can be made to fail with `KitInMemoryFarSide.failNext`. */
-export type KitInMemoryAction = 'initiate' | 'accept' | 'reject' | 'end' | 'hold' | 'unhold';
+export type KitInMemoryAction =
+  'initiate' | 'accept' | 'reject' | 'end' | 'hold' | 'unhold' | 'transfer';
 
 /** What a simulated user does when a call rings for it. */
 export type KitInMemoryAnswer = 'accept' | 'reject' | 'busy' | 'never';

@@ -17,6 +17,7 @@ import {
 import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
 import {ENDINGS, KitInMemoryCallMedia, MESH_SIZE, kitPauseMedia} from './in-memory-call-media';
 import {kitInMemoryHold} from './in-memory-hold';
+import {kitInMemoryTransfer} from './in-memory-transfer';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';
 import {KitInMemorySyntheticPeer} from './in-memory-synthetic-peer';
 
@@ -189,13 +190,14 @@ export class KitInMemoryMediaCallsSdk
     return this.#hold(sessionId, true);
   }
 
-  /**
-   * Takes a call this device held off hold (`onCallResumed` at the far side); `control.failNext('unhold')` refuses.
-   * @param sessionId A held call.
-   * @returns Resolves once resumed; rejects as `hold` does.
-   */
+  /** Takes a held call off hold (`onCallResumed` at the far side); `control.failNext('unhold')` refuses it. */
   unhold(sessionId: string): Promise<void> {
     return this.#hold(sessionId, false);
+  }
+
+  /** A blind transfer (`KitPhoneCallsSdk.transfer`), as `kitInMemoryTransfer` plays it. */
+  transfer(sessionId: string, to: KitUser): Promise<void> {
+    return kitInMemoryTransfer(this, sessionId, to);
   }
 
   /** What the screen sends (its toggles), applied to this device's tracks unless the call is on hold. */

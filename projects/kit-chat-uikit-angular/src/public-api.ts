@@ -27,6 +27,7 @@ export type {
   KitKeypadFeature,
   KitCallPreviewFeature,
   KitHoldFeature,
+  KitTransferFeature,
 } from './core/calls-feature';
 export {
   kitEndReasonOf,
@@ -93,3 +94,5 @@ export {withCallPreview} from './preview/call-preview-feature';
 export {KitCallPreviewIntl} from './preview/call-preview-intl';
 export {withHold} from './hold/hold-feature';
 export {KitHoldIntl} from './hold/hold-intl';
+export {withTransfer} from './transfer/transfer-feature';
+export {KitTransfer, type KitPeopleToTransfer} from './transfer/transfer.service';

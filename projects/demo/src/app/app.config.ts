@@ -17,6 +17,7 @@ import {
   withDevicePickers,
   withKeypad,
   withHold,
+  withTransfer,
   withMutedSpeechHint,
   withDraggableSelfView,
   withHidingControls,
@@ -125,6 +126,8 @@ export const appConfig: ApplicationConfig = {
       withCallPreview(),
       // Hold and resume: over SIP a re-INVITE (sendonly, then sendrecv); in memory the far side panel holds too.
       withHold(),
+      // Blind transfer: over SIP a REFER; in memory the far side calls the person chosen (the contacts).
+      withTransfer(),
       // The video call's bar steps aside while the mouse stays still; the self view moves to any corner.
       ...demoLookFeatures(),
       // Part of the bootstrap config: the settings panel stores the busy policy and reloads the page.

@@ -7,7 +7,7 @@ import {
   inject,
   viewChild,
 } from '@angular/core';
-import {KitAvatarComponent, KitCall, KitUser} from 'kit-chat-uikit-angular';
+import {KitAvatarComponent, KitCall, KitTransfer, KitUser} from 'kit-chat-uikit-angular';
 import {KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
 import {DemoContacts} from './contacts';
 import {DemoLog} from './demo-log';
@@ -63,6 +63,8 @@ export class DemoApp {
   protected readonly partner = this.others.find(person => !person.simulated) ?? this.others[0];
 
   constructor() {
+    // "Transfer" offers the people this demo can reach (the screen leaves out the call's own people).
+    inject(KitTransfer).people.set(this.others.map(demoUser));
     effect(() => this._settings.titleTemplate.set(this._vipTitle()));
     afterNextRender(() => this._ringFromUrl());
   }

@@ -138,6 +138,9 @@ export const ar = {
       `تعليق المكالمة الحالية وقبول ${video ? 'مكالمة الفيديو' : 'المكالمة الصوتية'} من ${name}`,
     switchCall: 'تبديل',
     switchTo: name => `التبديل إلى المكالمة مع ${name}`,
+    transfer: 'تحويل',
+    transferTo: 'تحويل إلى',
+    transferringTo: name => `جارٍ التحويل إلى ${name}…`,
   },
   push: {
     voice: 'مكالمة صوتية واردة',

@@ -123,6 +123,9 @@ export const de = {
       `Aktuellen Anruf halten und ${video ? 'Videoanruf' : 'Sprachanruf'} von ${name} annehmen`,
     switchCall: 'Wechseln',
     switchTo: name => `Zum Anruf mit ${name} wechseln`,
+    transfer: 'Weiterleiten',
+    transferTo: 'Weiterleiten an',
+    transferringTo: name => `Weiterleitung an ${name}…`,
   },
   push: {
     voice: 'Eingehender Sprachanruf',

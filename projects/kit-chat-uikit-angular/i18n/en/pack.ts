@@ -116,6 +116,9 @@ export const en = {
       `Hold the current call and accept the ${video ? 'video' : 'voice'} call from ${name}`,
     switchCall: 'Switch',
     switchTo: name => `Switch to the call with ${name}`,
+    transfer: 'Transfer',
+    transferTo: 'Transfer to',
+    transferringTo: name => `Transferring to ${name}…`,
   },
   push: {
     voice: 'Incoming voice call',

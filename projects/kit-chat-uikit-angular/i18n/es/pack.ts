@@ -124,6 +124,9 @@ export const es = {
       `Retener la llamada actual y aceptar la ${video ? 'videollamada' : 'llamada de voz'} de ${name}`,
     switchCall: 'Cambiar',
     switchTo: name => `Cambiar a la llamada con ${name}`,
+    transfer: 'Transferir',
+    transferTo: 'Transferir a',
+    transferringTo: name => `Transfiriendo a ${name}…`,
   },
   push: {
     voice: 'Llamada de voz entrante',

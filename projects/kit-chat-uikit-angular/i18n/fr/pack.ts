@@ -124,6 +124,9 @@ export const fr = {
       `Mettre l'appel en cours en attente et répondre à l'appel ${video ? 'vidéo' : 'vocal'} de ${name}`,
     switchCall: 'Basculer',
     switchTo: name => `Basculer vers l'appel avec ${name}`,
+    transfer: 'Transférer',
+    transferTo: 'Transférer à',
+    transferringTo: name => `Transfert vers ${name}…`,
   },
   push: {
     voice: 'Appel vocal entrant',

@@ -123,6 +123,9 @@ export const he = {
       `השהה את השיחה הנוכחית וענה ל${video ? 'שיחת הווידאו' : 'שיחה הקולית'} מאת ${name}`,
     switchCall: 'החלף',
     switchTo: name => `מעבר לשיחה עם ${name}`,
+    transfer: 'העבר',
+    transferTo: 'העבר אל',
+    transferringTo: name => `מעביר אל ${name}…`,
   },
   push: {
     voice: 'שיחה קולית נכנסת',

@@ -122,6 +122,9 @@ export const hi = {
       `मौजूदा कॉल होल्ड करें और ${name} की ${video ? 'वीडियो कॉल' : 'वॉइस कॉल'} स्वीकारें`,
     switchCall: 'बदलें',
     switchTo: name => `${name} के साथ कॉल पर जाएँ`,
+    transfer: 'ट्रांसफ़र करें',
+    transferTo: 'इन्हें ट्रांसफ़र करें',
+    transferringTo: name => `${name} को ट्रांसफ़र किया जा रहा है…`,
   },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',

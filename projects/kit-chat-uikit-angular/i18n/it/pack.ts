@@ -124,6 +124,9 @@ export const it = {
       `Metti in attesa la chiamata in corso e accetta la ${video ? 'videochiamata' : 'chiamata vocale'} di ${name}`,
     switchCall: 'Passa',
     switchTo: name => `Passa alla chiamata con ${name}`,
+    transfer: 'Trasferisci',
+    transferTo: 'Trasferisci a',
+    transferringTo: name => `Trasferimento a ${name}…`,
   },
   push: {
     voice: 'Chiamata vocale in arrivo',

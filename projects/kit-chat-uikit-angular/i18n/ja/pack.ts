@@ -119,6 +119,9 @@ export const ja = {
       `現在の通話を保留して${name}からの${video ? 'ビデオ通話' : '音声通話'}に応答`,
     switchCall: '切り替え',
     switchTo: name => `${name}との通話に切り替え`,
+    transfer: '転送',
+    transferTo: '転送先',
+    transferringTo: name => `${name}に転送中…`,
   },
   push: {
     voice: '音声通話の着信',

@@ -119,6 +119,9 @@ export const ko = {
       `현재 통화를 대기시키고 ${name}님의 ${video ? '영상 통화' : '음성 통화'} 수락`,
     switchCall: '전환',
     switchTo: name => `${name}님과의 통화로 전환`,
+    transfer: '호 전환',
+    transferTo: '전환 대상',
+    transferringTo: name => `${name}님에게 전환 중…`,
   },
   push: {
     voice: '음성 통화 수신',

@@ -123,6 +123,9 @@ export const ptBR = {
       `Colocar a chamada atual em espera e atender a ${video ? 'chamada de vídeo' : 'chamada de voz'} de ${name}`,
     switchCall: 'Alternar',
     switchTo: name => `Alternar para a chamada com ${name}`,
+    transfer: 'Transferir',
+    transferTo: 'Transferir para',
+    transferringTo: name => `Transferindo para ${name}…`,
   },
   push: {
     voice: 'Chamada de voz recebida',

@@ -120,6 +120,9 @@ export const tr = {
       `Geçerli aramayı beklet ve ${name} kişisinden gelen ${video ? 'görüntülü' : 'sesli'} aramayı kabul et`,
     switchCall: 'Geç',
     switchTo: name => `${name} ile olan aramaya geç`,
+    transfer: 'Aktar',
+    transferTo: 'Şuna aktar',
+    transferringTo: name => `${name} kişisine aktarılıyor…`,
   },
   push: {
     voice: 'Gelen sesli arama',

@@ -114,6 +114,9 @@ export const zhHans = {
       `保持当前通话并接听${name}的${video ? '视频通话' : '语音通话'}`,
     switchCall: '切换',
     switchTo: name => `切换到与${name}的通话`,
+    transfer: '转接',
+    transferTo: '转接给',
+    transferringTo: name => `正在转接给${name}…`,
   },
   push: {
     voice: '语音通话来电',

@@ -16,6 +16,7 @@ export type KitCallsFeatureKind =
   | 'keypad'
   | 'callPreview'
   | 'hold'
+  | 'transfer'
   // `withPushCalls()`, in `kit-chat-uikit-angular/push`.
   | 'pushCalls'
   // `withCallLog()`, in `kit-chat-uikit-angular/call-log`.
@@ -65,6 +66,9 @@ export type KitKeypadFeature = KitCallsFeature<'keypad'>;
 export type KitCallPreviewFeature = KitCallsFeature<'callPreview'>;
 /** The feature returned by `withHold()`. */
 export type KitHoldFeature = KitCallsFeature<'hold'>;
+
+/** The feature returned by `withTransfer()`. */
+export type KitTransferFeature = KitCallsFeature<'transfer'>;
 
 /**
  * @param kind Which feature.

@@ -2,7 +2,7 @@ import {Injectable} from '@angular/core';
 import {Subject} from 'rxjs';
 
 /**
- * The texts of hold and resume (`withHold()`). Provide a subclass to translate them, as with `KitCallsIntl`; call
+ * The texts of hold and resume (`withHold()`), call waiting's Hold and accept, and transfer (`withTransfer()`). Provide a subclass to translate them, as with `KitCallsIntl`; call
  * `changes.next()` when they change at run time.
  */
 @Injectable({providedIn: 'root'})
@@ -39,4 +39,13 @@ export class KitHoldIntl {
    * @returns The accessible name of "Switch".
    */
   switchTo = (name: string): string => `Switch to the call with ${name}`;
+  /** Text of the Transfer button (`withTransfer()`). */
+  transfer = 'Transfer';
+  /** Name of the list of people the call can be transferred to. */
+  transferTo = 'Transfer to';
+  /**
+   * @param name Who the call is handed to.
+   * @returns Said after the time while the transfer is on its way, and to screen readers.
+   */
+  transferringTo = (name: string): string => `Transferring to ${name}…`;
 }

@@ -61,11 +61,13 @@ export class KitHoldComponent {
       const note =
         state?.phase !== 'ongoing'
           ? ''
-          : state.hold === 'held' || state.hold === 'resuming'
-            ? this.intl.onHold
-            : state.heldByPeer
-              ? this.intl.heldBy(this.#other(state.call))
-              : '';
+          : state.transferTo
+            ? this.intl.transferringTo(state.transferTo.name)
+            : state.hold === 'held' || state.hold === 'resuming'
+              ? this.intl.onHold
+              : state.heldByPeer
+                ? this.intl.heldBy(this.#other(state.call))
+                : '';
       untracked(() => {
         const before = media.note();
         if (note !== before) {

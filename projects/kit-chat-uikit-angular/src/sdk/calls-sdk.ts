@@ -37,13 +37,13 @@ export interface KitCallListener {
   /** The far side took an ongoing call off hold (SIP: a re-INVITE with `sendrecv` or `recvonly`). */
   onCallResumed?(call: KitCall): void;
   /**
-   * The far side of `call` handed this device to someone else (a blind transfer, SIP: a REFER): the adapter placed
-   * `next`, a call from this user to the person named in the transfer, and reports it from now on as any outgoing
-   * call (`onOutgoingCallRinging`, `onOutgoingCallAccepted`, `onOutgoingCallRejected`, `onCallEnded` with
-   * `next.sessionId`). `call` ends as usual once the far side hangs up (`onCallEnded`). With `withTransfer()` the kit
-   * shows `next` on an outgoing screen.
+   * The far side of one of this device's calls handed it to someone else (a blind transfer, SIP: a REFER): the
+   * adapter placed `next`, a call from this user to the person named in the transfer, and reports it from now on as
+   * any outgoing call (`onOutgoingCallRinging`, `onOutgoingCallAccepted`, `onOutgoingCallRejected`, `onCallEnded`
+   * with `next.sessionId`). The call it was handed from ends as usual once its far side hangs up (`onCallEnded`).
+   * With `withTransfer()` the kit shows `next` on an outgoing screen.
    */
-  onCallTransferred?(call: KitCall, next: KitCall): void;
+  onCallTransferred?(next: KitCall): void;
   /**
    * In a call with several people, someone's status changed (they ring, joined, declined, were busy, did not
    * answer, left): `call.participants` holds everyone's latest status (the kit finds who changed). Only adapters
@@ -227,8 +227,8 @@ export interface KitPhoneCallsSdk {
    */
   sendDigits?(sessionId: string, digits: string): Promise<void>;
   /**
-   * Hands an ongoing call to someone else (a blind transfer, `withTransfer()`'s button and
-   * `KitCallOverlayRef.transfer()`): the far side is asked to call `to` (SIP: a REFER whose `Refer-To` is `to`'s
+   * Hands an ongoing call to someone else (a blind transfer: `withTransfer()`'s button and
+   * `KitTransfer.transfer()`): the far side is asked to call `to` (SIP: a REFER whose `Refer-To` is `to`'s
    * address; the far side's kit follows it and hears `onCallTransferred`). The kit holds the call first.
    * @param sessionId Session id of the ongoing call (on hold).
    * @param to The person the far side is handed to.

@@ -13,7 +13,7 @@ export const CALL_OVER: readonly string[] = [
 
 /** What a session asks of the SDK. */
 export type Action =
-  'initiate' | 'accept' | 'decline' | 'cancel' | 'end' | 'busy' | 'hold' | 'resume';
+  'initiate' | 'accept' | 'decline' | 'cancel' | 'end' | 'busy' | 'hold' | 'resume' | 'transfer';
 
 /** The one action of a session in flight. */
 export interface Pending {
@@ -39,6 +39,7 @@ export const ACTION_NAMES: Record<Action, string> | null =
         busy: 'rejectCall',
         hold: 'hold',
         resume: 'unhold',
+        transfer: 'transfer',
       }
     : null;
 
@@ -54,6 +55,7 @@ export const ACTION_FAILED: Record<Action, string> | null =
         busy: 'Busy answer failed',
         hold: 'The call could not be put on hold',
         resume: 'The call could not be resumed',
+        transfer: 'The call could not be transferred',
       }
     : null;
 

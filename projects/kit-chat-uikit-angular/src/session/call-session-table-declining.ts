@@ -156,6 +156,7 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'declining.busy': [
       'start',
@@ -181,6 +182,7 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'declining.timeout': [
       'start',
@@ -206,6 +208,7 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'declining.timeout.again': [
       'start',
@@ -231,6 +234,7 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'declining.overAccept': [
       'start',
@@ -255,6 +259,7 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'declining.overLanded': [
       'start',
@@ -280,6 +285,7 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'declining.endCrossed': [
       'start',
@@ -306,6 +312,7 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
   };
 }

@@ -39,6 +39,7 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'reconnected',
       'resume',
       'remoteResumed',
+      'transfer',
     ],
     'ongoing.remoteHeld': [
       'start',
@@ -68,6 +69,7 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'reconnected',
       'resume',
       'remoteHeld',
+      'transfer',
     ],
     'ongoing.holding': [
       'start',
@@ -93,6 +95,7 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'hold',
       'resume',
       'remoteResumed',
+      'transfer',
     ],
     'ongoing.holding.remoteHeld': [
       'start',
@@ -118,6 +121,7 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'hold',
       'resume',
       'remoteHeld',
+      'transfer',
     ],
     'ongoing.held': [
       'start',
@@ -147,6 +151,7 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'reconnected',
       'hold',
       'remoteResumed',
+      'transfer',
     ],
     'ongoing.held.remoteHeld': [
       'start',
@@ -176,6 +181,7 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'reconnected',
       'hold',
       'remoteHeld',
+      'transfer',
     ],
     'ongoing.held.reconnecting': [
       'start',
@@ -206,6 +212,7 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'ongoing.resuming': [
       'start',
@@ -231,6 +238,7 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'hold',
       'resume',
       'remoteResumed',
+      'transfer',
     ],
     'ongoing.resuming.remoteHeld': [
       'start',
@@ -256,6 +264,7 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'hold',
       'resume',
       'remoteHeld',
+      'transfer',
     ],
     'ending.held': [
       'start',
@@ -284,6 +293,7 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
   };
 }

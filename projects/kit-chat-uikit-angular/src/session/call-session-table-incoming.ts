@@ -149,6 +149,7 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'ringing.hung': [
       'start',
@@ -173,6 +174,7 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'ringing.refused': [
       'start',
@@ -197,6 +199,7 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     // A decline in the accept's own tick is the same gesture's second press: the first press wins.
     'accepting.fresh': [
@@ -222,6 +225,7 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     // The accept's own answer comes as `answered`.
     accepting: [
@@ -246,6 +250,7 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'accepting.awaited': [
       'start',
@@ -269,6 +274,7 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
   };
 }

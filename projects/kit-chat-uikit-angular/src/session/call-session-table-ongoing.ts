@@ -109,6 +109,7 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'ongoing.reconnecting': [
       'start',
@@ -139,6 +140,7 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     ending: [
       'start',
@@ -167,6 +169,7 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     // The bound of a lost connection changes nothing while the hang-up is on its way.
     'ending.reconnecting': [
@@ -195,6 +198,7 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     ended: [
       'start',
@@ -227,6 +231,7 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     done: [
       'start',
@@ -261,6 +266,7 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
   };
 }

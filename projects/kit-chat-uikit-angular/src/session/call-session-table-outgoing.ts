@@ -170,6 +170,7 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     dialing: [
       'start',
@@ -194,6 +195,7 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'dialing.hung': [
       'start',
@@ -218,6 +220,7 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'dialing.refused': [
       'start',
@@ -242,6 +245,7 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'cancelling.queued': [
       'accept',
@@ -267,6 +271,7 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     cancelling: [
       'start',
@@ -289,6 +294,7 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     // endCall is on its way: a pick-up (or the app's word of it) changes nothing.
     'cancelling.endCrossed': [
@@ -315,6 +321,7 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
   };
 }

@@ -140,6 +140,7 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     withdrawing: [
       'start',
@@ -162,6 +163,7 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'withdrawing.timeout.queued': [
       'accept',
@@ -187,6 +189,7 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'withdrawing.timeout': [
       'start',
@@ -209,6 +212,7 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
     'withdrawing.timeout.again': [
       'start',
@@ -231,6 +235,7 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'resume',
       'remoteHeld',
       'remoteResumed',
+      'transfer',
     ],
   };
 }

@@ -1,6 +1,6 @@
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitException} from '../sdk/kit-exception';
-import {KitCall, KitCallStatus} from '../sdk/models';
+import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
 
 // The public types of a call session (its phases, end reasons, state snapshot, ports and options), apart from the
 // session's state machine in call-session.ts.
@@ -174,6 +174,8 @@ export interface KitCallSessionState {
   readonly hold?: 'holding' | 'held' | 'resuming' | null;
   /** Whether the far side put the call on hold (`withHold()`: `KitCallListener.onCallHeld`). */
   readonly heldByPeer?: boolean;
+  /** Who the call is being handed to (`withTransfer()`), while the transfer is on its way. */
+  readonly transferTo?: KitUser | null;
 }
 
 /** How a call ends: the reason, the global event published, and how long the ending stays on screen. */
@@ -293,6 +295,11 @@ export type KitCallStep =
   | 'ongoing.held.remoteHeld'
   /** ... and its connection dropped: it waits for it, held. */
   | 'ongoing.held.reconnecting'
+  /**
+   * ... and handed to someone else (`transfer`, `withTransfer()`): the far side calls them; their answer ends the
+   * call here, a failure leaves it on hold.
+   */
+  | 'ongoing.held.transferring'
   /** The user's resume on its way (`resume`): a refusal leaves the call on hold. */
   | 'ongoing.resuming'
   /** ... while the far side holds the call too. */
@@ -355,6 +362,8 @@ export const KIT_CALL_EVENTS = [
   'resume',
   'remoteHeld',
   'remoteResumed',
+  // A blind transfer of a held call (`withTransfer()`).
+  'transfer',
 ] as const;
 
 /** An event of a session. */
@@ -367,6 +376,8 @@ export interface KitCallEvent {
   readonly call?: Partial<KitCall>;
   readonly error?: KitException;
   readonly reason?: KitCallEndReason;
+  /** Who a transfer hands the call to (`transfer`). */
+  readonly to?: KitUser;
 }
 
 /** What the effects and the session may do with the machine. */

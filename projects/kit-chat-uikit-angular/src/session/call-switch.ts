@@ -23,7 +23,7 @@ const ROUTES = {
   onCallHeld: 'remoteHeld',
   onCallResumed: 'remoteResumed',
 } as const satisfies Record<
-  Exclude<EventName, 'onIncomingCallReceived' | 'onParticipantsChanged'>,
+  Exclude<EventName, 'onIncomingCallReceived' | 'onParticipantsChanged' | 'onCallTransferred'>,
   KitCallNews
 >;
 

@@ -783,6 +783,7 @@ class StressRun {
           onCallHeld: 'ongoing',
           onCallResumed: 'ongoing',
           onParticipantsChanged: 'ongoing',
+          onCallTransferred: 'initiated',
         };
         this.deliver(action.method, {
           sessionId: `unknown-${action.id}`,

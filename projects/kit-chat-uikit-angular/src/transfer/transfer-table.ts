@@ -1,0 +1,126 @@
+import {KitPhoneCallsSdk} from '../sdk/calls-sdk';
+import {KitUser} from '../sdk/models';
+import {KitCallAction} from '../session/call-session-actions';
+import type {KitCallEffectRun} from '../session/call-session-context';
+import * as fx from '../session/call-session-effects';
+import {
+  HUNG_UP,
+  KitCallRow,
+  KitCallState,
+  OVER_CONNECTED,
+  REMOTE_ENDED_LIVE,
+  dismiss,
+  finish,
+  go,
+} from '../session/call-session-rows';
+import {classifyFailure} from '../session/call-session-rules';
+import {KitCallSession} from '../session/call-session';
+import {kitHoldTable} from '../session/call-session-table-hold';
+import {KIT_CALL_IGNORES, KIT_CALL_TABLE} from '../session/call-session-table';
+import type {KitCallEventType, KitCallStep} from '../session/call-session-types';
+
+// The rows of a blind transfer (`withTransfer()`, issue 36): a held call handed to someone else.
+// The far side calls them; their answer ends the call here (as a hang-up), a refusal, a failure
+// or no answer within a ring leaves it on hold (onError). Not in the base table: `withTransfer()`
+// adds them (kitTransferTable), so that an app that does not name it ships none of it; without it
+// `transfer` is a written-down ignore of every state. Internal to the library.
+
+const STEP = 'ongoing.held.transferring';
+
+/**
+ * The SDK's `transfer`, apart from the session's one action in flight: it may take as long as a
+ * ring (the far side calls someone), so its time-out is a ring's and the action's. Its answer
+ * counts only while the transfer is still on its way (a hang-up, a lost connection drop it).
+ */
+const sendTransfer: KitCallEffectRun = (ctx, {to}) => {
+  const {machine, options, ports} = ctx;
+  const sdk = ports.sdk as KitPhoneCallsSdk | null;
+  const id = machine.state.call.sessionId;
+  machine.patch({transferTo: to, failure: null});
+  new KitCallAction(ports.clock, () => options.actionTimeout + options.ringTimeout).send(
+    'transfer',
+    () => sdk!.transfer!(id, to!),
+    outcome => {
+      if (machine.step === STEP) {
+        machine.fire(outcome.ok ? {type: 'answered'} : classifyFailure(outcome.error));
+      }
+    },
+  );
+};
+
+/** The transfer is over (done, failed or dropped): nobody is named any more. */
+const over: KitCallEffectRun = ctx => ctx.machine.patch({transferTo: null});
+
+/** The rows of the transfer: the held call's `transfer`, and the transfer on its way. */
+export const KIT_TRANSFER_ROWS: Partial<Record<KitCallStep, KitCallState>> = {
+  'ongoing.held': {transfer: go(STEP, sendTransfer)},
+  [STEP]: {
+    // The user gives up on the call: it ends (the transfer's answer is dropped).
+    hangUp: go('ending.held', over, fx.sendEnd),
+    dispose: dismiss,
+    // The person it was handed to answered: the call ends here as a hang-up of the user's.
+    answered: finish(HUNG_UP),
+    refused: go('ongoing.held', over, fx.back),
+    timedOut: go('ongoing.held', over, fx.back),
+    over: finish(OVER_CONNECTED),
+    overLive: finish(OVER_CONNECTED),
+    // The far side left (or went to the person it was handed to first): over.
+    remoteEnded: finish(REMOTE_ENDED_LIVE),
+    reconnecting: go('ongoing.held.reconnecting', over),
+  },
+};
+
+/** The events the transfer on its way ignores on purpose (its empty cells, written down). */
+function transferIgnores(): Partial<Record<KitCallStep, readonly KitCallEventType[]>> {
+  const handled = Object.keys(KIT_TRANSFER_ROWS[STEP]!) as KitCallEventType[];
+  const held = KIT_CALL_IGNORES!['ongoing.held'] ?? [];
+  return {
+    'ongoing.held': held.filter(type => type !== 'transfer'),
+    [STEP]: (
+      [...held, 'resume', 'remoteHeld', 'remoteResumed', 'transfer'] as KitCallEventType[]
+    ).filter((type, index, all) => !handled.includes(type) && all.indexOf(type) === index),
+  };
+}
+
+declare module '../session/call-session' {
+  interface KitCallSession {
+    /**
+     * Hands the held call to someone else (a blind transfer): the SDK's `transfer` (`KitPhoneCallsSdk`). There once
+     * `withTransfer()` added the table's rows (`kitTransferTable`).
+     * @param to The person the far side is handed to.
+     * @returns Whether the call was handed over (it then ended here); `false` when it was not (still on hold).
+     */
+    transfer?: (to: KitUser) => Promise<boolean>;
+  }
+}
+
+/**
+ * Adds the rows of a blind transfer to the call table, with those of hold (`withTransfer()` calls it; twice changes
+ * nothing).
+ */
+export function kitTransferTable(): void {
+  kitHoldTable();
+  const table = KIT_CALL_TABLE as Record<KitCallStep, KitCallState>;
+  if (table[STEP]) {
+    return;
+  }
+  KitCallSession.prototype.transfer = function (this: KitCallSession, to: KitUser) {
+    const machine = this._machine;
+    return machine.fire({type: 'transfer', to})
+      ? machine.until(
+          () => machine.step !== STEP,
+          () => this.isEnded,
+        )
+      : Promise.resolve(false);
+  };
+  // Before the rows: the ignores of `ongoing.held` are read as they were.
+  const ignores = KIT_CALL_IGNORES && transferIgnores();
+  table['ongoing.held'] = {
+    ...table['ongoing.held'],
+    ...(KIT_TRANSFER_ROWS['ongoing.held'] as Record<string, KitCallRow>),
+  };
+  table[STEP] = KIT_TRANSFER_ROWS[STEP]!;
+  if (ignores) {
+    Object.assign(KIT_CALL_IGNORES!, ignores);
+  }
+}

@@ -1,0 +1,190 @@
+import {OverlayContainer} from '@angular/cdk/overlay';
+import {Component, inject} from '@angular/core';
+import {TestBed} from '@angular/core/testing';
+import {
+  KIT_TESTING_ME,
+  KitCallsTestingController,
+  provideKitCallsTesting,
+} from 'kit-chat-uikit-angular/testing';
+import {KitInMemoryMediaCallsSdk, KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
+import {KitCallsSdk} from '../sdk/calls-sdk';
+import {KitException} from '../sdk/kit-exception';
+import {KitCall, KitUser} from '../sdk/models';
+import {withTransfer} from './transfer-feature';
+import {KitTransfer} from './transfer.service';
+
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+const ALAN: KitUser = {uid: 'alan', name: 'Alan Turing'};
+
+@Component({template: ''})
+class Page {}
+
+describe('withTransfer(): a blind transfer', () => {
+  let calls: KitCallsTestingController;
+  let container: HTMLElement;
+  let errors: KitException[];
+
+  async function setup(): Promise<void> {
+    errors = [];
+    TestBed.configureTestingModule({
+      providers: [
+        provideKitCallsTesting({
+          config: {onError: error => errors.push(error)},
+          features: [withTransfer()],
+        }),
+        {
+          provide: KitCallsSdk,
+          useFactory: () =>
+            new KitInMemoryMediaCallsSdk(inject(KitInMemorySwitchboard), KIT_TESTING_ME, null),
+        },
+      ],
+    });
+    calls = TestBed.inject(KitCallsTestingController);
+    container = TestBed.inject(OverlayContainer).getContainerElement();
+    TestBed.inject(KitTransfer).people.set([ADA, ALAN]);
+    TestBed.createComponent(Page);
+    await settle();
+  }
+
+  async function settle(ms = 50): Promise<void> {
+    await jest.advanceTimersByTimeAsync(ms);
+    await jest.advanceTimersByTimeAsync(0);
+  }
+
+  /** Ada rings, the user accepts: a call on screen. */
+  async function inACallWithAda(): Promise<KitCall> {
+    const ringing = calls.farSide.ring(ADA, calls.me, 'audio');
+    await settle();
+    const call = await ringing;
+    click('.kit-incoming-call-accept-button');
+    await settle();
+    return call;
+  }
+
+  function click(selector: string): void {
+    const button = container.querySelector<HTMLElement>(selector);
+    expect(button).not.toBeNull();
+    button!.click();
+  }
+
+  const statusOf = (sessionId: string) => calls.switchboard.getCall(sessionId)?.status;
+  const callTo = (user: KitUser) =>
+    calls.switchboard
+      .calls()
+      .find(call => call.receiver?.uid === user.uid && !/ended|rejected/.test(call.status ?? ''));
+  const note = () => container.querySelector('.kit-ongoing-call-note')?.textContent?.trim() ?? '';
+  const holdLabel = () =>
+    container.querySelector('.kit-hold-toggle')?.getAttribute('aria-label') ?? null;
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    TestBed.resetTestingModule();
+    jest.useRealTimers();
+  });
+
+  it('should offer the people of the app but the call own, hold the call, and end it once the person answered', async () => {
+    await setup();
+    const call = await inACallWithAda();
+    // Its own Hold button comes with it (no withHold() named here).
+    expect(holdLabel()).toBe('Hold');
+    const toggle = container.querySelector('.kit-transfer-toggle')!;
+    expect(toggle.getAttribute('aria-label')).toBe('Transfer');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    click('.kit-transfer-toggle');
+    await settle();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const options = [...container.querySelectorAll('.kit-transfer-option')];
+    expect(options.map(option => option.textContent?.trim())).toEqual(['Alan Turing']);
+    expect(container.querySelector('.kit-transfer-list')!.getAttribute('aria-label')).toBe(
+      'Transfer to',
+    );
+    expect(document.activeElement).toBe(options[0]);
+
+    click('.kit-transfer-option');
+    await settle();
+    // Ada (the far side) calls Alan; the user's call waits, on hold.
+    const next = callTo(ALAN)!;
+    expect(next.sender?.uid).toBe('ada');
+    expect(statusOf(next.sessionId)).toBe('initiated');
+    expect(note()).toBe('Transferring to Alan Turing…');
+    expect(holdLabel()).toBe('Resume');
+    expect(statusOf(call.sessionId)).toBe('ongoing');
+
+    void calls.farSide.accept(next.sessionId);
+    await settle(200);
+    expect(statusOf(next.sessionId)).toBe('ongoing');
+    expect(statusOf(call.sessionId)).toBe('ended');
+    await settle(1_000);
+    expect(container.querySelector('kit-ongoing-call')).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('should give the call back, on hold, when the person declines', async () => {
+    await setup();
+    const call = await inACallWithAda();
+    click('.kit-transfer-toggle');
+    await settle();
+    click('.kit-transfer-option');
+    await settle();
+    const next = callTo(ALAN)!;
+    void calls.farSide.reject(next.sessionId);
+    await settle(200);
+    expect(statusOf(call.sessionId)).toBe('ongoing');
+    expect(note()).toBe('On hold');
+    expect(holdLabel()).toBe('Resume');
+    expect(errors.map(error => error.code)).toEqual(['ERR_CALL_FAILED']);
+    click('.kit-hold-toggle');
+    await settle();
+    expect(holdLabel()).toBe('Hold');
+  });
+
+  it('should give the call back when the SDK refuses the transfer', async () => {
+    await setup();
+    const call = await inACallWithAda();
+    calls.farSide.failNext('transfer');
+    click('.kit-transfer-toggle');
+    await settle();
+    click('.kit-transfer-option');
+    await settle();
+    expect(callTo(ALAN)).toBeUndefined();
+    expect(statusOf(call.sessionId)).toBe('ongoing');
+    expect(holdLabel()).toBe('Resume');
+    expect(errors.length).toBe(1);
+  });
+
+  it('should follow a transfer the far side makes: the new call opens on an outgoing screen', async () => {
+    await setup();
+    const ada = new KitInMemoryMediaCallsSdk(calls.switchboard, ADA, null);
+    const placing = ada.initiateCall({
+      sessionId: '',
+      type: 'audio',
+      sender: ADA,
+      callInitiator: ADA,
+      receiver: calls.me,
+      callReceiver: calls.me,
+    });
+    await settle();
+    const call = await placing;
+    click('.kit-incoming-call-accept-button');
+    await settle();
+    void ada.hold(call.sessionId);
+    await settle();
+    const transferred = ada.transfer(call.sessionId, ALAN);
+    await settle();
+    // The user's device calls Alan, as a phone follows a REFER.
+    const next = callTo(ALAN)!;
+    expect(next.sender?.uid).toBe(KIT_TESTING_ME.uid);
+    const outgoing = container.querySelector('kit-outgoing-call');
+    expect(outgoing?.textContent).toContain('Alan Turing');
+    void calls.farSide.accept(next.sessionId);
+    await settle(200);
+    await expect(transferred).resolves.toBeUndefined();
+    expect(statusOf(call.sessionId)).toBe('ended');
+    await settle(1_000);
+    const screens = [...container.querySelectorAll('kit-ongoing-call')];
+    expect(screens.map(screen => screen.textContent)).toEqual([
+      expect.stringContaining('Alan Turing'),
+    ]);
+    ada.dispose();
+  });
+});
