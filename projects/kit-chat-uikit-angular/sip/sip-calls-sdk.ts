@@ -97,7 +97,7 @@ export class KitSipCallsSdk
       domain,
       user: this._user,
       pcConfig: () => this._agent.pcConfig(),
-      transferred: (call, next) => this._emit('onCallTransferred', call, next),
+      transferred: next => this._emit('onCallTransferred', next),
       report,
     });
     this.status = this._agent.status;
@@ -348,15 +348,12 @@ export class KitSipCallsSdk
   }
 
   /** Calls every listener, later: never inside the SDK method or the JsSIP event that caused it. */
-  private _emit(method: keyof KitCallListener, call: KitCall, next?: KitCall): void {
+  private _emit(method: keyof KitCallListener, call: KitCall): void {
     const snapshot = {...call};
-    const nextSnapshot = next && {...next};
     setTimeout(() => {
       for (const listener of [...this._listeners.values()]) {
         try {
-          // `next` only for onCallTransferred(call, next).
-          const tell = listener[method] as ((call: KitCall, next?: KitCall) => void) | undefined;
-          tell?.call(listener, {...snapshot}, nextSnapshot && {...nextSnapshot});
+          listener[method]?.({...snapshot});
         } catch (error) {
           this._report(KitErrorCodes.SDK, `A call listener threw in ${method}`, error);
         }

@@ -12,8 +12,8 @@ export interface KitSipTransferHooks {
   /** The logged-in user, the caller of a call placed for a REFER. */
   readonly user: KitUser;
   pcConfig(): RTCConfiguration;
-  /** Tells every listener `onCallTransferred(call, next)`, later. */
-  transferred(call: KitCall, next: KitCall): void;
+  /** Tells every listener `onCallTransferred(next)`, later. */
+  transferred(next: KitCall): void;
   /** An error that no SDK method can reject with (the app's log). */
   report(code: KitErrorCode, message: string, details?: unknown): void;
 }
@@ -119,7 +119,7 @@ export class KitSipTransfers {
         return placed;
       });
       this.watch(next);
-      this._hooks.transferred(old.call, next.call);
+      this._hooks.transferred(next.call);
     } catch (error) {
       if (!accepted) {
         refer.reject(); // No microphone: the transferor hears the transfer failed.
