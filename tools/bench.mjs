@@ -15,7 +15,7 @@
 //    library's own code alone. Fails (exit 1) above tools/bench-budget.json, or when the layout-only app ships any
 //    code of the overlay folder (overlay, auto ring, banners, notifications). The opt-in parts' costs, printed only,
 //    against `with-kit`: `with-call-log` (withCallLog() and <kit-call-log>), `with-call-buttons`
-//    (<kit-call-buttons>), `with-group` (withGroupCalls(), kit-chat-uikit-angular/group), `with-keypad` (withKeypad()), `with-preview` (withCallPreview()), `with-hold` (withHold()) and `with-look` (withHidingControls() and withDraggableSelfView(), with each one's own
+//    (<kit-call-buttons>), `with-group` (withGroupCalls(), kit-chat-uikit-angular/group), `with-keypad` (withKeypad()), `with-preview` (withCallPreview()), `with-hold` (withHold()), `with-transfer` (withHold() and withTransfer()) and `with-look` (withHidingControls() and withDraggableSelfView(), with each one's own
 //    code).
 // 2. latency: serves dist/bench/with-kit on 127.0.0.1 and drives Chromium (CHROME_PATH or /usr/bin/chromium) with
 //    playwright-core. In the page: from the SDK's onIncomingCallReceived to the incoming screen painted (in the DOM,
@@ -62,6 +62,7 @@ const BUILDS = [
   'with-keypad',
   'with-preview',
   'with-hold',
+  'with-transfer',
 ];
 // The sources of the optional look's two features, by feature.
 const LOOK_SOURCES = {
@@ -430,6 +431,14 @@ async function size() {
     undefined,
     undefined,
     hold.detail,
+  );
+  const transfer = added('with-transfer', 'with-hold');
+  sizeLine(
+    'withTransfer() adds to the Material app with withHold() when named (its rows, the Transfer button and list, KitTransfer)',
+    transfer.gzip,
+    undefined,
+    undefined,
+    transfer.detail,
   );
   const layoutOnly = codeBySource('layout-only');
   const ringer = sourcesMatching(layoutOnly, RINGER_SOURCE);

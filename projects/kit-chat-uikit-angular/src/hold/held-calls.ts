@@ -188,13 +188,16 @@ export class KitHeldCalls {
   #arrange(focusBar = false): void {
     const calls = this.#calls();
     const top = calls.at(-1);
-    const behind = calls.filter(call => call !== top && !call.session.isEnded);
+    const live = calls.filter(call => call !== top && !call.session.isEnded);
+    // The bar lists the calls on hold (a call behind that is not held, e.g. while the user places another, is not
+    // one to switch to).
+    const behind = live.filter(call => call.session.state.hold);
     for (const call of calls) {
       const host = call.ref.overlayRef.hostElement;
       const inert = call !== top;
       if (host.inert !== inert) {
         host.inert = inert;
-        if (!inert && !behind.length) {
+        if (!inert && !live.length) {
           // The call in front of it ended: its Resume is where the keyboard goes.
           host.querySelector<HTMLElement>('.kit-hold-toggle')?.focus();
         }

@@ -4,6 +4,7 @@ import {TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
 import {KitUIKitConfig} from '../core/config';
 import {KitCallEventsService} from '../events/call-events';
+import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
 import {withCallWaiting} from './call-features';
@@ -90,6 +91,23 @@ describe('Call waiting: how many calls wait', () => {
     expect(events).toEqual([`accepted ${first.sessionId}`]);
     expect(errors).toEqual([]);
     expect(calls.audio.playing()).toEqual([]);
+  });
+
+  it('should keep the banner in the page when a call placed meanwhile ends and its screen closes', async () => {
+    await setup();
+    await inACallWithAda();
+    const zed = await ringFrom(ZED);
+    // The user places a call while Zed waits: the banner moves into its screen; Bob declines it.
+    const placed = TestBed.inject(KitCallOverlay).startCall(BOB);
+    await settle();
+    const bob = (await placed).call();
+    expect(container.querySelectorAll('.cdk-overlay-pane').length).toBe(2);
+    void calls.farSide.reject(bob.sessionId);
+    await settle(6_000);
+    expect(container.querySelectorAll('.cdk-overlay-pane').length).toBe(1);
+    expect(statusOf(zed)).toBe('initiated');
+    expect(bannerNames()).toEqual(['Zed Shaw']);
+    expect(document.contains(container.querySelector('.kit-call-waiting'))).toBe(true);
   });
 
   it('should show two banners with maxWaitingCalls 2, and answer the third waiting call busy', async () => {

@@ -113,11 +113,17 @@ export class KitCallWaiting {
       return;
     }
     this.#subscription = this.#registry.changes.subscribe(() => this.#sync());
-    // When another call's dialog opens (an outgoing call placed, a waiting call taken), the banners move into it.
+    // When another call's dialog opens (an outgoing call placed, a waiting call taken), the banners move into it;
+    // when it closes, back into the call's dialog left on top (or the page): not gone with the dialog's pane.
+    // (Not while the app is torn down: its dialogs close after its views are gone.)
+    const placeAll = () =>
+      this.#appRef.destroyed ||
+      this.#waiting.forEach(({componentRef}) => this.#place(componentRef));
     this.#subscription.add(
-      this.#dialog.afterOpened.subscribe(() =>
-        this.#waiting.forEach(({componentRef}) => this.#place(componentRef)),
-      ),
+      this.#dialog.afterOpened.subscribe(dialogRef => {
+        placeAll();
+        dialogRef.closed.subscribe(placeAll);
+      }),
     );
   }
 

@@ -6,6 +6,8 @@ import {Subject} from 'rxjs';
 import {KIT_CALL_LISTENER_METHODS} from '../../testing/calls-sdk-conformance-probe';
 import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/calls-testing';
 import {withHold} from '../hold/hold-feature';
+import {withTransfer} from '../transfer/transfer-feature';
+import {KitTransfer} from '../transfer/transfer.service';
 import {withCallWaiting} from '../ring/call-features';
 import {KitCallEndReason, _kitObserveCallTransitions} from '../session/call-session';
 import {KIT_CALL_TABLE, KitCallRow} from '../session/call-session-table';
@@ -37,6 +39,9 @@ const STRESS_USERS: readonly KitUser[] = [
 ];
 
 /** A far-side move on an existing session. */
+/** Who the user's transfers hand calls to (never one of the stress's callers). */
+const TRANSFER_TARGET: KitUser = {uid: 'tina', name: 'Tina Target'};
+
 type StressFarOp = 'cancel' | 'accept' | 'reject' | 'busy' | 'end';
 
 /** A button of a screen. */
@@ -48,6 +53,7 @@ type StressAction =
   | {kind: 'far'; op: StressFarOp; pick: number}
   | {kind: 'link'; lost: boolean; pick: number}
   | {kind: 'hold'; by: 'me' | 'far'; on: boolean; pick: number}
+  | {kind: 'transfer'; by: 'me' | 'answer'; ok: boolean; pick: number}
   | {kind: 'replay'; pick: number}
   | {kind: 'unknown'; method: keyof KitCallListener; id: number}
   | {kind: 'fail'; action: KitInMemoryAction}
@@ -131,12 +137,24 @@ const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
         'end',
         'hold',
         'unhold',
+        'transfer',
       ),
     }),
   },
   {
     weight: 1,
     arbitrary: fc.record({kind: fc.constant('latency' as const), ms: fc.constantFrom(0, 30, 300)}),
+  },
+  {
+    // withTransfer(): the user hands an ongoing call to someone (held first), or the SDK answers a transfer on its
+    // way (the person answered, and the SDK ended the call; or they declined).
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      by: fc.constantFrom<'me' | 'answer'>('me', 'answer'),
+      ok: fc.boolean(),
+      pick,
+    }),
   },
   {
     // withHold(): the user presses Hold (or Resume) on an ongoing screen, or the far side holds or resumes.
@@ -375,6 +393,8 @@ class StressRun {
   /** Transitions the sessions made that are not a row of the table (nor a written-down ignore). */
   private readonly tableMisses: string[] = [];
   private maxLatency = 0;
+  /** The transfers on their way in the user's SDK: each answered once by a 'transfer' step. */
+  private readonly transfers: ((ok: boolean) => void)[] = [];
   private baselineListeners = 0;
   private bannersAloneSince: number | null = null;
   private sdkFault: {method: StressSdkMethod; fault: StressSdkFault} | null = null;
@@ -407,7 +427,11 @@ class StressRun {
       providers: [
         provideKitCallsTesting({
           latency: this.config.latency,
-          features: [withHold(), ...(this.config.busyPolicy === 'wait' ? [withCallWaiting()] : [])],
+          features: [
+            withHold(),
+            withTransfer(),
+            ...(this.config.busyPolicy === 'wait' ? [withCallWaiting()] : []),
+          ],
           config: {
             autoRing: !this.config.layout,
             actionTimeout: ACTION_TIMEOUT_MS,
@@ -439,6 +463,24 @@ class StressRun {
     };
     phone.hold = holding('hold');
     phone.unhold = holding('unhold');
+    // The user's SDK hands a call over (withTransfer()): refused at once by an injected fault, else on its way until
+    // a 'transfer' step answers it (the person answered: the SDK ends the call, as an adapter does; or declined).
+    phone.transfer = sessionId => {
+      const live = this.calls.switchboard.getCall(sessionId)?.status === 'ongoing';
+      const error = live
+        ? this.calls.farSide._fault('transfer')
+        : new KitException(KitErrorCodes.CALL_ENDED, `${sessionId} is not ongoing`);
+      return error
+        ? Promise.reject(error)
+        : new Promise<void>((resolve, reject) =>
+            this.transfers.push(ok =>
+              ok
+                ? this.calls.sdk.endCall(sessionId).then(() => resolve(), reject)
+                : reject(new KitException(KitErrorCodes.CALL_FAILED, 'Tina declined')),
+            ),
+          );
+    };
+    TestBed.inject(KitTransfer).people.set([TRANSFER_TARGET]);
     this.overlay = TestBed.inject(KitCallOverlay);
     this.events = TestBed.inject(KitCallEventsService);
     this.container = TestBed.inject(OverlayContainer).getContainerElement();
@@ -723,6 +765,18 @@ class StressRun {
           if (action.lost) {
             this.dropped.add(call.sessionId);
           }
+        }
+        break;
+      }
+      case 'transfer': {
+        const live = calls.switchboard.calls().filter(call => call.status === 'ongoing');
+        const call = live[action.pick % Math.max(1, live.length)];
+        if (action.by === 'me') {
+          if (call) {
+            void TestBed.inject(KitTransfer).transfer(call.sessionId, TRANSFER_TARGET);
+          }
+        } else if (this.transfers.length) {
+          this.transfers.splice(action.pick % this.transfers.length, 1)[0](action.ok);
         }
         break;
       }
@@ -1831,6 +1885,13 @@ describe('call flows under random sequences (model-based stress)', () => {
     );
     process.stdout.write(
       `[call-flows stress] table rows walked: ${rows.filter(row => TABLE_ROWS_VISITED.has(row)).length} of ${new Set(rows).size}\n`,
+    );
+    // The rows of hold and transfer (issue 36), apart: the states with 'held', 'holding', 'resuming', 'transferring'.
+    const phone = [...new Set(rows)].filter(row =>
+      /\.(held|holding|resuming|remoteHeld)|transfer/.test(row),
+    );
+    process.stdout.write(
+      `[call-flows stress] hold and transfer rows walked: ${phone.filter(row => TABLE_ROWS_VISITED.has(row)).length} of ${phone.length} (transferring: ${phone.filter(row => row.includes('transferring') && TABLE_ROWS_VISITED.has(row)).length} of ${phone.filter(row => row.includes('transferring')).length})\n`,
     );
     process.stdout.write(
       `[call-flows stress] ${RUNS} sequences passed in ${((performance.now() - started) / 1000).toFixed(1)} s, seed ${SEED}\n`,

@@ -27,6 +27,9 @@ import type {KitCallEventType, KitCallStep} from '../session/call-session-types'
 
 const STEP = 'ongoing.held.transferring';
 
+/** The transfer on its way, by the session's machine: dropped once the call leaves it. */
+const PENDING = new WeakMap<object, KitCallAction>();
+
 /**
  * The SDK's `transfer`, apart from the session's one action in flight: it may take as long as a
  * ring (the far side calls someone), so its time-out is a ring's and the action's. Its answer
@@ -36,8 +39,10 @@ const sendTransfer: KitCallEffectRun = (ctx, {to}) => {
   const {machine, options, ports} = ctx;
   const sdk = ports.sdk as KitPhoneCallsSdk | null;
   const id = machine.state.call.sessionId;
+  const action = new KitCallAction(ports.clock, () => options.actionTimeout + options.ringTimeout);
+  PENDING.set(machine, action);
   machine.patch({transferTo: to, failure: null});
-  new KitCallAction(ports.clock, () => options.actionTimeout + options.ringTimeout).send(
+  action.send(
     'transfer',
     () => sdk!.transfer!(id, to!),
     outcome => {
@@ -48,25 +53,32 @@ const sendTransfer: KitCallEffectRun = (ctx, {to}) => {
   );
 };
 
-/** The transfer is over (done, failed or dropped): nobody is named any more. */
-const over: KitCallEffectRun = ctx => ctx.machine.patch({transferTo: null});
+/** The transfer is over (done, failed or dropped): its time-out stops, nobody is named any more. */
+const over: KitCallEffectRun = ctx => {
+  PENDING.get(ctx.machine)?.abort();
+  PENDING.delete(ctx.machine);
+  ctx.machine.patch({transferTo: null});
+};
+
+/** @returns The row, leaving the transfer on its way first. */
+const leaving = (row: KitCallRow): KitCallRow => ({...row, fx: [over, ...(row.fx ?? [])]});
 
 /** The rows of the transfer: the held call's `transfer`, and the transfer on its way. */
 export const KIT_TRANSFER_ROWS: Partial<Record<KitCallStep, KitCallState>> = {
   'ongoing.held': {transfer: go(STEP, sendTransfer)},
   [STEP]: {
     // The user gives up on the call: it ends (the transfer's answer is dropped).
-    hangUp: go('ending.held', over, fx.sendEnd),
-    dispose: dismiss,
+    hangUp: leaving(go('ending.held', fx.sendEnd)),
+    dispose: leaving(dismiss),
     // The person it was handed to answered: the call ends here as a hang-up of the user's.
-    answered: finish(HUNG_UP),
-    refused: go('ongoing.held', over, fx.back),
-    timedOut: go('ongoing.held', over, fx.back),
-    over: finish(OVER_CONNECTED),
-    overLive: finish(OVER_CONNECTED),
+    answered: leaving(finish(HUNG_UP)),
+    refused: leaving(go('ongoing.held', fx.back)),
+    timedOut: leaving(go('ongoing.held', fx.back)),
+    over: leaving(finish(OVER_CONNECTED)),
+    overLive: leaving(finish(OVER_CONNECTED)),
     // The far side left (or went to the person it was handed to first): over.
-    remoteEnded: finish(REMOTE_ENDED_LIVE),
-    reconnecting: go('ongoing.held.reconnecting', over),
+    remoteEnded: leaving(finish(REMOTE_ENDED_LIVE)),
+    reconnecting: leaving(go('ongoing.held.reconnecting')),
   },
 };
 
