@@ -58,7 +58,7 @@ function remoteFrames(tab) {
 }
 
 /** Waits until what a tab hears is above `floor` (`loud`) or below it (silence); resolves the energy heard. */
-async function energy(tab, floor, loud, what) {
+export async function energy(tab, floor, loud, what) {
   const deadline = Date.now() + 15000;
   let heard = 0;
   while (Date.now() < deadline) {

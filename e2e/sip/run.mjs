@@ -20,6 +20,7 @@ import {sipMediaFlows} from './media.mjs';
 import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
 import {pushFlows, startPushRig} from './push.mjs';
 import {renegotiationFlows} from './renegotiation.mjs';
+import {transferFlows} from './transfer.mjs';
 import {startTurn} from './turn.mjs';
 
 const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
@@ -187,7 +188,14 @@ async function main() {
     const edgeOf = user => proxies.running.get(EDGE_OF[user]).url;
     const edgeFlows = [...coreFlows('two edges: ', edgeOf), registrarFailover(edgeOf)];
     result = await runAll(
-      [...sipFlows, ...lifecycleFlows, ...sipMediaFlows, ...renegotiationFlows, ...edgeFlows],
+      [
+        ...sipFlows,
+        ...lifecycleFlows,
+        ...sipMediaFlows,
+        ...renegotiationFlows,
+        ...transferFlows,
+        ...edgeFlows,
+      ],
       {
         base: server.url,
         auth: credentials.url,

@@ -30,9 +30,11 @@ import {
   kitSipStopTracks,
   kitSipSwitchInput,
 } from './sip-media';
+import {kitSipPlace} from './sip-place';
 import {KitSipOptions, KitSipStatus} from './sip-options';
 import {KitSipSessions} from './sip-sessions';
-import {KitSipSession, KitSipUAEvent} from './sip-types';
+import {KitSipTransfers} from './sip-transfer';
+import {KitSipUAEvent} from './sip-types';
 import {KitSipUserAgent} from './sip-user-agent';
 
 /**
@@ -55,6 +57,8 @@ export class KitSipCallsSdk
   private readonly _agent: KitSipUserAgent;
   /** The calls of this device. */
   private readonly _calls: KitSipSessions;
+  /** Blind transfers: the REFERs sent and followed. */
+  private readonly _transfers: KitSipTransfers;
   private readonly _user: KitUser;
   private readonly _domain: string;
   private readonly _listeners = new Map<string, KitCallListener>();
@@ -87,6 +91,14 @@ export class KitSipCallsSdk
       emit: this._emit.bind(this),
       report,
       pcConfig: () => this._agent.pcConfig(),
+    });
+    this._transfers = new KitSipTransfers({
+      calls: this._calls,
+      domain,
+      user: this._user,
+      pcConfig: () => this._agent.pcConfig(),
+      transferred: next => this._emit('onCallTransferred', next),
+      report,
     });
     this.status = this._agent.status;
     // Started last: its events go to the call book, which must exist by then.
@@ -133,48 +145,13 @@ export class KitSipCallsSdk
     if (this._options.credentials && this._agent.expiresSoon()) {
       await this._agent.refreshCredentials();
     }
-    const video = call.type !== KitConstants.CALL_TYPE_AUDIO;
-    const stream = await kitSipGetUserMedia(video);
-    let session: KitSipSession;
-    try {
-      session = ua.call(kitSipTarget(call.receiver.uid, this._domain), {
-        mediaStream: stream,
-        pcConfig: this._agent.pcConfig(),
-        rtcOfferConstraints: {offerToReceiveAudio: true, offerToReceiveVideo: video},
-        // The peer connection of an outgoing call is created inside `call()` (before `session` is assigned): only
-        // these handlers see it.
-        eventHandlers: {
-          peerconnection: event => this._calls.watchPeer(() => session, event.peerconnection),
-        },
-      });
-    } catch (error) {
-      kitSipStopTracks(stream);
-      throw new KitException(KitErrorCodes.CALL_FAILED, 'JsSIP could not place the call', error);
-    }
-    const entry = this._calls.track(session, 'outgoing', {
-      ...call,
-      sessionId: session.id,
-      status: 'initiated',
-    });
-    entry.local = stream;
-    this._calls.watchIceGathering(entry);
-    await new Promise<void>((sent, failed) => {
-      session.on('sending', () => sent());
-      session.on('failed', event => {
-        if (!entry.sent) {
-          this._calls.teardown(entry);
-          failed(
-            new KitException(
-              event.cause === 'Connection Error'
-                ? KitErrorCodes.NETWORK
-                : KitErrorCodes.CALL_FAILED,
-              `The call failed before it was sent (${event.cause})`,
-              event,
-            ),
-          );
-        }
-      });
-    });
+    const entry = await kitSipPlace(
+      this._calls,
+      () => this._agent.pcConfig(),
+      call,
+      options => ua.call(kitSipTarget(call.receiver.uid, this._domain), options),
+    );
+    this._transfers.watch(entry);
     return {...entry.call};
   }
 
@@ -332,6 +309,16 @@ export class KitSipCallsSdk
     kitSipSendDigits(this._calls.entry(sessionId), digits, this._options.dtmf === 'info');
   }
 
+  /**
+   * A blind transfer: a REFER whose `Refer-To` is `to`'s address; once the far side's call to `to` is answered (its
+   * NOTIFY says 2xx) this call ends (BYE, `onCallEnded`).
+   * @returns Rejects with `ERR_CALL_FAILED` when the REFER is refused or `to` does not answer (the call stays),
+   *   `ERR_UNKNOWN_SESSION` or `ERR_CALL_ENDED` when the call is not there.
+   */
+  transfer(sessionId: string, to: KitUser): Promise<void> {
+    return this._transfers.transfer(sessionId, to);
+  }
+
   /** Hangs up every call, unregisters and closes the connection. The adapter cannot be started again. */
   dispose(): void {
     this._calls.endAll();
@@ -356,6 +343,7 @@ export class KitSipCallsSdk
       callReceiver: this._user,
       status: 'initiated',
     });
+    this._transfers.watch(entry);
     this._emit('onIncomingCallReceived', entry.call);
   }
 

@@ -1,7 +1,7 @@
 import {KitErrorCodes} from 'kit-chat-uikit-angular';
 import {KitSipCallsSdk} from './sip-calls-sdk';
 import {KitSipOptions} from './sip-options';
-import {FakeSession, FakeUA, fakeCapture, installFakeMedia, settle} from './sip-fakes.spec-helper';
+import {FakeUA, callBob, fakeCapture, installFakeMedia, settle} from './sip-fakes.spec-helper';
 
 jest.mock('jssip', () => ({
   UA: jest.fn((config: Record<string, unknown>) => new FakeUA(config)),
@@ -23,27 +23,7 @@ describe('KitSipCallsSdk keypad digits (sendDigits)', () => {
     await settle();
   }
 
-  /** I call Bob; with `answered`, he answers. */
-  async function call(answered = true): Promise<FakeSession> {
-    const me = sdk.getLoggedInUser()!;
-    const bob = {uid: 'bob', name: 'Bob'};
-    const placing = sdk.initiateCall({
-      sessionId: '',
-      type: 'audio',
-      sender: me,
-      callInitiator: me,
-      receiver: bob,
-      callReceiver: bob,
-    });
-    await settle();
-    const session = FakeUA.last.placed.at(-1)!.session;
-    session.emit('sending', {});
-    await placing;
-    if (answered) {
-      session.emit('accepted', {originator: 'remote'});
-    }
-    return session;
-  }
+  const call = (answered = true) => callBob(sdk, answered);
 
   it('should send each key as RFC 4733 telephone events in the call’s audio by default', async () => {
     await start();

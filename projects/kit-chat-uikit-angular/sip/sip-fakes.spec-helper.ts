@@ -2,6 +2,8 @@
 // `*.spec.ts`) and not reachable from the entry point, so the package never ships it. No Jest globals here: a spec
 // wraps what it wants to spy on in `jest.fn` itself.
 
+import {KitCallsSdk} from 'kit-chat-uikit-angular';
+
 /** A JsSIP-style event handler: each event has its own payload shape, so the fakes take any handler. */
 export type Handler = (event: never) => void;
 
@@ -94,6 +96,12 @@ export class FakeSession extends FakeEmitter {
   readonly dtmf: {tones: string; transportType: string}[] = [];
   sendDTMF(tones: string, {transportType}: {transportType: string}): void {
     this.dtmf.push({tones, transportType});
+  }
+  /** The REFERs the adapter sent, with JsSIP's handlers: a spec plays the far side's answer and NOTIFYs. */
+  readonly refers: {target: string; handlers: Record<string, (event?: unknown) => void>}[] = [];
+  refer(target: string, {eventHandlers}: {eventHandlers: Record<string, Handler>}): object | false {
+    this.refers.push({target, handlers: eventHandlers as never});
+    return {};
   }
   terminate(options: {status_code?: number; reason_phrase?: string} = {}): void {
     this.terminated.push(options);
@@ -235,3 +243,59 @@ export function message(statusCode: number, reason?: string) {
 
 /** Lets the adapter's later (setTimeout) deliveries run. */
 export const settle = () => new Promise(done => setTimeout(done, 0));
+
+/** A REFER that a session received, as JsSIP's `refer` event hands it; records what the adapter did with it. */
+export class FakeRefer {
+  /** The call the adapter placed by `accept`, with its options. */
+  placed?: {session: FakeSession; options: Record<string, unknown>};
+  rejected = 0;
+  /**
+   * @param uri The `Refer-To` URI, parsed as JsSIP parses it (a spec passes `URI.parse` of the real JsSIP).
+   * @param display_name Its display name, if any.
+   */
+  constructor(uri: {scheme: string; user?: string | null; host: string}, display_name?: string) {
+    this.event.request.refer_to = {uri, display_name};
+  }
+  readonly event = {
+    request: {refer_to: {} as {uri: unknown; display_name?: string}},
+    accept: (
+      initCallback: (session: FakeSession) => void,
+      options: {eventHandlers: {peerconnection: Handler}} & Record<string, unknown>,
+    ) => {
+      const user = (this.event.request.refer_to.uri as {user: string}).user;
+      const session = new FakeSession({display_name: '', uri: {user}});
+      session.connection = new FakePeer();
+      options.eventHandlers.peerconnection({peerconnection: session.connection} as never);
+      initCallback(session);
+      this.placed = {session, options};
+    },
+    reject: () => {
+      this.rejected++;
+    },
+  };
+}
+
+/**
+ * I (the adapter's user) call Bob, the INVITE goes out, and with `answered` he answers.
+ * @returns The call's JsSIP session.
+ */
+export async function callBob(sdk: KitCallsSdk, answered = true): Promise<FakeSession> {
+  const me = sdk.getLoggedInUser()!;
+  const bob = {uid: 'bob', name: 'Bob'};
+  const placing = sdk.initiateCall({
+    sessionId: '',
+    type: 'audio',
+    sender: me,
+    callInitiator: me,
+    receiver: bob,
+    callReceiver: bob,
+  });
+  await settle();
+  const session = FakeUA.last.placed.at(-1)!.session;
+  session.emit('sending', {});
+  await placing;
+  if (answered) {
+    session.emit('accepted', {originator: 'remote'});
+  }
+  return session;
+}

@@ -19,6 +19,7 @@ export interface KitSipSession {
   readonly id: string;
   readonly connection?: RTCPeerConnection;
   readonly remote_identity: {display_name?: string | null; uri: {user: string}};
+  on(event: 'refer', listener: (event: KitSipReferEvent) => void): unknown;
   on(event: string, listener: (event: KitSipSessionEvent) => void): unknown;
   answer(options: object): void;
   /** Whether a re-INVITE can go out now: the call is set up and no offer or INVITE transaction is under way. */
@@ -34,6 +35,37 @@ export interface KitSipSession {
   terminate(options?: {status_code?: number; reason_phrase?: string}): void;
   /** Sends DTMF: RFC 4733 events in the audio RTP (`'RFC2833'`, through `RTCRtpSender.dtmf`) or SIP INFO. */
   sendDTMF(tones: string, options: {transportType: 'RFC2833' | 'INFO'}): void;
+  /**
+   * Sends a REFER in the dialog (`Refer-To: <target>`). `false` when the call is not set up; throws on a target
+   * that is not a SIP URI.
+   */
+  refer(target: string, options: {eventHandlers: KitSipReferHandlers}): object | false;
+}
+
+/**
+ * What JsSIP's `ReferSubscriber` tells of a REFER I sent: refused (`requestFailed`: no 2xx), then the NOTIFYs of the
+ * far side's call to the target (`accepted`: a 2xx; `failed`: a final failure). @docs-private
+ */
+export interface KitSipReferHandlers {
+  requestFailed(event: {response?: {status_code?: number} | null; cause?: string}): void;
+  accepted(): void;
+  failed(event: {status_line?: {status_code?: number; reason_phrase?: string}}): void;
+}
+
+/**
+ * A REFER the far side sent in the dialog (JsSIP's `refer` event: answered 202 already). `accept` places the call
+ * to the `Refer-To` URI (a new `RTCSession`, whose progress JsSIP reports back in NOTIFYs); `reject` NOTIFYs 603.
+ * @docs-private
+ */
+export interface KitSipReferEvent {
+  request: {
+    refer_to: {
+      display_name?: string | null;
+      uri: {scheme: string; user?: string | null; host: string; toString(): string};
+    };
+  };
+  accept(initCallback: (session: KitSipSession) => void, options: KitSipCallOptions): void;
+  reject(): void;
 }
 
 /** A JsSIP `UA` event payload (the fields the adapter reads). @docs-private */

@@ -169,7 +169,7 @@ export const CHECKS: Check[] = [
     },
   },
   {
-    name: 'every action on an unknown session rejects, with a KitException (selectInputDevice, setLocalMedia, sendDigits, hold and unhold too, if any)',
+    name: 'every action on an unknown session rejects, with a KitException (selectInputDevice, setLocalMedia, sendDigits, hold, unhold and transfer too, if any)',
     async run(probe) {
       const actions: [string, () => Promise<unknown>][] = [
         ['acceptCall', () => probe.sdk.acceptCall('kit-conformance-unknown')],
@@ -199,6 +199,10 @@ export const CHECKS: Check[] = [
         if (typeof phone[name] === 'function') {
           actions.push([name, () => phone[name]!('kit-conformance-unknown')]);
         }
+      }
+      if (typeof phone.transfer === 'function') {
+        const to = probe.driver.peer;
+        actions.push(['transfer', () => phone.transfer!('kit-conformance-unknown', to)]);
       }
       for (const [what, action] of actions) {
         const result = await probe.act(`${what} of an unknown session`, action);

@@ -63,8 +63,10 @@ export class DemoApp {
   protected readonly partner = this.others.find(person => !person.simulated) ?? this.others[0];
 
   constructor() {
-    // "Transfer" offers the people this demo can reach (the screen leaves out the call's own people).
-    inject(KitTransfer).people.set(this.others.map(demoUser));
+    // "Transfer" offers the people this demo can reach (the screen leaves out the call's own people). Over SIP that
+    // is everyone in the directory: whoever has a tab open as them answers (three tabs: Grace hands Linus to Ada);
+    // nobody else is registered, and the call comes back (404).
+    inject(KitTransfer).people.set(demoReachable(this.me, false).map(demoUser));
     effect(() => this._settings.titleTemplate.set(this._vipTitle()));
     afterNextRender(() => this._ringFromUrl());
   }

@@ -1,0 +1,69 @@
+// Blind transfer over SIP (REFER), three tabs through Kamailio: Grace hands Linus to Ada. Linus's kit follows the
+// REFER (a new INVITE to Ada, authenticated as any) and tells Grace's by NOTIFY how Ada answered: answered, Grace's
+// call ends and Linus and Ada hear each other; declined, Grace gets her call back, still on hold.
+import {SEL} from '../harness.mjs';
+import {answer, bothEnded, ring} from './flows.mjs';
+import {energy} from './renegotiation.mjs';
+
+const NOTE = '.kit-ongoing-call-note';
+
+/** Three tabs; Grace calls Linus by voice, he answers, and she transfers him to Ada, whose tab rings. */
+async function transferToAda(open) {
+  const grace = await open('grace');
+  const linus = await open('linus');
+  const ada = await open('ada');
+  await ring(grace, linus);
+  await answer(grace, linus);
+  await grace.page.click('.kit-transfer-toggle');
+  await grace.page.locator('.kit-transfer-option', {hasText: 'Ada Lovelace'}).click();
+  await grace.textIs(NOTE, 'Transferring to Ada Lovelace…', 8000);
+  await ada.visible(SEL.incoming, 15000);
+  await ada.textIs(SEL.incomingTitle, 'Linus Torvalds');
+  await linus.visible(SEL.outgoing, 8000);
+  return {grace, linus, ada};
+}
+
+/** Prints the energy that `tab` hears once above (`loud`) or below 0.01. */
+const hears = async (tab, loud, what) =>
+  console.log(`    ${what}: ${(await energy(tab, 0.01, loud, what)).toFixed(4)}`);
+
+export const transferFlows = [
+  {
+    name: 'blind transfer over SIP, three tabs: Grace transfers Linus to Ada (REFER) → Ada rings with Linus calling, accepts → Linus and Ada hear each other, Grace’s call ended',
+    timeout: 90000,
+    fn: async ({open}) => {
+      const {grace, linus, ada} = await transferToAda(open);
+      await ada.page.click(SEL.accept);
+      await ada.visible(SEL.ongoing, 15000);
+      await grace.gone(SEL.anyScreen, 15000);
+      await grace.event('ccCallEnded');
+      await linus.gone(SEL.outgoing, 15000);
+      await linus.page.waitForFunction(
+        () => document.querySelectorAll('.kit-ongoing-call').length === 1,
+        null,
+        {timeout: 15000},
+      );
+      await hears(ada, true, 'Ada hears Linus');
+      await hears(linus, true, 'Linus hears Ada');
+      await linus.page.click(SEL.ongoingEnd);
+      await bothEnded(linus, ada);
+    },
+  },
+  {
+    name: 'a blind transfer that fails over SIP: Ada declines → Grace’s call is given back, still on hold ("Resume"); Linus’s call with Grace is still there',
+    timeout: 90000,
+    fn: async ({open}) => {
+      const {grace, linus, ada} = await transferToAda(open);
+      await ada.page.click(SEL.reject);
+      await ada.gone(SEL.anyScreen, 8000);
+      await grace.textIs(NOTE, 'On hold', 15000); // No longer "Transferring to…".
+      await grace.attribute('.kit-hold-toggle', 'aria-label', 'Resume', 8000);
+      await linus.gone(SEL.outgoing, 15000);
+      await linus.textIs(SEL.ongoingStatus, 'Grace Hopper put you on hold', 8000);
+      await grace.page.click('.kit-hold-toggle');
+      await hears(linus, true, 'Linus hears Grace again after Resume');
+      await grace.page.click(SEL.ongoingEnd);
+      await bothEnded(grace, linus);
+    },
+  },
+];
