@@ -910,7 +910,9 @@ async function browser() {
         console.log(mesh.line);
         failed ||= mesh.failed;
       } else {
-        console.log('six-tab mesh call: measured by `npm run bench -- --group-only` (not in this run)');
+        console.log(
+          'six-tab mesh call: measured by `npm run bench -- --group-only` (not in this run)',
+        );
       }
     }
     if (groupOnly) {
