@@ -35,7 +35,7 @@ import {KitCall, KitParticipantStatus, KitUser} from '../sdk/models';
  *   KIT_GROUP_STRESS_STEPS longest sequence (default 14)
  */
 const IN_CI = !!process.env['CI'] && process.env['CI'] !== 'false';
-const RUNS = Number(process.env['KIT_GROUP_STRESS_RUNS'] || (IN_CI ? 600 : 150));
+const RUNS = Number(process.env['KIT_GROUP_STRESS_RUNS'] || (IN_CI ? 300 : 150));
 const MAX_STEPS = Number(process.env['KIT_GROUP_STRESS_STEPS'] || 14);
 const SEED = process.env['KIT_GROUP_STRESS_SEED']
   ? Number(process.env['KIT_GROUP_STRESS_SEED'])
