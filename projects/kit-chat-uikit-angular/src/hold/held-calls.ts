@@ -64,7 +64,17 @@ export class KitHeldCalls {
       return;
     }
     // After Angular rendered what changed (its tick runs on a timer too): the banners then say their session.
-    const sync = () => setTimeout(() => this.#sync());
+    // One look for a burst of changes (a flood of rings during a call): not one per change.
+    let due = false;
+    const sync = () => {
+      if (!due) {
+        due = true;
+        setTimeout(() => {
+          due = false;
+          this.#sync();
+        });
+      }
+    };
     this.#subscription = this.#registry.changes.subscribe(sync);
     this.#subscription.add(
       this.#dialog.afterOpened.subscribe(ref => {
