@@ -98,6 +98,9 @@ export class KitSipCallsSdk
       user: this._user,
       pcConfig: () => this._agent.pcConfig(),
       transferred: next => this._emit('onCallTransferred', next),
+      following: () => [...this._listeners.values()].some(listener => listener.onCallTransferred),
+      answer: (sessionId, audioOnly) =>
+        this.acceptCall(sessionId, {audioOnly, defaultAudioMode: 'SPEAKER'}),
       report,
     });
     this.status = this._agent.status;
@@ -310,13 +313,14 @@ export class KitSipCallsSdk
   }
 
   /**
-   * A blind transfer: a REFER whose `Refer-To` is `to`'s address; once the far side's call to `to` is answered (its
-   * NOTIFY says 2xx) this call ends (BYE, `onCallEnded`).
+   * A transfer: a REFER whose `Refer-To` is `to`'s address; once the far side's call to `to` is answered (its
+   * NOTIFY says 2xx) this call ends (BYE, `onCallEnded`). With `consultation` (an ongoing call of this device to
+   * `to`), attended: the `Refer-To` carries `Replaces` of that call, which `to`'s device then ends.
    * @returns Rejects with `ERR_CALL_FAILED` when the REFER is refused or `to` does not answer (the call stays),
    *   `ERR_UNKNOWN_SESSION` or `ERR_CALL_ENDED` when the call is not there.
    */
-  transfer(sessionId: string, to: KitUser): Promise<void> {
-    return this._transfers.transfer(sessionId, to);
+  transfer(sessionId: string, to: KitUser, consultation?: string): Promise<void> {
+    return this._transfers.transfer(sessionId, to, consultation);
   }
 
   /** Hangs up every call, unregisters and closes the connection. The adapter cannot be started again. */
@@ -344,7 +348,10 @@ export class KitSipCallsSdk
       status: 'initiated',
     });
     this._transfers.watch(entry);
-    this._emit('onIncomingCallReceived', entry.call);
+    // An attended transfer's call, taking the place of one of ours, is answered, not rung.
+    if (!this._transfers.replacing(entry)) {
+      this._emit('onIncomingCallReceived', entry.call);
+    }
   }
 
   /** Calls every listener, later: never inside the SDK method or the JsSIP event that caused it. */

@@ -98,12 +98,27 @@ export class FakeSession extends FakeEmitter {
     this.dtmf.push({tones, transportType});
   }
   /** The REFERs the adapter sent, with JsSIP's handlers: a spec plays the far side's answer and NOTIFYs. */
-  readonly refers: {target: string; handlers: Record<string, (event?: unknown) => void>}[] = [];
-  refer(target: string, {eventHandlers}: {eventHandlers: Record<string, Handler>}): object | false {
-    this.refers.push({target, handlers: eventHandlers as never});
+  readonly refers: {
+    target: string;
+    handlers: Record<string, (event?: unknown) => void>;
+    replaces?: FakeSession;
+  }[] = [];
+  refer(
+    target: string,
+    {eventHandlers, replaces}: {eventHandlers: Record<string, Handler>; replaces?: FakeSession},
+  ): object | false {
+    this.refers.push({target, handlers: eventHandlers as never, replaces});
     return {};
   }
+  /** Whether the session is over, as JsSIP's `isEnded()` (a spec sets it; `terminate` then throws, as JsSIP's). */
+  ended = false;
+  isEnded(): boolean {
+    return this.ended;
+  }
   terminate(options: {status_code?: number; reason_phrase?: string} = {}): void {
+    if (this.ended) {
+      throw new Error('INVALID_STATE_ERROR'); // JsSIP's InvalidStateError.
+    }
     this.terminated.push(options);
     this.emit('failed', {originator: 'local', cause: 'Canceled'});
   }

@@ -23,8 +23,31 @@ const referTo = (uri: string, name?: string) =>
   new FakeRefer(URI.parse(uri) as never as {scheme: string; host: string}, name);
 
 const ADA = {uid: 'ada', name: 'Ada Lovelace'};
+const BOB = {uid: 'bob', name: 'Bob'};
+const REPLACES = 'abc%3Bto-tag%3D1%3Bfrom-tag%3D2';
 
-describe('KitSipCallsSdk blind transfer (REFER)', () => {
+/** An INVITE with `Replaces` of a call of mine, as JsSIP's `replaces` event hands it. */
+class FakeReplaces {
+  /** The incoming session JsSIP made for it (`accept`), before its `newRTCSession`. */
+  next?: FakeSession;
+  rejected = 0;
+  constructor(private readonly _replaces: string) {}
+  readonly event = {
+    request: {
+      hasHeader: (name: string) => name === 'Replaces',
+      getHeader: (name: string) => (name === 'Replaces' ? this._replaces : undefined),
+    },
+    accept: (initCallback: (session: FakeSession) => void) => {
+      this.next = new FakeSession({display_name: 'Ada Lovelace', uri: {user: 'ada'}});
+      initCallback(this.next);
+    },
+    reject: () => {
+      this.rejected++;
+    },
+  };
+}
+
+describe('KitSipCallsSdk transfer (REFER)', () => {
   let sdk: KitSipCallsSdk;
   let tracks: FakeTrack[];
   let heard: string[];
@@ -65,9 +88,9 @@ describe('KitSipCallsSdk blind transfer (REFER)', () => {
     return session;
   }
 
-  /** Bob calls me and I answer. */
-  async function answered(): Promise<FakeSession> {
-    const session = new FakeSession({display_name: 'Bob', uri: {user: 'bob'}});
+  /** Bob (or `who`) calls me and I answer. */
+  async function answered(who = {display_name: 'Bob', uri: {user: 'bob'}}): Promise<FakeSession> {
+    const session = new FakeSession(who);
     FakeUA.last.emit('newRTCSession', {
       originator: 'remote',
       session,
@@ -170,7 +193,9 @@ describe('KitSipCallsSdk blind transfer (REFER)', () => {
       'sip:ada@evil.test',
       'sip:ada@kit.test:5099',
       'sip:ada@kit.test;maddr=10.0.0.1',
-      'sip:ada@kit.test?Replaces=abc%3Bto-tag%3D1%3Bfrom-tag%3D2',
+      `sip:ada@kit.test?Replaces=${REPLACES}%3Bearly-only`,
+      `sip:ada@kit.test?Replaces=${REPLACES}&Subject=hi`,
+      'sip:ada@kit.test?Subject=hi',
       'sip:kit.test',
       'sip:ad%20a@kit.test',
     ])('should refuse a REFER to %s and call no one', async target => {
@@ -184,6 +209,101 @@ describe('KitSipCallsSdk blind transfer (REFER)', () => {
       expect(tracks.length).toBe(captures); // No microphone opened for it.
       expect(heard).toEqual([]);
       expect(errors.map(error => error.code)).toEqual([KitErrorCodes.CALL_FAILED]);
+    });
+  });
+
+  describe('attended (REFER with Replaces)', () => {
+    it('should REFER the held call with Replaces of the consultation, and hang it up once answered', async () => {
+      const held = await answered({display_name: 'Ada Lovelace', uri: {user: 'ada'}});
+      const consultation = await call(); // To Bob.
+      const transfer = sdk.transfer(held.id, BOB, consultation.id);
+      expect(held.refers.map(({target, replaces}) => [target, replaces])).toEqual([
+        ['sip:bob@kit.test', consultation],
+      ]);
+      held.refers[0].handlers['accepted']();
+      expect(await outcome(transfer)).toBe('transferred');
+      expect(held.terminated).toEqual([{}]);
+      // Bob's device ends the consultation (its BYE): not this one, which would race it.
+      expect(consultation.terminated).toEqual([]);
+    });
+
+    it('should refuse a consultation that is not an ongoing call to the person', async () => {
+      const held = await answered({display_name: 'Ada Lovelace', uri: {user: 'ada'}});
+      const consultation = await call();
+      const alan = {uid: 'alan', name: 'Alan Turing'};
+      expect(await outcome(sdk.transfer(held.id, alan, consultation.id))).toBe(
+        KitErrorCodes.INVALID_CALL,
+      );
+      consultation.emit('ended', {originator: 'remote'});
+      await settle();
+      expect(await outcome(sdk.transfer(held.id, BOB, consultation.id))).toBe(
+        KitErrorCodes.INVALID_CALL,
+      );
+      expect(held.refers).toEqual([]);
+    });
+
+    it('should follow a REFER whose Refer-To replaces a confirmed dialog (the transferee)', async () => {
+      const old = await answered();
+      const refer = referTo(`sip:ada@kit.test?Replaces=${REPLACES}`, 'Ada Lovelace');
+      old.emit('refer', refer.event);
+      await settle();
+      expect(refer.rejected).toBe(0);
+      refer.placed!.session.emit('sending', {});
+      await settle();
+      await settle();
+      expect(transferred.map(next => next.receiver)).toEqual([ADA]);
+    });
+
+    it('should answer the call that replaces an ongoing one by itself, told as transferred (the target)', async () => {
+      const consultation = await answered(); // Bob (the transferor) called me.
+      const replaces = new FakeReplaces('abc;to-tag=1;from-tag=2');
+      consultation.emit('replaces', replaces.event);
+      const next = replaces.next!;
+      FakeUA.last.emit('newRTCSession', {
+        originator: 'remote',
+        session: next,
+        request: {body: INVITE_AUDIO},
+      });
+      await settle();
+      expect(next.answered).toBe(1);
+      expect(next.answerOptions?.mediaConstraints).toEqual({audio: true, video: false});
+      next.emit('accepted', {originator: 'local'});
+      await settle();
+      await settle();
+      expect(heard).toEqual([`onCallTransferred ${next.id}`]); // Never rung.
+      expect(transferred).toEqual([
+        expect.objectContaining({sender: expect.objectContaining({uid: 'ada'}), status: 'ongoing'}),
+      ]);
+      // JsSIP ends the replaced call once the new one is confirmed: harmless after Bob hung up.
+      consultation.ended = true;
+      expect(() => consultation.terminate()).not.toThrow();
+    });
+
+    it('should refuse a Replaces of a call still ringing, an early-only one, or with no kit following', async () => {
+      const ringing = new FakeSession({display_name: 'Bob', uri: {user: 'bob'}});
+      FakeUA.last.emit('newRTCSession', {
+        originator: 'remote',
+        session: ringing,
+        request: {body: INVITE_AUDIO},
+      });
+      const early = new FakeReplaces('abc;to-tag=1;from-tag=2');
+      ringing.emit('replaces', early.event);
+      const ongoing = await answered();
+      const earlyOnly = new FakeReplaces('abc;to-tag=1;from-tag=2;early-only');
+      ongoing.emit('replaces', earlyOnly.event);
+      sdk.removeCallListener('spec');
+      const unfollowed = new FakeReplaces('abc;to-tag=1;from-tag=2');
+      ongoing.emit('replaces', unfollowed.event);
+      const refer = referTo('sip:ada@kit.test');
+      ongoing.emit('refer', refer.event);
+      await settle();
+      expect([early, earlyOnly, unfollowed].map(each => [each.rejected, each.next])).toEqual([
+        [1, undefined],
+        [1, undefined],
+        [1, undefined],
+      ]);
+      expect(refer.rejected).toBe(1);
+      expect(ongoing.terminated).toEqual([]);
     });
   });
 });

@@ -20,6 +20,7 @@ export interface KitSipSession {
   readonly connection?: RTCPeerConnection;
   readonly remote_identity: {display_name?: string | null; uri: {user: string}};
   on(event: 'refer', listener: (event: KitSipReferEvent) => void): unknown;
+  on(event: 'replaces', listener: (event: KitSipReplacesEvent) => void): unknown;
   on(event: string, listener: (event: KitSipSessionEvent) => void): unknown;
   answer(options: object): void;
   /** Whether a re-INVITE can go out now: the call is set up and no offer or INVITE transaction is under way. */
@@ -33,13 +34,30 @@ export interface KitSipSession {
     eventHandlers: {succeeded(): void; failed(response?: {status_code?: number}): void};
   }): void;
   terminate(options?: {status_code?: number; reason_phrase?: string}): void;
+  /** Whether the session is over (JsSIP's `terminate` throws then). */
+  isEnded(): boolean;
   /** Sends DTMF: RFC 4733 events in the audio RTP (`'RFC2833'`, through `RTCRtpSender.dtmf`) or SIP INFO. */
   sendDTMF(tones: string, options: {transportType: 'RFC2833' | 'INFO'}): void;
   /**
    * Sends a REFER in the dialog (`Refer-To: <target>`). `false` when the call is not set up; throws on a target
    * that is not a SIP URI.
    */
-  refer(target: string, options: {eventHandlers: KitSipReferHandlers}): object | false;
+  refer(
+    target: string,
+    options: {eventHandlers: KitSipReferHandlers; replaces?: KitSipSession},
+  ): object | false;
+}
+
+/**
+ * An INVITE with `Replaces` naming this session's dialog (JsSIP's `replaces` event; RFC 3891: the far side of an
+ * attended transfer takes this call's place). `accept` answers nothing yet: it starts a new incoming session
+ * (`initCallback` sees it before the UA's `newRTCSession`), and JsSIP ends this one once that one is confirmed;
+ * `false` when this one is not set up. `reject` answers 486. @docs-private
+ */
+export interface KitSipReplacesEvent {
+  request: {hasHeader(name: string): boolean; getHeader(name: string): string | undefined};
+  accept(initCallback: (session: KitSipSession) => void): false | void;
+  reject(): void;
 }
 
 /**
