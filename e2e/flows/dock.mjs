@@ -124,6 +124,82 @@ export const dockTests = [
     },
   },
   {
+    name: 'dock: hold and accept from a docked call, dock the new one too: the held bar stays whole at the top, and Switch works there',
+    fn: async ({open}) => {
+      const me = await katherineWaitsWhileAdaRings(open);
+      await me.page.click(SEL.accept);
+      await me.visible(SEL.ongoing);
+      await me.visible(SEL.waiting);
+      await me.page.click(DOCK.minimize);
+      await me.visible(DOCK.docked);
+      // The screens, back to front: docked or not, inert or not, the name, whether on hold, the held bar's text.
+      const screens = () =>
+        me.page.evaluate(() =>
+          [...document.querySelectorAll('.cdk-overlay-pane')].map(pane => {
+            const text = selector =>
+              pane.querySelector(selector)?.innerText?.replace(/\s+/g, ' ').trim() ?? '';
+            return [
+              pane.classList.contains('kit-call-overlay-pane-docked') ? 'docked' : 'full',
+              pane.parentElement.inert ? 'inert' : 'live',
+              text('.kit-ongoing-call-name'),
+              text('.kit-ongoing-call-status').includes('On hold') ? 'held' : 'talking',
+              text('.kit-held-call'),
+            ].join(' | ');
+          }),
+        );
+      const expectScreens = async (want, what) => {
+        const until = Date.now() + 8000;
+        let now = await screens();
+        while (JSON.stringify(now) !== JSON.stringify(want) && Date.now() < until) {
+          await new Promise(done => setTimeout(done, 100));
+          now = await screens();
+        }
+        expect(JSON.stringify(now) === JSON.stringify(want), `${what}: ${JSON.stringify(now)}`);
+      };
+      await me.page.click('.kit-call-waiting-hold-and-accept');
+      await expectScreens(
+        [
+          'docked | inert | Ada Lovelace | held | ',
+          'full | live | Katherine Johnson | talking | Ada Lovelace On hold Switch',
+        ],
+        'hold and accept from the dock',
+      );
+      await me.page.locator('.cdk-overlay-pane').last().locator(DOCK.minimize).click();
+      await expectScreens(
+        [
+          'docked | inert | Ada Lovelace | held | ',
+          'docked | live | Katherine Johnson | talking | Ada Lovelace On hold Switch',
+        ],
+        'both docked',
+      );
+      // The bar is not squeezed into the docked window, nor under it.
+      const {bar, dock} = await me.page.evaluate(() => {
+        const box = element => {
+          const rect = element?.getBoundingClientRect();
+          return rect && {top: rect.top, bottom: rect.bottom, width: rect.width};
+        };
+        const panes = document.querySelectorAll('.cdk-overlay-pane');
+        return {
+          bar: box(document.querySelector('.kit-held-call')),
+          dock: box(panes[panes.length - 1]),
+        };
+      });
+      expect(
+        bar.width > 400 && bar.top < 100 && bar.bottom <= dock.top,
+        `the held bar beside a docked call is ${JSON.stringify(bar)}, the dock ${JSON.stringify(dock)}`,
+      );
+      await me.page.screenshot({path: join(SCREENSHOTS, 'dock-held.png')});
+      await me.page.click('.kit-held-call-switch');
+      await expectScreens(
+        [
+          'docked | inert | Katherine Johnson | held | ',
+          'docked | live | Ada Lovelace | talking | Katherine Johnson On hold Switch',
+        ],
+        'switched while docked',
+      );
+    },
+  },
+  {
     name: "dock: a waiting call's banner stays whole beside a docked call, clear of it in a top corner, and works there",
     fn: async ({open}) => {
       const me = await katherineWaitsWhileAdaRings(open);
