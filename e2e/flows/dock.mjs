@@ -124,7 +124,7 @@ export const dockTests = [
     },
   },
   {
-    name: 'dock: hold and accept from a docked call, dock the new one too: the held bar stays whole at the top, and Switch works there',
+    name: 'dock: hold and accept from a docked call, dock the new one too: the held bar stays whole at the top, Switch works there and from a popped-out window',
     fn: async ({open}) => {
       const me = await katherineWaitsWhileAdaRings(open);
       await me.page.click(SEL.accept);
@@ -147,12 +147,12 @@ export const dockTests = [
             ].join(' | ');
           }),
         );
-      const expectScreens = async (want, what) => {
+      const expectScreens = async (want, what, read = screens) => {
         const until = Date.now() + 8000;
-        let now = await screens();
+        let now = await read();
         while (JSON.stringify(now) !== JSON.stringify(want) && Date.now() < until) {
           await new Promise(done => setTimeout(done, 100));
-          now = await screens();
+          now = await read();
         }
         expect(JSON.stringify(now) === JSON.stringify(want), `${what}: ${JSON.stringify(now)}`);
       };
@@ -197,6 +197,26 @@ export const dockTests = [
         ],
         'switched while docked',
       );
+      // Popped out (Picture-in-Picture), the call in front takes its bar along, and Switch works from the window:
+      // Ada's call there goes on hold, Katherine's, docked in the tab, comes back.
+      const opened = me.page.context().waitForEvent('page', {timeout: 5000});
+      await me.page.locator(DOCK.popOut).last().click();
+      const pip = await opened;
+      await pip.waitForSelector(SEL.ongoing, {timeout: 3000});
+      const inWindow = await pip.locator('.kit-held-call').innerText();
+      expect(
+        inWindow.replace(/\s+/g, ' ').trim() === 'Katherine Johnson On hold Switch',
+        `the held bar in the window reads ${JSON.stringify(inWindow)}`,
+      );
+      await pip.click('.kit-held-call-switch');
+      await pip.waitForSelector('.kit-hold-toggle[aria-label="Resume"]', {timeout: 8000});
+      // The window's call left an empty pane behind in the tab: the one in front is the last.
+      await expectScreens(
+        ['docked | live | Katherine Johnson | talking | Ada Lovelace On hold Switch'],
+        'switched from the window',
+        async () => (await screens()).slice(-1),
+      );
+      await pip.close();
     },
   },
   {
