@@ -1,7 +1,9 @@
-// Blind transfer over SIP (REFER), three tabs through Kamailio: Grace hands Linus to Ada. Linus's kit follows the
+// Transfer over SIP (REFER), three tabs through Kamailio: Grace hands Linus to Ada. Blind: Linus's kit follows the
 // REFER (a new INVITE to Ada, authenticated as any) and tells Grace's by NOTIFY how Ada answered: answered, Grace's
-// call ends and Linus and Ada hear each other; declined, Grace gets her call back, still on hold.
-import {SEL} from '../harness.mjs';
+// call ends and Linus and Ada hear each other; declined, Grace gets her call back, still on hold. Attended: Grace calls
+// Ada first, then completes: the REFER's Refer-To carries Replaces of Grace's call with Ada, Linus's INVITE replaces
+// it at Ada's (answered by her adapter, no ring), and Ada's device ends her call with Grace.
+import {SEL, expect} from '../harness.mjs';
 import {answer, bothEnded, ring} from './flows.mjs';
 import {energy} from './renegotiation.mjs';
 
@@ -27,7 +29,62 @@ async function transferToAda(open) {
 const hears = async (tab, loud, what) =>
   console.log(`    ${what}: ${(await energy(tab, 0.01, loud, what)).toFixed(4)}`);
 
+/** Once handed over: Grace's calls ended, Linus's one call (with Ada) on screen, both hear each other; he hangs up. */
+async function linusTalksWithAda({grace, linus, ada}) {
+  await grace.gone(SEL.anyScreen, 15000);
+  await grace.event('ccCallEnded');
+  await linus.gone(SEL.outgoing, 15000);
+  await linus.page.waitForFunction(
+    () => document.querySelectorAll('.kit-ongoing-call').length === 1,
+    null,
+    {timeout: 15000},
+  );
+  await hears(ada, true, 'Ada hears Linus');
+  await hears(linus, true, 'Linus hears Ada');
+  await linus.page.click(SEL.ongoingEnd);
+  await bothEnded(linus, ada);
+}
+
 export const transferFlows = [
+  {
+    name: 'attended transfer over SIP, three tabs: Grace holds Linus, calls Ada first, Ada answers, Grace completes (REFER with Replaces) → Linus and Ada hear each other, no ring at Ada’s, both of Grace’s calls ended',
+    timeout: 90000,
+    fn: async ({open}) => {
+      const grace = await open('grace');
+      const linus = await open('linus');
+      const ada = await open('ada');
+      await ring(grace, linus);
+      await answer(grace, linus);
+      await grace.page.click('.kit-transfer-toggle');
+      await grace.page
+        .locator('.kit-transfer-person', {hasText: 'Ada Lovelace'})
+        .locator('.kit-transfer-call')
+        .click();
+      await ada.visible(SEL.incoming, 15000);
+      await ada.textIs(SEL.incomingTitle, 'Grace Hopper');
+      await ada.page.click(SEL.accept);
+      await ada.visible(SEL.ongoing, 15000);
+      await linus.textIs(SEL.ongoingStatus, 'Grace Hopper put you on hold', 15000);
+      const complete =
+        '.kit-transfer-complete[aria-label="Transfer Linus Torvalds to Ada Lovelace"]';
+      await grace.visible(complete, 15000);
+      await grace.page.click(complete);
+      // Ada's call with Grace is replaced by one with Linus, on screen at once as an ongoing call.
+      await ada.page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('.kit-ongoing-call-name')]
+            .map(name => name.textContent.trim())
+            .join() === 'Linus Torvalds',
+        null,
+        {timeout: 15000},
+      );
+      expect(
+        (await ada.page.locator(SEL.incoming).count()) === 0,
+        'Ada’s tab rang for the replacing call',
+      );
+      await linusTalksWithAda({grace, linus, ada});
+    },
+  },
   {
     name: 'blind transfer over SIP, three tabs: Grace transfers Linus to Ada (REFER) → Ada rings with Linus calling, accepts → Linus and Ada hear each other, Grace’s call ended',
     timeout: 90000,
@@ -35,18 +92,7 @@ export const transferFlows = [
       const {grace, linus, ada} = await transferToAda(open);
       await ada.page.click(SEL.accept);
       await ada.visible(SEL.ongoing, 15000);
-      await grace.gone(SEL.anyScreen, 15000);
-      await grace.event('ccCallEnded');
-      await linus.gone(SEL.outgoing, 15000);
-      await linus.page.waitForFunction(
-        () => document.querySelectorAll('.kit-ongoing-call').length === 1,
-        null,
-        {timeout: 15000},
-      );
-      await hears(ada, true, 'Ada hears Linus');
-      await hears(linus, true, 'Linus hears Ada');
-      await linus.page.click(SEL.ongoingEnd);
-      await bothEnded(linus, ada);
+      await linusTalksWithAda({grace, linus, ada});
     },
   },
   {

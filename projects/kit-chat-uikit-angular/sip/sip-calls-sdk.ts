@@ -63,6 +63,8 @@ export class KitSipCallsSdk
   private readonly _domain: string;
   private readonly _listeners = new Map<string, KitCallListener>();
 
+  /** Transfers may be attended: `transfer`'s `consultation` goes as `Replaces` in the REFER's `Refer-To`. */
+  readonly attendedTransfer = true;
   /** Where the adapter stands with the proxy; `registered` once calls can reach this device. */
   readonly status: Signal<KitSipStatus>;
 
