@@ -28,7 +28,7 @@ import {kitHoldIgnores} from './call-session-table-hold-ignores';
 /** The states of hold and resume, and the connected call that the hold starts from. */
 export type KitHoldStep = Exclude<
   Extract<KitCallStep, 'ongoing' | `ongoing.${string}` | 'ending.held'>,
-  'ongoing.reconnecting' | 'ongoing.held.transferring'
+  'ongoing.reconnecting' | 'ongoing.held.transferring' | 'ongoing.held.consulting'
 >;
 
 /** A hold or resume dropped by a lost connection: its late answer changes nothing. */
