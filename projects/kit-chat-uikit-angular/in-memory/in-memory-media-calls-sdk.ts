@@ -41,9 +41,8 @@ const VOICE_ANSWERS = new WeakMap<KitInMemorySwitchboard, Set<string>>();
  * through `getUserMedia` when the page may use them (nothing, quietly, when it may not or where there are none,
  * as in jsdom), and the far side as a canvas drawing their initials with a quiet tone. The ongoing screen's mute and
  * camera toggles then act on real tracks, and `withDevicePickers()` switches devices (`selectInputDevice`). Every
- * track stops and every `AudioContext` closes when the call ends.
- *
- * A separate class from `KitInMemoryCallsSdk`, so that an app or a test that wants no media ships none of it.
+ * track stops and every `AudioContext` closes when the call ends. A separate class from `KitInMemoryCallsSdk`, so
+ * that an app or a test that wants no media ships none of it.
  */
 export class KitInMemoryMediaCallsSdk
   extends KitInMemoryCallsSdk
@@ -194,9 +193,10 @@ export class KitInMemoryMediaCallsSdk
     return this.#hold(sessionId, false);
   }
 
-  /** A blind transfer (`KitPhoneCallsSdk.transfer`), as `kitInMemoryTransfer` plays it. */
-  transfer(sessionId: string, to: KitUser): Promise<void> {
-    return kitInMemoryTransfer(this, sessionId, to);
+  /** Transfers (`KitPhoneCallsSdk.transfer`), blind and attended, as `kitInMemoryTransfer` plays them. */
+  readonly attendedTransfer = true;
+  transfer(sessionId: string, to: KitUser, consultation?: string): Promise<void> {
+    return kitInMemoryTransfer(this, sessionId, to, consultation);
   }
 
   /** What the screen sends (its toggles), applied to this device's tracks unless the call is on hold. */
