@@ -149,10 +149,7 @@ export class KitInMemoryMediaCallsSdk
   }
 
   readonly #digits = signal<Readonly<Record<string, string>>>({});
-  /**
-   * The keypad digits the far side of each call received (`sendDigits`), by session id, in the order the calls first
-   * got one. For demos and tests: the demo's far side panel shows them ("Digits received: 12#").
-   */
+  /** The digits each call's far side received (`sendDigits`), by session id: the demo's far side panel shows them. */
   readonly farSideDigits: Signal<Readonly<Record<string, string>>> = this.#digits.asReadonly();
 
   /**
@@ -193,8 +190,9 @@ export class KitInMemoryMediaCallsSdk
     return this.#hold(sessionId, false);
   }
 
-  /** Transfers (`KitPhoneCallsSdk.transfer`), blind and attended, as `kitInMemoryTransfer` plays them. */
+  /** Whether `transfer` takes a consultation: yes, simulated far sides are joined (`kitInMemoryTransfer`). */
   readonly attendedTransfer = true;
+  /** A transfer (`KitPhoneCallsSdk.transfer`), blind or attended, as `kitInMemoryTransfer` plays it. */
   transfer(sessionId: string, to: KitUser, consultation?: string): Promise<void> {
     return kitInMemoryTransfer(this, sessionId, to, consultation);
   }
