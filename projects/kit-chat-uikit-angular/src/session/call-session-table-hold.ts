@@ -174,7 +174,8 @@ export function kitHoldTable(): void {
     }
     table[step] = {...table[step], ...added};
   }
-  if (KIT_CALL_IGNORES) {
+  // Named apart from KIT_CALL_IGNORES (null there): production builds then drop the lists.
+  if ((typeof ngDevMode === 'undefined' || ngDevMode) && KIT_CALL_IGNORES) {
     Object.assign(KIT_CALL_IGNORES, kitHoldIgnores());
   }
 }

@@ -180,7 +180,9 @@ export function kitTransferTable(): void {
       : Promise.resolve(false);
   };
   // Before the rows: the ignores of `ongoing.held` are read as they were.
-  const ignores = KIT_CALL_IGNORES && transferIgnores();
+  // ngDevMode named here (KIT_CALL_IGNORES is null there): production builds then drop the lists.
+  const ignores =
+    (typeof ngDevMode === 'undefined' || ngDevMode) && KIT_CALL_IGNORES && transferIgnores();
   table['ongoing.held'] = {
     ...table['ongoing.held'],
     ...(KIT_TRANSFER_ROWS['ongoing.held'] as Record<string, KitCallRow>),
