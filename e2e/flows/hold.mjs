@@ -175,4 +175,39 @@ export const holdTests = [
       await grace.event('ccCallEnded');
     },
   },
+  {
+    name: 'attended transfer: Grace calls Alan first; he declines → Ada is back on hold; he answers, she completes → both calls end',
+    timeout: 40000,
+    fn: async ({open}) => {
+      const grace = await open({user: 'grace', state: {answers: {alan: 'reject'}}});
+      const callAlanFirst = async () => {
+        await grace.page.click('.kit-transfer-toggle');
+        await grace.page.click('.kit-transfer-call-first[aria-label="Call Alan Turing first"]');
+      };
+      await grace.click('call-voice-ada');
+      await grace.visible(SEL.ongoing, 8000);
+      // Alan declines: his screen goes, and Ada is back on hold, alone on screen.
+      await callAlanFirst();
+      await grace.visible(SEL.outgoing, 8000);
+      await grace.gone(SEL.outgoing, 15000);
+      await grace.attribute(HOLD, 'aria-label', 'Resume', 8000);
+      expect((await grace.page.$$(SEL.ongoing)).length === 1, 'more than Ada left on screen');
+
+      // Alan answers: his screen offers "Complete transfer", Ada held in the bar above; Grace completes by keyboard.
+      await grace.page.evaluate(() => {
+        const select = document.querySelector('[data-testid="answer-alan"]');
+        select.value = 'accept';
+        select.dispatchEvent(new Event('change'));
+      });
+      await callAlanFirst();
+      const complete = '.kit-transfer-complete[aria-label="Transfer Ada Lovelace to Alan Turing"]';
+      await grace.visible(complete, 15000);
+      await grace.textIs('.kit-held-call', 'Ada Lovelace');
+      await scan(grace, 'transfer-complete', undefined, '.kit-ongoing-call');
+      await grace.page.focus(complete);
+      await grace.page.keyboard.press('Enter');
+      await grace.gone(SEL.ongoing, 15000);
+      await grace.event('ccCallEnded');
+    },
+  },
 ];

@@ -41,9 +41,8 @@ const VOICE_ANSWERS = new WeakMap<KitInMemorySwitchboard, Set<string>>();
  * through `getUserMedia` when the page may use them (nothing, quietly, when it may not or where there are none,
  * as in jsdom), and the far side as a canvas drawing their initials with a quiet tone. The ongoing screen's mute and
  * camera toggles then act on real tracks, and `withDevicePickers()` switches devices (`selectInputDevice`). Every
- * track stops and every `AudioContext` closes when the call ends.
- *
- * A separate class from `KitInMemoryCallsSdk`, so that an app or a test that wants no media ships none of it.
+ * track stops and every `AudioContext` closes when the call ends. A separate class from `KitInMemoryCallsSdk`, so
+ * that an app or a test that wants no media ships none of it.
  */
 export class KitInMemoryMediaCallsSdk
   extends KitInMemoryCallsSdk
@@ -150,10 +149,7 @@ export class KitInMemoryMediaCallsSdk
   }
 
   readonly #digits = signal<Readonly<Record<string, string>>>({});
-  /**
-   * The keypad digits the far side of each call received (`sendDigits`), by session id, in the order the calls first
-   * got one. For demos and tests: the demo's far side panel shows them ("Digits received: 12#").
-   */
+  /** The digits each call's far side received (`sendDigits`), by session id: the demo's far side panel shows them. */
   readonly farSideDigits: Signal<Readonly<Record<string, string>>> = this.#digits.asReadonly();
 
   /**
@@ -194,9 +190,11 @@ export class KitInMemoryMediaCallsSdk
     return this.#hold(sessionId, false);
   }
 
-  /** A blind transfer (`KitPhoneCallsSdk.transfer`), as `kitInMemoryTransfer` plays it. */
-  transfer(sessionId: string, to: KitUser): Promise<void> {
-    return kitInMemoryTransfer(this, sessionId, to);
+  /** Whether `transfer` takes a consultation: yes, simulated far sides are joined (`kitInMemoryTransfer`). */
+  readonly attendedTransfer = true;
+  /** A transfer (`KitPhoneCallsSdk.transfer`), blind or attended, as `kitInMemoryTransfer` plays it. */
+  transfer(sessionId: string, to: KitUser, consultation?: string): Promise<void> {
+    return kitInMemoryTransfer(this, sessionId, to, consultation);
   }
 
   /** What the screen sends (its toggles), applied to this device's tracks unless the call is on hold. */

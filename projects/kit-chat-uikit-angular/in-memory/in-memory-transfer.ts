@@ -15,14 +15,15 @@ const FOLLOW_FOR = 120_000;
 const LOOK_EVERY = 50;
 
 /**
- * A blind transfer on the in-memory switchboard (`KitInMemoryMediaCallsSdk.transfer`): the far side of an ongoing
- * call places a call to `to`, as a SIP phone follows a REFER. A far side with a device on this page places it from
+ * A transfer on the in-memory switchboard (`KitInMemoryMediaCallsSdk.transfer`). Attended (with `consultation`):
+ * see `join`. Blind: the far side of an ongoing call places a call to `to`, as a SIP phone follows a REFER. A far side with a device on this page places it from
  * that device, whose kit hears `onCallTransferred`; a simulated one (the switchboard's far side) places it itself,
  * and `to` answers by the far side's rules. Once `to` answered, this device ends its call. A far side whose device is
  * in another tab cannot follow a transfer here: it is refused (`ERR_SDK`).
  * @param sdk This device.
  * @param sessionId The ongoing call.
  * @param to Who the far side is handed to.
+ * @param consultation The user's connected call to `to` (an attended transfer).
  * @returns Resolves once `to` answered (the call then ended here); rejects with a `KitException`: the call unknown or
  *   not ongoing, `to` invalid or one of the call's own people, an injected fault (`control.failNext('transfer')`),
  *   or `to` declined, was busy or did not answer (`ERR_CALL_FAILED`).
@@ -31,6 +32,7 @@ export async function kitInMemoryTransfer(
   sdk: KitInMemoryCallsSdk,
   sessionId: string,
   to: KitUser,
+  consultation?: string,
 ): Promise<void> {
   const board = sdk.switchboard;
   const call = board.getCall(sessionId);
@@ -52,6 +54,9 @@ export async function kitInMemoryTransfer(
             : board.control._fault('transfer'));
   if (error) {
     throw error;
+  }
+  if (consultation) {
+    return join(sdk, call!, other!, to, consultation);
   }
   const draft: KitCall = {
     sessionId: '',
@@ -77,6 +82,44 @@ export async function kitInMemoryTransfer(
     throw fail(KitErrorCodes.CALL_FAILED, `could not go to ${to.name}: ${status}`, call);
   }
   await sdk.endCall(sessionId);
+}
+
+/**
+ * An attended transfer: the far side of the held call and the far side of the user's call to `to` (the consultation)
+ * are joined in one call of theirs, answered at once (SIP: the INVITE with `Replaces` rings nobody); both of the
+ * user's calls end here, the consultation as `to`'s hang-up (over SIP their phone ends the replaced dialog). Only
+ * simulated far sides are joined: a far side with a device (on this page or in another tab) is refused (`ERR_SDK`).
+ */
+async function join(
+  sdk: KitInMemoryCallsSdk,
+  call: KitCall,
+  other: KitUser,
+  to: KitUser,
+  consultation: string,
+): Promise<void> {
+  const board = sdk.switchboard;
+  const next = board.getCall(consultation);
+  const far = next && (kitCaller(next).uid === sdk.user?.uid ? kitReceiver(next) : kitCaller(next));
+  const lines = board._lines();
+  const device = (uid: string) =>
+    lines.elsewhere.has(uid) || [...lines.devices].some(each => each.user?.uid === uid);
+  if (next?.status !== 'ongoing' || far?.uid !== to.uid) {
+    throw fail(KitErrorCodes.CALL_FAILED, `has no connected call to ${to.uid} to join`, call);
+  }
+  if (device(other.uid) || device(to.uid)) {
+    throw fail(KitErrorCodes.SDK, 'joins only simulated far sides here', call);
+  }
+  await board._act(null, to.uid, consultation, 'end', 'ended');
+  const joined = await board._initiate(null, other, {
+    sessionId: '',
+    type: call.type,
+    sender: other,
+    callInitiator: other,
+    receiver: to,
+    callReceiver: to,
+  });
+  await board.control.accept(joined.sessionId, to.uid);
+  await sdk.endCall(call.sessionId);
 }
 
 /** @returns The status the new call settles on (or `ended` once the call handed over is gone). */

@@ -141,6 +141,10 @@ export const ar = {
     transfer: 'تحويل',
     transferTo: 'تحويل إلى',
     transferringTo: name => `جارٍ التحويل إلى ${name}…`,
+    callFirst: 'اتصل أولاً',
+    callFirstTo: name => `اتصل بـ ${name} أولاً`,
+    completeTransfer: 'إتمام التحويل',
+    transferBetween: (held, to) => `تحويل ${held} إلى ${to}`,
   },
   push: {
     voice: 'مكالمة صوتية واردة',

@@ -126,6 +126,10 @@ export const de = {
     transfer: 'Weiterleiten',
     transferTo: 'Weiterleiten an',
     transferringTo: name => `Weiterleitung an ${name}…`,
+    callFirst: 'Zuerst anrufen',
+    callFirstTo: name => `Zuerst ${name} anrufen`,
+    completeTransfer: 'Weiterleitung abschließen',
+    transferBetween: (held, to) => `${held} an ${to} weiterleiten`,
   },
   push: {
     voice: 'Eingehender Sprachanruf',

@@ -119,6 +119,10 @@ export const en = {
     transfer: 'Transfer',
     transferTo: 'Transfer to',
     transferringTo: name => `Transferring to ${name}…`,
+    callFirst: 'Call first',
+    callFirstTo: name => `Call ${name} first`,
+    completeTransfer: 'Complete transfer',
+    transferBetween: (held, to) => `Transfer ${held} to ${to}`,
   },
   push: {
     voice: 'Incoming voice call',

@@ -127,6 +127,10 @@ export const es = {
     transfer: 'Transferir',
     transferTo: 'Transferir a',
     transferringTo: name => `Transfiriendo a ${name}…`,
+    callFirst: 'Llamar antes',
+    callFirstTo: name => `Llamar antes a ${name}`,
+    completeTransfer: 'Completar la transferencia',
+    transferBetween: (held, to) => `Transferir a ${held} con ${to}`,
   },
   push: {
     voice: 'Llamada de voz entrante',

@@ -127,6 +127,10 @@ export const fr = {
     transfer: 'Transférer',
     transferTo: 'Transférer à',
     transferringTo: name => `Transfert vers ${name}…`,
+    callFirst: 'Appeler d’abord',
+    callFirstTo: name => `Appeler d’abord ${name}`,
+    completeTransfer: 'Terminer le transfert',
+    transferBetween: (held, to) => `Transférer ${held} à ${to}`,
   },
   push: {
     voice: 'Appel vocal entrant',

@@ -126,6 +126,10 @@ export const he = {
     transfer: 'העבר',
     transferTo: 'העבר אל',
     transferringTo: name => `מעביר אל ${name}…`,
+    callFirst: 'התקשר קודם',
+    callFirstTo: name => `התקשר קודם אל ${name}`,
+    completeTransfer: 'השלם העברה',
+    transferBetween: (held, to) => `העבר את ${held} אל ${to}`,
   },
   push: {
     voice: 'שיחה קולית נכנסת',

@@ -125,6 +125,10 @@ export const hi = {
     transfer: 'ट्रांसफ़र करें',
     transferTo: 'इन्हें ट्रांसफ़र करें',
     transferringTo: name => `${name} को ट्रांसफ़र किया जा रहा है…`,
+    callFirst: 'पहले कॉल करें',
+    callFirstTo: name => `पहले ${name} को कॉल करें`,
+    completeTransfer: 'ट्रांसफ़र पूरा करें',
+    transferBetween: (held, to) => `${held} को ${to} पर ट्रांसफ़र करें`,
   },
   push: {
     voice: 'इनकमिंग वॉइस कॉल',

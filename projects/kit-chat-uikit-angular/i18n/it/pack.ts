@@ -127,6 +127,10 @@ export const it = {
     transfer: 'Trasferisci',
     transferTo: 'Trasferisci a',
     transferringTo: name => `Trasferimento a ${name}…`,
+    callFirst: 'Chiama prima',
+    callFirstTo: name => `Chiama prima ${name}`,
+    completeTransfer: 'Completa il trasferimento',
+    transferBetween: (held, to) => `Trasferisci ${held} a ${to}`,
   },
   push: {
     voice: 'Chiamata vocale in arrivo',

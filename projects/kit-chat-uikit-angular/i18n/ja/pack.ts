@@ -122,6 +122,10 @@ export const ja = {
     transfer: '転送',
     transferTo: '転送先',
     transferringTo: name => `${name}に転送中…`,
+    callFirst: '先に発信',
+    callFirstTo: name => `先に${name}に発信`,
+    completeTransfer: '転送を完了',
+    transferBetween: (held, to) => `${held}を${to}に転送`,
   },
   push: {
     voice: '音声通話の着信',

@@ -122,6 +122,10 @@ export const ko = {
     transfer: '호 전환',
     transferTo: '전환 대상',
     transferringTo: name => `${name}님에게 전환 중…`,
+    callFirst: '먼저 전화',
+    callFirstTo: name => `${name}님에게 먼저 전화`,
+    completeTransfer: '전환 완료',
+    transferBetween: (held, to) => `${held}님을 ${to}님에게 전환`,
   },
   push: {
     voice: '음성 통화 수신',

@@ -126,6 +126,10 @@ export const ptBR = {
     transfer: 'Transferir',
     transferTo: 'Transferir para',
     transferringTo: name => `Transferindo para ${name}…`,
+    callFirst: 'Ligar antes',
+    callFirstTo: name => `Ligar antes para ${name}`,
+    completeTransfer: 'Concluir a transferência',
+    transferBetween: (held, to) => `Transferir ${held} para ${to}`,
   },
   push: {
     voice: 'Chamada de voz recebida',

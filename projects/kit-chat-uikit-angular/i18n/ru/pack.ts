@@ -131,6 +131,10 @@ export const ru = {
     transfer: 'Перевести',
     transferTo: 'Перевести на',
     transferringTo: name => `Перевод звонка: ${name}…`,
+    callFirst: 'Сначала позвонить',
+    callFirstTo: name => `Сначала позвонить: ${name}`,
+    completeTransfer: 'Завершить перевод',
+    transferBetween: (held, to) => `Перевести звонок: ${held} → ${to}`,
   },
   push: {
     voice: 'Входящий аудиозвонок',

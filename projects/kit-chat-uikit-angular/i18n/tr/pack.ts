@@ -123,6 +123,10 @@ export const tr = {
     transfer: 'Aktar',
     transferTo: 'Şuna aktar',
     transferringTo: name => `${name} kişisine aktarılıyor…`,
+    callFirst: 'Önce ara',
+    callFirstTo: name => `Önce ${name} kişisini ara`,
+    completeTransfer: 'Aktarımı tamamla',
+    transferBetween: (held, to) => `${held} kişisini ${to} kişisine aktar`,
   },
   push: {
     voice: 'Gelen sesli arama',

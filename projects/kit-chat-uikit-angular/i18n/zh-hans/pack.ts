@@ -117,6 +117,10 @@ export const zhHans = {
     transfer: '转接',
     transferTo: '转接给',
     transferringTo: name => `正在转接给${name}…`,
+    callFirst: '先呼叫',
+    callFirstTo: name => `先呼叫${name}`,
+    completeTransfer: '完成转接',
+    transferBetween: (held, to) => `将${held}转接给${to}`,
   },
   push: {
     voice: '语音通话来电',

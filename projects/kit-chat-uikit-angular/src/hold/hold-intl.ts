@@ -48,4 +48,19 @@ export class KitHoldIntl {
    * @returns Said after the time while the transfer is on its way, and to screen readers.
    */
   transferringTo = (name: string): string => `Transferring to ${name}…`;
+  /** Text of the button beside each person of the Transfer list that calls them first (an attended transfer). */
+  callFirst = 'Call first';
+  /**
+   * @param name A person of the Transfer list.
+   * @returns The accessible name of "Call first": holds the call and calls them.
+   */
+  callFirstTo = (name: string): string => `Call ${name} first`;
+  /** Text of the button of the call to that person that hands the held call to them. */
+  completeTransfer = 'Complete transfer';
+  /**
+   * @param held The other person of the held call.
+   * @param to The person called first.
+   * @returns The accessible name of "Complete transfer".
+   */
+  transferBetween = (held: string, to: string): string => `Transfer ${held} to ${to}`;
 }

@@ -230,13 +230,24 @@ export interface KitPhoneCallsSdk {
    * Hands an ongoing call to someone else (a blind transfer: `withTransfer()`'s button and
    * `KitTransfer.transfer()`): the far side is asked to call `to` (SIP: a REFER whose `Refer-To` is `to`'s
    * address; the far side's kit follows it and hears `onCallTransferred`). The kit holds the call first.
+   * With `consultation` (an attended transfer, only where `attendedTransfer` is `true`): the user called `to` first
+   * in that call, now connected; the far side of `sessionId` is joined to the far side of `consultation` (SIP: a
+   * REFER whose `Refer-To` carries `Replaces` of the consultation's dialog), and both calls end here.
    * @param sessionId Session id of the ongoing call (on hold).
    * @param to The person the far side is handed to.
-   * @returns Resolves once `to` answered the far side's call: the adapter then ends this call (`onCallEnded`).
+   * @param consultation Session id of the user's connected call to `to` (attended transfer); absent: blind.
+   * @returns Resolves once `to` answered the far side's call (attended: once the far sides are joined): the adapter
+   *   then ends this call (`onCallEnded`), and the consultation (`onCallEnded`, as the far side's hang-up).
    *   Rejects with a `KitException` when the far side refused the transfer or `to` declined, was busy or did not
-   *   answer: the call then stays, on hold, and the app hears `onError`. It may take as long as a ring.
+   *   answer: the call then stays, on hold, the consultation as it is, and the app hears `onError`. It may take as
+   *   long as a ring.
    */
-  transfer?(sessionId: string, to: KitUser): Promise<void>;
+  transfer?(sessionId: string, to: KitUser, consultation?: string): Promise<void>;
+  /**
+   * Whether `transfer` takes a `consultation` (an attended transfer): `withTransfer()`'s list then offers "Call
+   * first" beside each person. Absent or `false`: blind transfers only.
+   */
+  readonly attendedTransfer?: boolean;
   /**
    * The user turned the microphone or the camera off or on (the ongoing screen's toggles, or an audio-only setting):
    * the adapter stops sending what is off and may tell the far side (SIP: a re-INVITE with `m=video` `recvonly`, so

@@ -157,6 +157,8 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'declining.busy': [
       'start',
@@ -183,6 +185,8 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'declining.timeout': [
       'start',
@@ -209,6 +213,8 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'declining.timeout.again': [
       'start',
@@ -235,6 +241,8 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'declining.overAccept': [
       'start',
@@ -260,6 +268,8 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'declining.overLanded': [
       'start',
@@ -286,6 +296,8 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'declining.endCrossed': [
       'start',
@@ -313,6 +325,8 @@ export function kitDecliningIgnores(): KitCallIgnoresPart<KitDecliningStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
   };
 }

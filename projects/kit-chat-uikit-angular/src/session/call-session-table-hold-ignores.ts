@@ -40,6 +40,8 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'resume',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ongoing.remoteHeld': [
       'start',
@@ -70,6 +72,8 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'resume',
       'remoteHeld',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ongoing.holding': [
       'start',
@@ -96,6 +100,8 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'resume',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ongoing.holding.remoteHeld': [
       'start',
@@ -122,6 +128,8 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'resume',
       'remoteHeld',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ongoing.held': [
       'start',
@@ -152,6 +160,8 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'hold',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ongoing.held.remoteHeld': [
       'start',
@@ -182,6 +192,8 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'hold',
       'remoteHeld',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ongoing.held.reconnecting': [
       'start',
@@ -213,6 +225,8 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ongoing.resuming': [
       'start',
@@ -239,6 +253,8 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'resume',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ongoing.resuming.remoteHeld': [
       'start',
@@ -265,6 +281,8 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'resume',
       'remoteHeld',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ending.held': [
       'start',
@@ -294,6 +312,8 @@ export function kitHoldIgnores(): KitCallIgnoresPart<KitHoldStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
   };
 }

@@ -28,7 +28,7 @@ import {kitHoldIgnores} from './call-session-table-hold-ignores';
 /** The states of hold and resume, and the connected call that the hold starts from. */
 export type KitHoldStep = Exclude<
   Extract<KitCallStep, 'ongoing' | `ongoing.${string}` | 'ending.held'>,
-  'ongoing.reconnecting' | 'ongoing.held.transferring'
+  'ongoing.reconnecting' | 'ongoing.held.transferring' | 'ongoing.held.consulting'
 >;
 
 /** A hold or resume dropped by a lost connection: its late answer changes nothing. */
@@ -174,7 +174,8 @@ export function kitHoldTable(): void {
     }
     table[step] = {...table[step], ...added};
   }
-  if (KIT_CALL_IGNORES) {
+  // Named apart from KIT_CALL_IGNORES (null there): production builds then drop the lists.
+  if ((typeof ngDevMode === 'undefined' || ngDevMode) && KIT_CALL_IGNORES) {
     Object.assign(KIT_CALL_IGNORES, kitHoldIgnores());
   }
 }

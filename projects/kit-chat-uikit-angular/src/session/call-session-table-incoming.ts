@@ -150,6 +150,8 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ringing.hung': [
       'start',
@@ -175,6 +177,8 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ringing.refused': [
       'start',
@@ -200,6 +204,8 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     // A decline in the accept's own tick is the same gesture's second press: the first press wins.
     'accepting.fresh': [
@@ -226,6 +232,8 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     // The accept's own answer comes as `answered`.
     accepting: [
@@ -251,6 +259,8 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'accepting.awaited': [
       'start',
@@ -275,6 +285,8 @@ export function kitIncomingIgnores(): KitCallIgnoresPart<KitIncomingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
   };
 }

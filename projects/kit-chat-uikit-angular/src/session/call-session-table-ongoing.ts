@@ -110,6 +110,8 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'ongoing.reconnecting': [
       'start',
@@ -141,6 +143,8 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     ending: [
       'start',
@@ -170,6 +174,8 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     // The bound of a lost connection changes nothing while the hang-up is on its way.
     'ending.reconnecting': [
@@ -199,6 +205,8 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     ended: [
       'start',
@@ -232,6 +240,8 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     done: [
       'start',
@@ -267,6 +277,8 @@ export function kitOngoingIgnores(): KitCallIgnoresPart<KitOngoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
   };
 }

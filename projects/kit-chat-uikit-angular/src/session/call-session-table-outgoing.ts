@@ -171,6 +171,8 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     dialing: [
       'start',
@@ -196,6 +198,8 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'dialing.hung': [
       'start',
@@ -221,6 +225,8 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'dialing.refused': [
       'start',
@@ -246,6 +252,8 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'cancelling.queued': [
       'accept',
@@ -272,6 +280,8 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     cancelling: [
       'start',
@@ -295,6 +305,8 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     // endCall is on its way: a pick-up (or the app's word of it) changes nothing.
     'cancelling.endCrossed': [
@@ -322,6 +334,8 @@ export function kitOutgoingIgnores(): KitCallIgnoresPart<KitOutgoingStep> {
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
   };
 }

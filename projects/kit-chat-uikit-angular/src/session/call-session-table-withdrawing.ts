@@ -141,6 +141,8 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     withdrawing: [
       'start',
@@ -164,6 +166,8 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'withdrawing.timeout.queued': [
       'accept',
@@ -190,6 +194,8 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'withdrawing.timeout': [
       'start',
@@ -213,6 +219,8 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
     'withdrawing.timeout.again': [
       'start',
@@ -236,6 +244,8 @@ export function kitWithdrawingIgnores(): KitCallIgnoresPart<KitWithdrawingStep> 
       'remoteHeld',
       'remoteResumed',
       'transfer',
+      'consult',
+      'consultEnded',
     ],
   };
 }

@@ -295,11 +295,10 @@ export type KitCallStep =
   | 'ongoing.held.remoteHeld'
   /** ... and its connection dropped: it waits for it, held. */
   | 'ongoing.held.reconnecting'
-  /**
-   * ... and handed to someone else (`transfer`, `withTransfer()`): the far side calls them; their answer ends the
-   * call here, a failure leaves it on hold.
-   */
+  /** ... and handed to someone (`transfer`, `withTransfer()`): done, it ends here; failed, it stays held. */
   | 'ongoing.held.transferring'
+  /** ... while the user calls the person first (`consult`: an attended transfer), in a call of its own. */
+  | 'ongoing.held.consulting'
   /** The user's resume on its way (`resume`): a refusal leaves the call on hold. */
   | 'ongoing.resuming'
   /** ... while the far side holds the call too. */
@@ -362,8 +361,10 @@ export const KIT_CALL_EVENTS = [
   'resume',
   'remoteHeld',
   'remoteResumed',
-  // A blind transfer of a held call (`withTransfer()`).
+  // A held call's transfer (`withTransfer()`): blind, or attended (`consult`, until that call ends: `consultEnded`).
   'transfer',
+  'consult',
+  'consultEnded',
 ] as const;
 
 /** An event of a session. */
@@ -376,8 +377,10 @@ export interface KitCallEvent {
   readonly call?: Partial<KitCall>;
   readonly error?: KitException;
   readonly reason?: KitCallEndReason;
-  /** Who a transfer hands the call to (`transfer`). */
+  /** Who a transfer hands the call to (`transfer`, `consult`). */
   readonly to?: KitUser;
+  /** The session id of the call to `to` that an attended transfer joins the far side to (`transfer`). */
+  readonly consultation?: string;
 }
 
 /** What the effects and the session may do with the machine. */

@@ -54,6 +54,7 @@ type StressAction =
   | {kind: 'link'; lost: boolean; pick: number}
   | {kind: 'hold'; by: 'me' | 'far'; on: boolean; pick: number}
   | {kind: 'transfer'; by: 'me' | 'answer'; ok: boolean; pick: number}
+  | {kind: 'consult'; by: 'me' | 'complete' | 'farEnds'; pick: number}
   | {kind: 'replay'; pick: number}
   | {kind: 'unknown'; method: keyof KitCallListener; id: number}
   | {kind: 'fail'; action: KitInMemoryAction}
@@ -153,6 +154,17 @@ const stressAction: fc.Arbitrary<StressAction> = fc.oneof(
       kind: fc.constant('transfer' as const),
       by: fc.constantFrom<'me' | 'answer'>('me', 'answer'),
       ok: fc.boolean(),
+      pick,
+    }),
+  },
+  {
+    // withTransfer(), attended: the user calls Tina first from an ongoing call (held meanwhile; the far side
+    // answers, declines or ends that call by the 'far' steps), presses "Complete transfer" on it (answered by a
+    // 'transfer' step), or the held call's far side hangs up while the user consults.
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('consult' as const),
+      by: fc.constantFrom<'me' | 'complete' | 'farEnds'>('me', 'complete', 'farEnds'),
       pick,
     }),
   },
@@ -389,6 +401,8 @@ class StressRun {
   private readonly answeredElsewhere = new Set<string>();
   /** Calls whose connection the network dropped: the kit may end one itself once its reconnect bound expires. */
   private readonly dropped = new Set<string>();
+  /** Calls a transfer handed over: the adapter ends them itself, as the port says. */
+  private readonly handedOver = new Set<string>();
   private readonly consoleErrors: string[] = [];
   /** Transitions the sessions made that are not a row of the table (nor a written-down ignore). */
   private readonly tableMisses: string[] = [];
@@ -465,7 +479,8 @@ class StressRun {
     phone.unhold = holding('unhold');
     // The user's SDK hands a call over (withTransfer()): refused at once by an injected fault, else on its way until
     // a 'transfer' step answers it (the person answered: the SDK ends the call, as an adapter does; or declined).
-    phone.transfer = sessionId => {
+    (phone as {attendedTransfer: boolean}).attendedTransfer = true;
+    phone.transfer = (sessionId, _to, consultation) => {
       const live = this.calls.switchboard.getCall(sessionId)?.status === 'ongoing';
       const error = live
         ? this.calls.farSide._fault('transfer')
@@ -473,11 +488,20 @@ class StressRun {
       return error
         ? Promise.reject(error)
         : new Promise<void>((resolve, reject) =>
-            this.transfers.push(ok =>
-              ok
-                ? this.calls.sdk.endCall(sessionId).then(() => resolve(), reject)
-                : reject(new KitException(KitErrorCodes.CALL_FAILED, 'Tina declined')),
-            ),
+            this.transfers.push(ok => {
+              if (!ok) {
+                reject(new KitException(KitErrorCodes.CALL_FAILED, 'Tina declined'));
+                return;
+              }
+              // As the port says: resolved, then the adapter ends the call handed over, and (attended) Tina's
+              // phone ends the call she had with the user.
+              resolve();
+              this.handedOver.add(sessionId);
+              void this.calls.sdk.endCall(sessionId).catch(() => {});
+              if (consultation) {
+                void this.calls.farSide.end(consultation).catch(() => {});
+              }
+            }),
           );
     };
     TestBed.inject(KitTransfer).people.set([TRANSFER_TARGET]);
@@ -697,8 +721,10 @@ class StressRun {
         : 0;
     // A call whose connection stayed away past the reconnect bound is ended by the kit: one endCall more.
     const lost = this.dropped.has(entry.sessionId) ? 1 : 0;
+    // A call handed over (a transfer the SDK answered) is ended by the adapter itself: one endCall more.
+    const handed = this.handedOver.has(entry.sessionId) ? 1 : 0;
     const ends = count(e => e.method === 'endCall');
-    if (ends > decisions.end + crossed + lost) {
+    if (ends > decisions.end + crossed + lost + handed) {
       this.violate(`${ends} endCall calls for ${entry.sessionId} after ${decisions.end} presses`);
     }
     for (const status of ['busy', 'unanswered'] as const) {
@@ -777,6 +803,32 @@ class StressRun {
           }
         } else if (this.transfers.length) {
           this.transfers.splice(action.pick % this.transfers.length, 1)[0](action.ok);
+        }
+        break;
+      }
+      case 'consult': {
+        const transfer = TestBed.inject(KitTransfer);
+        const links = [...transfer._consultations()];
+        const link = links[action.pick % Math.max(1, links.length)];
+        if (action.by === 'me') {
+          const live = calls.switchboard.calls().filter(call => call.status === 'ongoing');
+          const call = live[action.pick % Math.max(1, live.length)];
+          if (call) {
+            void transfer.consult(call.sessionId, TRANSFER_TARGET);
+          }
+        } else if (action.by === 'complete') {
+          // The button of a consultation's screen, or (before it connected) the service, which refuses.
+          const button = this.screenWith(
+            '.kit-transfer-complete',
+            action.pick,
+          )?.host.querySelector<HTMLElement>('.kit-transfer-complete');
+          if (button) {
+            button.click();
+          } else if (link) {
+            void transfer.complete(link[0].sessionId);
+          }
+        } else if (link && !link[1].held.isEnded) {
+          void quiet(calls.farSide.end(link[1].held.sessionId));
         }
         break;
       }
@@ -1831,6 +1883,59 @@ const KNOWN: [StressRunConfig, StressStep[]][] = [
       step({kind: 'ring', who: 0, video: false}),
     ],
   ],
+  // The attended transfer (issue 36), so that every run walks its rows: the user calls Tina first from Ada's call
+  // (held); Tina answers; the user completes the transfer, which the SDK first refuses (a fault), then Tina's call
+  // is let go by a resume of Ada's (the bar's Switch), called again and completed; the SDK joins them.
+  [
+    run({ringTimeout: 45_000}),
+    [
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'click', button: 'accept', times: 1, pick: 0}),
+      step({kind: 'consult', by: 'me', pick: 0}),
+      step({kind: 'far', op: 'accept', pick: 1}),
+      step({kind: 'fail', action: 'transfer'}),
+      step({kind: 'consult', by: 'complete', pick: 0}),
+      step({kind: 'consult', by: 'me', pick: 0}),
+      step({kind: 'hold', by: 'me', on: false, pick: 0}),
+      step({kind: 'consult', by: 'me', pick: 0}),
+      step({kind: 'far', op: 'accept', pick: 2}),
+      step({kind: 'consult', by: 'complete', pick: 0}),
+      step({kind: 'transfer', by: 'answer', ok: true, pick: 0}),
+    ],
+  ],
+  // ... Tina declines (Ada is back on hold); called again, the far side of Ada's call hangs up while the user consults
+  // (Tina's call goes on); then Ada rings again, is called first to Tina and the user hangs up Ada meanwhile.
+  [
+    run({ringTimeout: 45_000}),
+    [
+      step({kind: 'ring', who: 0, video: false}),
+      step({kind: 'click', button: 'accept', times: 1, pick: 0}),
+      step({kind: 'consult', by: 'me', pick: 0}),
+      step({kind: 'far', op: 'reject', pick: 1}),
+      step({kind: 'consult', by: 'me', pick: 0}),
+      step({kind: 'consult', by: 'farEnds', pick: 0}),
+      // Tina's call (after the two that ended: the switchboard lists them first) is declined.
+      step({kind: 'far', op: 'reject', pick: 2}),
+      step({kind: 'ring', who: 1, video: false}),
+      step({kind: 'click', button: 'accept', times: 1, pick: 0}),
+      step({kind: 'consult', by: 'me', pick: 0}),
+      step({kind: 'click', button: 'ongoingEnd', times: 1, pick: 0}),
+    ],
+  ],
+  // ... the connection of the held call drops while the user consults (held and reconnecting: the call to Tina goes
+  // on), comes back; called first again, the app closes the held call's screen.
+  [
+    run({ringTimeout: 45_000}),
+    [
+      step({kind: 'ring', who: 2, video: false}),
+      step({kind: 'click', button: 'accept', times: 1, pick: 0}),
+      step({kind: 'consult', by: 'me', pick: 0}),
+      step({kind: 'link', lost: true, pick: 0}),
+      step({kind: 'link', lost: false, pick: 0}),
+      step({kind: 'consult', by: 'me', pick: 0}),
+      step({kind: 'destroy', pick: 0}),
+    ],
+  ],
 ];
 
 /** The rows of the transition table that some run took, for the coverage line printed at the end. */
@@ -1886,13 +1991,19 @@ describe('call flows under random sequences (model-based stress)', () => {
     process.stdout.write(
       `[call-flows stress] table rows walked: ${rows.filter(row => TABLE_ROWS_VISITED.has(row)).length} of ${new Set(rows).size}\n`,
     );
-    // The rows of hold and transfer (issue 36), apart: the states with 'held', 'holding', 'resuming', 'transferring'.
+    // The rows of hold and transfer (issue 36), apart: the states with 'held', 'holding', 'resuming', 'transferring',
+    // 'consulting'.
     const phone = [...new Set(rows)].filter(row =>
-      /\.(held|holding|resuming|remoteHeld)|transfer/.test(row),
+      /\.(held|holding|resuming|remoteHeld)|transfer|consult/.test(row),
     );
+    const walked = (part: string) =>
+      `${phone.filter(row => row.includes(part) && TABLE_ROWS_VISITED.has(row)).length} of ${phone.filter(row => row.includes(part)).length}`;
     process.stdout.write(
-      `[call-flows stress] hold and transfer rows walked: ${phone.filter(row => TABLE_ROWS_VISITED.has(row)).length} of ${phone.length} (transferring: ${phone.filter(row => row.includes('transferring') && TABLE_ROWS_VISITED.has(row)).length} of ${phone.filter(row => row.includes('transferring')).length})\n`,
+      `[call-flows stress] hold and transfer rows walked: ${phone.filter(row => TABLE_ROWS_VISITED.has(row)).length} of ${phone.length} (transferring: ${walked('transferring')}, consulting: ${walked('consult')})\n`,
     );
+    if (process.env['KIT_STRESS_ROWS']) {
+      process.stdout.write(`${phone.filter(row => !TABLE_ROWS_VISITED.has(row)).join('\n')}\n`);
+    }
     process.stdout.write(
       `[call-flows stress] ${RUNS} sequences passed in ${((performance.now() - started) / 1000).toFixed(1)} s, seed ${SEED}\n`,
     );

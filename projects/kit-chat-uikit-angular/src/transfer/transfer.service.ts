@@ -1,10 +1,19 @@
-import {DestroyRef, Injectable, PLATFORM_ID, WritableSignal, inject, signal} from '@angular/core';
+import {
+  DestroyRef,
+  Injectable,
+  PLATFORM_ID,
+  Signal,
+  WritableSignal,
+  inject,
+  signal,
+} from '@angular/core';
 import {isPlatformBrowser} from '@angular/common';
 import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitCallRegistry} from '../registry/call-registry';
-import {KitCallsSdk} from '../sdk/calls-sdk';
+import {KitCallsSdk, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
+import type {KitCallSession} from '../session/call-session';
 
 /**
  * Who the Transfer button offers (`withTransfer()`): a list, or a function of the call (which may ask a server).
@@ -15,9 +24,17 @@ export type KitPeopleToTransfer =
 
 let nextListener = 0;
 
+/** A call the user placed to someone first (an attended transfer): the held call it is for, and that person. */
+export interface KitConsultation {
+  /** The held call, handed to `to` once the user completes the transfer. */
+  readonly held: KitCallSession;
+  /** Who the user called first. */
+  readonly to: KitUser;
+}
+
 /**
- * Blind transfer (`withTransfer()`): hands a call to someone else, and follows the transfers the far side makes. The
- * app says who the Transfer button offers, e.g. in its root component:
+ * Transfer (`withTransfer()`): hands a call to someone else, blind or after calling them first (attended), and
+ * follows the transfers the far side makes. The app says who the Transfer button offers, e.g. in its root component:
  * `inject(KitTransfer).people.set(call => this.contacts())`.
  */
 @Injectable({providedIn: 'root'})
@@ -29,6 +46,10 @@ export class KitTransfer {
   readonly #sdk = inject(KitCallsSdk, {optional: true});
   readonly #listenerId = `kit-transfer-${++nextListener}`;
   readonly #browser = isPlatformBrowser(inject(PLATFORM_ID));
+  readonly #consultations = signal<ReadonlyMap<KitCallSession, KitConsultation>>(new Map());
+  /** The calls placed first (`consult`) while their held call waits, by their session. @docs-private */
+  readonly _consultations: Signal<ReadonlyMap<KitCallSession, KitConsultation>> =
+    this.#consultations.asReadonly();
 
   constructor() {
     inject(DestroyRef).onDestroy(() => {
@@ -54,6 +75,84 @@ export class KitTransfer {
       return false;
     }
     return session.transfer(to);
+  }
+
+  /**
+   * Calls someone first (an attended transfer): holds the call, and places a call to them on an outgoing screen, as
+   * any call. Once it connected, its screen offers "Complete transfer" (`complete`). It ending first (declined, busy,
+   * no answer, hung up) leaves the held call on hold, with "Resume". Needs an adapter with `attendedTransfer`.
+   * @param sessionId The ongoing call.
+   * @param to Who the user calls first.
+   * @returns Whether the call to them was placed (the held call waits for it).
+   */
+  async consult(sessionId: string, to: KitUser): Promise<boolean> {
+    const held = this.#registry.find(sessionId);
+    const sdk = this.#sdk as KitPhoneCallsSdk | null;
+    if (
+      !held?.consult ||
+      !sdk?.attendedTransfer ||
+      !(held.state.hold === 'held' || (await held.hold!(true))) ||
+      !held.consult(to)
+    ) {
+      return false;
+    }
+    const next = this.#registry.placeCall(to, held.state.call.type);
+    if (next instanceof KitException) {
+      held.consultEnded!();
+      this.#registry.report(next);
+      return false;
+    }
+    this.#link(next, {held, to});
+    this.#overlay._openSession(next);
+    // A call that cannot start ends on its screen, which says why: the held call comes back.
+    next.start().catch(() => {});
+    return true;
+  }
+
+  /**
+   * Completes an attended transfer from the call placed first: the held call's far side is joined to this call's
+   * (the SDK's `transfer` with this call as the consultation); both calls then end here. A transfer that fails
+   * leaves the held call on hold and this call as it is; the app's `onError` hears why.
+   * @param sessionId The call placed first (`consult`), connected.
+   * @returns Whether the held call was handed over.
+   */
+  complete(sessionId: string): Promise<boolean> {
+    const next = this.#registry.find(sessionId);
+    const link = next && this.#consultations().get(next);
+    return link && next.state.phase === 'ongoing' && link.held.consulting!()
+      ? link.held.transfer!(link.to, next.sessionId)
+      : Promise.resolve(false);
+  }
+
+  /** Links the call placed first to its held call, until either lets go of the other. */
+  #link(next: KitCallSession, link: KitConsultation): void {
+    this.#consultations.update(all => new Map(all).set(next, link));
+    const {held} = link;
+    const stops: (() => void)[] = [];
+    const unlink = () => {
+      stops.splice(0).forEach(stop => stop());
+      this.#consultations.update(all => {
+        const rest = new Map(all);
+        rest.delete(next);
+        return rest;
+      });
+    };
+    stops.push(
+      next.subscribe(() => {
+        if (next.isEnded) {
+          unlink();
+          if (held.consulting!()) {
+            held.consultEnded!();
+          }
+        }
+      }),
+      // The held call left the consultation (resumed, ended, the transfer done or failed): this call goes on.
+      held.subscribe(() => {
+        if (!held.consulting!() && !held.state.transferTo) {
+          unlink();
+        }
+      }),
+    );
   }
 
   /** Follows the transfers the SDK says (`onCallTransferred`): each new call opens on an outgoing screen. */

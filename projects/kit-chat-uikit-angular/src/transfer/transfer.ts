@@ -10,12 +10,14 @@ import {
   signal,
 } from '@angular/core';
 import {KitHoldComponent} from '../hold/hold';
+import {kitOtherName} from '../hold/held-calls-bar';
 import {KitHoldIntl} from '../hold/hold-intl';
 import {kitFollowIntl} from '../intl/follow-intl';
 import {KIT_ONGOING_CALL_PARTS, KitOngoingCallMedia} from '../ongoing-call/ongoing-call-media';
 import {KitUser} from '../sdk/models';
 import {kitCaller, kitReceiver} from '../sdk/validation';
-import {KitTransfer} from './transfer.service';
+import {KitCallRegistry} from '../registry/call-registry';
+import {KitConsultation, KitTransfer} from './transfer.service';
 
 /**
  * The Transfer button of the ongoing screen (added by `withTransfer()`): it opens the list of people the app offers
@@ -30,22 +32,40 @@ import {KitTransfer} from './transfer.service';
       <!-- A failed transfer leaves the call on hold: its Resume is here even without withHold(). -->
       <kit-hold [media]="media()" />
     }
-    <div class="kit-call-button kit-call-button-label-below">
-      <button
-        type="button"
-        class="kit-call-button-button kit-ongoing-call-toggle kit-transfer-toggle"
-        [class.kit-ongoing-call-toggle-active]="_open()"
-        [attr.aria-expanded]="_open()"
-        [attr.aria-disabled]="_usable() ? null : true"
-        [attr.aria-label]="intl.transfer"
-        (click)="_toggle()"
-      >
-        <svg class="kit-hold-icon" viewBox="0 0 24 24" focusable="false" aria-hidden="true">
-          <path [attr.d]="icon" />
-        </svg>
-      </button>
-      <span class="kit-call-button-text" aria-hidden="true">{{ intl.transfer }}</span>
-    </div>
+    @if (_consultation(); as link) {
+      <!-- The call placed first (an attended transfer): its button hands the held call over. -->
+      <div class="kit-call-button kit-call-button-label-below">
+        <button
+          type="button"
+          class="kit-call-button-button kit-ongoing-call-toggle kit-transfer-complete"
+          [attr.aria-disabled]="_usable() && !link.held.state.transferTo ? null : true"
+          [attr.aria-label]="intl.transferBetween(_heldName(link), link.to.name)"
+          (click)="_complete()"
+        >
+          <svg class="kit-hold-icon" viewBox="0 0 24 24" focusable="false" aria-hidden="true">
+            <path [attr.d]="icon" />
+          </svg>
+        </button>
+        <span class="kit-call-button-text" aria-hidden="true">{{ intl.completeTransfer }}</span>
+      </div>
+    } @else {
+      <div class="kit-call-button kit-call-button-label-below">
+        <button
+          type="button"
+          class="kit-call-button-button kit-ongoing-call-toggle kit-transfer-toggle"
+          [class.kit-ongoing-call-toggle-active]="_open()"
+          [attr.aria-expanded]="_open()"
+          [attr.aria-disabled]="_usable() ? null : true"
+          [attr.aria-label]="intl.transfer"
+          (click)="_toggle()"
+        >
+          <svg class="kit-hold-icon" viewBox="0 0 24 24" focusable="false" aria-hidden="true">
+            <path [attr.d]="icon" />
+          </svg>
+        </button>
+        <span class="kit-call-button-text" aria-hidden="true">{{ intl.transfer }}</span>
+      </div>
+    }
     @if (_open()) {
       <div
         class="kit-transfer-list"
@@ -54,9 +74,21 @@ import {KitTransfer} from './transfer.service';
         (keydown.escape)="_close()"
       >
         @for (person of _people(); track person.uid) {
-          <button type="button" class="kit-transfer-option" dir="auto" (click)="_pick(person)">
-            {{ person.name }}
-          </button>
+          <div class="kit-transfer-person">
+            <button type="button" class="kit-transfer-option" dir="auto" (click)="_pick(person)">
+              {{ person.name }}
+            </button>
+            @if (media().sdk?.attendedTransfer) {
+              <button
+                type="button"
+                class="kit-transfer-call-first"
+                [attr.aria-label]="intl.callFirstTo(person.name)"
+                (click)="_consult(person)"
+              >
+                {{ intl.callFirst }}
+              </button>
+            }
+          </div>
         }
       </div>
     }
@@ -66,7 +98,7 @@ import {KitTransfer} from './transfer.service';
   changeDetection: ChangeDetectionStrategy.OnPush,
   host: {
     class: 'kit-transfer',
-    '[attr.hidden]': 'media().sdk?.transfer && service.people() ? null : ""',
+    '[attr.hidden]': 'media().sdk?.transfer && (service.people() || _consultation()) ? null : ""',
   },
 })
 export class KitTransferComponent {
@@ -85,6 +117,12 @@ export class KitTransferComponent {
   );
   protected readonly _open = signal(false);
   protected readonly _people = signal<readonly KitUser[]>([]);
+  readonly #registry = inject(KitCallRegistry);
+  /** This call, when the user placed it first for an attended transfer: its held call and person. */
+  protected readonly _consultation = computed(() => {
+    const session = this.#registry.find(this.media().sessionId());
+    return (session && this.service._consultations().get(session)) ?? null;
+  });
   /** Whether the button can act now: the call is live, no hold, resume or transfer on its way. */
   protected readonly _usable = computed(() => {
     const state = this.media().state();
@@ -122,6 +160,25 @@ export class KitTransferComponent {
       this._open.set(false);
       this.#host.querySelector<HTMLElement>('.kit-transfer-toggle')?.focus();
     }
+  }
+
+  /** Holds the call and calls someone first (an attended transfer). @docs-private */
+  protected _consult(person: KitUser): void {
+    this._close();
+    void this.service.consult(this.media().sessionId(), person);
+  }
+
+  /** Hands the held call to the person of this call. @docs-private */
+  protected _complete(): void {
+    const link = this._consultation();
+    if (link && this._usable() && !link.held.state.transferTo) {
+      void this.service.complete(this.media().sessionId());
+    }
+  }
+
+  /** @returns The other person of the held call. @docs-private */
+  protected _heldName(link: KitConsultation): string {
+    return kitOtherName(link.held);
   }
 
   /** Hands the call to someone. @docs-private */
