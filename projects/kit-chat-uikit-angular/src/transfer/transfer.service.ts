@@ -173,9 +173,15 @@ export class KitTransfer {
     }
   }
 
-  /** The far side handed this device to a new call: it shows as any call this device placed. */
+  /**
+   * The far side handed this device to a new call: it shows as any call this device placed. An attended transfer's
+   * target hears a call already `ongoing` (it replaced the user's call with the transferor): it opens connected.
+   */
   #follow(next: KitCall): void {
-    const session = this.#registry.sessionFor(next, 'outgoing');
+    const session =
+      next.status === 'ongoing'
+        ? this.#registry.sessionFor(next, 'incoming', 'ongoing')
+        : this.#registry.sessionFor(next, 'outgoing');
     if (session instanceof KitException) {
       this.#registry.report(session);
     } else {

@@ -187,4 +187,28 @@ describe('withTransfer(): a blind transfer', () => {
     ]);
     ada.dispose();
   });
+
+  it('should open the call an attended transfer hands this device already connected, never ringing', async () => {
+    await setup();
+    // The adapter answered an INVITE with Replaces of the user's call with the transferor (SIP): it says so.
+    const sdk = TestBed.inject(KitCallsSdk);
+    const listen = jest.spyOn(sdk, 'addCallListener');
+    TestBed.inject(KitTransfer).start();
+    const [, listener] = listen.mock.calls[0];
+    listener.onCallTransferred!({
+      sessionId: 'replacing-1',
+      type: 'audio',
+      sender: ADA,
+      callInitiator: ADA,
+      receiver: calls.me,
+      callReceiver: calls.me,
+      status: 'ongoing',
+    });
+    await settle();
+    expect(container.querySelector('kit-incoming-call, kit-outgoing-call')).toBeNull();
+    const screens = [...container.querySelectorAll('kit-ongoing-call')];
+    expect(
+      screens.map(screen => screen.querySelector('.kit-ongoing-call-name')?.textContent?.trim()),
+    ).toEqual(['Ada Lovelace']);
+  });
 });
