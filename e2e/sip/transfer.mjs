@@ -58,7 +58,7 @@ export const transferFlows = [
       await grace.page.click('.kit-transfer-toggle');
       await grace.page
         .locator('.kit-transfer-person', {hasText: 'Ada Lovelace'})
-        .locator('.kit-transfer-call')
+        .locator('.kit-transfer-call-first')
         .click();
       await ada.visible(SEL.incoming, 15000);
       await ada.textIs(SEL.incomingTitle, 'Grace Hopper');
