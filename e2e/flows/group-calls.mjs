@@ -5,11 +5,14 @@
 //   - the caller cancels before anyone answers: every ring stops, each callee has a missed call from her;
 //   - everyone declines: the caller reads "Declined" with Call again.
 // Screenshots (e2e/screenshots/): group-incoming.png, group-outgoing-chips.png, group-grid.png, group-panel.png,
-// group-declined.png; each of those states is scanned by axe (no violation).
+// group-declined.png; each of those states is scanned by axe (no violation). In one tab, the incoming screen, the
+// outgoing one with a chip and the grid with its panel open are scanned again in the dark theme and, 320 px wide, in
+// the brand theme, with no name or label cut: group-{incoming,outgoing-chips,panel}{-dark,-320-brand}.png.
 // Linus is added through the grid's People panel, "Add people": the demo must give the screens its people
 // (KitGroupCallScreens.peopleToAdd), or the button is not there.
 import {SEL, expect} from '../harness.mjs';
 import {scan} from './axe.mjs';
+import {cutTexts} from './languages.mjs';
 
 /** The group parts of the screens (kit-chat-uikit-angular/group). */
 const GROUP = {
@@ -219,6 +222,48 @@ async function receivedAndPlaying() {
   return tiles.length === 2 || `${tiles.length} far tiles`;
 }
 
+/** The group screens' names and labels, checked not to be cut (`cutTexts`). */
+const GROUP_TEXTS = [
+  GROUP.title,
+  GROUP.status,
+  '.kit-group-call-chip',
+  '.kit-group-call-name',
+  GROUP.tileName,
+  '.kit-group-call-panel-title',
+  GROUP.panelClose,
+  '.kit-group-call-person-name',
+  '.kit-group-call-person-status',
+  '.kit-group-call-ring-again',
+  GROUP.addPeople,
+];
+const THEMES = {dark: 'demo-theme-dark', brand: 'demo-brand-theme'};
+/** The looks each group screen is scanned in (CI time: two, not four): each theme once, 320 px in the widest title. */
+const LOOKS = [
+  {theme: 'dark', width: 1280, height: 800},
+  {theme: 'brand', width: 320, height: 640},
+];
+
+/**
+ * Scans the tab's group screen with axe in the dark theme 1280 px wide, then the brand theme (a 36 px title) 320 px
+ * wide (the demo's classes on <html>, switched in place: one tab for all), and fails on a name or label cut in each.
+ */
+async function scanEveryLook(tab, screen) {
+  for (const {theme, width, height} of LOOKS) {
+    await tab.page.evaluate(
+      ([all, want]) => {
+        const root = document.documentElement.classList;
+        Object.values(all).forEach(each => root.toggle(each, each === want));
+      },
+      [THEMES, THEMES[theme]],
+    );
+    await tab.page.setViewportSize({width, height});
+    const look = width === 320 ? `${screen}-320` : screen;
+    await scan(tab, look, theme);
+    const cut = await cutTexts(tab.page, GROUP_TEXTS);
+    expect(cut.length === 0, `${look} (${theme}): ${cut.length} text(s) cut\n${cut.join('\n')}`);
+  }
+}
+
 /** The newest missed call not seen yet in the tab's call log. */
 const LOG_ROW = '[data-testid="call-log"] .kit-call-log-unseen';
 
@@ -395,6 +440,39 @@ export const groupCallTests = [
       await scan(tabs.grace, 'group-declined', null);
       const events = await tabs.grace.events();
       expect(!events.includes('ccCallAccepted'), `a declined group call was accepted: ${events}`);
+    },
+  },
+  {
+    name: 'group: axe and no text cut, dark theme and brand at 320 px: incoming, outgoing with a chip, panel',
+    timeout: 40000,
+    fn: async ({open}) => {
+      // One tab: Ada (played by the tab) rings the Team, Grace in it; then Grace calls the Team and the far side
+      // makes Alan decline (a chip) and Ada accept (the grid).
+      const grace = await open({
+        user: 'grace',
+        state: {theme: 'dark', answers: {ada: 'never', alan: 'never', katherine: 'never'}},
+      });
+      await grace.far('team-ring-me');
+      await grace.textIs(GROUP.title, 'Ada Lovelace is calling Team', WAIT);
+      await scanEveryLook(grace, 'group-incoming');
+      await grace.page.click(SEL.reject);
+      await grace.gone(SEL.incoming, WAIT);
+
+      await grace.page.setViewportSize({width: 1280, height: 800});
+      await grace.click('call-team-video');
+      await grace.visible(SEL.outgoing, WAIT);
+      await grace.far('team-reject-alan');
+      await expectChip(grace, 'Alan Turing · Declined', 'declined');
+      await scanEveryLook(grace, 'group-outgoing-chips');
+
+      await grace.far('team-accept-ada');
+      await grace.visible(GROUP.grid, WAIT);
+      await grace.page.setViewportSize({width: 1280, height: 800});
+      await grace.page.click(GROUP.people);
+      await grace.visible(GROUP.panel);
+      await grace.page.click(GROUP.addPeople);
+      await grace.visible(GROUP.add);
+      await scanEveryLook(grace, 'group-panel');
     },
   },
   {

@@ -39,10 +39,15 @@ const RINGS = {
   ja: {dir: 'ltr', subtitle: 'ビデオ通話の着信', accept: 'Ada Lovelaceさんからのビデオ通話に応答'},
 };
 
-/** The kit's names and labels that a user reads on the screen, each with whether it is cut. */
-export function cutTexts(page) {
-  return page.evaluate(() => {
+/**
+ * The kit's names and labels that a user reads on the screen, each with whether it is cut.
+ * @param page The page.
+ * @param more Selectors of more texts to check (the group screens' in group-calls.mjs).
+ */
+export function cutTexts(page, more = []) {
+  return page.evaluate(more => {
     const texts = [
+      ...more,
       '.kit-incoming-call-title',
       '.kit-incoming-call-subtitle',
       '.kit-incoming-call-status > span',
@@ -80,7 +85,7 @@ export function cutTexts(page) {
               40,
             )}") ${element.scrollWidth}/${element.clientWidth}×${element.scrollHeight}/${element.clientHeight}`,
       );
-  });
+  }, more);
 }
 
 /**

@@ -23,6 +23,9 @@ export class FakePeerConnection {
   static made: FakePeerConnection[] = [];
   /** How long making an answer takes, in ms (a busy machine). */
   static answerDelay = 0;
+  /** How long it stays `'connecting'` (ICE and DTLS) before `'connected'`, in ms (a busy machine). */
+  static connectingFor = 0;
+  onconnectionstatechange: (() => void) | null = null;
   connectionState: RTCPeerConnectionState = 'new';
   signalingState: RTCSignalingState = 'stable';
   localDescription: RTCSessionDescriptionInit | null = null;
@@ -122,9 +125,30 @@ export class FakePeerConnection {
   }
 
   #connect(): void {
-    if (this.localDescription && this.remoteDescription && this.candidates.length) {
-      this.connectionState = 'connected';
+    if (
+      this.localDescription &&
+      this.remoteDescription &&
+      this.candidates.length &&
+      this.connectionState === 'new'
+    ) {
+      this.#state(FakePeerConnection.connectingFor ? 'connecting' : 'connected');
+      setTimeout(() => {
+        if (this.connectionState === 'connecting') {
+          this.#state('connected');
+        }
+      }, FakePeerConnection.connectingFor);
     }
+  }
+
+  /** Its ICE checks go unanswered for `ms` (a busy machine): `'disconnected'`, then `'connected'` again. */
+  disconnectFor(ms: number): void {
+    this.#state('disconnected');
+    setTimeout(() => this.connectionState === 'disconnected' && this.#state('connected'), ms);
+  }
+
+  #state(state: RTCPeerConnectionState): void {
+    this.connectionState = state;
+    this.onconnectionstatechange?.();
   }
 }
 
@@ -133,6 +157,7 @@ export function installFakePeerConnection(): () => void {
   const saved = (globalThis as Record<string, unknown>)['RTCPeerConnection'];
   FakePeerConnection.made = [];
   FakePeerConnection.answerDelay = 0;
+  FakePeerConnection.connectingFor = 0;
   Object.assign(globalThis, {RTCPeerConnection: FakePeerConnection});
   return () => Object.assign(globalThis, {RTCPeerConnection: saved});
 }

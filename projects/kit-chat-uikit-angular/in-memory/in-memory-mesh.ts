@@ -13,6 +13,10 @@ interface KitMeshLink {
   readonly cid: string;
   /** When it was made (`Date.now()`). */
   readonly since: number;
+  /** When it last moved (`Date.now()`): made, a signalling step done, its connection's state changed. */
+  moved: number;
+  /** How many signalling steps are begun and not done yet. */
+  pending: number;
   /** The signalling steps, one after the other (a candidate waits for the description it belongs to). */
   chain: Promise<unknown>;
   /** What they receive, once connected: kept, so the screen sees one stream per person. */
@@ -25,8 +29,16 @@ interface KitMeshLink {
 const HELLO_EVERY = 2000;
 /** How long an offer may wait before a hello of a tab that never got it makes a new one (in ms). */
 const ANSWER_WAIT = 3000;
-/** How long a connection may take to connect before it counts as failed (in ms): a busy machine is slow. */
+/**
+ * How long a connection that is not connected may go without moving (a step done, a change of its state) before it
+ * counts as failed (in ms); while a step is under way, or while it is `'connecting'` or `'disconnected'` (ICE and
+ * DTLS at work, or its checks unanswered for a moment: the browser ends them in `'failed'` when they do not work),
+ * `STEP_WAIT`. On a busy machine (six tabs of video on two cores) a step
+ * may take 30 s and the whole connecting a minute: counted from when it was made, such a connection was thrown away
+ * and made again, over and over, and never connected.
+ */
 const CONNECT_WAIT = 15000;
+const STEP_WAIT = 60000;
 
 /**
  * The mesh of one call of one device: a connection to each other person of the call in another tab (up to five). The
@@ -177,10 +189,12 @@ export class KitInMemoryMesh {
     }
   }
 
-  /** @returns Whether a connection failed, or has not connected for too long. */
-  #failed({pc, since}: KitMeshLink): boolean {
+  /** @returns Whether a connection failed, or has not connected and not moved for too long. */
+  #failed({pc, moved, pending}: KitMeshLink): boolean {
     const state = pc.connectionState;
-    return state === 'failed' || (state !== 'connected' && Date.now() - since > CONNECT_WAIT);
+    const browsers = state === 'connecting' || state === 'disconnected';
+    const wait = pending > 0 || browsers ? STEP_WAIT : CONNECT_WAIT;
+    return state === 'failed' || (state !== 'connected' && Date.now() - moved > wait);
   }
 
   /** The lower uid offers: a new connection with a sender for sound and one for the picture. */
@@ -218,6 +232,8 @@ export class KitInMemoryMesh {
       pc,
       cid,
       since: Date.now(),
+      moved: Date.now(),
+      pending: 0,
       chain: Promise.resolve(),
       stream: null,
       far: FAR_ON,
@@ -227,6 +243,7 @@ export class KitInMemoryMesh {
         this.#send(uid, cid, {type: 'ice', candidate: candidate.toJSON()});
       }
     };
+    pc.onconnectionstatechange = () => (link.moved = Date.now());
     this.#links.set(uid, link);
     return link;
   }
@@ -281,8 +298,14 @@ export class KitInMemoryMesh {
 
   /** Runs a signalling step after the others; a failed one leaves the connection as it is (avatar, a canvas). */
   #step(link: KitMeshLink, step: () => Promise<unknown>): void {
+    link.pending++;
     link.chain = link.chain.then(() => (link.pc.signalingState === 'closed' ? null : step()));
-    link.chain = link.chain.catch(() => {});
+    link.chain = link.chain
+      .catch(() => {})
+      .then(() => {
+        link.pending--;
+        link.moved = Date.now();
+      });
   }
 
   #send(to: string, cid: string, signal: Partial<KitMeshSignal>): void {
