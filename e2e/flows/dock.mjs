@@ -65,6 +65,17 @@ export async function ongoingWithAda(me) {
   await me.visible(SEL.ongoing, 6000);
 }
 
+/** Ada's call is accepted while Katherine's rings in (call waiting), then docked: Katherine's banner shows. */
+async function dockedWhileKatherineWaits(open) {
+  const me = await katherineWaitsWhileAdaRings(open);
+  await me.page.click(SEL.accept);
+  await me.visible(SEL.ongoing);
+  await me.visible(SEL.waiting);
+  await me.page.click(DOCK.minimize);
+  await me.visible(DOCK.docked);
+  return me;
+}
+
 export const dockTests = [
   {
     name: 'dock: minimize an ongoing call, use the app beneath, move it with the keyboard, restore it',
@@ -126,12 +137,7 @@ export const dockTests = [
   {
     name: 'dock: hold and accept from a docked call, dock the new one too: the held bar stays whole at the top, Switch works there and from a popped-out window',
     fn: async ({open}) => {
-      const me = await katherineWaitsWhileAdaRings(open);
-      await me.page.click(SEL.accept);
-      await me.visible(SEL.ongoing);
-      await me.visible(SEL.waiting);
-      await me.page.click(DOCK.minimize);
-      await me.visible(DOCK.docked);
+      const me = await dockedWhileKatherineWaits(open);
       // The screens, back to front: docked or not, inert or not, the name, whether on hold, the held bar's text.
       const screens = () =>
         me.page.evaluate(() =>
@@ -222,12 +228,7 @@ export const dockTests = [
   {
     name: "dock: a waiting call's banner stays whole beside a docked call, clear of it in a top corner, and works there",
     fn: async ({open}) => {
-      const me = await katherineWaitsWhileAdaRings(open);
-      await me.page.click(SEL.accept);
-      await me.visible(SEL.ongoing);
-      await me.visible(SEL.waiting);
-      await me.page.click(DOCK.minimize);
-      await me.visible(DOCK.docked);
+      const me = await dockedWhileKatherineWaits(open);
       const {banner, dock} = await me.page.evaluate(
         ({waiting, pane}) => {
           const box = selector => {

@@ -1,7 +1,8 @@
+import {recordCallPaths} from './call-paths.spec-helper';
 import {KitCallsSdk, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCode, KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
-import {KitCallSession, _kitObserveCallTransitions} from './call-session';
+import {KitCallSession} from './call-session';
 import {KIT_BROWSER_CLOCK} from './call-session-host';
 import {
   KIT_CALL_EVENTS,
@@ -66,22 +67,7 @@ function ongoingCall(sdkHas = true) {
 }
 
 describe('the rows of hold and resume (withHold())', () => {
-  let path: string[];
-  beforeEach(() => {
-    jest.useFakeTimers();
-    path = [];
-    _kitObserveCallTransitions((from, event, row) => {
-      if (row === null) {
-        path.push(`MISSING ${from} x ${event}`);
-      } else if (row !== 'ignored' && row.to !== from) {
-        path.push(row.to);
-      }
-    });
-  });
-  afterEach(() => {
-    _kitObserveCallTransitions(null);
-    jest.useRealTimers();
-  });
+  const path = recordCallPaths();
   const flush = () => jest.advanceTimersByTimeAsync(0);
 
   it('without withHold(): a hold does nothing and the far side holding changes nothing', async () => {

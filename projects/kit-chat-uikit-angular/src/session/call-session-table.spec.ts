@@ -1,8 +1,9 @@
+import {recordCallPaths} from './call-paths.spec-helper';
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KIT_BROWSER_CLOCK} from './call-session-host';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
-import {KitCallSession, _kitObserveCallTransitions} from './call-session';
+import {KitCallSession} from './call-session';
 import {kitEndingOf} from './call-session-rules';
 import {
   KIT_CALL_EVENTS,
@@ -111,22 +112,7 @@ describe('the call session transition table', () => {
   });
 
   describe('walks (each asserts the states a flow goes through)', () => {
-    let path: string[];
-    beforeEach(() => {
-      jest.useFakeTimers();
-      path = [];
-      _kitObserveCallTransitions((from, event, row) => {
-        if (row === null) {
-          path.push(`MISSING ${from} x ${event}`);
-        } else if (row !== 'ignored' && row.to !== from) {
-          path.push(row.to);
-        }
-      });
-    });
-    afterEach(() => {
-      _kitObserveCallTransitions(null);
-      jest.useRealTimers();
-    });
+    const path = recordCallPaths();
 
     /** An SDK whose answers the walk scripts, one per action, in order. */
     function session(direction: 'incoming' | 'outgoing', sessionId = 's1') {

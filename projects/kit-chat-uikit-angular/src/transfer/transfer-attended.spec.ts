@@ -1,78 +1,24 @@
-import {OverlayContainer} from '@angular/cdk/overlay';
-import {Component, inject} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
-import {
-  KIT_TESTING_ME,
-  KitCallsTestingController,
-  provideKitCallsTesting,
-} from 'kit-chat-uikit-angular/testing';
-import {KitInMemoryMediaCallsSdk, KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
-import {KitCallsSdk} from '../sdk/calls-sdk';
+import {KIT_TESTING_ME, KitCallsTestingController} from 'kit-chat-uikit-angular/testing';
 import {KitException} from '../sdk/kit-exception';
-import {KitCall, KitUser} from '../sdk/models';
-import {withTransfer} from './transfer-feature';
-import {KitTransfer} from './transfer.service';
-
-const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
-const ALAN: KitUser = {uid: 'alan', name: 'Alan Turing'};
-
-@Component({template: ''})
-class Page {}
+import {KitCall} from '../sdk/models';
+import {ADA, ALAN, TransferBed} from './transfer.spec-helper';
 
 describe('withTransfer(): an attended transfer (Call first, then Complete transfer)', () => {
+  const bed = new TransferBed();
+  const {settle, click, statusOf, callTo, holdLabel} = bed;
   let calls: KitCallsTestingController;
   let container: HTMLElement;
   let errors: KitException[];
 
   async function setup(attended = true): Promise<void> {
-    errors = [];
-    TestBed.configureTestingModule({
-      providers: [
-        provideKitCallsTesting({
-          config: {onError: error => errors.push(error)},
-          features: [withTransfer()],
-        }),
-        {
-          provide: KitCallsSdk,
-          useFactory: () => {
-            const sdk = new KitInMemoryMediaCallsSdk(
-              inject(KitInMemorySwitchboard),
-              KIT_TESTING_ME,
-              null,
-            );
-            return attended ? sdk : Object.defineProperty(sdk, 'attendedTransfer', {value: false});
-          },
-        },
-      ],
-    });
-    calls = TestBed.inject(KitCallsTestingController);
-    container = TestBed.inject(OverlayContainer).getContainerElement();
-    TestBed.inject(KitTransfer).people.set([ADA, ALAN]);
-    TestBed.createComponent(Page);
-    await settle();
+    await bed.setUp(attended);
+    ({calls, container, errors} = bed);
   }
 
-  async function settle(ms = 50): Promise<void> {
-    await jest.advanceTimersByTimeAsync(ms);
-    await jest.advanceTimersByTimeAsync(0);
-  }
-
-  function click(selector: string, root: ParentNode = container): void {
-    const button = root.querySelector<HTMLElement>(selector);
-    expect(button).not.toBeNull();
-    button!.click();
-  }
-
-  const statusOf = (sessionId: string) => calls.switchboard.getCall(sessionId)?.status;
-  const callTo = (user: KitUser) =>
-    calls.switchboard
-      .calls()
-      .find(call => call.receiver?.uid === user.uid && !/ended|rejected/.test(call.status ?? ''));
   /** The call screens, the one on top last. */
   const screens = () => [...container.querySelectorAll<HTMLElement>('.cdk-overlay-pane')];
   const top = () => screens().at(-1)!;
-  const holdLabel = (root: ParentNode) =>
-    root.querySelector('.kit-hold-toggle')?.getAttribute('aria-label') ?? null;
 
   /** Ada rings, the user accepts, then calls Alan first from the Transfer list: both calls' ids. */
   async function callingAlanFirst(): Promise<{held: KitCall; next: KitCall}> {

@@ -1,7 +1,8 @@
+import {recordCallPaths} from '../session/call-paths.spec-helper';
 import {KitCallsSdk, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
-import {KitCallSession, _kitObserveCallTransitions} from '../session/call-session';
+import {KitCallSession} from '../session/call-session';
 import {KIT_BROWSER_CLOCK} from '../session/call-session-host';
 import {
   KIT_CALL_EVENTS,
@@ -75,23 +76,8 @@ async function heldCall() {
 }
 
 describe('the rows of an attended transfer (withTransfer())', () => {
-  let path: string[];
   beforeAll(() => kitTransferTable());
-  beforeEach(() => {
-    jest.useFakeTimers();
-    path = [];
-    _kitObserveCallTransitions((from, event, row) => {
-      if (row === null) {
-        path.push(`MISSING ${from} x ${event}`);
-      } else if (row !== 'ignored' && row.to !== from) {
-        path.push(row.to);
-      }
-    });
-  });
-  afterEach(() => {
-    _kitObserveCallTransitions(null);
-    jest.useRealTimers();
-  });
+  const path = recordCallPaths();
   /** @returns The held call, its path so far forgotten. */
   const held = async () => {
     const t = await heldCall();

@@ -1,54 +1,22 @@
-import {OverlayContainer} from '@angular/cdk/overlay';
-import {Component, inject} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
-import {
-  KIT_TESTING_ME,
-  KitCallsTestingController,
-  provideKitCallsTesting,
-} from 'kit-chat-uikit-angular/testing';
-import {KitInMemoryMediaCallsSdk, KitInMemorySwitchboard} from 'kit-chat-uikit-angular/in-memory';
+import {KIT_TESTING_ME, KitCallsTestingController} from 'kit-chat-uikit-angular/testing';
+import {KitInMemoryMediaCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KitException} from '../sdk/kit-exception';
-import {KitCall, KitUser} from '../sdk/models';
-import {withTransfer} from './transfer-feature';
+import {KitCall} from '../sdk/models';
 import {KitTransfer} from './transfer.service';
-
-const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
-const ALAN: KitUser = {uid: 'alan', name: 'Alan Turing'};
-
-@Component({template: ''})
-class Page {}
+import {ADA, ALAN, TransferBed} from './transfer.spec-helper';
 
 describe('withTransfer(): a blind transfer', () => {
+  const bed = new TransferBed();
+  const {settle, click, statusOf, callTo, holdLabel} = bed;
   let calls: KitCallsTestingController;
   let container: HTMLElement;
   let errors: KitException[];
 
   async function setup(): Promise<void> {
-    errors = [];
-    TestBed.configureTestingModule({
-      providers: [
-        provideKitCallsTesting({
-          config: {onError: error => errors.push(error)},
-          features: [withTransfer()],
-        }),
-        {
-          provide: KitCallsSdk,
-          useFactory: () =>
-            new KitInMemoryMediaCallsSdk(inject(KitInMemorySwitchboard), KIT_TESTING_ME, null),
-        },
-      ],
-    });
-    calls = TestBed.inject(KitCallsTestingController);
-    container = TestBed.inject(OverlayContainer).getContainerElement();
-    TestBed.inject(KitTransfer).people.set([ADA, ALAN]);
-    TestBed.createComponent(Page);
-    await settle();
-  }
-
-  async function settle(ms = 50): Promise<void> {
-    await jest.advanceTimersByTimeAsync(ms);
-    await jest.advanceTimersByTimeAsync(0);
+    await bed.setUp();
+    ({calls, container, errors} = bed);
   }
 
   /** Ada rings, the user accepts: a call on screen. */
@@ -61,20 +29,7 @@ describe('withTransfer(): a blind transfer', () => {
     return call;
   }
 
-  function click(selector: string): void {
-    const button = container.querySelector<HTMLElement>(selector);
-    expect(button).not.toBeNull();
-    button!.click();
-  }
-
-  const statusOf = (sessionId: string) => calls.switchboard.getCall(sessionId)?.status;
-  const callTo = (user: KitUser) =>
-    calls.switchboard
-      .calls()
-      .find(call => call.receiver?.uid === user.uid && !/ended|rejected/.test(call.status ?? ''));
   const note = () => container.querySelector('.kit-ongoing-call-note')?.textContent?.trim() ?? '';
-  const holdLabel = () =>
-    container.querySelector('.kit-hold-toggle')?.getAttribute('aria-label') ?? null;
 
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => {
