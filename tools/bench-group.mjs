@@ -157,20 +157,27 @@ function recordPeers() {
   };
 }
 
-/** In a tab: whether it has a connection to each of the others and each far tile plays what one receives. */
-function meshPlays(others) {
+/**
+ * In a tab: whether it has a connection to each of the others, receiving their sound, and (a video call) each far
+ * tile plays the picture one receives.
+ */
+function meshPlays([others, video]) {
   const connected = window.__peers.filter(pc => pc.connectionState === 'connected');
   const received = new Set(connected.flatMap(pc => pc.getReceivers().map(each => each.track)));
   const videos = [
     ...document.querySelectorAll('.kit-group-call-tile:not(.kit-group-call-tile-self) video'),
   ];
+  const hearing = connected.filter(pc =>
+    pc.getReceivers().some(each => each.track.kind === 'audio' && each.track.readyState === 'live'),
+  );
   return (
     connected.length === others &&
-    videos.length === others &&
-    videos.every(
-      video =>
-        video.videoWidth > 0 && video.srcObject?.getVideoTracks().every(t => received.has(t)),
-    )
+    hearing.length === others &&
+    (!video || videos.length === others) &&
+    (!video ||
+      videos.every(
+        tile => tile.videoWidth > 0 && tile.srcObject?.getVideoTracks().every(t => received.has(t)),
+      ))
   );
 }
 
@@ -220,7 +227,8 @@ function burn(ms) {
  * (`Performance.getMetrics`), as a share of one core. Printed only.
  * @returns The line to print, and whether a page reported an error.
  */
-export async function meshCall(chromium, executablePath, port) {
+export async function meshCall(chromium, executablePath, port, type = 'video') {
+  const what = `six-tab mesh ${type === 'audio' ? 'voice' : 'video'} call`;
   const browser = await chromium.launch({executablePath, headless: true, args: MESH_ARGS});
   const errors = [];
   try {
@@ -234,20 +242,23 @@ export async function meshCall(chromium, executablePath, port) {
       await page.waitForFunction(() => window.__bench?.groupCalls);
       pages.push(page);
     }
-    await pages[0].evaluate(async tabs => {
-      const people = Array.from({length: tabs - 1}, (_, i) => ({
-        uid: `p${i + 2}`,
-        name: `Person ${i + 2}`,
-      }));
-      await window.__bench.groupCalls.startCall({people}, 'video');
-    }, MESH_TABS);
+    await pages[0].evaluate(
+      async ([tabs, kind]) => {
+        const people = Array.from({length: tabs - 1}, (_, i) => ({
+          uid: `p${i + 2}`,
+          name: `Person ${i + 2}`,
+        }));
+        await window.__bench.groupCalls.startCall({people}, kind);
+      },
+      [MESH_TABS, type],
+    );
     for (const [i, page] of pages.slice(1).entries()) {
       try {
         await page.click('.kit-incoming-call-accept-button', {timeout: 30000});
       } catch (error) {
         const why = String(error?.message ?? error).split('\n')[0];
         return {
-          line: `six-tab mesh call: not measured, tab p${i + 2} could not accept: ${why}`,
+          line: `${what}: not measured, tab p${i + 2} could not accept: ${why}`,
           failed: false,
         };
       }
@@ -256,7 +267,10 @@ export async function meshCall(chromium, executablePath, port) {
     for (const [i, page] of pages.entries()) {
       try {
         const timeout = Math.max(1000, connectStarted + MESH_CONNECT_WAIT - Date.now());
-        await page.waitForFunction(meshPlays, MESH_TABS - 1, {timeout, polling: 250});
+        await page.waitForFunction(meshPlays, [MESH_TABS - 1, type === 'video'], {
+          timeout,
+          polling: 250,
+        });
       } catch {
         // Printed, not failed: on a machine too busy for six tabs of video the call may not connect in time.
         const states = [];
@@ -265,7 +279,7 @@ export async function meshCall(chromium, executablePath, port) {
         }
         return {
           line:
-            `six-tab mesh call: not measured, tab p${i + 1} did not play the others in ` +
+            `${what}: not measured, tab p${i + 1} did not play the others in ` +
             `${MESH_CONNECT_WAIT / 1000} s (${states.join('; ')})`,
           failed: errors.length > 0,
         };
@@ -315,7 +329,7 @@ export async function meshCall(chromium, executablePath, port) {
     const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const list = values => values.map(value => value.toFixed(1)).join(' ');
     const line =
-      `six-tab mesh call: CPU per tab ${list(cpu)} % (median ${median(cpu).toFixed(1)} %; ` +
+      `${what}: CPU per tab ${list(cpu)} % (median ${median(cpu).toFixed(1)} %; ` +
       `renderer process over ${(elapsed / 1000).toFixed(1)} s, % of one core, /proc` +
       `${shared}); main thread ${list(main)} % (median ${median(main).toFixed(1)} %; ` +
       `Performance.getMetrics TaskDuration); ${MESH_TABS - 1} connections per tab, all playing ` +
