@@ -371,6 +371,31 @@ export const deskPhoneFlows = [
     },
   },
   {
+    name: 'desk phone: a blind transfer from the kit to a desk phone: Grace hands Linus to Ada’s desk phone (REFER), Linus’s kit calls it through rtpengine, it answers; Grace’s call ends; sound both ways',
+    timeout: 60000,
+    fn: async ({open, phones}) => {
+      const phone = await phones.start('ada');
+      const grace = await open('grace', {proxy: phones.url});
+      const linus = await open('linus', {proxy: phones.url});
+      await grace.click('call-voice-linus');
+      await linus.visible(SEL.incoming, 10000);
+      await linus.page.click(SEL.accept);
+      await grace.visible(SEL.ongoing, 10000);
+      await grace.page.click('.kit-transfer-toggle');
+      await grace.page.locator('.kit-transfer-option', {hasText: 'Ada Lovelace'}).click();
+      await phone.until(() => phone.established(), 'the desk phone did not answer Linus', 15000);
+      await grace.gone(SEL.anyScreen, 15000);
+      await linus.page.waitForFunction(
+        () => document.querySelectorAll('.kit-ongoing-call').length === 1,
+        null,
+        {timeout: 15000},
+      );
+      console.log(`    Linus and the desk phone: ${await soundBothWays(linus, phone)}`);
+      await linus.page.click(SEL.ongoingEnd);
+      await linus.gone(SEL.ongoing, 8000);
+    },
+  },
+  {
     name: 'desk phone: keypad digits, clicked and typed, reach the desk phone as RFC 4733 events',
     fn: options => digitsToDeskPhone(options, 'rfc4733'),
   },
