@@ -316,7 +316,8 @@ async function silent(tab, floor, what) {
 
 export const deskPhoneFlows = [
   {
-    name: 'desk phone: the kit holds a call with a desk phone (a sendonly re-INVITE through Kamailio and rtpengine): the tab hears silence; Resume: sound again',
+    name: 'desk phone: hold both ways with a desk phone (sendonly re-INVITEs through Kamailio and rtpengine): the kit holds, the tab hears silence, Resume: sound again; the phone holds, the kit says so, silence, sound again',
+    timeout: 60000,
     fn: async ({open, phones}) => {
       const phone = await phones.start('linus');
       const grace = await open('grace', {proxy: phones.url});
@@ -335,6 +336,14 @@ export const deskPhoneFlows = [
         'the tab hears nothing from the desk phone after Resume',
       );
       console.log(`    resumed: the tab hears ${back.toFixed(4)}`);
+      // The other way: the desk phone holds (its re-INVITE, sendonly), the kit says so and hears silence; it resumes.
+      await phone.command('hold');
+      await grace.textIs(SEL.ongoingStatus, 'Linus Torvalds put you on hold', 10000);
+      const farHeld = await silent(grace, 0.01, 'the tab still hears the desk phone that held it');
+      console.log(`    held by the desk phone: the tab hears ${farHeld.toFixed(4)}`);
+      await phone.command('resume');
+      const farBack = await hears(grace, 0.01, 'the tab hears nothing after the phone resumed');
+      console.log(`    the desk phone resumed: the tab hears ${farBack.toFixed(4)}`);
       await grace.page.click(SEL.ongoingEnd);
       await grace.gone(SEL.ongoing, 8000);
     },
