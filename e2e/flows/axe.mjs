@@ -143,7 +143,7 @@ const STATES = {
 
 export const axeTests = ['light', 'dark', 'brand'].flatMap(theme =>
   Object.entries(STATES).map(([screen, reach]) => ({
-    name: `axe + screenshot: ${screen} (${theme})`,
+    name: `axe + screenshot: ${screen} (${theme}${theme === 'dark' ? '' : '; 320 px, right to left'})`,
     autoplay: screen !== 'sound-blocked',
     // The call log's state waits for a missed call's ending to leave the screen first.
     timeout: screen === 'call-log' ? 40000 : undefined,
@@ -155,6 +155,10 @@ export const axeTests = ['light', 'dark', 'brand'].flatMap(theme =>
         throw new Error(`the page is not in the ${theme} theme (html class "${root}")`);
       }
       await scan(demo, screen, theme);
+      // The dark theme's colours are the light one's layout: its phone scan adds little to the two others' (CI time).
+      if (theme === 'dark') {
+        return;
+      }
       // The same state, in the same page load (CI time): a 320 px phone, right to left. An outcome screen closes by
       // itself after a moment; when it has gone, the state is reached again so the scan sees it and not the page.
       if (
