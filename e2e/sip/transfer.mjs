@@ -4,6 +4,7 @@
 // Ada first, then completes: the REFER's Refer-To carries Replaces of Grace's call with Ada, Linus's INVITE replaces
 // it at Ada's (answered by her adapter, no ring), and Ada's device ends her call with Grace.
 import {SEL, expect} from '../harness.mjs';
+import {scan} from '../flows/axe.mjs';
 import {answer, bothEnded, ring} from './flows.mjs';
 import {energy} from './renegotiation.mjs';
 
@@ -95,6 +96,7 @@ export const transferFlows = [
     timeout: 120000,
     fn: async ({open}) => {
       const {grace, linus, ada} = await transferToAda(open);
+      await scan(grace, 'transferring', undefined, '.kit-ongoing-call'); // "Transferring to Ada Lovelace…"
       // A transfer that fails: Ada declines.
       await ada.page.click(SEL.reject);
       await ada.gone(SEL.anyScreen, 8000);
