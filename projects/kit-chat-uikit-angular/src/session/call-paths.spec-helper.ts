@@ -1,4 +1,35 @@
 import {_kitObserveCallTransitions} from './call-session';
+import {
+  KIT_CALL_EVENTS,
+  KIT_CALL_IGNORES,
+  KIT_CALL_TABLE,
+  KitCallRow,
+  KitCallStep,
+} from './call-session-table';
+
+/**
+ * The cells of `steps` that are not exactly one row or one written-down ignore, and the rows that lead to no state or
+ * end the call without an ending (or name one without ending it).
+ */
+export function tableProblems(steps: readonly KitCallStep[]): string[] {
+  const problems: string[] = [];
+  for (const step of steps) {
+    const on = KIT_CALL_TABLE[step];
+    for (const event of KIT_CALL_EVENTS) {
+      const count = (event in on ? 1 : 0) + KIT_CALL_IGNORES![step].filter(e => e === event).length;
+      if (count !== 1) {
+        problems.push(`${step} x ${event}: ${count}`);
+      }
+    }
+    for (const [event, cell] of Object.entries(on)) {
+      const row = cell as KitCallRow;
+      if (!(row.to in KIT_CALL_TABLE) || (row.to === 'ended') !== !!row.end) {
+        problems.push(`${step} x ${event} -> ${row.to} (ending ${row.end})`);
+      }
+    }
+  }
+  return problems;
+}
 
 /**
  * Records, test by test (fake timers on), the states each call goes through: every row taken to another state, and

@@ -1,16 +1,10 @@
-import {recordCallPaths} from '../session/call-paths.spec-helper';
+import {recordCallPaths, tableProblems} from '../session/call-paths.spec-helper';
 import {KitCallsSdk, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
 import {KitCallSession} from '../session/call-session';
 import {KIT_BROWSER_CLOCK} from '../session/call-session-host';
-import {
-  KIT_CALL_EVENTS,
-  KIT_CALL_IGNORES,
-  KIT_CALL_TABLE,
-  KitCallRow,
-  KitCallStep,
-} from '../session/call-session-table';
+import {KitCallStep} from '../session/call-session-table';
 import {KIT_TRANSFER_ROWS, kitTransferTable} from './transfer-table';
 
 const ME: KitUser = {uid: 'me', name: 'Me'};
@@ -87,24 +81,7 @@ describe('the rows of an attended transfer (withTransfer())', () => {
 
   it('should give every cell of its states a row or a written-down ignore, never both', () => {
     kitTransferTable(); // Twice changes nothing.
-    const problems: string[] = [];
-    for (const step of Object.keys(KIT_TRANSFER_ROWS) as KitCallStep[]) {
-      const on = KIT_CALL_TABLE[step];
-      for (const event of KIT_CALL_EVENTS) {
-        const count =
-          (event in on ? 1 : 0) + KIT_CALL_IGNORES![step].filter(e => e === event).length;
-        if (count !== 1) {
-          problems.push(`${step} x ${event}: ${count}`);
-        }
-      }
-      for (const [event, cell] of Object.entries(on)) {
-        const row = cell as KitCallRow;
-        if (!(row.to in KIT_CALL_TABLE) || (row.to === 'ended') !== !!row.end) {
-          problems.push(`${step} x ${event} -> ${row.to} (${row.end})`);
-        }
-      }
-    }
-    expect(problems).toEqual([]);
+    expect(tableProblems(Object.keys(KIT_TRANSFER_ROWS) as KitCallStep[])).toEqual([]);
     expect(Object.keys(KIT_TRANSFER_ROWS)).toContain('ongoing.held.consulting');
   });
 
