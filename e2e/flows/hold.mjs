@@ -98,7 +98,7 @@ export const holdTests = [
       const expectFront = async (want, what) => {
         try {
           await me.page.waitForFunction(
-            async wanted => {
+            wanted => {
               const hosts = [...document.querySelectorAll('.cdk-overlay-pane')].map(
                 pane => pane.parentElement,
               );
@@ -107,7 +107,10 @@ export const holdTests = [
                 hosts.length === wanted.screens &&
                 top?.querySelector('.kit-ongoing-call-name')?.textContent?.trim() ===
                   wanted.title &&
-                top?.querySelector('.kit-hold-toggle')?.getAttribute('aria-label') === wanted.hold
+                top?.querySelector('.kit-hold-toggle')?.getAttribute('aria-label') ===
+                  wanted.hold &&
+                (wanted.inert === undefined ||
+                  hosts.map(host => host.inert).join() === wanted.inert)
               );
             },
             want,
@@ -118,9 +121,12 @@ export const holdTests = [
         }
       };
       await me.page.click('.kit-call-waiting-hold-and-accept');
-      await expectFront({screens: 2, title: 'Katherine Johnson', hold: 'Hold'}, 'hold and accept');
+      // The screen behind goes inert once the one in front is painted: wait for that too.
+      await expectFront(
+        {screens: 2, title: 'Katherine Johnson', hold: 'Hold', inert: 'true,false'},
+        'hold and accept (the held call behind, inert)',
+      );
       let now = await front();
-      expect(now.inert === 'true,false', `the held call's screen is not inert: ${now.inert}`);
       expect(/Ada Lovelace.*On hold.*Switch/.test(now.bar), `the bar reads ${now.bar}`);
       await scan(me, 'hold-and-accept', undefined, '.cdk-overlay-container');
 
