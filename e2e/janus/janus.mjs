@@ -11,6 +11,7 @@ import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {JanusConnection, JanusError} from '../../tools/janus/janus-api.mjs';
 import {VIDEOROOM, janusToken} from '../../tools/janus/janus-token.mjs';
+import {groupLegChecks} from './group-legs.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCRIPT = join(ROOT, 'tools/janus/janus.sh');
@@ -246,6 +247,9 @@ try {
       expect(ws[0].loopback, `the WebSocket listens on ${ws[0].address}, not on 127.0.0.1`);
     },
   );
+
+  // Group calls' rooms through Kamailio, on this Janus (e2e/janus/group-legs.mjs).
+  await groupLegChecks({check, expect, url, secret, roomKey});
 
   await check('stop by pid: Janus is gone, its run directory (the secrets) too', async () => {
     janus.close();

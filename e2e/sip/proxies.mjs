@@ -114,10 +114,12 @@ export class Proxies {
    * Starts one instance (again, after a stop: same name, same port).
    * @param {string} name Its name (run directory).
    * @param {{port?: number, role?: string, registrar?: number | string, tlsPort?: number, plainWs?: boolean,
-   *   peer?: number, loadPort?: number, pushHook?: string, directory?: string, directoryUrl?: string}} options
+   *   peer?: number, loadPort?: number, pushHook?: string, groupHook?: string, directory?: string,
+   *   directoryUrl?: string}} options
    *   `registrar`: an edge's registrar port, or "PORT,PORT"; `tlsPort`: WSS (alone: no plain `ws://`);
    *   `plainWs`: plain `ws://` beside WSS; `peer`: a registrar's dmq peer; `loadPort`: plain SIP for the SIPp load
    *   benchmark (tools/sip-load.mjs); `pushHook`: SIP push (the push sender's hook URL, tools/push-sender.mjs);
+   *   `groupHook`: group calls' rooms (the room hook's URL, tools/janus/group-rooms.mjs);
    *   `directory`: a file of `uid<TAB>name` lines, the names the proxy asserts for its users; `directoryUrl`: a
    *   directory service asked for the others (GET URL?uid=<uid>); `phonePort`: plain SIP for desk phones, with an
    *   rtpengine beside the proxy (its control port phonePort + 1, RTP on `rtpPorts`).
@@ -135,6 +137,7 @@ export class Proxies {
       peer,
       loadPort,
       pushHook,
+      groupHook,
       directory,
       directoryUrl,
       phonePort,
@@ -149,6 +152,7 @@ export class Proxies {
     registrar ??= before?.registrar;
     peer ??= before?.peer;
     pushHook ??= before?.pushHook;
+    groupHook ??= before?.groupHook;
     directory ??= before?.directory;
     directoryUrl ??= before?.directoryUrl;
     const args = ['start', '--name', name, '--port', String(port), '--role', role];
@@ -169,6 +173,9 @@ export class Proxies {
     }
     if (pushHook) {
       args.push('--push-hook', pushHook);
+    }
+    if (groupHook) {
+      args.push('--group-hook', groupHook);
     }
     if (directory) {
       args.push('--directory', directory);
@@ -193,6 +200,7 @@ export class Proxies {
       registrar,
       peer,
       pushHook,
+      groupHook,
       directory,
       directoryUrl,
     };

@@ -5,7 +5,7 @@
 #
 #   tools/kamailio/kamailio.sh start [--name NAME] [--port PORT] [--role single|edge|registrar] [--registrar PORT]
 #                                    [--tls-port PORT [--plain-ws]] [--peer PORT] [--load-port PORT]
-#                                    [--push-hook URL] [--directory FILE] [--directory-url URL]
+#                                    [--push-hook URL] [--group-hook URL] [--directory FILE] [--directory-url URL]
 #                                    [--phone-port PORT [--rtp-ports MIN-MAX]]
 #   tools/kamailio/kamailio.sh stop [--name NAME]
 #   tools/kamailio/kamailio.sh status [--name NAME]
@@ -30,6 +30,8 @@
 # --load-port adds plain SIP over UDP and TCP on that port for the SIPp load benchmark (tools/sip-load.mjs), with no
 # flood ban there: never in a deployment. --push-hook URL (single role) turns on SIP push (RFC 8599): an INVITE for
 # a user with no live contact but a Web Push binding is kept, and the hook (tools/push-sender.mjs) is POSTed to.
+# --group-hook URL (single role) turns on group calls' rooms: an INVITE marked X-Kit-Group gets its room on the SFU
+# and a join token for each side from the hook (tools/janus/group-rooms.mjs), POSTed to once per INVITE.
 # WSS uses KIT_SIP_TLS_CERT and
 # KIT_SIP_TLS_KEY (PEM files: a real certificate) when both are set, else a self-signed certificate for 127.0.0.1
 # and localhost made in the run directory (for tests; cert.pem there).
@@ -52,6 +54,7 @@ tls_port=
 peer_port=
 load_port=
 push_hook=
+group_hook=
 plain_ws=
 directory=
 directory_url=
@@ -67,6 +70,7 @@ while [ $# -gt 0 ]; do
     --peer) peer_port=$2; shift 2 ;;
     --load-port) load_port=$2; shift 2 ;;
     --push-hook) push_hook=$2; shift 2 ;;
+    --group-hook) group_hook=$2; shift 2 ;;
     --plain-ws) plain_ws=1; shift ;;
     --directory) directory=$2; shift 2 ;;
     --directory-url) directory_url=$2; shift 2 ;;
@@ -83,6 +87,10 @@ if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ && "$port" =~ ^[0-9]+$ && "$tls_port" =~ ^[0
 fi
 if [ -n "$push_hook" ] && ! [[ "$push_hook" =~ ^https?://[A-Za-z0-9.:/_?=\&%-]+$ && "$role" == single ]]; then
   echo "--push-hook is an http(s) URL (letters, digits and . : / _ ? = & % -), for the single role" >&2
+  exit 2
+fi
+if [ -n "$group_hook" ] && ! [[ "$group_hook" =~ ^https?://[A-Za-z0-9.:/_?=\&%-]+$ && "$role" == single ]]; then
+  echo "--group-hook is an http(s) URL (letters, digits and . : / _ ? = & % -), for the single role" >&2
   exit 2
 fi
 if [ -n "$phone_port" ] && [ "$role" != single ]; then
@@ -147,6 +155,10 @@ write_config() {
     if [ -n "$push_hook" ]; then
       echo '#!define WITH_PUSH'
       echo "#!define PUSH_HOOK \"$push_hook\""
+    fi
+    if [ -n "$group_hook" ]; then
+      echo '#!define WITH_GROUPS'
+      echo "#!define GROUP_HOOK \"$group_hook\""
     fi
     if [ -n "$directory" ]; then
       echo '#!define WITH_DIRECTORY'
