@@ -4,12 +4,54 @@
 // raw SIP clients (e2e/sip/sip-wire.mjs) and Janus's API: the tokens open that room, for those users, and nothing
 // else; no client can write a room header; a caller who did not authenticate asks the hook nothing.
 // Run by e2e/janus/janus.mjs with the Janus it started (`npm run e2e:janus`).
+import {execFileSync} from 'node:child_process';
 import {randomBytes} from 'node:crypto';
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {dirname, join, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {mintSipCredentials} from '../../tools/sip-credentials.mjs';
 import {JanusConnection, JanusError} from '../../tools/janus/janus-api.mjs';
 import {startGroupRooms} from '../../tools/janus/group-rooms.mjs';
 import {Proxies, freePort} from '../sip/proxies.mjs';
 import {SipWire, randomContact, sendAuthenticated, sipRequest} from '../sip/sip-wire.mjs';
+
+const SCRIPT = resolve(dirname(fileURLToPath(import.meta.url)), '../../tools/janus/janus.sh');
+
+/**
+ * A second Janus with the same secrets (a deployment's second SFU), started by the project's script; `stop()` stops
+ * it by its pid and says whether that pid is gone.
+ */
+function secondJanus(secret, roomKey) {
+  const env = {
+    ...process.env,
+    KIT_JANUS_DIR: mkdtempSync(join(tmpdir(), 'kit-janus-second-')),
+    KIT_JANUS_TOKEN_SECRET: secret,
+    KIT_JANUS_ROOM_KEY: roomKey,
+  };
+  const sh = (...args) =>
+    execFileSync('bash', [SCRIPT, ...args, '--name', 'second'], {env})
+      .toString()
+      .trim();
+  const port = 19188 + (process.pid % 500);
+  const url = sh('start', '--port', String(port), '--rtp-ports', '21100-21199');
+  const pid = Number(readFileSync(join(sh('dir'), 'pid'), 'utf8'));
+  let stopped = false;
+  return {
+    url,
+    stop() {
+      if (!stopped) {
+        stopped = true;
+        try {
+          sh('stop');
+        } finally {
+          rmSync(env.KIT_JANUS_DIR, {recursive: true, force: true});
+        }
+      }
+      return !existsSync(`/proc/${pid}`);
+    },
+  };
+}
 
 /** A group call's id, as a caller makes one up. */
 const groupId = () => `call-${randomBytes(8).toString('hex')}`;
@@ -19,7 +61,7 @@ const roomsOf = message =>
   (message?.headers['x-kit-room'] ?? []).map(value => {
     const [room, ...params] = value.split(';');
     const param = name => params.find(p => p.startsWith(`${name}=`))?.slice(name.length + 1);
-    return {room, token: param('token'), janus: param('janus')};
+    return {room, token: param('token'), janus: param('janus'), sfu: param('sfu')};
   });
 
 /** Waits until `wire` has a message that `match` accepts, or `timeout` passes (then `null`). */
@@ -64,7 +106,9 @@ function replyTo(request, status, reason, extra = []) {
  * @param {{check: Function, expect: Function, url: string, secret: string, roomKey: string}} janus
  */
 export async function groupLegChecks({check, expect, url, secret: tokenSecret, roomKey}) {
-  const rooms = await startGroupRooms({janus: url, tokenSecret, roomKey});
+  const second = secondJanus(tokenSecret, roomKey);
+  const sfus = [url, second.url];
+  const rooms = await startGroupRooms({janus: sfus, tokenSecret, roomKey});
   const proxies = new Proxies();
   const wires = [];
   try {
@@ -121,9 +165,12 @@ export async function groupLegChecks({check, expect, url, secret: tokenSecret, r
       wire.sendRaw(replyTo(invite, status, status === 486 ? 'Busy Here' : 'Decline'));
       return {invite, ringing, final: await final};
     };
-    /** Joins a room on Janus with a session token and a room token; resolves Janus's answer or its error code. */
-    const join = async ({room, token, janus}, display) => {
-      const connection = await JanusConnection.open(url);
+    /**
+     * Joins a room on the Janus that holds it (or on `on`) with a session token and a room token; resolves `joined`
+     * or Janus's error code.
+     */
+    const join = async ({room, token, janus, sfu}, display, on = sfus[Number(sfu)]) => {
+      const connection = await JanusConnection.open(on);
       try {
         const sessionToken = janus ? Buffer.from(janus, 'base64url').toString() : 'none';
         const {send} = await connection.videoRoom(sessionToken);
@@ -276,11 +323,53 @@ export async function groupLegChecks({check, expect, url, secret: tokenSecret, r
         );
       },
     );
+
+    await check(
+      'group call (two SFUs): each room goes to the Janus that holds fewer, and opens there only; one stopped by its pid: new rooms go to the other, and a call whose room it held gets it made again there',
+      async () => {
+        const held = sfu => [...rooms.rooms.values()].filter(entry => entry.sfu === sfu).length;
+        const fewer = held(1) < held(0) ? '1' : '0';
+        const group = groupId();
+        const placed = await ring('linus', linus, group);
+        const [room] = roomsOf(placed.invite);
+        expect(room?.sfu === fewer, `the room went to Janus ${room?.sfu}, not ${fewer}`);
+        const nextGroup = groupId();
+        const next = await ring('ada', ada, nextGroup);
+        const [nextRoom] = roomsOf(next.invite);
+        expect(nextRoom?.sfu !== room.sfu, 'two rooms in a row went to the same Janus');
+        const onSecond = room.sfu === '1' ? {group, room} : {group: nextGroup, room: nextRoom};
+        expect(
+          (await join(onSecond.room, 'Linus')) === 'joined',
+          'the room did not open on its Janus',
+        );
+        const elsewhere = await join(onSecond.room, 'Linus', sfus[0]);
+        expect(elsewhere !== 'joined', 'the room opened on the other Janus');
+
+        expect(second.stop(), 'the second Janus still runs after its stop');
+        const after = await ring('linus', linus, groupId());
+        const [afterRoom] = roomsOf(after.invite);
+        expect(
+          afterRoom?.sfu === '0',
+          `a new room went to Janus ${afterRoom?.sfu} while 1 was down`,
+        );
+        expect((await join(afterRoom, 'Linus')) === 'joined', 'the new room did not open');
+        // A call whose room was on the stopped Janus: its next INVITE gets the room made again on the first.
+        const again = onSecond.group ?? groupId();
+        const moved = await ring('ada', ada, again);
+        const [movedRoom] = roomsOf(moved.invite);
+        expect(
+          movedRoom?.sfu === '0',
+          `the room of a call on the stopped Janus is on ${movedRoom?.sfu}`,
+        );
+        expect((await join(movedRoom, 'Ada')) === 'joined', 'the room made again did not open');
+      },
+    );
   } finally {
     for (const wire of wires) {
       wire.close();
     }
     proxies.stopAll();
     await rooms.close();
+    second.stop();
   }
 }

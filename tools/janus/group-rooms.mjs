@@ -2,11 +2,17 @@
 // group call (route[GROUP_LEG], `kamailio.sh --group-hook URL`). It alone holds Janus's secrets (the token secret,
 // the VideoRoom's admin key); a browser only ever gets tokens minted for it and for one room.
 //
+// Several SFUs: `janus` may list more than one Janus (the same token secret and room key on each). Each room goes to
+// the one holding the fewest rooms of this hook (the first of them on a tie); one that does not answer is skipped, so
+// new rooms go to the others while it is down. The answer says which one (`sfu`, its index in the list: the page is
+// given the same list, in the same order, as `kitSipCallsSdk({sfu})`), and each room stays where it was made.
+//
 // POST /group-leg, form-encoded `caller`, `callee` (uids, checked by the proxy's authentication) and `group` (the group
 // call's id, made up by the caller). The first INVITE of a caller's group call creates its room (private, with its
 // own secret and an ACL: only the tokens added to it join); every INVITE adds a fresh token for the callee, and the
 // caller's token (one per room) is added once. The answer, form-encoded:
-//   room=<id: group- and 24 hex digits>&callee=<callee's token>&caller=<caller's token>&janus=<a Janus session token, base64url>
+//   room=<id: group- and 24 hex digits>&callee=<callee's token>&caller=<caller's token>&janus=<a Janus session token,
+//   base64url>&sfu=<the index of the Janus that holds the room>
 // The Janus session token (token_auth, HMAC-signed, short-lived) only opens the VideoRoom plugin; what lets someone
 // into this room is the room token, one per user and room.
 //
@@ -23,73 +29,118 @@ const UID = /^[A-Za-z0-9._-]{1,64}$/;
 const GROUP = /^[A-Za-z0-9_-]{8,64}$/;
 /** Most people a room takes (the group calls of the kit ring at most 9 on one grid). */
 const PUBLISHERS = 9;
+/** The VideoRoom's error code for a room it does not have. */
+const NO_SUCH_ROOM = 426;
 
 /**
- * @param {{janus: string, tokenSecret: string, roomKey: string, ttl?: number}} options Janus's WebSocket URL, its
- *   token_auth_secret, the VideoRoom's admin_key, and how long a Janus session token lasts (seconds, default 300).
- * @returns {Promise<{url: string, hook: string, rooms: Map<string, {room: string, secret: string, tokens:
- *   Map<string, string>}>, asked: number, close(): Promise<void>}>} `rooms`: by caller and group id.
+ * @param {{janus: string | string[], tokenSecret: string, roomKey: string, ttl?: number}} options Janus's WebSocket
+ *   URL (or the URLs of several), their token_auth_secret, the VideoRoom's admin_key, and how long a Janus session
+ *   token lasts (seconds, default 300).
+ * @returns {Promise<{url: string, hook: string, rooms: Map<string, {room: string, sfu: number, secret: string,
+ *   tokens: Map<string, string>}>, asked: number, close(): Promise<void>}>} `rooms`: by caller and group id.
  */
 export async function startGroupRooms({janus, tokenSecret, roomKey, ttl = 300}) {
+  const sfus = [janus].flat();
   const rooms = new Map();
   const state = {asked: 0};
   /** One request at a time: two INVITEs of one group call must not make two rooms. */
   let queue = Promise.resolve();
 
-  async function leg(caller, callee, group) {
-    const connection = await JanusConnection.open(janus);
+  /** A VideoRoom handle on one Janus, for one request; closed after it. */
+  async function videoRoom(sfu, use) {
+    const connection = await JanusConnection.open(sfus[sfu]);
     try {
       const {send} = await connection.videoRoom(janusToken(tokenSecret, {ttl: 30}));
-      const key = `${caller}\n${group}`;
-      let entry = rooms.get(key);
-      const added = [];
-      if (!entry) {
-        entry = {
-          room: `group-${randomBytes(12).toString('hex')}`,
-          secret: token(),
-          tokens: new Map(),
-        };
-        const made = await send({
-          request: 'create',
-          room: entry.room,
-          admin_key: roomKey,
-          secret: entry.secret,
-          is_private: true,
-          publishers: PUBLISHERS,
-          allowed: [],
-        });
-        if (made.videoroom !== 'created') {
-          throw new Error(`janus: the room was not created: ${JSON.stringify(made)}`);
-        }
-        rooms.set(key, entry);
-      }
-      for (const uid of [caller, callee]) {
-        if (!entry.tokens.has(uid)) {
-          entry.tokens.set(uid, token());
-          added.push(entry.tokens.get(uid));
-        }
-      }
-      if (added.length) {
-        const allowed = await send({
-          request: 'allowed',
-          room: entry.room,
-          secret: entry.secret,
-          action: 'add',
-          allowed: added,
-        });
-        if (allowed.videoroom !== 'success') {
-          throw new Error(`janus: the tokens were not added: ${JSON.stringify(allowed)}`);
-        }
-      }
-      return new URLSearchParams({
-        room: entry.room,
-        callee: entry.tokens.get(callee),
-        caller: entry.tokens.get(caller),
-        janus: Buffer.from(janusToken(tokenSecret, {ttl})).toString('base64url'),
-      }).toString();
+      return await use(send);
     } finally {
       connection.close();
     }
+  }
+
+  /** Makes a room on the Janus with the fewest rooms that answers. @returns Its entry. */
+  async function place() {
+    const held = sfus.map((_, sfu) => [...rooms.values()].filter(room => room.sfu === sfu).length);
+    const order = sfus.map((_, sfu) => sfu).sort((a, b) => held[a] - held[b] || a - b);
+    let failure;
+    for (const sfu of order) {
+      const entry = {
+        room: `group-${randomBytes(12).toString('hex')}`,
+        sfu,
+        secret: token(),
+        tokens: new Map(),
+      };
+      try {
+        const made = await videoRoom(sfu, send =>
+          send({
+            request: 'create',
+            room: entry.room,
+            admin_key: roomKey,
+            secret: entry.secret,
+            is_private: true,
+            publishers: PUBLISHERS,
+            allowed: [],
+          }),
+        );
+        if (made.videoroom === 'created') {
+          return entry;
+        }
+        failure = new Error(`janus ${sfu}: the room was not created: ${JSON.stringify(made)}`);
+      } catch (error) {
+        failure = error; // Down: the next one.
+      }
+    }
+    throw failure;
+  }
+
+  /**
+   * One INVITE of a group call: its room (made with the first one; made again on another Janus when the one that held
+   * it no longer answers: the tokens given before were for the lost room), and the callee's and caller's tokens.
+   */
+  async function leg(caller, callee, group, again = false) {
+    const key = `${caller}\n${group}`;
+    const entry = rooms.get(key) ?? (await place());
+    rooms.set(key, entry);
+    const added = [caller, callee].filter(uid => !entry.tokens.has(uid));
+    const tokens = added.map(() => token());
+    let answer = null;
+    try {
+      // The room's Janus is asked every time (to add the new tokens, or whether the room is there), so that a call
+      // whose Janus went away gets its room made again.
+      answer = await videoRoom(entry.sfu, send =>
+        send(
+          added.length
+            ? {
+                request: 'allowed',
+                room: entry.room,
+                secret: entry.secret,
+                action: 'add',
+                allowed: tokens,
+              }
+            : {request: 'exists', room: entry.room},
+        ),
+      );
+    } catch (error) {
+      if (again) {
+        throw error;
+      }
+    }
+    // Its Janus is gone, or restarted without it (426: no such room): the room is made again, on any Janus that
+    // answers; the tokens given before were for the lost room.
+    if (!again && (!answer || answer.error_code === NO_SUCH_ROOM || answer.exists === false)) {
+      rooms.delete(key);
+      return leg(caller, callee, group, true);
+    }
+    if (added.length ? answer.videoroom !== 'success' : !answer.exists) {
+      throw new Error(`janus: the room is not as it should be: ${JSON.stringify(answer)}`);
+    }
+    added.forEach((uid, index) => entry.tokens.set(uid, tokens[index]));
+    return new URLSearchParams({
+      room: entry.room,
+      callee: entry.tokens.get(callee),
+      caller: entry.tokens.get(caller),
+      janus: Buffer.from(janusToken(tokenSecret, {ttl})).toString('base64url'),
+      sfu: String(entry.sfu),
+    }).toString();
   }
 
   const server = createServer((request, response) => {
