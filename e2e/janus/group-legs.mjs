@@ -324,6 +324,52 @@ export async function groupLegChecks({check, expect, url, secret: tokenSecret, r
       },
     );
 
+    // Figures, printed only: how long a member's INVITE takes through the proxy and the hook (raw SIP on one machine,
+    // the callee's wire receiving it), against an INVITE without X-Kit-Group.
+    const timed = async (to, wire, group) => {
+      const started = performance.now();
+      const callId = randomBytes(8).toString('hex');
+      const final = sendAuthenticated(
+        grace,
+        'INVITE',
+        {
+          from: 'grace',
+          to,
+          callId,
+          headers: ['Content-Type: application/sdp', ...(group ? [`X-Kit-Group: ${group}`] : [])],
+        },
+        mintSipCredentials(proxies.secret, 'grace'),
+        5000,
+      );
+      const invite = await seen(
+        wire,
+        message =>
+          message.first.startsWith('INVITE ') && message.headers['call-id']?.[0] === callId,
+      );
+      const ms = performance.now() - started;
+      if (invite) {
+        wire.sendRaw(replyTo(invite, 486, 'Busy Here'));
+      }
+      await final;
+      return ms;
+    };
+    const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const firsts = [];
+    const laters = [];
+    const plains = [];
+    for (let run = 0; run < 5; run++) {
+      const call = groupId();
+      firsts.push(await timed('linus', linus, call));
+      laters.push(await timed('ada', ada, call));
+      plains.push(await timed('linus', linus, undefined));
+    }
+    console.log(
+      `group ring through Kamailio and the room hook (raw SIP, 407 round trip included, medians of 5): ` +
+        `the first member's INVITE (the room made on Janus) ${median(firsts).toFixed(1)} ms, ` +
+        `a second member's (a token added) ${median(laters).toFixed(1)} ms, ` +
+        `an INVITE without X-Kit-Group ${median(plains).toFixed(1)} ms`,
+    );
+
     await check(
       'group call (two SFUs): each room goes to the Janus that holds fewer, and opens there only; one stopped by its pid: new rooms go to the other, and a call whose room it held gets it made again there',
       async () => {
