@@ -1,7 +1,8 @@
 // Janus, run by the project (issue 35, part 1): tools/janus/janus.sh starts it with the project's config, and these
 // checks talk to it on 127.0.0.1 through its WebSocket API: only the VideoRoom is there, every request needs a
 // signed short-lived token, rooms are created only with the room admin key, a room's pin keeps out whoever was not
-// given it, it listens on its loopback WebSocket port alone, and the stop by pid leaves nothing behind.
+// given it, it listens on its loopback WebSocket port alone, and the stop by pid leaves nothing behind. Between the
+// last two, the room client's checks (e2e/janus/room.mjs): three Chromium tabs in one room through this Janus.
 //
 //   node --experimental-websocket e2e/janus/janus.mjs      (ends with "janus: N passed, M failed")
 import {execFileSync} from 'node:child_process';
@@ -12,6 +13,7 @@ import {fileURLToPath} from 'node:url';
 import {JanusConnection, JanusError} from '../../tools/janus/janus-api.mjs';
 import {VIDEOROOM, janusToken} from '../../tools/janus/janus-token.mjs';
 import {groupLegChecks} from './group-legs.mjs';
+import {roomChecks} from './room.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCRIPT = join(ROOT, 'tools/janus/janus.sh');
@@ -250,6 +252,14 @@ try {
 
   // Group calls' rooms through Kamailio, on this Janus (e2e/janus/group-legs.mjs).
   await groupLegChecks({check, expect, url, secret, roomKey});
+
+  // The room client of group calls in Chromium tabs, through this Janus (e2e/janus/room.mjs).
+  try {
+    await roomChecks({url, secret, roomKey, check, expect});
+  } catch (error) {
+    failed++;
+    console.log(`✗ the room client's checks could not run: ${error?.stack ?? error}`);
+  }
 
   await check('stop by pid: Janus is gone, its run directory (the secrets) too', async () => {
     janus.close();

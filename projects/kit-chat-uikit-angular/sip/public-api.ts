@@ -4,3 +4,5 @@
 export {KitSipCallsSdk} from './sip-calls-sdk';
 export {kitSipCallsSdk} from './sip-calls-sdk-factory';
 export type {KitSipCall, KitSipCredentials, KitSipOptions, KitSipStatus} from './sip-options';
+export {kitJanusRoom} from './janus-room-factory';
+export type {KitJanusRoomMember, KitJanusRoomOptions} from './janus-room-types';
