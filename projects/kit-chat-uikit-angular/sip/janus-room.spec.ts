@@ -175,8 +175,10 @@ class FakeSocket extends EventTarget {
       this.dispatchEvent(new Event('close'));
     }
   }
-  receive(message: object): void {
-    this.dispatchEvent(new MessageEvent('message', {data: JSON.stringify(message)}));
+  /** A message from Janus (a string goes as it is: not JSON). */
+  receive(message: object | string): void {
+    const data = typeof message === 'string' ? message : JSON.stringify(message);
+    this.dispatchEvent(new MessageEvent('message', {data}));
   }
 }
 

@@ -122,7 +122,7 @@ export class KitJanusSession {
    * @returns The plugin's answer; rejects with `ERR_CALL_FAILED` when the plugin answers an error (a wrong pin...).
    */
   async message(
-    handle: string,
+    handle: number,
     body: object,
     jsep?: RTCSessionDescriptionInit,
   ): Promise<KitJanusReply> {
