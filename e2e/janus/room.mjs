@@ -8,8 +8,6 @@
 import {createServer} from 'node:http';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {build} from 'esbuild';
-import {launchSipBrowser} from '../sip/browser.mjs';
 import {JanusConnection} from '../../tools/janus/janus-api.mjs';
 import {janusToken} from '../../tools/janus/janus-token.mjs';
 
@@ -21,6 +19,8 @@ const HEARD = 0.01;
 
 /** The page's script: the room client and the test's page side, one bundle (the alias keeps Angular out). */
 async function bundle() {
+  // Loaded here, not at the top: e2e/janus/janus.mjs imports this file, and without them it still prints its summary.
+  const {build} = await import('esbuild');
   const result = await build({
     entryPoints: [join(ROOT, 'e2e/janus/room-page.mjs')],
     bundle: true,
@@ -79,6 +79,7 @@ export async function roomChecks({url, secret, roomKey, check, expect}) {
   api.close();
   expect(made.videoroom === 'created', `room not created: ${JSON.stringify(made)}`);
   const site = await serve(await bundle());
+  const {launchSipBrowser} = await import('../sip/browser.mjs');
   const browser = await launchSipBrowser();
   const tabs = [];
   /** Opens a tab and joins the room as `name`; resolves the tab with its feed id. */
@@ -144,8 +145,10 @@ export async function roomChecks({url, secret, roomKey, check, expect}) {
             }),
           ),
         );
+        // Ada joined an empty room: her figure includes the wait for Grace. Linus joined two publishers.
         console.log(
-          `  join → first remote frame: ${tabs.map((tab, i) => `${tab.name} ${firsts[i]} ms`).join(', ')}`,
+          `  join → first remote frame: ${tabs.map((tab, i) => `${tab.name} ${firsts[i]} ms`).join(', ')}` +
+            ` (${tabs[0].name} joined an empty room, ${tabs[2].name} two publishers)`,
         );
       },
     );
