@@ -32,6 +32,14 @@ interface KitJanusStreamRef {
   mid: string;
 }
 
+/** A stream the subscriber receives: whose, which kind, and which of their streams (`key`). */
+interface KitJanusReceived {
+  feed: string;
+  display: string;
+  kind: 'audio' | 'video';
+  key: string;
+}
+
 const key = (feed: string, mid: string) => `${feed} ${mid}`;
 
 /**
@@ -57,7 +65,7 @@ export class KitJanusRoom implements KitJanusRoomMember {
   /** The feeds' streams the subscriber asked for (feed, mid on the publisher's side). */
   private readonly _asked = new Map<string, KitJanusStreamRef>();
   /** The streams received now, by subscriber mid: whose and which kind. */
-  private _receiving = new Map<string, {feed: string; kind: 'audio' | 'video'; key: string}>();
+  private _receiving = new Map<string, KitJanusReceived>();
   /** Renegotiations of each handle, one at a time. */
   private _pubQueue: Promise<unknown> = Promise.resolve();
   private _subQueue: Promise<unknown> = Promise.resolve();
@@ -65,8 +73,12 @@ export class KitJanusRoom implements KitJanusRoomMember {
   /** Whether the join resolved: errors go to `onError` from then on. */
   private _joined = false;
 
-  /** This member's id in the room. */
-  id = '';
+  private _id = '';
+
+  /** This member's id in the room (the feed id the others see). */
+  get id(): string {
+    return this._id;
+  }
 
   private constructor(private readonly _options: KitJanusRoomOptions) {}
 
@@ -133,7 +145,7 @@ export class KitJanusRoom implements KitJanusRoomMember {
       ...(pin ? {pin} : {}),
       display,
     });
-    this.id = String(joined.data['id']);
+    this._id = String(joined.data['id']);
     this._privateId = joined.data['private_id'];
     this._pubPeer = this._peer(this._publisher);
     for (const track of this._options.stream.getTracks()) {
@@ -197,7 +209,7 @@ export class KitJanusRoom implements KitJanusRoomMember {
   private _announced(publishers: KitJanusPublisher[]): void {
     for (const publisher of publishers) {
       const id = String(publisher.id);
-      if (id !== this.id) {
+      if (id !== this._id) {
         this._feeds.set(id, {display: publisher.display ?? '', streams: publisher.streams ?? []});
       }
     }
@@ -278,12 +290,13 @@ export class KitJanusRoom implements KitJanusRoomMember {
 
   /** Compares the streams the subscriber carries with those it carried: new tracks, tracks gone. */
   private _received(streams: KitJanusSubscribedStream[]): void {
-    const now = new Map<string, {feed: string; kind: 'audio' | 'video'; key: string}>();
+    const now = new Map<string, KitJanusReceived>();
     for (const stream of streams) {
       if (stream.active && stream.feed_id !== undefined && stream.feed_mid !== undefined) {
         const feed = String(stream.feed_id);
         const kind = stream.type === 'video' ? 'video' : 'audio';
-        now.set(stream.mid, {feed, kind, key: key(feed, stream.feed_mid)});
+        const display = this._feeds.get(feed)?.display ?? stream.feed_display ?? '';
+        now.set(stream.mid, {feed, display, kind, key: key(feed, stream.feed_mid)});
       }
     }
     for (const [mid, was] of this._receiving) {
@@ -297,8 +310,7 @@ export class KitJanusRoom implements KitJanusRoomMember {
       const track = this._subPeer?.getTransceivers().find(transceiver => transceiver.mid === mid)
         ?.receiver.track;
       if (before.get(mid)?.key !== stream.key && track) {
-        const display = this._feeds.get(stream.feed)?.display ?? '';
-        this._call(() => this._options.onTrack?.(stream.feed, display, track));
+        this._call(() => this._options.onTrack?.(stream.feed, stream.display, track));
       }
     }
   }
