@@ -1,10 +1,13 @@
 // The room client of group calls (issue 35, part 3) through a real Janus: three Chromium tabs with fake cameras and
 // microphones join one VideoRoom through kitJanusRoom (projects/…/sip/janus-room.ts, bundled by esbuild), each
 // publishes and receives the two others' video (frames decoded) and audio (RMS energy); a camera turned off stops
-// reaching the others and comes back; a member who leaves is gone for the others; a wrong pin is refused.
+// reaching the others and comes back; a member who leaves is gone for the others; a wrong pin or a forged room token
+// is refused. The room has both guards: a pin, and an ACL with a room token per member (as tools/janus/
+// group-rooms.mjs makes rooms for the proxy).
 //
 // e2e/janus/janus.mjs runs these checks on its Janus; alone, this script starts its own:
 //   node --experimental-websocket e2e/janus/room.mjs      (ends with "janus: N passed, M failed")
+import {randomBytes} from 'node:crypto';
 import {createServer} from 'node:http';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -65,6 +68,9 @@ async function serve(script) {
 export async function roomChecks({url, secret, roomKey, check, expect}) {
   const room = `room-${Date.now().toString(36)}`;
   const pin = 'pin-' + Math.random().toString(36).slice(2);
+  const roomTokens = Object.fromEntries(
+    ['Ada', 'Grace', 'Linus'].map(name => [name, randomBytes(24).toString('base64url')]),
+  );
   const api = await JanusConnection.open(url);
   const {send} = await api.videoRoom(janusToken(secret));
   const made = await send({
@@ -73,6 +79,7 @@ export async function roomChecks({url, secret, roomKey, check, expect}) {
     admin_key: roomKey,
     secret: 'secret-' + pin,
     pin,
+    allowed: Object.values(roomTokens),
     publishers: 6,
     is_private: true,
   });
@@ -88,7 +95,14 @@ export async function roomChecks({url, secret, roomKey, check, expect}) {
     const errors = [];
     page.on('pageerror', error => errors.push(error.message));
     await page.goto(site.url);
-    const options = {url, room, pin, display: name, token: janusToken(secret, {ttl: 300})};
+    const options = {
+      url,
+      room,
+      pin,
+      roomToken: roomTokens[name],
+      display: name,
+      token: janusToken(secret, {ttl: 300}),
+    };
     const id = await page.evaluate(options => window.kitRoomTest.join(options), options);
     const tab = {name, page, id, errors};
     tabs.push(tab);
@@ -127,7 +141,7 @@ export async function roomChecks({url, secret, roomKey, check, expect}) {
 
   try {
     await check(
-      'three members join with the pin and a token each; each sees the two others’ video',
+      'three members join with the pin and their own tokens; each sees the two others’ video',
       async () => {
         for (const name of ['Ada', 'Grace', 'Linus']) {
           await join(name);
@@ -165,20 +179,31 @@ export async function roomChecks({url, secret, roomKey, check, expect}) {
     });
 
     await check(
-      'a wrong pin is refused: the join rejects with a KitException, nothing thrown',
+      'a wrong pin or a forged room token is refused: the join rejects with a KitException',
       async () => {
         const page = await browser.context.newPage();
         await page.goto(site.url);
-        const outcome = await page.evaluate(
-          options =>
-            window.kitRoomTest.join(options).then(
-              () => 'joined',
-              error => `${error.name} ${error.code}`,
-            ),
-          {url, room, pin: 'guess', display: 'Mallory', token: janusToken(secret)},
-        );
+        const intruder = {url, room, display: 'Mallory', token: janusToken(secret)};
+        const tries = {
+          'a wrong pin': {...intruder, pin: 'guess', roomToken: roomTokens.Ada},
+          'a forged room token': {
+            ...intruder,
+            pin,
+            roomToken: randomBytes(24).toString('base64url'),
+          },
+        };
+        for (const [what, options] of Object.entries(tries)) {
+          const outcome = await page.evaluate(
+            options =>
+              window.kitRoomTest.join(options).then(
+                () => 'joined',
+                error => `${error.name} ${error.code}`,
+              ),
+            options,
+          );
+          expect(outcome === 'KitException ERR_CALL_FAILED', `${what}: ${outcome}`);
+        }
         await page.close();
-        expect(outcome === 'KitException ERR_CALL_FAILED', `a wrong pin: ${outcome}`);
       },
     );
 

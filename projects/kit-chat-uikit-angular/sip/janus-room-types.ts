@@ -8,7 +8,12 @@ export interface KitJanusRoomOptions {
   token: string;
   /** The room, created by the server with the room admin key. */
   room: string;
-  /** The room's pin, which the server gives only to who it invites. */
+  /**
+   * The room token that lets this user in (a room with an ACL, Janus's `allowed`: the token of `X-Kit-Room`), one
+   * per user and room, minted by the server.
+   */
+  roomToken?: string;
+  /** The room's pin, for a room guarded by one, which the server gives only to who it invites. */
   pin?: string;
   /** The name the others see. */
   display: string;

@@ -310,6 +310,14 @@ describe('kitJanusRoom', () => {
     expect(seen).toEqual(['track ada Ada audio', 'track ada Ada video']);
   });
 
+  it('should join a room with an ACL with the room token the server minted for this user', async () => {
+    await join({pin: undefined, roomToken: 'room-token-of-me'});
+    const [publisher] = janus.requests('join');
+    expect(publisher.body).toEqual(expect.objectContaining({token: 'room-token-of-me'}));
+    expect(publisher.body).not.toHaveProperty('pin');
+    expect(publisher.token).toBe('signed-token'); // The session token stays the request's own.
+  });
+
   it('should subscribe to a publisher who comes later and report them gone when they leave', async () => {
     await join();
     await settle();

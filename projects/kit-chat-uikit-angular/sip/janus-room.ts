@@ -132,7 +132,7 @@ export class KitJanusRoom implements KitJanusRoomMember {
   }
 
   private async _join(): Promise<void> {
-    const {url, token, room, pin, display} = this._options;
+    const {url, token, room, roomToken, pin, display} = this._options;
     this._session = await KitJanusSession.open(url, token, {
       event: (handle, message) => this._guard(() => this._event(handle, message)),
       lost: error => this._fail(error),
@@ -142,6 +142,7 @@ export class KitJanusRoom implements KitJanusRoomMember {
       request: 'join',
       ptype: 'publisher',
       room,
+      ...(roomToken ? {token: roomToken} : {}),
       ...(pin ? {pin} : {}),
       display,
     });
