@@ -21,7 +21,7 @@ const WAIT = 20_000;
 const HEARD = 0.01;
 
 /** The page's script: the room client and the test's page side, one bundle (the alias keeps Angular out). */
-async function bundle() {
+export async function bundle() {
   // Loaded here, not at the top: e2e/janus/janus.mjs imports this file, and without them it still prints its summary.
   const {build} = await import('esbuild');
   const result = await build({
@@ -46,7 +46,7 @@ async function bundle() {
 }
 
 /** Serves the page and its script on 127.0.0.1 (a secure context: getUserMedia works). */
-async function serve(script) {
+export async function serve(script) {
   const server = createServer((request, response) => {
     if (request.url === '/room.js') {
       response.writeHead(200, {'content-type': 'text/javascript'}).end(script);
