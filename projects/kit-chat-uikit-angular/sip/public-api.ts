@@ -3,6 +3,7 @@
  */
 export {KitSipCallsSdk} from './sip-calls-sdk';
 export {kitSipCallsSdk} from './sip-calls-sdk-factory';
+export {KitSipGroupCallsSdk} from './sip-group-calls-sdk';
 export type {KitSipCall, KitSipCredentials, KitSipOptions, KitSipStatus} from './sip-options';
 export {kitJanusRoom} from './janus-room-factory';
 export type {KitJanusRoomMember, KitJanusRoomOptions} from './janus-room-types';

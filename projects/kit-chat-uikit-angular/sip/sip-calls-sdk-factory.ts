@@ -1,5 +1,6 @@
 import {DestroyRef, inject} from '@angular/core';
 import {KitSipCallsSdk} from './sip-calls-sdk';
+import {KitSipGroupCallsSdk} from './sip-group-calls-sdk';
 import {KitSipOptions} from './sip-options';
 
 /**
@@ -10,13 +11,15 @@ import {KitSipOptions} from './sip-options';
  *   callsSdk: kitSipCallsSdk({server: 'wss://sip.example.com', uri: 'sip:ada@example.com', displayName: 'Ada'}),
  * })
  * ```
- * The user agent hangs up, unregisters and disconnects when the injector is destroyed.
+ * With `sfu`, calls with several people too (`groupCalls`: their media through the SFU's rooms). The user agent hangs
+ * up, unregisters and disconnects when the injector is destroyed.
  * @param options The proxy, the user's SIP address and the call options.
  * @returns A factory to run in an injection context.
  */
 export function kitSipCallsSdk(options: KitSipOptions): () => KitSipCallsSdk {
   return () => {
-    const sdk = new KitSipCallsSdk(options);
+    const {sfu} = options;
+    const sdk = sfu ? new KitSipGroupCallsSdk({...options, sfu}) : new KitSipCallsSdk(options);
     inject(DestroyRef).onDestroy(() => sdk.dispose());
     return sdk;
   };

@@ -54,13 +54,13 @@ export class KitSipCallsSdk
   implements KitCallMediaSource, KitCallsSdkLifecycle, KitPhoneCallsSdk
 {
   /** JsSIP's user agent: the connection, the registration and the credentials. */
-  private readonly _agent: KitSipUserAgent;
+  protected readonly _agent: KitSipUserAgent;
   /** The calls of this device. */
   private readonly _calls: KitSipSessions;
   /** Blind transfers: the REFERs sent and followed. */
   private readonly _transfers: KitSipTransfers;
-  private readonly _user: KitUser;
-  private readonly _domain: string;
+  protected readonly _user: KitUser;
+  protected readonly _domain: string;
   private readonly _listeners = new Map<string, KitCallListener>();
 
   /** Transfers may be attended: `transfer`'s `consultation` goes as `Replaces` in the REFER's `Refer-To`. */
@@ -71,7 +71,7 @@ export class KitSipCallsSdk
   /**
    * @param options The proxy, the user's SIP address and the call options. The user agent starts at once.
    */
-  constructor(private readonly _options: KitSipOptions) {
+  constructor(protected readonly _options: KitSipOptions) {
     super();
     const [, userPart = '', domain = ''] = /^sips?:([^@]+)@([^;>]+)/i.exec(_options.uri) ?? [];
     if (!userPart || !domain) {
@@ -338,6 +338,9 @@ export class KitSipCallsSdk
       session.remote_identity.display_name,
       request?.getHeader?.('P-Asserted-Identity'),
     );
+    if (this._ringsAsGroup({session, request}, caller)) {
+      return;
+    }
     const entry = this._calls.track(session, 'incoming', {
       sessionId: session.id,
       type: kitSipOffersVideo(request?.body)
@@ -356,8 +359,25 @@ export class KitSipCallsSdk
     }
   }
 
+  /**
+   * A group call's INVITE (`X-Kit-Group`) rings only with `sfu` (`kitSipCallsSdk`): here it is answered 488, as its
+   * media is not for two people.
+   * @returns Whether the INVITE was a group call's.
+   */
+  protected _ringsAsGroup({session, request}: KitSipUAEvent, _caller: KitUser): boolean {
+    if (!request?.getHeader?.('X-Kit-Group')) {
+      return false;
+    }
+    session.terminate({status_code: 488, reason_phrase: 'Not Acceptable Here'});
+    this._report(
+      KitErrorCodes.INVALID_CALL,
+      'A group call came in: group calls need the sfu option',
+    );
+    return true;
+  }
+
   /** Calls every listener, later: never inside the SDK method or the JsSIP event that caused it. */
-  private _emit(method: keyof KitCallListener, call: KitCall): void {
+  protected _emit(method: keyof KitCallListener, call: KitCall): void {
     const snapshot = {...call};
     setTimeout(() => {
       for (const listener of [...this._listeners.values()]) {
@@ -370,7 +390,7 @@ export class KitSipCallsSdk
     });
   }
 
-  private _report(code: KitErrorCode, message: string, details?: unknown): void {
+  protected _report(code: KitErrorCode, message: string, details?: unknown): void {
     const onError = this._options.onError;
     if (onError) {
       setTimeout(() => onError(new KitException(code, message, details)));

@@ -36,6 +36,12 @@ export class FakePeer extends EventTarget {
   getSenders() {
     return this.senders;
   }
+  /** The data channels the adapter made (a group call's INVITE has one, and no media). */
+  readonly channels: string[] = [];
+  createDataChannel(label: string): object {
+    this.channels.push(label);
+    return {};
+  }
   /** Moves ICE to a state, as the browser does. */
   ice(state: RTCIceConnectionState): void {
     this.iceConnectionState = state;
@@ -216,6 +222,9 @@ export class FakeMediaStream {
   }
   getTracks(): unknown[] {
     return this.tracks;
+  }
+  removeTrack(track: unknown): void {
+    this.tracks.splice(this.tracks.indexOf(track), 1);
   }
 }
 

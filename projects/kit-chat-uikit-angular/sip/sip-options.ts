@@ -60,6 +60,14 @@ export interface KitSipOptions {
    * digit, for servers that want them in the signalling.
    */
   dtmf?: 'rfc4733' | 'info';
+  /**
+   * Calls with several people (`groupCalls`, with `kitSipCallsSdk()`): the Janus servers that carry their media (the
+   * SFU; their WebSocket API, in the order the proxy's room hook numbers them). Each person is rung by an INVITE of
+   * their own through the proxy, which gives each side a token for the call's room (`X-Kit-Room`, Kamailio's
+   * `route[GROUP_LEG]`); the media goes through the room, never from browser to browser. Without it the adapter
+   * carries calls between two people only.
+   */
+  sfu?: {url: string | readonly string[]};
   /** Errors that no SDK method can reject with: transport loss (`ERR_NETWORK`), failed registrations. */
   onError?: KitOnError;
 }

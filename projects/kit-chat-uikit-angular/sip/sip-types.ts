@@ -8,7 +8,7 @@ export interface KitSipSessionEvent {
   originator: 'local' | 'remote' | 'system';
   cause?: string;
   message?: unknown;
-  response?: {status_code: number};
+  response?: {status_code: number; getHeader?(name: string): string | undefined};
   peerconnection?: RTCPeerConnection;
   candidate?: RTCIceCandidate;
   ready: () => void;
@@ -98,7 +98,10 @@ export interface KitSipUAEvent {
 
 /** The options of `UA.call` that the adapter passes. @docs-private */
 export interface KitSipCallOptions {
-  mediaStream: MediaStream;
+  /** The stream to send; none for a group call's INVITE, whose media goes through the SFU. */
+  mediaStream?: MediaStream;
+  mediaConstraints?: {audio: boolean; video: boolean};
+  extraHeaders?: string[];
   pcConfig: RTCConfiguration;
   rtcOfferConstraints?: object;
   eventHandlers: {peerconnection: (event: KitSipSessionEvent) => void};

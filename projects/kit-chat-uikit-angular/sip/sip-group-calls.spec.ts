@@ -1,0 +1,260 @@
+import {
+  KitCall,
+  KitCallListener,
+  KitErrorCodes,
+  KitException,
+  KitUser,
+} from 'kit-chat-uikit-angular';
+import {kitJanusRoom} from './janus-room-factory';
+import type {KitJanusRoomOptions} from './janus-room-types';
+import {KitSipCallsSdk} from './sip-calls-sdk';
+import {KitSipGroupCallsSdk} from './sip-group-calls-sdk';
+import {
+  FakeSession,
+  FakeTrack,
+  FakeUA,
+  fakeCapture,
+  installFakeMedia,
+  message,
+  settle,
+} from './sip-fakes.spec-helper';
+
+jest.mock('jssip', () => ({
+  UA: jest.fn((config: Record<string, unknown>) => new FakeUA(config)),
+  WebSocketInterface: jest.fn((url: string) => ({url})),
+}));
+jest.mock('./janus-room-factory', () => ({kitJanusRoom: jest.fn()}));
+
+const GRACE: KitUser = {uid: 'grace', name: 'Grace Hopper'};
+const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+const LINUS: KitUser = {uid: 'linus', name: 'Linus Torvalds'};
+const SESSION_TOKEN = '1767225600,janus,janus.plugin.videoroom:c2lnbmF0dXJl';
+const b64url = (text: string) =>
+  btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** The room header the proxy writes for one side (Kamailio's route[GROUP_LEG]). */
+const room = (token: string, sfu = 1) =>
+  `group-${'0f'.repeat(12)};token=${token};janus=${b64url(SESSION_TOKEN)};sfu=${sfu}`;
+const reply = (status: number, header?: string) => ({
+  status_code: status,
+  getHeader: (name: string) => (name === 'X-Kit-Room' ? header : undefined),
+});
+
+describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', () => {
+  let sdk: KitSipCallsSdk;
+  let heard: {method: string; call: KitCall}[];
+  let errors: KitException[];
+  let joined: KitJanusRoomOptions[];
+  let left: number;
+
+  beforeEach(() => {
+    installFakeMedia(fakeCapture([]));
+    heard = [];
+    errors = [];
+    joined = [];
+    left = 0;
+    jest.mocked(kitJanusRoom).mockImplementation(async options => {
+      joined.push(options);
+      return {id: '7', setCamera: async () => {}, leave: async () => void left++};
+    });
+  });
+  afterEach(() => sdk.dispose());
+
+  async function start(sfu = true): Promise<FakeUA> {
+    const options = {
+      server: 'ws://127.0.0.1:5080',
+      uri: 'sip:grace@kit.test',
+      displayName: 'Grace Hopper',
+      onError: (error: KitException) => errors.push(error),
+    };
+    sdk = sfu
+      ? new KitSipGroupCallsSdk({...options, sfu: {url: ['ws://sfu-a:8188', 'ws://sfu-b:8188']}})
+      : new KitSipCallsSdk(options);
+    await settle();
+    const listener = new Proxy({} as KitCallListener, {
+      get: (_, method: string) => (call: KitCall) => heard.push({method, call}),
+    });
+    sdk.addCallListener('spec', listener);
+    return FakeUA.last;
+  }
+
+  const said = (method: string) =>
+    heard.filter(each => each.method === method).map(each => each.call);
+
+  async function ringTeam(ua: FakeUA): Promise<{call: KitCall; legs: Record<string, FakeSession>}> {
+    const call = await sdk.initiateCall({
+      sessionId: '',
+      type: 'video',
+      sender: GRACE,
+      callInitiator: GRACE,
+      receiver: ADA,
+      callReceiver: ADA,
+      participants: [
+        {user: GRACE, status: 'joined'},
+        {user: ADA, status: 'invited'},
+        {user: LINUS, status: 'invited'},
+      ],
+      group: {id: 'team', name: 'Team'},
+    });
+    const legs = Object.fromEntries(
+      ua.placed.map(placed => [/^sip:(\w+)@/.exec(placed.target)![1], placed.session]),
+    );
+    return {call, legs};
+  }
+
+  it('should ring each person by an INVITE of their own, marked as the group call, with no media', async () => {
+    const ua = await start();
+    const {call} = await ringTeam(ua);
+    expect(ua.placed.map(placed => placed.target)).toEqual([
+      'sip:ada@kit.test',
+      'sip:linus@kit.test',
+    ]);
+    for (const {options, session} of ua.placed) {
+      const headers = options['extraHeaders'] as string[];
+      expect(headers).toContain(`X-Kit-Group: ${call.sessionId}`);
+      const info = headers.find(header => header.startsWith('X-Kit-Group-Info: '))!;
+      const decoded = JSON.parse(atob(info.slice(18).replace(/-/g, '+').replace(/_/g, '/')));
+      expect(decoded.p.map((user: KitUser) => user.uid)).toEqual(['grace', 'ada', 'linus']);
+      expect(decoded.g).toEqual({id: 'team', name: 'Team'});
+      expect(options['mediaConstraints']).toEqual({audio: false, video: false});
+      expect(options['mediaStream']).toBeUndefined();
+      expect(session.connection!.channels).toEqual(['kit-group']);
+    }
+  });
+
+  it('should join the room the proxy wrote on the answers, on its SFU, with my token, once the first one joins', async () => {
+    const ua = await start();
+    const {legs} = await ringTeam(ua);
+    legs['ada'].emit('progress', {
+      originator: 'remote',
+      response: reply(180, room('grace-token-0123456789')),
+    });
+    expect(joined).toEqual([]);
+    legs['ada'].emit('accepted', {originator: 'remote', response: reply(200)});
+    await settle();
+    expect(joined).toHaveLength(1);
+    expect(joined[0]).toEqual(
+      expect.objectContaining({
+        url: 'ws://sfu-b:8188',
+        room: `group-${'0f'.repeat(12)}`,
+        roomToken: 'grace-token-0123456789',
+        token: SESSION_TOKEN,
+        display: 'grace',
+      }),
+    );
+    expect(said('onOutgoingCallAccepted')).toHaveLength(1);
+    // What Ada sends comes from the room, by her uid.
+    const track = Object.assign(new FakeTrack(), {kind: 'video'});
+    joined[0].onTrack!('11', 'ada', track as never);
+    expect(
+      (sdk as KitSipGroupCallsSdk)
+        .getParticipantStream(said('onOutgoingCallAccepted')[0].sessionId, 'ada')
+        ?.getTracks(),
+    ).toEqual([track]);
+  });
+
+  it('should end as declined once everyone declined, and as busy when everyone was, without joining a room', async () => {
+    const ua = await start();
+    const first = await ringTeam(ua);
+    first.legs['ada'].emit('failed', {
+      originator: 'remote',
+      cause: 'Rejected',
+      message: message(603),
+    });
+    await settle();
+    expect(said('onOutgoingCallRejected')).toEqual([]); // Linus still rings.
+    first.legs['linus'].emit('failed', {
+      originator: 'remote',
+      cause: 'Busy',
+      message: message(486),
+    });
+    await settle();
+    expect(said('onOutgoingCallRejected').map(call => call.status)).toEqual(['rejected']);
+    const second = await ringTeam(ua);
+    for (const leg of Object.values(second.legs)) {
+      leg.emit('failed', {originator: 'remote', cause: 'Busy', message: message(486)});
+    }
+    await settle();
+    expect(said('onOutgoingCallRejected').map(call => call.status)).toEqual(['rejected', 'busy']);
+    expect(joined).toEqual([]);
+  });
+
+  describe('a group call that rings here', () => {
+    function ring(ua: FakeUA, headers: Record<string, string | undefined>): FakeSession {
+      const session = new FakeSession({display_name: 'Ada Lovelace', uri: {user: 'ada'}});
+      ua.emit('newRTCSession', {
+        originator: 'remote',
+        session,
+        request: {body: '', getHeader: (name: string) => headers[name]},
+      });
+      return session;
+    }
+    const info = (people: KitUser[], video = true) =>
+      b64url(JSON.stringify({v: video, g: {id: 'team', name: 'Team'}, p: people}));
+    const groupInvite = (token = 'grace-token-0123456789') => ({
+      'X-Kit-Group': 'kit-group-abc',
+      'X-Kit-Room': room(token, 0),
+      'X-Kit-Group-Info': info([ADA, GRACE, LINUS]),
+    });
+
+    it('should ring with its people and group; accept answers with no media and joins with my token', async () => {
+      const ua = await start();
+      const session = ring(ua, groupInvite());
+      await settle();
+      const [rung] = said('onIncomingCallReceived');
+      expect(rung.group).toEqual({id: 'team', name: 'Team'});
+      expect(rung.participants?.map(p => `${p.user.uid} ${p.status}`)).toEqual([
+        'ada joined',
+        'grace ringing',
+        'linus ringing',
+      ]);
+      const accepting = sdk.acceptCall(rung.sessionId);
+      await settle();
+      expect(session.answerOptions?.mediaConstraints).toEqual({audio: false, video: false});
+      session.emit('accepted', {originator: 'local'});
+      await accepting;
+      await settle();
+      expect(joined.map(options => [options.url, options.roomToken])).toEqual([
+        ['ws://sfu-a:8188', 'grace-token-0123456789'],
+      ]);
+      // Ada leaves (her BYE) while Linus is in the room: the call goes on; once he is gone too, it ends.
+      joined[0].onTrack!('21', 'linus', Object.assign(new FakeTrack(), {kind: 'audio'}) as never);
+      session.emit('ended', {originator: 'remote', cause: 'Terminated'});
+      await settle();
+      expect(said('onCallEnded')).toEqual([]);
+      joined[0].onGone!('21');
+      await settle();
+      expect(said('onCallEnded')).toHaveLength(1);
+      expect(left).toBe(1);
+    });
+
+    it('should refuse (488) a group call without the proxy’s room, or whose people do not hold, and say so', async () => {
+      const ua = await start();
+      const crafted = [
+        {...groupInvite(), 'X-Kit-Room': undefined},
+        {...groupInvite(), 'X-Kit-Room': 'group-1;token=x'},
+        {...groupInvite(), 'X-Kit-Group-Info': b64url('{"p":[{"uid":"ada"}]}')},
+        {...groupInvite(), 'X-Kit-Group-Info': 'not base64!'},
+      ];
+      const sessions = crafted.map(headers => ring(ua, headers));
+      await settle();
+      expect(sessions.map(session => session.terminated)).toEqual(
+        crafted.map(() => [{status_code: 488, reason_phrase: 'Not Acceptable Here'}]),
+      );
+      expect(said('onIncomingCallReceived')).toEqual([]);
+      expect(errors.map(error => error.code)).toEqual(
+        crafted.map(() => KitErrorCodes.INVALID_CALL),
+      );
+    });
+
+    it('should be refused (488) by an adapter without sfu, which cannot carry it', async () => {
+      const ua = await start(false);
+      const session = ring(ua, groupInvite());
+      await settle();
+      expect(session.terminated).toEqual([
+        {status_code: 488, reason_phrase: 'Not Acceptable Here'},
+      ]);
+      expect(said('onIncomingCallReceived')).toEqual([]);
+      expect(errors.map(error => error.code)).toEqual([KitErrorCodes.INVALID_CALL]);
+    });
+  });
+});

@@ -1,0 +1,155 @@
+import {
+  KitCall,
+  KitCallListener,
+  KitErrorCode,
+  KitException,
+  KitGroup,
+  KitUser,
+  kitValidateUser,
+} from 'kit-chat-uikit-angular';
+import type {KitJanusRoomMember} from './janus-room-types';
+import {KitSipSession, KitSipUA} from './sip-types';
+
+// What goes on the wire of a group call over SIP (its headers, read and written), and the shapes the group calls share.
+
+/** The headers of a group call's INVITE: the call's id (the caller's), who is in it, and the room the proxy gave. */
+export const GROUP = 'X-Kit-Group';
+export const INFO = 'X-Kit-Group-Info';
+export const ROOM = 'X-Kit-Room';
+/** Most people a group call takes over SIP (the room's publishers). */
+export const MOST = 9;
+
+/** The call's room on the SFU, as the proxy wrote it for this side (`X-Kit-Room`). */
+export interface KitSipGroupRoom {
+  readonly room: string;
+  readonly token: string;
+  readonly janus: string;
+  readonly sfu: number;
+}
+
+/** One person rung (the caller's side), or the caller (a callee's side): their INVITE's session. */
+export interface KitSipGroupLeg {
+  readonly user: KitUser;
+  readonly session: KitSipSession;
+}
+
+/** A group call of this device. @docs-private */
+export interface KitSipGroupCall {
+  readonly direction: 'incoming' | 'outgoing';
+  call: KitCall;
+  readonly legs: Map<string, KitSipGroupLeg>;
+  room: KitSipGroupRoom | null;
+  member: KitJanusRoomMember | null;
+  local: MediaStream | null;
+  /** What each person sends, by uid (the display name they join the room with). */
+  readonly remotes: Map<string, MediaStream>;
+  /** The room's feeds, by feed id: whose. */
+  readonly feeds: Map<string, string>;
+  /** Whether this device left it, or it ended. */
+  done: boolean;
+}
+
+/** What the group calls need of the adapter. @docs-private */
+export interface KitSipGroupHooks {
+  readonly user: KitUser;
+  readonly domain: string;
+  /** The SFUs' WebSocket URLs, in the proxy's order. */
+  readonly sfus: readonly string[];
+  ua(what: string): KitSipUA;
+  pcConfig(): RTCConfiguration;
+  emit(method: keyof KitCallListener, call: KitCall): void;
+  report(code: KitErrorCode, message: string, details?: unknown): void;
+}
+
+/** @returns A `KitException`. */
+export const fail = (code: KitErrorCode, message: string) => new KitException(code, message);
+
+/** A JsSIP session ended by this device, however far it got (JsSIP throws on one already over). */
+export function terminate(
+  session: KitSipSession,
+  options: {status_code?: number; reason_phrase?: string},
+): void {
+  try {
+    if (!session.isEnded()) {
+      session.terminate(options);
+    }
+  } catch {
+    // Over already.
+  }
+}
+
+/** `group-…;token=…;janus=…;sfu=N`, as the proxy writes it; `null` for anything else. */
+export function readRoom(value: string | undefined): KitSipGroupRoom | null {
+  const [room, ...params] = (value ?? '').split(';').map(part => part.trim());
+  const param = (name: string) =>
+    params.find(p => p.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
+  const [token, janus, sfu] = [param('token'), param('janus'), param('sfu')];
+  if (
+    !/^group-[0-9a-f]{24}$/.test(room) ||
+    !/^[\w-]{16,128}$/.test(token) ||
+    !/^[\w-]{16,256}$/.test(janus)
+  ) {
+    return null;
+  }
+  try {
+    return {room, token, janus: decode(janus), sfu: Number(sfu) || 0};
+  } catch {
+    return null;
+  }
+}
+
+/** Who is in the call and its kind, from `X-Kit-Group-Info` (the caller's word): `null` when it does not hold. */
+export function readInfo(
+  value: string | undefined,
+): {video: boolean; group: KitGroup | null; people: KitUser[]} | null {
+  try {
+    const info = JSON.parse(decode(value ?? ''));
+    const people: KitUser[] = Array.isArray(info?.p) ? info.p.slice(0, MOST) : [];
+    const group = info?.g;
+    const validGroup =
+      group && typeof group.id === 'string' && typeof group.name === 'string'
+        ? {id: group.id.slice(0, 128), name: group.name.slice(0, 200)}
+        : null;
+    if (!people.length || people.some(user => kitValidateUser(user, 'participant'))) {
+      return null;
+    }
+    return {
+      video: info.v === true,
+      group: validGroup,
+      people: people.map(({uid, name, avatar}) => ({
+        uid,
+        name,
+        ...(typeof avatar === 'string' ? {avatar} : {}),
+      })),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** base64url of a text (UTF-8). */
+export function encode(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The text of base64url (UTF-8); throws on what is not. */
+function decode(value: string): string {
+  const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', {fatal: true}).decode(
+    Uint8Array.from(binary, char => char.charCodeAt(0)),
+  );
+}
+
+export function dedupe(users: readonly KitUser[]): KitUser[] {
+  return [...new Map(users.map(user => [user.uid, user])).values()];
+}
+
+export function randomId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), byte =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
