@@ -21,6 +21,8 @@ import {Proxies, freePort, kamailioInstalled} from './proxies.mjs';
 import {pushFlows, startPushRig} from './push.mjs';
 import {renegotiationFlows} from './renegotiation.mjs';
 import {transferFlows} from './transfer.mjs';
+import {groupFlows} from './group.mjs';
+import {startGroupRig} from './group-rig.mjs';
 import {startTurn} from './turn.mjs';
 
 const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
@@ -31,7 +33,7 @@ const only = onlyIndex >= 0 ? new RegExp(args[onlyIndex + 1], 'i') : undefined;
 /** Grace reaches the registrar through edge A, Linus (and Ada) through edge B. */
 const EDGE_OF = {grace: 'edgeA', linus: 'edgeB', ada: 'edgeB'};
 
-async function runAll(tests, {base, auth, relay, proxies, browser, push, phones}) {
+async function runAll(tests, {base, auth, relay, proxies, browser, push, phones, groups}) {
   let passed = 0;
   let failed = 0;
   for (const test of tests) {
@@ -64,6 +66,7 @@ async function runAll(tests, {base, auth, relay, proxies, browser, push, phones}
             auth,
             relay,
             push,
+            groups,
             context: browser.context,
             screenshots: SCREENSHOTS,
             defer: cleanup => deferred.push(cleanup),
@@ -137,6 +140,7 @@ async function main() {
   let browser;
   let relayCredentials;
   let push;
+  let groups;
   let result = {passed: 0, failed: 0};
   try {
     // The demo's origin is the only one the proxies let open a WebSocket; its tabs fetch their ephemeral
@@ -228,6 +232,22 @@ async function main() {
       });
       result = {passed: result.passed + pushed.passed, failed: result.failed + pushed.failed};
     }
+    // Group calls (e2e/sip/group.mjs): a Janus, the room hook, and a Kamailio with it.
+    if (!only || groupFlows.some(test => only.test(test.name))) {
+      groups = await startGroupRig({
+        proxies,
+        directory: join(ROOT, 'tools', 'kamailio', 'demo-directory.tsv'),
+      });
+      const grouped = await runAll(groupFlows, {
+        base: server.url,
+        auth: credentials.url,
+        relay,
+        proxies,
+        browser,
+        groups,
+      });
+      result = {passed: result.passed + grouped.passed, failed: result.failed + grouped.failed};
+    }
     // Desk phones (e2e/sip/deskphone.mjs): a proxy with a phones port and rtpengine, baresip as the phone.
     if (!only || deskPhoneFlows.some(test => only.test(test.name))) {
       const phonePort = await freePort();
@@ -286,6 +306,7 @@ async function main() {
       );
     }
   } finally {
+    await groups?.close?.();
     await push?.close();
     await browser?.close();
     await server?.close();

@@ -67,6 +67,9 @@ export function demoSipCallsSdk(
     iceTransportPolicy: params.get('iceRelay') === '1' ? 'relay' : undefined,
     // `?dtmf=info`: the keypad's digits go as SIP INFO (application/dtmf-relay), not RFC 4733 in the audio.
     dtmf: params.get('dtmf') === 'info' ? 'info' : undefined,
+    // `?sfu=<Janus WebSocket URL>[,<another>]`: calls with several people (the Team), their media through Janus's
+    // rooms, which the proxy's room hook (`kamailio.sh --group-hook`) arranges.
+    sfu: params.get('sfu') ? {url: params.get('sfu')!.split(',')} : undefined,
     user: demoUser(me),
     // Loopback: come back quickly after a proxy restart. `?sipReconnect=<s>` sets a fixed back-off (JsSIP's own
     // default goes up to 30 s), for the browser test of a frozen tab, which resumes well before it.
