@@ -1,9 +1,10 @@
-// A group call over SIP with its media through Janus (issue 35): three tabs of the demo through a Kamailio with the
+// A group call over SIP with its media through Janus (issue 35): four tabs of the demo through a Kamailio with the
 // room hook (`--group-hook`, tools/janus/group-rooms.mjs) and a Janus started by tools/janus/janus.sh. Grace calls the
-// Team by video: each member is rung by an INVITE of their own; Alan declines (his chip on Grace's screen), Katherine
-// has no tab (her INVITE finds nobody: no answer), Ada accepts. Grace and Ada then see and hear each other through
-// the room on Janus (each tile's frames advance, its audio has energy), never browser to browser. Ada hangs up: Grace
-// is left alone, and her call ends.
+// Team by video: each member is rung by an INVITE of their own; Katherine declines (her chip on Grace's screen), Ada
+// and Alan accept. Every pair then sees and hears each other through the room on Janus (each tile's frames advance,
+// its audio has energy, from a connection whose SDP is Janus's), never browser to browser. Grace, the caller, leaves:
+// Ada and Alan go on. Ada turns her camera off: Alan's tile of her shows her avatar. Ada hangs up: Alan is left alone,
+// and his call ends.
 import {SEL, expect} from '../harness.mjs';
 
 const WAIT = 20000;
@@ -95,39 +96,74 @@ async function plays(tab, name) {
 
 export const groupFlows = [
   {
-    name: 'group call over SIP and Janus: Grace calls the Team; Alan declines (his chip), Katherine has no tab, Ada accepts; they see and hear each other through the room; Ada hangs up and Grace’s call ends',
-    timeout: 90000,
+    name: 'group call over SIP and Janus: Grace calls the Team by video; Katherine declines (her chip), Ada and Alan accept; every pair sees and hears each other through the room; Grace leaves and the two go on; Ada’s camera off shows her avatar to Alan; Ada hangs up and Alan’s call ends',
+    timeout: 150000,
     fn: async ({open, groups}) => {
       expect(groups?.proxy, `no group rig: ${groups?.error}`);
       const options = {proxy: groups.proxy, query: {sfu: groups.sfu}};
-      const grace = await open('grace', options);
-      const ada = await open('ada', options);
-      const alan = await open('alan', options);
+      const tabs = {};
+      for (const user of ['grace', 'ada', 'alan', 'katherine']) {
+        tabs[user] = await open(user, options);
+      }
+      const {grace, ada, alan, katherine} = tabs;
+      const names = {grace: 'Grace Hopper', ada: 'Ada Lovelace', alan: 'Alan Turing'};
       await grace.click('call-team-video');
+      const clicked = Date.now();
       await grace.visible(SEL.outgoing, WAIT);
       await grace.textIs(GROUP.title, 'Team', WAIT);
-      const rang = Date.now();
-      for (const tab of [ada, alan]) {
+      for (const tab of [ada, alan, katherine]) {
         await tab.visible(SEL.incoming, WAIT);
         await tab.textIs(GROUP.title, 'Grace Hopper is calling Team', WAIT);
       }
       console.log(
-        `    Grace's click → both members' screens ringing: ${Date.now() - rang} ms or less`,
+        `    Grace's click → the three members' screens ringing: ${Date.now() - clicked} ms or less`,
       );
-      await alan.page.click(SEL.reject);
-      await expectChip(grace, 'Alan', 'declined');
+      await katherine.page.click(SEL.reject);
+      await expectChip(grace, 'Katherine', 'declined');
       await ada.page.click(SEL.accept);
+      await alan.page.click(SEL.accept);
       const accepted = Date.now();
-      await ada.visible(SEL.ongoing, WAIT);
-      await grace.visible(SEL.ongoing, WAIT);
-      const graceHears = await plays(grace, 'Ada Lovelace');
-      const adaHears = await plays(ada, 'Grace Hopper');
-      console.log(
-        `    through Janus: Grace plays Ada (RMS ${graceHears.toFixed(3)}), Ada plays Grace (RMS ${adaHears.toFixed(3)}), ` +
-          `${Date.now() - accepted} ms after Ada's accept or less`,
+      for (const tab of [grace, ada, alan]) {
+        await tab.visible(SEL.ongoing, WAIT);
+      }
+      // The six checks at once: each tab's tiles are checked side by side.
+      const pairs = Object.entries({grace, ada, alan}).flatMap(([who, tab]) =>
+        Object.keys(names)
+          .filter(uid => uid !== who)
+          .map(other => ({who, other, tab})),
       );
-      await ada.page.click(SEL.ongoingEnd);
+      const heard = await Promise.all(
+        pairs.map(
+          async ({who, other, tab}) =>
+            `${other}→${who} ${(await plays(tab, names[other])).toFixed(3)}`,
+        ),
+      );
+      console.log(
+        `    through Janus, every pair both ways (RMS): ${heard.join(', ')}; all within ${Date.now() - accepted} ms of the accepts`,
+      );
+
+      // The caller leaves: Ada and Alan stay in the call, and still see and hear each other.
+      await grace.page.click(SEL.ongoingEnd);
       await grace.gone(SEL.ongoing, WAIT);
+      await Promise.all([plays(ada, names.alan), plays(alan, names.ada)]);
+      expect(await ada.page.isVisible(SEL.ongoing), 'Ada’s call ended with Grace’s leave');
+
+      // Ada's camera off: Alan's tile of her shows her avatar, not a frozen picture.
+      await ada.page.click(SEL.camera);
+      await alan.page.waitForFunction(
+        name =>
+          [...document.querySelectorAll('.kit-group-call-tile')].some(
+            tile =>
+              tile.querySelector('.kit-group-call-tile-name')?.textContent.trim() === name &&
+              tile.querySelector('video.kit-group-call-tile-video-hidden'),
+          ),
+        names.ada,
+        {timeout: WAIT},
+      );
+
+      // Ada hangs up: Alan is alone, and his call ends.
+      await ada.page.click(SEL.ongoingEnd);
+      await alan.gone(SEL.ongoing, WAIT);
     },
   },
 ];

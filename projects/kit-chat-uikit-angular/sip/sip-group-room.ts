@@ -30,26 +30,26 @@ export async function kitSipJoinRoom(
       display: hooks.user.uid,
       stream: group.local,
       iceServers: hooks.pcConfig().iceServers,
+      // Each change gives the person a new stream (the grid sees a new one and shows the video, or the avatar).
       onTrack: (feed, uid, track) => {
         group.feeds.set(feed, uid);
-        const stream = group.remotes.get(uid) ?? new MediaStream();
-        stream
-          .getTracks()
-          .filter(t => t.kind === track.kind)
-          .forEach(t => stream.removeTrack(t));
-        stream.addTrack(track);
-        group.remotes.set(uid, stream);
-        const user = group.call.participants?.find(p => p.user.uid === uid)?.user;
-        if (group.call.participants?.find(p => p.user.uid === uid)?.status !== 'joined') {
-          set(user ?? {uid, name: uid}, 'joined');
+        const kept =
+          group.remotes
+            .get(uid)
+            ?.getTracks()
+            .filter(t => t.kind !== track.kind) ?? [];
+        group.remotes.set(uid, new MediaStream([...kept, track]));
+        const person = group.call.participants?.find(p => p.user.uid === uid);
+        if (person?.status !== 'joined') {
+          set(person?.user ?? {uid, name: uid}, 'joined');
         }
       },
       onTrackGone: (feed, kind) => {
-        const stream = group.remotes.get(group.feeds.get(feed) ?? '');
-        stream
-          ?.getTracks()
-          .filter(t => t.kind === kind)
-          .forEach(t => stream.removeTrack(t));
+        const uid = group.feeds.get(feed) ?? '';
+        const stream = group.remotes.get(uid);
+        if (stream) {
+          group.remotes.set(uid, new MediaStream(stream.getTracks().filter(t => t.kind !== kind)));
+        }
       },
       onGone: feed => {
         const uid = group.feeds.get(feed);
