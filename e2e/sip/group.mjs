@@ -49,14 +49,20 @@ async function tilePlays(name) {
       video.requestVideoFrameCallback((_, meta) => done(meta.presentedFrames));
       setTimeout(() => done(null), 3000);
     });
-  // Received through the room: the connection that carries it has Janus's SDP (its streams are Janus's: "WMS
-  // janus"), not one with the other tab.
-  const tracks = stream.getTracks();
-  const pc = window.__e2e.peers.find(each =>
-    each.getReceivers().some(receiver => tracks.includes(receiver.track)),
+  // Received through the room: what carries its tracks is a connection whose SDP is Janus's (its streams are
+  // Janus's: "WMS janus"), never one with another tab. (Its frames and its sound are checked below.)
+  const peers = window.__e2e.peers;
+  const janus = pc => /^a=msid-semantic: ?WMS janus/m.test(pc.remoteDescription?.sdp ?? '');
+  const carriers = peers.filter(pc =>
+    pc.getReceivers().some(receiver => stream.getTracks().includes(receiver.track)),
   );
-  if (!/^a=msid-semantic: ?WMS janus/m.test(pc?.remoteDescription?.sdp ?? '')) {
-    return `${name}: what the tile plays does not come from a Janus room`;
+  if (!carriers.length || !carriers.every(janus)) {
+    const tracks = stream.getTracks().map(track => `${track.kind} ${track.readyState}`);
+    return (
+      `${name}: its tracks (${tracks}) come from ${carriers.length} connection(s), ` +
+      `${carriers.filter(janus).length} of them Janus's (${peers.length} in the tab, ` +
+      `${peers.filter(janus).length} Janus's)`
+    );
   }
   const first = await frame();
   await new Promise(done => setTimeout(done, 300));
