@@ -132,8 +132,8 @@ export async function groupLegChecks({check, expect, url, secret: tokenSecret, r
     const linus = await register('linus');
     const ada = await register('ada');
     const grace = await open();
-    /** Grace rings `to` for the group call `group`; `to`'s wire gets the INVITE, which it answers `status`. */
-    const ring = async (to, wire, group, {headers = [], status = 486, replyHeaders = []} = {}) => {
+    /** Grace's INVITE to `to` (marked with the group call `group`, if any); resolves what `to`'s wire received. */
+    const send = async (to, wire, group, headers = []) => {
       const callId = randomBytes(8).toString('hex');
       const final = sendAuthenticated(
         grace,
@@ -156,6 +156,11 @@ export async function groupLegChecks({check, expect, url, secret: tokenSecret, r
         message =>
           message.first.startsWith('INVITE ') && message.headers['call-id']?.[0] === callId,
       );
+      return {callId, final, invite};
+    };
+    /** Grace rings `to` for the group call `group`; `to`'s wire gets the INVITE, which it answers `status`. */
+    const ring = async (to, wire, group, {headers = [], status = 486, replyHeaders = []} = {}) => {
+      const {callId, final, invite} = await send(to, wire, group, headers);
       expect(invite, `${to} was not rung`);
       wire.sendRaw(replyTo(invite, 180, 'Ringing', replyHeaders));
       const ringing = await seen(
@@ -328,24 +333,7 @@ export async function groupLegChecks({check, expect, url, secret: tokenSecret, r
     // the callee's wire receiving it), against an INVITE without X-Kit-Group.
     const timed = async (to, wire, group) => {
       const started = performance.now();
-      const callId = randomBytes(8).toString('hex');
-      const final = sendAuthenticated(
-        grace,
-        'INVITE',
-        {
-          from: 'grace',
-          to,
-          callId,
-          headers: ['Content-Type: application/sdp', ...(group ? [`X-Kit-Group: ${group}`] : [])],
-        },
-        mintSipCredentials(proxies.secret, 'grace'),
-        5000,
-      );
-      const invite = await seen(
-        wire,
-        message =>
-          message.first.startsWith('INVITE ') && message.headers['call-id']?.[0] === callId,
-      );
+      const {final, invite} = await send(to, wire, group);
       const ms = performance.now() - started;
       if (invite) {
         wire.sendRaw(replyTo(invite, 486, 'Busy Here'));

@@ -127,8 +127,22 @@ export const groupFlows = [
       await katherine.page.click(SEL.reject);
       await expectChip(grace, 'Katherine', 'declined');
       await ada.page.click(SEL.accept);
-      await alan.page.click(SEL.accept);
       const accepted = Date.now();
+      // Accept → the first frame of Ada's tile on Grace's screen (through Kamailio's 200 OK and Janus's room).
+      await grace.page.waitForFunction(
+        name =>
+          [...document.querySelectorAll('.kit-group-call-tile')].some(
+            tile =>
+              tile.querySelector('.kit-group-call-tile-name')?.textContent.trim() === name &&
+              tile.querySelector('video')?.getVideoPlaybackQuality().totalVideoFrames > 0,
+          ),
+        'Ada Lovelace',
+        {timeout: WAIT, polling: 20},
+      );
+      console.log(
+        `    Ada's accept → her first frame on Grace's screen: ${Date.now() - accepted} ms`,
+      );
+      await alan.page.click(SEL.accept);
       for (const tab of [grace, ada, alan]) {
         await tab.visible(SEL.ongoing, WAIT);
       }
