@@ -8,9 +8,12 @@ import {join} from 'node:path';
 import {startGroupRooms} from '../../tools/janus/group-rooms.mjs';
 import {ROOT} from '../demo-build.mjs';
 
+/** The rig's Janus sends and receives media on these ports only (a test tells its connections by them). */
+const RTP_PORTS = [21400, 21599];
+
 /**
  * @param {{proxies: import('./proxies.mjs').Proxies, directory: string}} options The run's proxies, the directory.
- * @returns {Promise<{proxy?: string, sfu?: string, error?: string, close(): Promise<void>}>}
+ * @returns {Promise<{proxy?: string, sfu?: string, rtpPorts?: number[], error?: string, close(): Promise<void>}>}
  */
 export async function startGroupRig({proxies, directory}) {
   const env = {...process.env, KIT_JANUS_DIR: mkdtempSync(join(tmpdir(), 'kit-janus-sip-'))};
@@ -41,7 +44,7 @@ export async function startGroupRig({proxies, directory}) {
       '--port',
       String(16188 + (process.pid % 500)),
       '--rtp-ports',
-      '21400-21599',
+      RTP_PORTS.join('-'),
     );
     const dir = janusSh('dir');
     rooms = await startGroupRooms({
@@ -50,7 +53,7 @@ export async function startGroupRig({proxies, directory}) {
       roomKey: readFileSync(join(dir, 'room-key'), 'utf8').trim(),
     });
     const proxy = await proxies.start('groups', {groupHook: rooms.hook, directory});
-    return {proxy: proxy.url, sfu, close};
+    return {proxy: proxy.url, sfu, rtpPorts: RTP_PORTS, close};
   } catch (error) {
     return {error: error.message, close};
   }

@@ -2,8 +2,8 @@
 // room hook (`--group-hook`, tools/janus/group-rooms.mjs) and a Janus started by tools/janus/janus.sh. Grace calls the
 // Team by video: each member is rung by an INVITE of their own; Katherine declines (her chip on Grace's screen), Ada
 // and Alan accept. Every pair then sees and hears each other through the room on Janus (each tile's frames advance,
-// its audio has energy, from a connection whose SDP is Janus's), never browser to browser. Grace, the caller, leaves:
-// Ada and Alan go on. Ada turns her camera off: Alan's tile of her shows her avatar. Ada hangs up: Alan is left alone,
+// its audio has energy, from a connection to Janus), never browser to browser. Grace, the caller, leaves: Ada and
+// Alan go on. Ada turns her camera off: Alan's tile of her shows her avatar. Ada hangs up: Alan is left alone,
 // and his call ends.
 import {SEL, expect} from '../harness.mjs';
 
@@ -35,7 +35,7 @@ async function expectChip(tab, text, status) {
  * In the page: whether the far tile of `name` plays what it receives, its frames advancing and its audio loud; the
  * peak RMS, or why not.
  */
-async function tilePlays(name) {
+async function tilePlays([name, janusPorts]) {
   const tile = [...document.querySelectorAll('.kit-group-call-tile')].find(
     each => each.querySelector('.kit-group-call-tile-name')?.textContent.trim() === name,
   );
@@ -49,20 +49,26 @@ async function tilePlays(name) {
       video.requestVideoFrameCallback((_, meta) => done(meta.presentedFrames));
       setTimeout(() => done(null), 3000);
     });
-  // Received through the room: what carries its tracks is a connection whose SDP is Janus's (its streams are
-  // Janus's: "WMS janus"), never one with another tab. (Its frames and its sound are checked below.)
-  const peers = window.__e2e.peers;
-  const janus = pc => /^a=msid-semantic: ?WMS janus/m.test(pc.remoteDescription?.sdp ?? '');
-  const carriers = peers.filter(pc =>
+  // Received through the room: what carries its tracks is a connection to Janus (its selected candidate pair's far
+  // end is on the RTP ports of the rig's Janus), never one with another tab. (Its frames and sound are checked below.)
+  const [min, max] = janusPorts;
+  const toJanus = async pc => {
+    const stats = await pc.getStats();
+    return [...stats.values()].some(pair => {
+      const far =
+        pair.type === 'candidate-pair' && pair.state === 'succeeded' && pair.nominated
+          ? stats.get(pair.remoteCandidateId)
+          : null;
+      return far && far.port >= min && far.port <= max;
+    });
+  };
+  const carriers = window.__e2e.peers.filter(pc =>
     pc.getReceivers().some(receiver => stream.getTracks().includes(receiver.track)),
   );
-  if (!carriers.length || !carriers.every(janus)) {
+  const janus = await Promise.all(carriers.map(toJanus));
+  if (!carriers.length || !janus.every(Boolean)) {
     const tracks = stream.getTracks().map(track => `${track.kind} ${track.readyState}`);
-    return (
-      `${name}: its tracks (${tracks}) come from ${carriers.length} connection(s), ` +
-      `${carriers.filter(janus).length} of them Janus's (${peers.length} in the tab, ` +
-      `${peers.filter(janus).length} Janus's)`
-    );
+    return `${name}: its tracks (${tracks}) come from ${carriers.length} connection(s), ${janus.filter(Boolean).length} of them to Janus`;
   }
   const first = await frame();
   await new Promise(done => setTimeout(done, 300));
@@ -89,7 +95,7 @@ async function tilePlays(name) {
 async function plays(tab, name) {
   const deadline = Date.now() + WAIT;
   for (;;) {
-    const answer = await tab.page.evaluate(tilePlays, name);
+    const answer = await tab.page.evaluate(tilePlays, [name, tab.janusPorts]);
     if (typeof answer === 'number') {
       return answer;
     }
@@ -110,6 +116,7 @@ export const groupFlows = [
       const tabs = {};
       for (const user of ['grace', 'ada', 'alan', 'katherine']) {
         tabs[user] = await open(user, options);
+        tabs[user].janusPorts = groups.rtpPorts;
       }
       const {grace, ada, alan, katherine} = tabs;
       const names = {grace: 'Grace Hopper', ada: 'Ada Lovelace', alan: 'Alan Turing'};
