@@ -152,6 +152,23 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
     ).toEqual([track]);
   });
 
+  it('should ring someone added once: not again while their INVITE is out, again once they declined', async () => {
+    const ua = await start();
+    const {call, legs} = await ringTeam(ua);
+    const katherine: KitUser = {uid: 'katherine', name: 'Katherine Johnson'};
+    await (sdk as KitSipGroupCallsSdk).inviteToCall(call.sessionId, [ADA, katherine]);
+    await (sdk as KitSipGroupCallsSdk).inviteToCall(call.sessionId, [katherine]);
+    expect(ua.placed.map(placed => placed.target)).toEqual([
+      'sip:ada@kit.test',
+      'sip:linus@kit.test',
+      'sip:katherine@kit.test',
+    ]);
+    legs['ada'].emit('failed', {originator: 'remote', cause: 'Rejected', message: message(603)});
+    await (sdk as KitSipGroupCallsSdk).inviteToCall(call.sessionId, [ADA]);
+    expect(ua.placed.at(-1)?.target).toBe('sip:ada@kit.test');
+    expect(ua.placed).toHaveLength(4);
+  });
+
   it('should end as declined once everyone declined, and as busy when everyone was, without joining a room', async () => {
     const ua = await start();
     const first = await ringTeam(ua);

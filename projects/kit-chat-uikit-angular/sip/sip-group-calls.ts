@@ -109,7 +109,11 @@ export class KitSipGroupCalls {
     const ua = this._hooks.ua('Nobody could be added');
     for (const user of dedupe(users)) {
       const status = group.call.participants?.find(p => p.user.uid === user.uid)?.status;
-      if (user.uid !== this._hooks.user.uid && status !== 'joined' && status !== 'ringing') {
+      // Who is in the call, or is being rung now, is not rung twice.
+      if (
+        user.uid !== this._hooks.user.uid &&
+        !['joined', 'ringing', 'invited'].includes(status!)
+      ) {
         this._set(group, user, 'invited', false);
         this._ring(ua, group, user);
       }
@@ -175,7 +179,7 @@ export class KitSipGroupCalls {
         );
       }
     });
-    session.on('ended', () => this._left(group, caller));
+    session.on('ended', () => this._set(group, caller, 'left')); // The caller left.
     this._hooks.emit('onIncomingCallReceived', group.call);
     return true;
   }
@@ -321,15 +325,7 @@ export class KitSipGroupCalls {
         why === 'rejected' ? 'declined' : why === 'busy' ? 'busy' : 'unanswered',
       );
     });
-    session.on('ended', () => this._left(group, user));
-  }
-
-  /** Someone's INVITE ended with a BYE: they left; the call goes on while someone else is in. */
-  private _left(group: KitSipGroupCall, user: KitUser): void {
-    if (group.done) {
-      return;
-    }
-    this._set(group, user, 'left');
+    session.on('ended', () => this._set(group, user, 'left'));
   }
 
   /** Sets one person's status, tells the listeners, and ends the call once it is over for this device. */
