@@ -1,36 +1,54 @@
-// What the group call tests over SIP need beside the demo: a Janus (tools/janus/janus.sh, stopped by its pid), the
-// app backend's room hook holding its secrets (tools/janus/group-rooms.mjs), and a Kamailio that asks it
-// (`--group-hook`). A rig that cannot start says why in `error` (the test then fails with it).
+// What the group call tests over SIP need beside the demo: two Janus (tools/janus/janus.sh, each stopped by its pid;
+// the same secrets on both), the app backend's room hook holding those secrets and placing rooms on both
+// (tools/janus/group-rooms.mjs), and a Kamailio that asks it (`--group-hook`). A rig that cannot start says why in
+// `error` (the test then fails with it).
 import {execFileSync} from 'node:child_process';
+import {randomBytes} from 'node:crypto';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {startGroupRooms} from '../../tools/janus/group-rooms.mjs';
 import {ROOT} from '../demo-build.mjs';
 
-/** The rig's Janus sends and receives media on these ports only (a test tells its connections by them). */
-const RTP_PORTS = [21400, 21599];
+/** Each Janus of the rig sends and receives media on its ports only (a test tells its connections by them). */
+const RTP_PORTS = [
+  [21400, 21499],
+  [21500, 21599],
+];
 
 /**
  * @param {{proxies: import('./proxies.mjs').Proxies, directory: string}} options The run's proxies, the directory.
- * @returns {Promise<{proxy?: string, sfu?: string, rtpPorts?: number[], error?: string, close(): Promise<void>}>}
+ * @returns {Promise<{proxy?: string, sfu?: string, rtpPorts?: number[], rtpPortsOf?: number[][],
+ *   roomSfu?(): number, stop?(sfu: number): void, error?: string, close(): Promise<void>}>} `sfu`: both URLs
+ *   (the demo's `?sfu=`); `rtpPorts`: the ports of both; `roomSfu()`: which Janus holds the newest room; `stop(n)`:
+ *   stops that Janus by its pid.
  */
 export async function startGroupRig({proxies, directory}) {
-  const env = {...process.env, KIT_JANUS_DIR: mkdtempSync(join(tmpdir(), 'kit-janus-sip-'))};
-  const janusSh = (...args) =>
-    execFileSync('bash', [join(ROOT, 'tools/janus/janus.sh'), ...args, '--name', 'sipgroups'], {
-      env,
-    })
+  const env = {
+    ...process.env,
+    KIT_JANUS_DIR: mkdtempSync(join(tmpdir(), 'kit-janus-sip-')),
+    KIT_JANUS_TOKEN_SECRET: randomBytes(24).toString('base64url'),
+    KIT_JANUS_ROOM_KEY: randomBytes(24).toString('base64url'),
+  };
+  const janusSh = (sfu, ...args) =>
+    execFileSync(
+      'bash',
+      [join(ROOT, 'tools/janus/janus.sh'), ...args, '--name', `sipgroups${sfu}`],
+      {env},
+    )
       .toString()
       .trim();
+  const stop = sfu => {
+    try {
+      janusSh(sfu, 'stop');
+    } catch {
+      // Not started, or stopped already.
+    }
+  };
   let rooms;
   const close = async () => {
     await rooms?.close();
-    try {
-      janusSh('stop');
-    } catch {
-      // Not started.
-    }
+    RTP_PORTS.forEach((_, sfu) => stop(sfu));
     rmSync(env.KIT_JANUS_DIR, {recursive: true, force: true});
   };
   try {
@@ -39,21 +57,32 @@ export async function startGroupRig({proxies, directory}) {
         'the room hook talks to Janus over a WebSocket: run with node --experimental-websocket (npm run e2e:sip)',
       );
     }
-    const sfu = janusSh(
-      'start',
-      '--port',
-      String(16188 + (process.pid % 500)),
-      '--rtp-ports',
-      RTP_PORTS.join('-'),
+    const sfus = RTP_PORTS.map((ports, sfu) =>
+      janusSh(
+        sfu,
+        'start',
+        '--port',
+        String(16188 + 2 * (process.pid % 500) + sfu),
+        '--rtp-ports',
+        ports.join('-'),
+      ),
     );
-    const dir = janusSh('dir');
+    const dir = janusSh(0, 'dir');
     rooms = await startGroupRooms({
-      janus: sfu,
+      janus: sfus,
       tokenSecret: readFileSync(join(dir, 'token-secret'), 'utf8').trim(),
       roomKey: readFileSync(join(dir, 'room-key'), 'utf8').trim(),
     });
     const proxy = await proxies.start('groups', {groupHook: rooms.hook, directory});
-    return {proxy: proxy.url, sfu, rtpPorts: RTP_PORTS, close};
+    return {
+      proxy: proxy.url,
+      sfu: sfus.join(','),
+      rtpPorts: [RTP_PORTS[0][0], RTP_PORTS.at(-1)[1]],
+      rtpPortsOf: RTP_PORTS,
+      roomSfu: () => [...rooms.rooms.values()].at(-1)?.sfu ?? -1,
+      stop,
+      close,
+    };
   } catch (error) {
     return {error: error.message, close};
   }

@@ -5,6 +5,10 @@
 // its audio has energy, from a connection to Janus), never browser to browser. Grace, the caller, leaves: Ada and
 // Alan go on. Ada turns her camera off: Alan's tile of her shows her avatar. Ada hangs up: Alan is left alone,
 // and his call ends.
+// The second test: Katherine is in a call with Linus when Grace calls the Team, so she answers busy (her chip on
+// Grace's screen); Ada has no device on line (her chip: no answer); Alan accepts. Grace adds Katherine, who joins late. The Janus that holds the room is then
+// stopped by its pid: every tab says "Reconnecting…", the room is made again on the rig's other Janus, and every pair
+// sees and hears each other again through it, without anyone pressing anything.
 import {SEL, expect} from '../harness.mjs';
 
 const WAIT = 20000;
@@ -12,7 +16,13 @@ const GROUP = {
   title: '.kit-group-call-title',
   chip: status => `.kit-group-call-chip-${status}`,
   tile: '.kit-group-call-tile:not(.kit-group-call-tile-self)',
+  people: '.kit-group-call-people-button',
+  panel: '.kit-group-call-panel',
+  panelClose: '.kit-group-call-panel-close',
+  addPeople: '.kit-group-call-add-people',
+  add: '.kit-group-call-add',
 };
+const RECONNECTING = '.kit-ongoing-call-reconnecting';
 
 /** Waits until the tab's screen shows a chip of this status that reads `text`. */
 async function expectChip(tab, text, status) {
@@ -106,6 +116,31 @@ async function plays(tab, name) {
   }
 }
 
+/** Every pair of these tabs sees and hears each other (`names`: uid → the name on the tiles); the RMS of each. */
+async function everyPairPlays(tabs, names) {
+  const pairs = Object.entries(tabs).flatMap(([who, tab]) =>
+    Object.keys(tabs)
+      .filter(uid => uid !== who)
+      .map(other => ({who, other, tab})),
+  );
+  return Promise.all(
+    pairs.map(
+      async ({who, other, tab}) => `${other}→${who} ${(await plays(tab, names[other])).toFixed(3)}`,
+    ),
+  );
+}
+
+/** From now on, the page notes whether its screen said "Reconnecting…" (it may say it only briefly). */
+function watchReconnecting(selector) {
+  window.__e2eReconnecting = false;
+  new MutationObserver((_, observer) => {
+    if (document.querySelector(selector)) {
+      window.__e2eReconnecting = true;
+      observer.disconnect();
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+}
+
 export const groupFlows = [
   {
     name: 'group call over SIP and Janus: Grace calls the Team by video; Katherine declines (her chip), Ada and Alan accept; every pair sees and hears each other through the room; Grace leaves and the two go on; Ada’s camera off shows her avatar to Alan; Ada hangs up and Alan’s call ends',
@@ -190,6 +225,95 @@ export const groupFlows = [
 
       // Ada hangs up: Alan is alone, and his call ends.
       await ada.page.click(SEL.ongoingEnd);
+      await alan.gone(SEL.ongoing, WAIT);
+    },
+  },
+  {
+    name: 'group call over SIP and Janus: Katherine is busy (her chip), Alan accepts; Grace adds Katherine, who joins late; the Janus holding the room is stopped mid-call: "Reconnecting…" in every tab, the room is made again on the other Janus, and every pair sees and hears each other again',
+    timeout: 180000,
+    fn: async ({open, groups}) => {
+      expect(groups?.proxy, `no group rig: ${groups?.error}`);
+      const options = {proxy: groups.proxy, query: {sfu: groups.sfu}};
+      const tabs = {};
+      for (const user of ['grace', 'alan', 'katherine', 'linus']) {
+        tabs[user] = await open(user, options);
+        tabs[user].janusPorts = groups.rtpPorts;
+      }
+      const {grace, alan, katherine, linus} = tabs;
+      const names = {grace: 'Grace Hopper', alan: 'Alan Turing', katherine: 'Katherine Johnson'};
+
+      // Katherine is in a call with Linus: the Team's ring finds her busy. Ada has no device on line.
+      await katherine.click('call-voice-linus');
+      await linus.visible(SEL.incoming, WAIT);
+      await linus.page.click(SEL.accept);
+      await katherine.visible(SEL.ongoing, WAIT);
+      await grace.click('call-team-video');
+      await alan.visible(SEL.incoming, WAIT);
+      await expectChip(grace, 'Katherine', 'busy');
+      await expectChip(grace, 'Ada', 'unanswered');
+      expect(await grace.page.isVisible(SEL.outgoing), 'the busy answer ended the call');
+      await alan.page.click(SEL.accept);
+      await grace.visible(SEL.ongoing, WAIT);
+      await alan.visible(SEL.ongoing, WAIT);
+
+      // Their call over, Grace adds Katherine from the People panel: she rings, and joins late.
+      await linus.page.click(SEL.ongoingEnd);
+      await katherine.gone(SEL.ongoing, WAIT);
+      await grace.page.click(GROUP.people);
+      await grace.visible(GROUP.panel, WAIT);
+      await grace.page.click(GROUP.addPeople);
+      await grace.page.click(`${GROUP.add}:has-text("Add Katherine Johnson")`);
+      await katherine.visible(SEL.incoming, WAIT);
+      await katherine.textIs(GROUP.title, 'Grace Hopper is calling Team', WAIT);
+      await katherine.page.click(SEL.accept);
+      await katherine.visible(SEL.ongoing, WAIT);
+      await grace.page.click(GROUP.panelClose);
+      const three = {grace, alan, katherine};
+      await everyPairPlays(three, names);
+
+      // The Janus that holds the room stops: every tab says "Reconnecting…", and the media comes back through the
+      // other one (each pair's connection on its ports), with nobody pressing anything.
+      const sfu = groups.roomSfu();
+      expect(sfu >= 0, 'the room hook made no room');
+      for (const tab of Object.values(three)) {
+        await tab.page.evaluate(watchReconnecting, RECONNECTING);
+        tab.janusPorts = groups.rtpPortsOf[1 - sfu];
+      }
+      const stopped = Date.now();
+      groups.stop(sfu);
+      for (const tab of Object.values(three)) {
+        await tab.page.waitForFunction(() => window.__e2eReconnecting === true, null, {
+          timeout: WAIT,
+        });
+      }
+      for (const tab of Object.values(three)) {
+        await tab.gone(RECONNECTING, WAIT);
+      }
+      const rejoined = Date.now() - stopped;
+      // Media back: every far tile of every tab plays a live video track again (the grid asks for streams each second).
+      for (const tab of Object.values(three)) {
+        await tab.page.waitForFunction(
+          () =>
+            [...document.querySelectorAll('.kit-group-call-tile:not(.kit-group-call-tile-self)')]
+              .map(tile => tile.querySelector('video'))
+              .every(
+                video =>
+                  video?.srcObject?.getVideoTracks()[0]?.readyState === 'live' &&
+                  video.getVideoPlaybackQuality().totalVideoFrames > 0,
+              ),
+          null,
+          {timeout: WAIT, polling: 50},
+        );
+      }
+      const back = Date.now() - stopped;
+      const heard = await everyPairPlays(three, names);
+      console.log(
+        `    Janus ${sfu} stopped → "Reconnecting…" gone in the three tabs: ${rejoined} ms; every far tile plays again: ${back} ms; every pair sees and hears each other through Janus ${1 - sfu}: ${Date.now() - stopped} ms or less (RMS ${heard.join(', ')})`,
+      );
+      expect(groups.roomSfu() === 1 - sfu, 'the room was not made again on the other Janus');
+
+      await grace.page.click(SEL.ongoingEnd);
+      await katherine.page.click(SEL.ongoingEnd);
       await alan.gone(SEL.ongoing, WAIT);
     },
   },

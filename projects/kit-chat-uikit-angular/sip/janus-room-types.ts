@@ -27,7 +27,13 @@ export interface KitJanusRoomOptions {
   onTrackGone?(feedId: string, kind: 'audio' | 'video'): void;
   /** A member left the room or stopped publishing. */
   onGone?(feedId: string): void;
-  /** Something failed after the join: the session was lost, a renegotiation failed. Never thrown. */
+  /**
+   * The member lost the room after the join: its session dropped (Janus went away, or the path to it), or a peer
+   * connection's ICE failed. The member is closed by then: join again (the same room, while its Janus is up).
+   * Without this callback, `onError` hears it.
+   */
+  onLost?(error: KitException): void;
+  /** Something failed after the join: a renegotiation failed, a candidate was refused. Never thrown. */
   onError?(error: KitException): void;
 }
 

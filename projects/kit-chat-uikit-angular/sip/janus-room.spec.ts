@@ -193,6 +193,7 @@ class FakePeer extends EventTarget {
   static all: FakePeer[] = [];
   readonly transceivers: FakeTransceiver[] = [];
   closed = false;
+  iceConnectionState = 'new';
   constructor() {
     super();
     FakePeer.all.push(this);
@@ -228,6 +229,11 @@ class FakePeer extends EventTarget {
         });
       }
     }
+  }
+  /** The path to Janus broke for good (ICE `failed`). */
+  fail(): void {
+    this.iceConnectionState = 'failed';
+    this.dispatchEvent(new Event('iceconnectionstatechange'));
   }
   candidate(candidate: object | null): void {
     this.dispatchEvent(Object.assign(new Event('icecandidate'), {candidate}));
@@ -454,5 +460,26 @@ describe('kitJanusRoom', () => {
     expect(errors.at(-1)?.code).toBe('ERR_NETWORK');
     expect(logged).toHaveBeenCalledWith(new Error('the app’s own bug'));
     logged.mockRestore();
+  });
+
+  it('should say once that the room is lost (onLost), with everything closed, when the socket drops or ICE fails', async () => {
+    const lost: string[] = [];
+    await join({onLost: error => lost.push(error.message)});
+    await settle();
+    janus.socket.close();
+    janus.socket.close();
+    await settle();
+    expect(lost).toEqual(['janus: the WebSocket closed']);
+    expect(errors).toEqual([]);
+    expect(FakePeer.all.every(peer => peer.closed)).toBe(true);
+
+    janus = new FakeJanus();
+    FakePeer.all = [];
+    await join({onLost: error => lost.push(error.message)});
+    await settle();
+    FakePeer.all[0].fail();
+    await settle();
+    expect(lost).toEqual(['janus: the WebSocket closed', 'janus: the media path failed']);
+    expect(janus.socket.closed).toBe(true);
   });
 });

@@ -135,7 +135,7 @@ export class KitJanusRoom implements KitJanusRoomMember {
     const {url, token, room, roomToken, pin, display} = this._options;
     this._session = await KitJanusSession.open(url, token, {
       event: (handle, message) => this._guard(() => this._event(handle, message)),
-      lost: error => this._fail(error),
+      lost: error => this._lost(error),
     });
     this._publisher = await this._session.attach();
     const joined = await this._session.message(this._publisher, {
@@ -172,6 +172,11 @@ export class KitJanusRoom implements KitJanusRoomMember {
   /** A peer connection of a handle that trickles its candidates to Janus. */
   private _peer(handle: number): RTCPeerConnection {
     const peer = new RTCPeerConnection({iceServers: this._options.iceServers ?? []});
+    peer.addEventListener('iceconnectionstatechange', () => {
+      if (peer.iceConnectionState === 'failed') {
+        this._lost(new KitException(KitErrorCodes.NETWORK, 'janus: the media path failed'));
+      }
+    });
     peer.addEventListener('icecandidate', ({candidate}) => {
       // Chromium ends each generation with an empty candidate before the final null: only null says "completed".
       if (!this._left && candidate?.candidate !== '') {
@@ -341,6 +346,18 @@ export class KitJanusRoom implements KitJanusRoomMember {
     if (!this._left && this._joined) {
       const report = KitException.from(error, KitErrorCodes.NETWORK);
       this._call(() => this._options.onError?.(report));
+    }
+  }
+
+  /** The room is lost (the session, or a connection's ICE): the member closes and, once joined, says so once. */
+  private _lost(error: KitException): void {
+    if (this._left) {
+      return;
+    }
+    const joined = this._joined;
+    this._close();
+    if (joined) {
+      this._call(() => (this._options.onLost ?? this._options.onError)?.(error));
     }
   }
 

@@ -9,6 +9,7 @@ import {
 } from 'kit-chat-uikit-angular';
 import {KitSipCallsSdk} from './sip-calls-sdk';
 import {KitSipGroupCalls} from './sip-group-calls';
+import {kitSipGroupMedia} from './sip-group-rooms';
 import {KitSipOptions} from './sip-options';
 import {KitSipUAEvent} from './sip-types';
 
@@ -72,7 +73,7 @@ export class KitSipGroupCallsSdk extends KitSipCallsSdk implements KitGroupCalls
   override setLocalMedia(sessionId: string, audio: boolean, video: boolean): Promise<void> {
     const group = this._groups.get(sessionId);
     return group
-      ? this._groups.setLocalMedia(group, audio, video)
+      ? kitSipGroupMedia(group, audio, video)
       : super.setLocalMedia(sessionId, audio, video);
   }
 

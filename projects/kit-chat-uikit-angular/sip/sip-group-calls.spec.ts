@@ -195,6 +195,88 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
     expect(joined).toEqual([]);
   });
 
+  describe('a room lost mid-call (its SFU went away, or the path to it)', () => {
+    const lost = new KitException(KitErrorCodes.NETWORK, 'janus: the WebSocket closed');
+    const infoOf = (options: Record<string, unknown>) => {
+      const header = (options['extraHeaders'] as string[]).find(h =>
+        h.startsWith('X-Kit-Group-Info'),
+      )!;
+      return JSON.parse(atob(header.slice(18).replace(/-/g, '+').replace(/_/g, '/')));
+    };
+
+    async function inCall(ua: FakeUA) {
+      const team = await ringTeam(ua);
+      for (const uid of ['ada', 'linus']) {
+        team.legs[uid].emit('accepted', {
+          originator: 'remote',
+          response: reply(200, room('grace-token-0123456789')),
+        });
+      }
+      await settle();
+      return team;
+    }
+
+    it('should say "Reconnecting…", join the same room again while its SFU is there, and say it is back', async () => {
+      const ua = await start();
+      await inCall(ua);
+      joined[0].onLost!(lost);
+      await settle();
+      await settle(); // The join, then what it says.
+      expect(said('onCallReconnecting')).toHaveLength(1);
+      expect(joined.map(options => options.room)).toEqual([
+        `group-${'0f'.repeat(12)}`,
+        `group-${'0f'.repeat(12)}`,
+      ]);
+      expect(said('onCallReconnected')).toHaveLength(1);
+      expect(ua.placed).toHaveLength(2); // Nobody rung again.
+    });
+
+    it('should ring everyone in the call again when the room is gone, and join the new room the proxy wrote', async () => {
+      const ua = await start();
+      const {legs} = await inCall(ua);
+      jest.mocked(kitJanusRoom).mockRejectedValueOnce(lost); // The same room: its Janus is gone.
+      joined[0].onLost!(lost);
+      await settle();
+      expect(said('onCallReconnecting')).toHaveLength(1);
+      const again = ua.placed.slice(2);
+      expect(again.map(placed => placed.target)).toEqual([
+        'sip:ada@kit.test',
+        'sip:linus@kit.test',
+      ]);
+      expect(again.map(placed => infoOf(placed.options).r)).toEqual([true, true]);
+      expect(said('onCallReconnected')).toEqual([]);
+      // Ada's device answers with the new room (made on the other SFU); Linus's is no longer in the call.
+      const moved = `group-${'1e'.repeat(12)};token=grace-token-9876543210;janus=${b64url(SESSION_TOKEN)};sfu=0`;
+      again[0].session.emit('accepted', {originator: 'remote', response: reply(200, moved)});
+      again[1].session.emit('failed', {
+        originator: 'remote',
+        cause: 'Not Found',
+        message: message(481),
+      });
+      await settle();
+      expect(joined.at(-1)).toEqual(
+        expect.objectContaining({
+          url: 'ws://sfu-a:8188',
+          room: `group-${'1e'.repeat(12)}`,
+          roomToken: 'grace-token-9876543210',
+        }),
+      );
+      await settle();
+      expect(said('onCallReconnected')).toHaveLength(1);
+      // Ada's first INVITE is ended by me, and its end is not her leave; Linus left.
+      expect(legs['ada'].terminated).toHaveLength(1);
+      legs['ada'].emit('ended', {originator: 'local', cause: 'Terminated'});
+      await settle();
+      const last = said('onParticipantsChanged').at(-1)!;
+      expect(last.participants?.map(p => `${p.user.uid} ${p.status}`)).toEqual([
+        'grace joined',
+        'ada joined',
+        'linus left',
+      ]);
+      expect(said('onCallEnded')).toEqual([]);
+    });
+  });
+
   describe('a group call that rings here', () => {
     function ring(ua: FakeUA, headers: Record<string, string | undefined>): FakeSession {
       const session = new FakeSession({display_name: 'Ada Lovelace', uri: {user: 'ada'}});
@@ -242,6 +324,45 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
       await settle();
       expect(said('onCallEnded')).toHaveLength(1);
       expect(left).toBe(1);
+    });
+
+    it('should answer the caller’s INVITE for the call’s new room without ringing, and join it; a device not in the call answers 481', async () => {
+      const ua = await start();
+      const first = ring(ua, groupInvite());
+      await settle();
+      const accepting = sdk.acceptCall(said('onIncomingCallReceived')[0].sessionId);
+      await settle();
+      first.emit('accepted', {originator: 'local'});
+      await accepting;
+      await settle();
+      const gone = new KitException(KitErrorCodes.NETWORK, 'janus: the WebSocket closed');
+      jest.mocked(kitJanusRoom).mockRejectedValueOnce(gone); // The same room: its Janus is gone.
+      joined[0].onLost!(gone);
+      await settle();
+      expect(said('onCallReconnecting')).toHaveLength(1);
+      const rejoin = {
+        ...groupInvite(),
+        'X-Kit-Room': `group-${'1e'.repeat(12)};token=grace-token-9876543210;janus=${b64url(SESSION_TOKEN)};sfu=1`,
+        'X-Kit-Group-Info': b64url(JSON.stringify({v: true, p: [ADA, GRACE, LINUS], r: true})),
+      };
+      const again = ring(ua, rejoin);
+      const stranger = ring(ua, {...rejoin, 'X-Kit-Group': 'kit-group-other'});
+      await settle();
+      await settle();
+      await settle();
+      expect(said('onIncomingCallReceived')).toHaveLength(1); // Nothing rang.
+      expect(again.answerOptions?.mediaConstraints).toEqual({audio: false, video: false});
+      expect(stranger.terminated).toEqual([
+        {status_code: 481, reason_phrase: 'Call Does Not Exist'},
+      ]);
+      expect(joined.at(-1)).toEqual(
+        expect.objectContaining({url: 'ws://sfu-b:8188', roomToken: 'grace-token-9876543210'}),
+      );
+      expect(said('onCallReconnected')).toHaveLength(1);
+      // The first INVITE, ended by the caller, is not the caller's leave.
+      first.emit('ended', {originator: 'remote', cause: 'Terminated'});
+      await settle();
+      expect(said('onCallEnded')).toEqual([]);
     });
 
     it('should refuse (488) a group call without the proxy’s room, or whose people do not hold, and say so', async () => {

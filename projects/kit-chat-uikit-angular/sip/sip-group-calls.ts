@@ -10,14 +10,9 @@ import {
   KitUser,
   kitValidateUser,
 } from 'kit-chat-uikit-angular';
-import {
-  kitSipAnswerCode,
-  kitSipIncomingFailStatus,
-  kitSipRejectStatus,
-  kitSipTarget,
-} from './sip-mapping';
+import {kitSipAnswerCode, kitSipIncomingFailStatus, kitSipRejectStatus} from './sip-mapping';
 import {kitSipGetUserMedia, kitSipStopTracks} from './sip-media';
-import {kitSipJoinRoom} from './sip-group-room';
+import {KitSipGroupRooms} from './sip-group-rooms';
 import {
   GROUP,
   INFO,
@@ -26,14 +21,14 @@ import {
   MOST,
   ROOM,
   dedupe,
-  encode,
   fail,
+  groupInvite,
   randomId,
   readInfo,
   readRoom,
   terminate,
 } from './sip-group-wire';
-import {KitSipSessionEvent, KitSipUA, KitSipUAEvent} from './sip-types';
+import {KitSipSession, KitSipSessionEvent, KitSipUA, KitSipUAEvent} from './sip-types';
 
 export type {KitSipGroupCall, KitSipGroupHooks} from './sip-group-wire';
 
@@ -47,8 +42,17 @@ export type {KitSipGroupCall, KitSipGroupHooks} from './sip-group-wire';
  */
 export class KitSipGroupCalls {
   private readonly _calls = new Map<string, KitSipGroupCall>();
+  private readonly _rooms: KitSipGroupRooms;
 
-  constructor(private readonly _hooks: KitSipGroupHooks) {}
+  constructor(private readonly _hooks: KitSipGroupHooks) {
+    this._rooms = new KitSipGroupRooms({
+      hooks: _hooks,
+      calls: () => this._calls.values(),
+      invite: (ua, group, user) => groupInvite(ua, _hooks, group, user, true),
+      set: (group, user, status) => this._set(group, user, status),
+      leftIf: (group, user, session) => this._leftIf(group, user, session),
+    });
+  }
 
   /** @returns The group call of that session id, if it is one. */
   get(sessionId: string): KitSipGroupCall | undefined {
@@ -70,6 +74,7 @@ export class KitSipGroupCalls {
     const id = `kit-group-${randomId()}`;
     const group: KitSipGroupCall = {
       direction: 'outgoing',
+      id,
       call: {
         ...call,
         sessionId: id,
@@ -86,6 +91,7 @@ export class KitSipGroupCalls {
       remotes: new Map(),
       feeds: new Map(),
       done: false,
+      reconnecting: false,
     };
     this._calls.set(id, group);
     try {
@@ -141,10 +147,15 @@ export class KitSipGroupCalls {
       session.terminate({status_code: 488, reason_phrase: 'Not Acceptable Here'});
       return true;
     }
+    if (info.rejoin) {
+      this._rooms.rejoin(session, caller, room, header(GROUP)!);
+      return true;
+    }
     const me = this._hooks.user;
     const others = info.people.filter(u => u.uid !== me.uid && u.uid !== caller.uid);
     const group: KitSipGroupCall = {
       direction: 'incoming',
+      id: header(GROUP)!,
       call: {
         sessionId: session.id,
         type: info.video ? KitConstants.CALL_TYPE_VIDEO : KitConstants.CALL_TYPE_AUDIO,
@@ -167,6 +178,7 @@ export class KitSipGroupCalls {
       remotes: new Map(),
       feeds: new Map(),
       done: false,
+      reconnecting: false,
     };
     this._calls.set(session.id, group);
     session.on('failed', event => {
@@ -179,7 +191,7 @@ export class KitSipGroupCalls {
         );
       }
     });
-    session.on('ended', () => this._set(group, caller, 'left')); // The caller left.
+    session.on('ended', () => this._leftIf(group, caller, session)); // The caller left.
     this._hooks.emit('onIncomingCallReceived', group.call);
     return true;
   }
@@ -214,7 +226,7 @@ export class KitSipGroupCalls {
     });
     group.call = {...group.call, status: 'ongoing'};
     this._set(group, this._hooks.user, 'joined', false);
-    void kitSipJoinRoom(group, this._hooks, (user, status) => this._set(group, user, status));
+    void this._rooms.join(group);
     return {...group.call};
   }
 
@@ -250,13 +262,6 @@ export class KitSipGroupCalls {
     return this._calls.get(sessionId)?.remotes.get(uid) ?? null;
   }
 
-  /** The microphone or the camera of a group call, turned off or on: the camera leaves the room or comes back. */
-  async setLocalMedia(group: KitSipGroupCall, audio: boolean, video: boolean): Promise<void> {
-    group.local?.getAudioTracks().forEach(track => (track.enabled = audio));
-    group.local?.getVideoTracks().forEach(track => (track.enabled = video));
-    await group.member?.setCamera(video);
-  }
-
   /** Leaves every group call (the adapter is disposed). */
   endAll(): void {
     for (const group of this._calls.values()) {
@@ -277,20 +282,9 @@ export class KitSipGroupCalls {
     return group;
   }
 
-  /** The INVITE of one person, and what its answers say of them. */
+  /** Rings one person, and reads what their answers say of them. */
   private _ring(ua: KitSipUA, group: KitSipGroupCall, user: KitUser): void {
-    const call = group.call;
-    const people = (call.participants ?? []).map(p => p.user);
-    const info = {v: call.type !== KitConstants.CALL_TYPE_AUDIO, g: call.group ?? null, p: people};
-    const session = ua.call(kitSipTarget(user.uid, this._hooks.domain), {
-      extraHeaders: [`${GROUP}: ${call.sessionId}`, `${INFO}: ${encode(JSON.stringify(info))}`],
-      mediaConstraints: {audio: false, video: false},
-      pcConfig: this._hooks.pcConfig(),
-      eventHandlers: {
-        // No media on this INVITE: a data channel gives its offer an m= line, and ICE something to gather.
-        peerconnection: event => event.peerconnection?.createDataChannel('kit-group'),
-      },
-    });
+    const session = groupInvite(ua, this._hooks, group, user);
     group.legs.set(user.uid, {user, session});
     let rang = false;
     const answered = (event: KitSipSessionEvent) => {
@@ -312,11 +306,14 @@ export class KitSipGroupCalls {
       if (first) {
         group.call = {...group.call, status: 'ongoing'};
         this._hooks.emit('onOutgoingCallAccepted', group.call);
-        void kitSipJoinRoom(group, this._hooks, (user, status) => this._set(group, user, status));
+        void this._rooms.join(group);
       }
       this._set(group, user, 'joined');
     });
     session.on('failed', event => {
+      if (group.legs.get(user.uid)?.session !== session) {
+        return; // An INVITE another one took the place of (a new room's).
+      }
       const code = (event.message as {status_code?: number} | undefined)?.status_code ?? 0;
       const why = kitSipRejectStatus(code, rang);
       this._set(
@@ -325,7 +322,14 @@ export class KitSipGroupCalls {
         why === 'rejected' ? 'declined' : why === 'busy' ? 'busy' : 'unanswered',
       );
     });
-    session.on('ended', () => this._set(group, user, 'left'));
+    session.on('ended', () => this._leftIf(group, user, session));
+  }
+
+  /** Someone's INVITE ended: they left, unless it is one their leg no longer is (a new room's took its place). */
+  private _leftIf(group: KitSipGroupCall, user: KitUser, session: KitSipSession | undefined): void {
+    if (group.legs.get(user.uid)?.session === session) {
+      this._set(group, user, 'left');
+    }
   }
 
   /** Sets one person's status, tells the listeners, and ends the call once it is over for this device. */

@@ -1,6 +1,7 @@
 import {
   KitCall,
   KitCallListener,
+  KitConstants,
   KitErrorCode,
   KitException,
   KitGroup,
@@ -8,6 +9,7 @@ import {
   kitValidateUser,
 } from 'kit-chat-uikit-angular';
 import type {KitJanusRoomMember} from './janus-room-types';
+import {kitSipTarget} from './sip-mapping';
 import {KitSipSession, KitSipUA} from './sip-types';
 
 // What goes on the wire of a group call over SIP (its headers, read and written), and the shapes the group calls share.
@@ -36,6 +38,8 @@ export interface KitSipGroupLeg {
 /** A group call of this device. @docs-private */
 export interface KitSipGroupCall {
   readonly direction: 'incoming' | 'outgoing';
+  /** The call's id on the wire (`X-Kit-Group`: the caller's session id). */
+  readonly id: string;
   call: KitCall;
   readonly legs: Map<string, KitSipGroupLeg>;
   room: KitSipGroupRoom | null;
@@ -47,6 +51,8 @@ export interface KitSipGroupCall {
   readonly feeds: Map<string, string>;
   /** Whether this device left it, or it ended. */
   done: boolean;
+  /** Whether the room was lost and is being joined again (the listeners heard `onCallReconnecting`). */
+  reconnecting: boolean;
 }
 
 /** What the group calls need of the adapter. @docs-private */
@@ -78,6 +84,33 @@ export function terminate(
   }
 }
 
+/** The INVITE of one person of a group call (`rejoin`: someone in the call, rung again for its new room). */
+export function groupInvite(
+  ua: KitSipUA,
+  hooks: KitSipGroupHooks,
+  group: KitSipGroupCall,
+  user: KitUser,
+  rejoin = false,
+): KitSipSession {
+  const call = group.call;
+  const people = (call.participants ?? []).map(p => p.user);
+  const info = {
+    v: call.type !== KitConstants.CALL_TYPE_AUDIO,
+    g: call.group ?? null,
+    p: people,
+    ...(rejoin ? {r: true} : {}),
+  };
+  return ua.call(kitSipTarget(user.uid, hooks.domain), {
+    extraHeaders: [`${GROUP}: ${call.sessionId}`, `${INFO}: ${encode(JSON.stringify(info))}`],
+    mediaConstraints: {audio: false, video: false},
+    pcConfig: hooks.pcConfig(),
+    eventHandlers: {
+      // No media on this INVITE: a data channel gives its offer an m= line, and ICE something to gather.
+      peerconnection: event => event.peerconnection?.createDataChannel('kit-group'),
+    },
+  });
+}
+
 /** `group-…;token=…;janus=…;sfu=N`, as the proxy writes it; `null` for anything else. */
 export function readRoom(value: string | undefined): KitSipGroupRoom | null {
   const [room, ...params] = (value ?? '').split(';').map(part => part.trim());
@@ -101,7 +134,7 @@ export function readRoom(value: string | undefined): KitSipGroupRoom | null {
 /** Who is in the call and its kind, from `X-Kit-Group-Info` (the caller's word): `null` when it does not hold. */
 export function readInfo(
   value: string | undefined,
-): {video: boolean; group: KitGroup | null; people: KitUser[]} | null {
+): {video: boolean; group: KitGroup | null; people: KitUser[]; rejoin: boolean} | null {
   try {
     const info = JSON.parse(decode(value ?? ''));
     const people: KitUser[] = Array.isArray(info?.p) ? info.p.slice(0, MOST) : [];
@@ -115,6 +148,8 @@ export function readInfo(
     }
     return {
       video: info.v === true,
+      // The caller rings someone in the call again, for the call's room made again on another SFU.
+      rejoin: info.r === true,
       group: validGroup,
       people: people.map(({uid, name, avatar}) => ({
         uid,

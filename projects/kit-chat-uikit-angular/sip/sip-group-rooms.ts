@@ -1,0 +1,259 @@
+import {KitErrorCodes, KitParticipantStatus, KitUser} from 'kit-chat-uikit-angular';
+import {kitJanusRoom} from './janus-room-factory';
+import type {KitJanusRoomMember} from './janus-room-types';
+import {
+  KitSipGroupCall,
+  KitSipGroupHooks,
+  KitSipGroupRoom,
+  ROOM,
+  readRoom,
+  terminate,
+} from './sip-group-wire';
+import {KitSipSession, KitSipUA} from './sip-types';
+
+/** What the rooms need of the group calls. @docs-private */
+export interface KitSipGroupRoomsHost {
+  readonly hooks: KitSipGroupHooks;
+  /** The group calls of this device. */
+  calls(): Iterable<KitSipGroupCall>;
+  /** An INVITE to someone in the call, for its new room. */
+  invite(ua: KitSipUA, group: KitSipGroupCall, user: KitUser): KitSipSession;
+  /** Sets one person's status (and tells the listeners). */
+  set(group: KitSipGroupCall, user: KitUser, status: KitParticipantStatus): void;
+  /** Someone's INVITE ended: they left, unless their leg is another INVITE by now. */
+  leftIf(group: KitSipGroupCall, user: KitUser, session: KitSipSession | undefined): void;
+}
+
+/**
+ * The rooms of the group calls over SIP: joining a call's room, and getting it back when it is lost. A room is lost
+ * when its SFU goes away or the path to it breaks: the call says "Reconnecting…" and tries the same room again. When
+ * that room is gone with its SFU, the caller rings everyone in the call again (an INVITE marked as a rejoin): the
+ * proxy's room hook makes the room again on an SFU that answers and writes it on those INVITEs and their answers,
+ * each callee's device answers by itself (nothing rings) and everyone joins the new room.
+ * @docs-private
+ */
+export class KitSipGroupRooms {
+  constructor(private readonly _host: KitSipGroupRoomsHost) {}
+
+  /** Rings someone in the call again, for the call's new room: their device answers by itself and joins it. */
+  private _rering(ua: KitSipUA, group: KitSipGroupCall, user: KitUser): void {
+    const old = group.legs.get(user.uid)?.session;
+    const session = this._host.invite(ua, group, user);
+    session.on('accepted', event => {
+      if (group.done) {
+        terminate(session, {});
+        return;
+      }
+      group.legs.set(user.uid, {user, session});
+      if (old) {
+        terminate(old, {}); // Ended by me: its BYE is not their leave.
+      }
+      if (!group.room) {
+        group.room = readRoom(event.response?.getHeader?.(ROOM));
+        void this.join(group);
+      }
+    });
+    session.on('failed', () => {
+      // Their device is no longer in the call.
+      if (old) {
+        terminate(old, {});
+      }
+      this._host.leftIf(group, user, old);
+    });
+    session.on('ended', () => this._host.leftIf(group, user, session));
+  }
+
+  /**
+   * The caller rang me again for a call I am in, whose room was made again (its SFU went away): answered here, without
+   * ringing, and the new room joined. A device not in that call answers 481 and does not ring either.
+   */
+  rejoin(session: KitSipSession, caller: KitUser, room: KitSipGroupRoom, id: string): void {
+    const group = [...this._host.calls()].find(
+      each =>
+        !each.done &&
+        each.direction === 'incoming' &&
+        each.id === id &&
+        each.call.status === 'ongoing' &&
+        each.legs.has(caller.uid),
+    );
+    if (!group) {
+      terminate(session, {status_code: 481, reason_phrase: 'Call Does Not Exist'});
+      return;
+    }
+    group.legs.set(caller.uid, {user: caller, session}); // The old INVITE is the caller's to end.
+    session.on('ended', () => this._host.leftIf(group, caller, session));
+    try {
+      session.answer({
+        mediaConstraints: {audio: false, video: false},
+        pcConfig: this._host.hooks.pcConfig(),
+      });
+    } catch (error) {
+      this._host.hooks.report(
+        KitErrorCodes.CALL_FAILED,
+        'JsSIP could not answer for the new room',
+        error,
+      );
+      return;
+    }
+    if (group.room?.room !== room.room || !group.member) {
+      void group.member?.leave();
+      group.member = null;
+      group.room = room;
+      void this.join(group);
+    }
+  }
+
+  /** Joins the call's room; back in it after a loss, the listeners hear `onCallReconnected`. */
+  async join(group: KitSipGroupCall, quiet = false): Promise<boolean> {
+    const joined = await kitSipJoinRoom(
+      group,
+      this._host.hooks,
+      (user, status) => this._host.set(group, user, status),
+      () => void this._lost(group),
+      quiet,
+    );
+    if (joined && group.reconnecting) {
+      group.reconnecting = false;
+      this._host.hooks.emit('onCallReconnected', group.call);
+    }
+    return joined;
+  }
+
+  /**
+   * The room was lost (its SFU went away, or the path to it): "Reconnecting…", and the same room is tried again. When
+   * it is gone, the caller rings everyone in the call again: the proxy makes the room again on an SFU that answers,
+   * and each device answers by itself and joins it. A callee waits for that ring (the engine ends the call after its
+   * `reconnectTimeout`).
+   */
+  private async _lost(group: KitSipGroupCall): Promise<void> {
+    if (group.done) {
+      return;
+    }
+    group.remotes.clear();
+    group.feeds.clear();
+    if (!group.reconnecting) {
+      group.reconnecting = true;
+      this._host.hooks.emit('onCallReconnecting', group.call);
+    }
+    const back = await this.join(group, true);
+    if (back || group.done || group.member || group.direction === 'incoming') {
+      return;
+    }
+    group.room = null;
+    try {
+      const ua = this._host.hooks.ua('The group call could not reconnect');
+      for (const {user, status} of group.call.participants ?? []) {
+        if (status === 'joined' && user.uid !== this._host.hooks.user.uid) {
+          this._rering(ua, group, user);
+        }
+      }
+    } catch (error) {
+      this._host.hooks.report(
+        KitErrorCodes.CALL_FAILED,
+        'The group call could not ring again',
+        error,
+      );
+    }
+  }
+}
+
+/**
+ * Joins a group call's room on its SFU (`kitJanusRoom`): publishes my camera and microphone as my uid, and receives
+ * everyone else's; whoever sends there is in the call (`set` joined), and whoever goes is gone (a callee's side: the
+ * caller's side hears a leave from that person's BYE). A room that cannot be joined is reported (unless `quiet`),
+ * never thrown.
+ * @param group The call.
+ * @param hooks The adapter's.
+ * @param set Sets one person's status (and tells the listeners).
+ * @param lost The room was lost once joined (its Janus went away, or the path to it): `group.member` is gone.
+ * @param quiet Whether a failure to join goes unreported (a try at the same room, when it was lost).
+ * @returns Whether this device is in the room now (`group.member`).
+ */
+async function kitSipJoinRoom(
+  group: KitSipGroupCall,
+  hooks: KitSipGroupHooks,
+  set: (user: KitUser, status: KitParticipantStatus) => void,
+  lost: () => void,
+  quiet = false,
+): Promise<boolean> {
+  const room = group.room;
+  const url = room && hooks.sfus[room.sfu];
+  if (!room || !url || !group.local) {
+    hooks.report(KitErrorCodes.CALL_FAILED, 'The group call has no room on a known SFU');
+    return false;
+  }
+  let member: KitJanusRoomMember | null = null;
+  try {
+    member = await kitJanusRoom({
+      url,
+      token: room.janus,
+      room: room.room,
+      roomToken: room.token,
+      display: hooks.user.uid,
+      stream: group.local,
+      iceServers: hooks.pcConfig().iceServers,
+      // Each change gives the person a new stream (the grid sees a new one and shows the video, or the avatar).
+      onTrack: (feed, uid, track) => {
+        group.feeds.set(feed, uid);
+        const kept =
+          group.remotes
+            .get(uid)
+            ?.getTracks()
+            .filter(t => t.kind !== track.kind) ?? [];
+        group.remotes.set(uid, new MediaStream([...kept, track]));
+        const person = group.call.participants?.find(p => p.user.uid === uid);
+        if (person?.status !== 'joined') {
+          set(person?.user ?? {uid, name: uid}, 'joined');
+        }
+      },
+      onTrackGone: (feed, kind) => {
+        const uid = group.feeds.get(feed) ?? '';
+        const stream = group.remotes.get(uid);
+        if (stream) {
+          group.remotes.set(uid, new MediaStream(stream.getTracks().filter(t => t.kind !== kind)));
+        }
+      },
+      onGone: feed => {
+        const uid = group.feeds.get(feed);
+        group.feeds.delete(feed);
+        const user = uid && group.call.participants?.find(p => p.user.uid === uid)?.user;
+        if (uid && user && group.direction === 'incoming' && !group.legs.has(uid)) {
+          set(user, 'left'); // The caller's side hears a leave from its INVITE's BYE.
+        }
+      },
+      onLost: () => {
+        if (group.member && group.member === member) {
+          group.member = null;
+          lost();
+        }
+      },
+      onError: error => hooks.report(error.code, error.message, error),
+    });
+    // Over, or given another room while this one was joined (the call's room was made again elsewhere).
+    if (group.done || group.room !== room) {
+      void member.leave();
+      return false;
+    }
+    group.member = member;
+    if (group.local.getTracks().some(track => track.kind === 'video' && !track.enabled)) {
+      void member.setCamera(false).catch(() => {}); // Joined again with the camera off: it stays off.
+    }
+    return true;
+  } catch (error) {
+    if (!quiet) {
+      hooks.report(KitErrorCodes.CALL_FAILED, 'The group call could not join its room', error);
+    }
+    return false;
+  }
+}
+
+/** The microphone or the camera of a group call, turned off or on: the camera leaves the room or comes back. */
+export async function kitSipGroupMedia(
+  group: KitSipGroupCall,
+  audio: boolean,
+  video: boolean,
+): Promise<void> {
+  group.local?.getAudioTracks().forEach(track => (track.enabled = audio));
+  group.local?.getVideoTracks().forEach(track => (track.enabled = video));
+  await group.member?.setCamera(video);
+}
