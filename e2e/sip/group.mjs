@@ -6,9 +6,11 @@
 // Alan go on. Ada turns her camera off: Alan's tile of her shows her avatar. Ada hangs up: Alan is left alone,
 // and his call ends.
 // The second test: Katherine is in a call with Linus when Grace calls the Team, so she answers busy (her chip on
-// Grace's screen); Ada has no device on line (her chip: no answer); Alan accepts. Grace adds Katherine, who joins late. The Janus that holds the room is then
-// stopped by its pid: every tab says "Reconnecting…", the room is made again on the rig's other Janus, and every pair
-// sees and hears each other again through it, without anyone pressing anything.
+// Grace's screen); Ada has no device on line (her chip: no answer); Alan accepts. Their call over, Katherine joins
+// late from Recent calls (her device rings Grace's back, which answers by itself), and Grace adds Linus, who is not
+// in the Team. The Janus that holds the room is then stopped by its pid: every tab says "Reconnecting…", the room is
+// made again on the rig's other Janus, and every pair of the four sees and hears each other again through it, without
+// anyone pressing anything.
 import {SEL, expect} from '../harness.mjs';
 
 const WAIT = 20000;
@@ -23,6 +25,7 @@ const GROUP = {
   add: '.kit-group-call-add',
 };
 const RECONNECTING = '.kit-ongoing-call-reconnecting';
+const JOIN = '[data-testid="call-log"] .kit-call-log-unseen .kit-call-log-join';
 
 /** Waits until the tab's screen shows a chip of this status that reads `text`. */
 async function expectChip(tab, text, status) {
@@ -229,7 +232,7 @@ export const groupFlows = [
     },
   },
   {
-    name: 'group call over SIP and Janus: Katherine is busy (her chip), Alan accepts; Grace adds Katherine, who joins late; the Janus holding the room is stopped mid-call: "Reconnecting…" in every tab, the room is made again on the other Janus, and every pair sees and hears each other again',
+    name: 'group call over SIP and Janus: Katherine is busy (her chip), Alan accepts; Katherine joins late from Recent calls; Grace adds Linus; the Janus holding the room is stopped mid-call: "Reconnecting…" in every tab, the room is made again on the other Janus, and every pair sees and hears each other again',
     timeout: 180000,
     fn: async ({open, groups}) => {
       expect(groups?.proxy, `no group rig: ${groups?.error}`);
@@ -240,7 +243,12 @@ export const groupFlows = [
         tabs[user].janusPorts = groups.rtpPorts;
       }
       const {grace, alan, katherine, linus} = tabs;
-      const names = {grace: 'Grace Hopper', alan: 'Alan Turing', katherine: 'Katherine Johnson'};
+      const names = {
+        grace: 'Grace Hopper',
+        alan: 'Alan Turing',
+        katherine: 'Katherine Johnson',
+        linus: 'Linus Torvalds',
+      };
 
       // Katherine is in a call with Linus: the Team's ring finds her busy. Ada has no device on line.
       await katherine.click('call-voice-linus');
@@ -256,42 +264,46 @@ export const groupFlows = [
       await grace.visible(SEL.ongoing, WAIT);
       await alan.visible(SEL.ongoing, WAIT);
 
-      // Their call over, Grace adds Katherine from the People panel: she rings, and joins late.
+      // Their call over, Katherine joins late from Recent calls, where the ring she missed is.
       await linus.page.click(SEL.ongoingEnd);
       await katherine.gone(SEL.ongoing, WAIT);
+      await katherine.visible(JOIN, WAIT);
+      await katherine.page.click(JOIN);
+      await katherine.visible(SEL.ongoing, WAIT);
+      // Grace adds Linus (not in the Team) from the People panel: he rings, and accepts.
       await grace.page.click(GROUP.people);
       await grace.visible(GROUP.panel, WAIT);
       await grace.page.click(GROUP.addPeople);
-      await grace.page.click(`${GROUP.add}:has-text("Add Katherine Johnson")`);
-      await katherine.visible(SEL.incoming, WAIT);
-      await katherine.textIs(GROUP.title, 'Grace Hopper is calling Team', WAIT);
-      await katherine.page.click(SEL.accept);
-      await katherine.visible(SEL.ongoing, WAIT);
+      await grace.page.click(`${GROUP.add}:has-text("Add Linus Torvalds")`);
+      await linus.visible(SEL.incoming, WAIT);
+      await linus.textIs(GROUP.title, 'Grace Hopper is calling Team', WAIT);
+      await linus.page.click(SEL.accept);
+      await linus.visible(SEL.ongoing, WAIT);
       await grace.page.click(GROUP.panelClose);
-      const three = {grace, alan, katherine};
-      await everyPairPlays(three, names);
+      const four = {grace, alan, katherine, linus};
+      await everyPairPlays(four, names);
 
       // The Janus that holds the room stops: every tab says "Reconnecting…", and the media comes back through the
       // other one (each pair's connection on its ports), with nobody pressing anything.
       const sfu = groups.roomSfu();
       expect(sfu >= 0, 'the room hook made no room');
-      for (const tab of Object.values(three)) {
+      for (const tab of Object.values(four)) {
         await tab.page.evaluate(watchReconnecting, RECONNECTING);
         tab.janusPorts = groups.rtpPortsOf[1 - sfu];
       }
       const stopped = Date.now();
       groups.stop(sfu);
-      for (const tab of Object.values(three)) {
+      for (const tab of Object.values(four)) {
         await tab.page.waitForFunction(() => window.__e2eReconnecting === true, null, {
           timeout: WAIT,
         });
       }
-      for (const tab of Object.values(three)) {
+      for (const tab of Object.values(four)) {
         await tab.gone(RECONNECTING, WAIT);
       }
       const rejoined = Date.now() - stopped;
       // Media back: every far tile of every tab plays a live video track again (the grid asks for streams each second).
-      for (const tab of Object.values(three)) {
+      for (const tab of Object.values(four)) {
         await tab.page.waitForFunction(
           () =>
             [...document.querySelectorAll('.kit-group-call-tile:not(.kit-group-call-tile-self)')]
@@ -306,14 +318,15 @@ export const groupFlows = [
         );
       }
       const back = Date.now() - stopped;
-      const heard = await everyPairPlays(three, names);
+      const heard = await everyPairPlays(four, names);
       console.log(
-        `    Janus ${sfu} stopped → "Reconnecting…" gone in the three tabs: ${rejoined} ms; every far tile plays again: ${back} ms; every pair sees and hears each other through Janus ${1 - sfu}: ${Date.now() - stopped} ms or less (RMS ${heard.join(', ')})`,
+        `    Janus ${sfu} stopped → "Reconnecting…" gone in the four tabs: ${rejoined} ms; every far tile plays again: ${back} ms; every pair sees and hears each other through Janus ${1 - sfu}: ${Date.now() - stopped} ms or less (RMS ${heard.join(', ')})`,
       );
       expect(groups.roomSfu() === 1 - sfu, 'the room was not made again on the other Janus');
 
-      await grace.page.click(SEL.ongoingEnd);
-      await katherine.page.click(SEL.ongoingEnd);
+      for (const tab of [grace, katherine, linus]) {
+        await tab.page.click(SEL.ongoingEnd);
+      }
       await alan.gone(SEL.ongoing, WAIT);
     },
   },

@@ -10,7 +10,10 @@
 // POST /group-leg, form-encoded `caller`, `callee` (uids, checked by the proxy's authentication) and `group` (the group
 // call's id, made up by the caller). The first INVITE of a caller's group call creates its room (private, with its
 // own secret and an ACL: only the tokens added to it join); every INVITE adds a fresh token for the callee, and the
-// caller's token (one per room) is added once. The answer, form-encoded:
+// caller's token (one per room) is added once. A join: someone rung for that call (who missed or declined its ring)
+// rings its caller back into it, `caller` the joiner and `callee` the call's caller: the same room, the tokens the
+// other way round (the joiner's rides on the replies). Anyone else's INVITE with that id is a new call of theirs.
+// The answer, form-encoded:
 //   room=<id: group- and 24 hex digits>&callee=<callee's token>&caller=<caller's token>&janus=<a Janus session token,
 //   base64url>&sfu=<the index of the Janus that holds the room>
 // The Janus session token (token_auth, HMAC-signed, short-lived) only opens the VideoRoom plugin; what lets someone
@@ -37,7 +40,8 @@ const NO_SUCH_ROOM = 426;
  *   URL (or the URLs of several), their token_auth_secret, the VideoRoom's admin_key, and how long a Janus session
  *   token lasts (seconds, default 300).
  * @returns {Promise<{url: string, hook: string, rooms: Map<string, {room: string, sfu: number, secret: string,
- *   tokens: Map<string, string>}>, asked: number, close(): Promise<void>}>} `rooms`: by caller and group id.
+ *   tokens: Map<string, string>, members: Set<string>}>, asked: number, close(): Promise<void>}>} `rooms`: by
+ *   caller and group id.
  */
 export async function startGroupRooms({janus, tokenSecret, roomKey, ttl = 300}) {
   const sfus = [janus].flat();
@@ -96,10 +100,19 @@ export async function startGroupRooms({janus, tokenSecret, roomKey, ttl = 300}) 
    * One INVITE of a group call: its room (made with the first one; made again on another Janus when the one that held
    * it no longer answers: the tokens given before were for the lost room), and the callee's and caller's tokens.
    */
-  async function leg(caller, callee, group, again = false) {
+  async function leg(caller, callee, group, again = false, members = new Set()) {
     const key = `${caller}\n${group}`;
-    const entry = rooms.get(key) ?? (await place());
+    const joined = rooms.get(`${callee}\n${group}`);
+    if (!rooms.has(key) && joined?.members.has(caller)) {
+      const back = new URLSearchParams(await leg(callee, caller, group));
+      const [theirs, mine] = [back.get('caller'), back.get('callee')];
+      back.set('callee', theirs);
+      back.set('caller', mine);
+      return back.toString();
+    }
+    const entry = rooms.get(key) ?? {...(await place()), members};
     rooms.set(key, entry);
+    entry.members.add(callee); // Who was rung for this call: who may join it later.
     const added = [caller, callee].filter(uid => !entry.tokens.has(uid));
     const tokens = added.map(() => token());
     let answer = null;
@@ -128,7 +141,7 @@ export async function startGroupRooms({janus, tokenSecret, roomKey, ttl = 300}) 
     // answers; the tokens given before were for the lost room.
     if (!again && (!answer || answer.error_code === NO_SUCH_ROOM || answer.exists === false)) {
       rooms.delete(key);
-      return leg(caller, callee, group, true);
+      return leg(caller, callee, group, true, entry.members);
     }
     if (added.length ? answer.videoroom !== 'success' : !answer.exists) {
       throw new Error(`janus: the room is not as it should be: ${JSON.stringify(answer)}`);

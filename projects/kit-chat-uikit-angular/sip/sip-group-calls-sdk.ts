@@ -2,8 +2,6 @@ import {
   KitCall,
   KitCallSettings,
   KitCallStatus,
-  KitErrorCodes,
-  KitException,
   KitGroupCallsSdk,
   KitUser,
 } from 'kit-chat-uikit-angular';
@@ -88,14 +86,12 @@ export class KitSipGroupCallsSdk extends KitSipCallsSdk implements KitGroupCalls
   }
 
   /**
-   * Joining a group call that goes on needs a token for its room, which only a new INVITE from someone in it brings
-   * over SIP: rejects with `ERR_INVALID_CALL` (`ERR_UNKNOWN_SESSION` for a call this device never heard of).
+   * Joins a group call that rang here and still goes on, its ring missed or declined: its caller's device is rung back
+   * and answers by itself, and the proxy gives this device the room (only to someone rung for that call). Rejects
+   * with `ERR_CALL_ENDED` when the call is over, `ERR_UNKNOWN_SESSION` for a call this device never heard of.
    */
-  async joinCall(sessionId: string): Promise<KitCall> {
-    throw new KitException(
-      this._groups.get(sessionId) ? KitErrorCodes.INVALID_CALL : KitErrorCodes.UNKNOWN_SESSION,
-      `Over SIP a group call is joined when someone in it rings you again ("${sessionId}")`,
-    );
+  joinCall(sessionId: string): Promise<KitCall> {
+    return this._groups.rooms.joinBack(sessionId);
   }
 
   /** @returns What one person of a group call sends, once it arrived from the room. */

@@ -138,18 +138,24 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
         room: `group-${'0f'.repeat(12)}`,
         roomToken: 'grace-token-0123456789',
         token: SESSION_TOKEN,
-        display: 'grace',
+        display: 'grace Grace Hopper',
       }),
     );
     expect(said('onOutgoingCallAccepted')).toHaveLength(1);
     // What Ada sends comes from the room, by her uid.
     const track = Object.assign(new FakeTrack(), {kind: 'video'});
-    joined[0].onTrack!('11', 'ada', track as never);
-    expect(
-      (sdk as KitSipGroupCallsSdk)
-        .getParticipantStream(said('onOutgoingCallAccepted')[0].sessionId, 'ada')
-        ?.getTracks(),
-    ).toEqual([track]);
+    joined[0].onTrack!('11', 'ada Ada Lovelace', track as never);
+    const id = said('onOutgoingCallAccepted')[0].sessionId;
+    expect((sdk as KitSipGroupCallsSdk).getParticipantStream(id, 'ada')?.getTracks()).toEqual([
+      track,
+    ]);
+    // Someone in the room who is not on my list (added by someone else) shows with the name they joined with.
+    joined[0].onTrack!('12', 'katherine Katherine Johnson', track as never);
+    await settle();
+    expect(said('onParticipantsChanged').at(-1)?.participants?.at(-1)).toEqual({
+      user: {uid: 'katherine', name: 'Katherine Johnson'},
+      status: 'joined',
+    });
   });
 
   it('should ring someone added once: not again while their INVITE is out, again once they declined', async () => {

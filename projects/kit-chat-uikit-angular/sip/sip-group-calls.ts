@@ -28,7 +28,7 @@ import {
   readRoom,
   terminate,
 } from './sip-group-wire';
-import {KitSipSession, KitSipSessionEvent, KitSipUA, KitSipUAEvent} from './sip-types';
+import {KitSipSessionEvent, KitSipUA, KitSipUAEvent} from './sip-types';
 
 export type {KitSipGroupCall, KitSipGroupHooks} from './sip-group-wire';
 
@@ -42,15 +42,16 @@ export type {KitSipGroupCall, KitSipGroupHooks} from './sip-group-wire';
  */
 export class KitSipGroupCalls {
   private readonly _calls = new Map<string, KitSipGroupCall>();
-  private readonly _rooms: KitSipGroupRooms;
+  /** The calls' rooms: joined, got back when lost, and joined late (`joinBack`). */
+  readonly rooms: KitSipGroupRooms;
 
   constructor(private readonly _hooks: KitSipGroupHooks) {
-    this._rooms = new KitSipGroupRooms({
+    this.rooms = new KitSipGroupRooms({
       hooks: _hooks,
-      calls: () => this._calls.values(),
-      invite: (ua, group, user) => groupInvite(ua, _hooks, group, user, true),
+      calls: this._calls,
+      invite: (ua, group, user, mark) => groupInvite(ua, _hooks, group, user, mark),
+      close: group => this._close(group),
       set: (group, user, status) => this._set(group, user, status),
-      leftIf: (group, user, session) => this._leftIf(group, user, session),
     });
   }
 
@@ -147,8 +148,9 @@ export class KitSipGroupCalls {
       session.terminate({status_code: 488, reason_phrase: 'Not Acceptable Here'});
       return true;
     }
-    if (info.rejoin) {
-      this._rooms.rejoin(session, caller, room, header(GROUP)!);
+    if (info.rejoin || info.join) {
+      const rejoin = info.rejoin ? this.rooms.rejoin : this.rooms.joined;
+      rejoin.call(this.rooms, session, caller, room, header(GROUP)!);
       return true;
     }
     const me = this._hooks.user;
@@ -191,7 +193,7 @@ export class KitSipGroupCalls {
         );
       }
     });
-    session.on('ended', () => this._leftIf(group, caller, session)); // The caller left.
+    session.on('ended', () => this.rooms.leftIf(group, caller, session)); // The caller left.
     this._hooks.emit('onIncomingCallReceived', group.call);
     return true;
   }
@@ -226,7 +228,7 @@ export class KitSipGroupCalls {
     });
     group.call = {...group.call, status: 'ongoing'};
     this._set(group, this._hooks.user, 'joined', false);
-    void this._rooms.join(group);
+    void this.rooms.join(group);
     return {...group.call};
   }
 
@@ -306,7 +308,7 @@ export class KitSipGroupCalls {
       if (first) {
         group.call = {...group.call, status: 'ongoing'};
         this._hooks.emit('onOutgoingCallAccepted', group.call);
-        void this._rooms.join(group);
+        void this.rooms.join(group);
       }
       this._set(group, user, 'joined');
     });
@@ -322,14 +324,7 @@ export class KitSipGroupCalls {
         why === 'rejected' ? 'declined' : why === 'busy' ? 'busy' : 'unanswered',
       );
     });
-    session.on('ended', () => this._leftIf(group, user, session));
-  }
-
-  /** Someone's INVITE ended: they left, unless it is one their leg no longer is (a new room's took its place). */
-  private _leftIf(group: KitSipGroupCall, user: KitUser, session: KitSipSession | undefined): void {
-    if (group.legs.get(user.uid)?.session === session) {
-      this._set(group, user, 'left');
-    }
+    session.on('ended', () => this.rooms.leftIf(group, user, session));
   }
 
   /** Sets one person's status, tells the listeners, and ends the call once it is over for this device. */

@@ -1,27 +1,40 @@
-import {KitErrorCodes, KitParticipantStatus, KitUser} from 'kit-chat-uikit-angular';
+import {
+  KitCall,
+  KitConstants,
+  KitErrorCodes,
+  KitParticipantStatus,
+  KitUser,
+} from 'kit-chat-uikit-angular';
 import {kitJanusRoom} from './janus-room-factory';
 import type {KitJanusRoomMember} from './janus-room-types';
+import {kitSipGetUserMedia} from './sip-media';
 import {
   KitSipGroupCall,
   KitSipGroupHooks,
   KitSipGroupRoom,
   ROOM,
+  fail,
   readRoom,
   terminate,
 } from './sip-group-wire';
-import {KitSipSession, KitSipUA} from './sip-types';
+import {KitSipSession, KitSipSessionEvent, KitSipUA} from './sip-types';
 
 /** What the rooms need of the group calls. @docs-private */
 export interface KitSipGroupRoomsHost {
   readonly hooks: KitSipGroupHooks;
-  /** The group calls of this device. */
-  calls(): Iterable<KitSipGroupCall>;
-  /** An INVITE to someone in the call, for its new room. */
-  invite(ua: KitSipUA, group: KitSipGroupCall, user: KitUser): KitSipSession;
+  /** The group calls of this device, by session id. */
+  readonly calls: Map<string, KitSipGroupCall>;
+  /** An INVITE to someone in the call, for its new room (`rejoin`), or to its caller, to join it (`join`). */
+  invite(
+    ua: KitSipUA,
+    group: KitSipGroupCall,
+    user: KitUser,
+    mark: 'rejoin' | 'join',
+  ): KitSipSession;
   /** Sets one person's status (and tells the listeners). */
   set(group: KitSipGroupCall, user: KitUser, status: KitParticipantStatus): void;
-  /** Someone's INVITE ended: they left, unless their leg is another INVITE by now. */
-  leftIf(group: KitSipGroupCall, user: KitUser, session: KitSipSession | undefined): void;
+  /** The call is over for this device: out of the room, the tracks stopped. */
+  close(group: KitSipGroupCall): void;
 }
 
 /**
@@ -35,10 +48,100 @@ export interface KitSipGroupRoomsHost {
 export class KitSipGroupRooms {
   constructor(private readonly _host: KitSipGroupRoomsHost) {}
 
+  /**
+   * Joins a group call that rang here and goes on, its ring missed or declined (`joinCall`): its caller is rung back
+   * by an INVITE marked as a join; their device answers by itself, and the proxy writes this device's room token on
+   * the answer (only for someone who was rung for that call).
+   */
+  async joinBack(sessionId: string): Promise<KitCall> {
+    const was = this._host.calls.get(sessionId);
+    if (!was || was.direction !== 'incoming' || !was.done) {
+      throw fail(
+        was ? KitErrorCodes.INVALID_CALL : KitErrorCodes.UNKNOWN_SESSION,
+        `No group call "${sessionId}" that rang here and can be joined`,
+      );
+    }
+    const {hooks} = this._host;
+    const caller = was.call.callInitiator;
+    const ua = hooks.ua('The group call could not be joined');
+    const group: KitSipGroupCall = {
+      direction: 'incoming',
+      id: was.id,
+      call: {
+        ...was.call,
+        status: 'initiated',
+        participants: was.call.participants?.map(p =>
+          p.user.uid === hooks.user.uid ? {...p, status: 'joined' as const} : p,
+        ),
+      },
+      legs: new Map(),
+      room: null,
+      member: null,
+      local: await kitSipGetUserMedia(was.call.type !== KitConstants.CALL_TYPE_AUDIO),
+      remotes: new Map(),
+      feeds: new Map(),
+      done: false,
+      reconnecting: false,
+    };
+    this._host.calls.set(sessionId, group);
+    const session = this._host.invite(ua, group, caller, 'join');
+    group.legs.set(caller.uid, {user: caller, session});
+    const answer = await new Promise<KitSipSessionEvent>(done => {
+      session.on('accepted', done);
+      session.on('failed', done);
+    });
+    group.room = answer.response ? readRoom(answer.response.getHeader?.(ROOM)) : null;
+    if (!group.room || group.done) {
+      terminate(session, {});
+      this._host.close(group);
+      const why = answer.response ? 'no room on the answer' : answer.cause;
+      throw fail(KitErrorCodes.CALL_ENDED, `The group call is over, or cannot be joined (${why})`);
+    }
+    session.on('ended', () => this.leftIf(group, caller, session));
+    group.call = {...group.call, status: 'ongoing'};
+    void this.join(group);
+    return {...group.call};
+  }
+
+  /**
+   * Someone rung for a call I placed, who missed its ring, rings me back into it (`joinCall` on their side): answered
+   * here, without ringing. Anyone else, or for a call not going on here: 481.
+   */
+  joined(session: KitSipSession, joiner: KitUser, _room: KitSipGroupRoom, id: string): void {
+    const group = [...this._host.calls.values()].find(
+      each =>
+        !each.done &&
+        each.direction === 'outgoing' &&
+        each.id === id &&
+        each.call.status === 'ongoing',
+    );
+    const person = group?.call.participants?.find(p => p.user.uid === joiner.uid);
+    if (!group || !person || person.status === 'joined') {
+      terminate(session, {status_code: 481, reason_phrase: 'Call Does Not Exist'});
+      return;
+    }
+    const old = group.legs.get(joiner.uid)?.session;
+    group.legs.set(joiner.uid, {user: person.user, session});
+    if (old) {
+      terminate(old, {});
+    }
+    session.on('ended', () => this.leftIf(group, person.user, session));
+    if (this._answer(session)) {
+      this._host.set(group, person.user, 'joined');
+    }
+  }
+
+  /** Someone's INVITE ended: they left, unless it is one their leg no longer is (a new room's took its place). */
+  leftIf(group: KitSipGroupCall, user: KitUser, session: KitSipSession | undefined): void {
+    if (group.legs.get(user.uid)?.session === session) {
+      this._host.set(group, user, 'left');
+    }
+  }
+
   /** Rings someone in the call again, for the call's new room: their device answers by itself and joins it. */
   private _rering(ua: KitSipUA, group: KitSipGroupCall, user: KitUser): void {
     const old = group.legs.get(user.uid)?.session;
-    const session = this._host.invite(ua, group, user);
+    const session = this._host.invite(ua, group, user, 'rejoin');
     session.on('accepted', event => {
       if (group.done) {
         terminate(session, {});
@@ -58,9 +161,9 @@ export class KitSipGroupRooms {
       if (old) {
         terminate(old, {});
       }
-      this._host.leftIf(group, user, old);
+      this.leftIf(group, user, old);
     });
-    session.on('ended', () => this._host.leftIf(group, user, session));
+    session.on('ended', () => this.leftIf(group, user, session));
   }
 
   /**
@@ -68,7 +171,7 @@ export class KitSipGroupRooms {
    * ringing, and the new room joined. A device not in that call answers 481 and does not ring either.
    */
   rejoin(session: KitSipSession, caller: KitUser, room: KitSipGroupRoom, id: string): void {
-    const group = [...this._host.calls()].find(
+    const group = [...this._host.calls.values()].find(
       each =>
         !each.done &&
         each.direction === 'incoming' &&
@@ -81,18 +184,8 @@ export class KitSipGroupRooms {
       return;
     }
     group.legs.set(caller.uid, {user: caller, session}); // The old INVITE is the caller's to end.
-    session.on('ended', () => this._host.leftIf(group, caller, session));
-    try {
-      session.answer({
-        mediaConstraints: {audio: false, video: false},
-        pcConfig: this._host.hooks.pcConfig(),
-      });
-    } catch (error) {
-      this._host.hooks.report(
-        KitErrorCodes.CALL_FAILED,
-        'JsSIP could not answer for the new room',
-        error,
-      );
+    session.on('ended', () => this.leftIf(group, caller, session));
+    if (!this._answer(session)) {
       return;
     }
     if (group.room?.room !== room.room || !group.member) {
@@ -100,6 +193,20 @@ export class KitSipGroupRooms {
       group.member = null;
       group.room = room;
       void this.join(group);
+    }
+  }
+
+  /** Answers an INVITE of a group call that does not ring (no media on it). @returns Whether JsSIP could. */
+  private _answer(session: KitSipSession): boolean {
+    try {
+      session.answer({
+        mediaConstraints: {audio: false, video: false},
+        pcConfig: this._host.hooks.pcConfig(),
+      });
+      return true;
+    } catch (error) {
+      this._host.hooks.report(KitErrorCodes.CALL_FAILED, 'JsSIP could not answer', error);
+      return false;
     }
   }
 
@@ -189,11 +296,13 @@ async function kitSipJoinRoom(
       token: room.janus,
       room: room.room,
       roomToken: room.token,
-      display: hooks.user.uid,
+      // My uid, then my name: someone added later finds my name there, not in the list of the ring they had.
+      display: `${hooks.user.uid} ${hooks.user.name}`.slice(0, 200),
       stream: group.local,
       iceServers: hooks.pcConfig().iceServers,
       // Each change gives the person a new stream (the grid sees a new one and shows the video, or the avatar).
-      onTrack: (feed, uid, track) => {
+      onTrack: (feed, display, track) => {
+        const [uid, ...name] = display.split(' ');
         group.feeds.set(feed, uid);
         const kept =
           group.remotes
@@ -203,7 +312,7 @@ async function kitSipJoinRoom(
         group.remotes.set(uid, new MediaStream([...kept, track]));
         const person = group.call.participants?.find(p => p.user.uid === uid);
         if (person?.status !== 'joined') {
-          set(person?.user ?? {uid, name: uid}, 'joined');
+          set(person?.user ?? {uid, name: name.join(' ') || uid}, 'joined');
         }
       },
       onTrackGone: (feed, kind) => {

@@ -84,13 +84,16 @@ export function terminate(
   }
 }
 
-/** The INVITE of one person of a group call (`rejoin`: someone in the call, rung again for its new room). */
+/**
+ * The INVITE of one person of a group call. `rejoin`: someone in the call, rung again for its new room; `join`: its
+ * caller, rung back by someone who missed the ring. Neither rings: the device answers by itself, or 481.
+ */
 export function groupInvite(
   ua: KitSipUA,
   hooks: KitSipGroupHooks,
   group: KitSipGroupCall,
   user: KitUser,
-  rejoin = false,
+  mark?: 'rejoin' | 'join',
 ): KitSipSession {
   const call = group.call;
   const people = (call.participants ?? []).map(p => p.user);
@@ -98,10 +101,10 @@ export function groupInvite(
     v: call.type !== KitConstants.CALL_TYPE_AUDIO,
     g: call.group ?? null,
     p: people,
-    ...(rejoin ? {r: true} : {}),
+    ...(mark === 'rejoin' ? {r: true} : mark === 'join' ? {j: true} : {}),
   };
   return ua.call(kitSipTarget(user.uid, hooks.domain), {
-    extraHeaders: [`${GROUP}: ${call.sessionId}`, `${INFO}: ${encode(JSON.stringify(info))}`],
+    extraHeaders: [`${GROUP}: ${group.id}`, `${INFO}: ${encode(JSON.stringify(info))}`],
     mediaConstraints: {audio: false, video: false},
     pcConfig: hooks.pcConfig(),
     eventHandlers: {
@@ -132,9 +135,13 @@ export function readRoom(value: string | undefined): KitSipGroupRoom | null {
 }
 
 /** Who is in the call and its kind, from `X-Kit-Group-Info` (the caller's word): `null` when it does not hold. */
-export function readInfo(
-  value: string | undefined,
-): {video: boolean; group: KitGroup | null; people: KitUser[]; rejoin: boolean} | null {
+export function readInfo(value: string | undefined): {
+  video: boolean;
+  group: KitGroup | null;
+  people: KitUser[];
+  rejoin: boolean;
+  join: boolean;
+} | null {
   try {
     const info = JSON.parse(decode(value ?? ''));
     const people: KitUser[] = Array.isArray(info?.p) ? info.p.slice(0, MOST) : [];
@@ -150,6 +157,8 @@ export function readInfo(
       video: info.v === true,
       // The caller rings someone in the call again, for the call's room made again on another SFU.
       rejoin: info.r === true,
+      // Someone rung for the call, who missed its ring, rings its caller back into it.
+      join: info.j === true,
       group: validGroup,
       people: people.map(({uid, name, avatar}) => ({
         uid,
