@@ -240,6 +240,58 @@ export async function groupLegChecks({check, expect, url, secret: tokenSecret, r
     );
 
     await check(
+      'group call (proxy): someone rung for a call rings its caller back into the same room (a join: their token on the replies, the caller’s on the INVITE); someone never rung gets a room of their own',
+      async () => {
+        const graceRegistered = await register('grace');
+        const entry = rooms.rooms.get(`grace\n${group}`);
+        /** `from` rings Grace with the call's id; resolves the room on Grace's INVITE and on its 180. */
+        const joinBack = async (from, wire) => {
+          const callId = randomBytes(8).toString('hex');
+          const final = sendAuthenticated(
+            wire,
+            'INVITE',
+            {
+              from,
+              to: 'grace',
+              callId,
+              headers: ['Content-Type: application/sdp', `X-Kit-Group: ${group}`],
+            },
+            mintSipCredentials(proxies.secret, from),
+            5000,
+          );
+          const invite = await seen(
+            graceRegistered,
+            message =>
+              message.first.startsWith('INVITE ') && message.headers['call-id']?.[0] === callId,
+          );
+          expect(invite, `${from}'s INVITE did not reach grace`);
+          graceRegistered.sendRaw(replyTo(invite, 180, 'Ringing'));
+          const ringing = await seen(
+            wire,
+            message => message.status === 180 && message.headers['call-id']?.[0] === callId,
+          );
+          graceRegistered.sendRaw(replyTo(invite, 486, 'Busy Here'));
+          await final;
+          return {toGrace: roomsOf(invite)[0], toCaller: roomsOf(ringing)[0]};
+        };
+        const back = await joinBack('linus', linus);
+        expect(
+          back.toGrace?.room === entry.room && back.toGrace.token === entry.tokens.get('grace'),
+          `grace got ${JSON.stringify(back.toGrace)}, not her token for ${entry.room}`,
+        );
+        expect(
+          back.toCaller?.room === entry.room && back.toCaller.token === entry.tokens.get('linus'),
+          `linus got ${JSON.stringify(back.toCaller)}, not his token for ${entry.room}`,
+        );
+        const stranger = await joinBack('katherine', await open());
+        expect(
+          stranger.toCaller?.room && stranger.toCaller.room !== entry.room,
+          `katherine, never rung, got the call's room: ${JSON.stringify(stranger.toCaller)}`,
+        );
+      },
+    );
+
+    await check(
       'group call (Janus): each token opens its room; a forged one, one of another call’s room, or none at all does not',
       async () => {
         const [toLinus] = roomsOf(first.invite);

@@ -284,8 +284,12 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
   });
 
   describe('a group call that rings here', () => {
-    function ring(ua: FakeUA, headers: Record<string, string | undefined>): FakeSession {
-      const session = new FakeSession({display_name: 'Ada Lovelace', uri: {user: 'ada'}});
+    function ring(
+      ua: FakeUA,
+      headers: Record<string, string | undefined>,
+      from = ADA,
+    ): FakeSession {
+      const session = new FakeSession({display_name: from.name, uri: {user: from.uid}});
       ua.emit('newRTCSession', {
         originator: 'remote',
         session,
@@ -369,6 +373,81 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
       first.emit('ended', {originator: 'remote', cause: 'Terminated'});
       await settle();
       expect(said('onCallEnded')).toEqual([]);
+    });
+
+    it('should join a call whose ring it missed by ringing its caller back, marked as a join, and join the room on the answer', async () => {
+      const ua = await start();
+      ring(ua, groupInvite());
+      await settle();
+      const [rung] = said('onIncomingCallReceived');
+      await sdk.rejectCall(rung.sessionId, 'unanswered');
+      await expect(sdk.joinCall!('nobody')).rejects.toMatchObject({
+        code: KitErrorCodes.UNKNOWN_SESSION,
+      });
+      const joining = sdk.joinCall!(rung.sessionId);
+      await settle();
+      const back = ua.placed.at(-1)!;
+      expect(back.target).toBe('sip:ada@kit.test');
+      const headers = back.options['extraHeaders'] as string[];
+      expect(headers).toContain('X-Kit-Group: kit-group-abc'); // The caller's id for the call, not mine.
+      const infoHeader = headers.find(header => header.startsWith('X-Kit-Group-Info: '))!;
+      expect(JSON.parse(atob(infoHeader.slice(18).replace(/-/g, '+').replace(/_/g, '/'))).j).toBe(
+        true,
+      );
+      back.session.emit('accepted', {
+        originator: 'remote',
+        response: reply(200, room('late-token-0123456789')),
+      });
+      const call = await joining;
+      await settle();
+      expect(call.status).toBe('ongoing');
+      expect(joined.map(options => options.roomToken)).toEqual(['late-token-0123456789']);
+      // A call over by then: the caller's device answers 481, and the join rejects.
+      await sdk.endCall(call.sessionId);
+      const again = sdk.joinCall!(call.sessionId);
+      await settle();
+      ua.placed
+        .at(-1)!
+        .session.emit('failed', {
+          originator: 'remote',
+          cause: 'SIP Failure Code',
+          message: message(481),
+        });
+      await expect(again).rejects.toMatchObject({code: KitErrorCodes.CALL_ENDED});
+    });
+
+    it('should answer without ringing someone rung for my call who rings back into it (a join), and 481 anyone else', async () => {
+      const ua = await start();
+      const {call, legs} = await ringTeam(ua);
+      legs['ada'].emit('accepted', {
+        originator: 'remote',
+        response: reply(200, room('grace-token-0123456789')),
+      });
+      legs['linus'].emit('failed', {
+        originator: 'remote',
+        cause: 'Rejected',
+        message: message(603),
+      });
+      await settle();
+      const join = {
+        'X-Kit-Group': call.sessionId,
+        'X-Kit-Room': room('grace-token-0123456789'),
+        'X-Kit-Group-Info': b64url(JSON.stringify({v: true, p: [GRACE, ADA, LINUS], j: true})),
+      };
+      const linus = ring(ua, join, LINUS);
+      const stranger = ring(ua, join, {uid: 'mallory', name: 'Mallory'});
+      await settle();
+      expect(linus.answerOptions?.mediaConstraints).toEqual({audio: false, video: false});
+      expect(stranger.answered).toBe(0);
+      expect(stranger.terminated).toEqual([
+        {status_code: 481, reason_phrase: 'Call Does Not Exist'},
+      ]);
+      expect(said('onIncomingCallReceived')).toEqual([]); // Nothing rang.
+      expect(
+        said('onParticipantsChanged')
+          .at(-1)
+          ?.participants?.map(p => `${p.user.uid} ${p.status}`),
+      ).toEqual(['grace joined', 'ada joined', 'linus joined']);
     });
 
     it('should refuse (488) a group call without the proxy’s room, or whose people do not hold, and say so', async () => {
