@@ -8,7 +8,7 @@
 // (werift peer connections, no decoding) receive it, K growing until the subscribers stop getting what it sends.
 //
 //   npm run bench:janus     (BENCH_JANUS_SIZES=2,4,6 by default; BENCH_JANUS_WINDOW=10 seconds;
-//                            BENCH_JANUS_FANOUT=10,25,50,100,150,200 by default, empty for none)
+//                            BENCH_JANUS_FANOUT=10,25,50,100,200,300,350,400,500, empty for none)
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -20,7 +20,7 @@ import {janusToken} from './janus/janus-token.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const list = (value, fallback) => (value ?? fallback).split(',').filter(Boolean).map(Number);
 const SIZES = list(process.env.BENCH_JANUS_SIZES, '2,4,6');
-const FANOUT = list(process.env.BENCH_JANUS_FANOUT, '10,25,50,100,150,200');
+const FANOUT = list(process.env.BENCH_JANUS_FANOUT, '10,25,50,100,200,300,350,400,500');
 const WINDOW_S = Number(process.env.BENCH_JANUS_WINDOW || 10);
 /** How long every tab may take to decode every other member (the machine is small). */
 const CONNECTED_WITHIN = 120_000;
@@ -41,12 +41,14 @@ function usage(pid) {
   return {cpu, rss};
 }
 
+// Janus takes one RTP port per handle (bundled, one address): the fan-out's K subscribers need K of them (with
+// 200 ports, the 200th subscriber's handle failed with "Error gathering candidates" and its join got no answer).
 const url = janusSh(
   'start',
   '--port',
   String(17188 + (process.pid % 500)),
   '--rtp-ports',
-  '21200-21399',
+  '22000-22999',
 );
 const dir = janusSh('dir');
 const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
