@@ -5,8 +5,9 @@
 // the window: Janus's CPU and RSS (/proc), this Node process's CPU (the subscribers), the whole machine's busy
 // share (/proc/stat), the publisher's sent rates (its outbound-rtp stats), and each subscriber's received rates. A
 // subscriber "gets it all" when it receives at least 90 % of the packets per second the publisher sends, audio and
-// video; K holds when every subscriber does and the tab still sends 90 % of the video packets per second it sent at
-// the first K (else the machine starves the publisher and the share is of less). The steps stop at the first K that
+// video; K holds when every subscriber does and the tab still sends 90 % of the video frames per second it sent at
+// the first K (else the machine starves the publisher and the share is of less; its packets per second vary with
+// the picture, its frames per second do not). The steps stop at the first K that
 // does not hold. Printed, never asserted. The subscribers, the publishing tab and Janus share the same two cores.
 import {readFileSync} from 'node:fs';
 import {janusToken} from './janus/janus-token.mjs';
@@ -38,15 +39,16 @@ function recordPeers() {
   };
 }
 
-/** What the tab has sent so far, by kind: packets and payload bytes (outbound-rtp). */
+/** What the tab has sent so far, by kind: packets, payload bytes and (video) frames (outbound-rtp). */
 function sentSoFar() {
   return Promise.all(window.__benchPeers.map(peer => peer.getStats())).then(reports => {
-    const sent = {audio: {packets: 0, bytes: 0}, video: {packets: 0, bytes: 0}};
+    const sent = {audio: {packets: 0, bytes: 0}, video: {packets: 0, bytes: 0, frames: 0}};
     for (const report of reports) {
       report.forEach(entry => {
         if (entry.type === 'outbound-rtp' && sent[entry.kind]) {
           sent[entry.kind].packets += entry.packetsSent;
           sent[entry.kind].bytes += entry.bytesSent;
+          sent[entry.kind].frames += entry.framesSent ?? 0;
         }
       });
     }
@@ -100,7 +102,7 @@ export async function fanoutFigures({url, secret, roomKey, browser, site, usage,
       `connections in this Node process (DTLS-SRTP, RTP counted, not decoded); ${window} s windows`,
   );
   let held = 0;
-  /** The tab's video packets per second at the first K. */
+  /** The tab's video frames per second at the first K. */
   let first;
   try {
     for (const k of sizes) {
@@ -133,8 +135,9 @@ export async function fanoutFigures({url, secret, roomKey, browser, site, usage,
       const some = got.filter(rate => rate.audio.pps > 0 && rate.video.pps > 0).length;
       const videoPps = got.map(rate => rate.video.pps);
       const busy = after.machine.busy - before.machine.busy;
-      first ??= sent.video.pps;
-      const sending = sent.video.pps / first;
+      const fps = (after.sent.video.frames - before.sent.video.frames) / seconds;
+      first ??= fps;
+      const sending = fps / first;
       const holds = full === k && subscribers.failed.length === 0 && sending >= FULL;
       console.log(
         `  K = ${k}: ${holds ? 'holds' : 'DOES NOT HOLD'}; janus CPU ` +
@@ -143,8 +146,8 @@ export async function fanoutFigures({url, secret, roomKey, browser, site, usage,
           `subscribers) ${(((after.node.user + after.node.system) / 1e6 / seconds) * 100).toFixed(1)} %; ` +
           `machine ${((busy / (after.machine.total - before.machine.total)) * 100).toFixed(0)} % busy ` +
           `(2 cores); publisher sends video ${sent.video.pps.toFixed(1)} packets/s ` +
-          `(${sent.video.kbps.toFixed(0)} kbit/s, ${(sending * 100).toFixed(0)} % of its rate at the ` +
-          `first K), audio ${sent.audio.pps.toFixed(1)} packets/s; per ` +
+          `(${sent.video.kbps.toFixed(0)} kbit/s, ${fps.toFixed(1)} frames/s: ` +
+          `${(sending * 100).toFixed(0)} % of its rate at the first K), audio ${sent.audio.pps.toFixed(1)} packets/s; per ` +
           `subscriber video packets/s min ${Math.min(...videoPps).toFixed(1)}, median ` +
           `${median(videoPps).toFixed(1)} (${median(got.map(rate => rate.video.kbps)).toFixed(0)} ` +
           `kbit/s), audio median ${median(got.map(rate => rate.audio.pps)).toFixed(1)}; ${full} of ${k} ` +
