@@ -18,13 +18,21 @@ const FULL = 0.9;
 /** How long the subscribers just added may take to receive their first audio and video packets. */
 const FLOWING_WITHIN = 30_000;
 
-/** The machine's CPU time so far, busy and total (jiffies, every core), from /proc/stat. */
+/**
+ * The machine's CPU time so far, busy and total (jiffies, every core), from /proc/stat; and the UDP datagrams this
+ * network namespace dropped because a socket's receive buffer was full (/proc/net/snmp: a receiver, here the
+ * subscribers, did not read them in time).
+ */
 function machine() {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const numbers = ticks.map(Number);
   const idle = numbers[3] + numbers[4]; // idle, iowait
   const total = numbers.reduce((sum, n) => sum + n, 0);
-  return {busy: total - idle, total};
+  const [names, values] = readFileSync('/proc/net/snmp', 'utf8')
+    .split('\n')
+    .filter(line => line.startsWith('Udp:'))
+    .map(line => line.split(/\s+/));
+  return {busy: total - idle, total, dropped: Number(values[names.indexOf('RcvbufErrors')])};
 }
 
 /** Runs in the publishing tab before its scripts: a record of its peer connections, for their stats. */
@@ -145,7 +153,8 @@ export async function fanoutFigures({url, secret, roomKey, browser, site, usage,
           `${after.janus.rss.toFixed(1)} MB (+${(after.janus.rss - idle.rss).toFixed(1)}); node (the ` +
           `subscribers) ${(((after.node.user + after.node.system) / 1e6 / seconds) * 100).toFixed(1)} %; ` +
           `machine ${((busy / (after.machine.total - before.machine.total)) * 100).toFixed(0)} % busy ` +
-          `(2 cores); publisher sends video ${sent.video.pps.toFixed(1)} packets/s ` +
+          `(2 cores), UDP dropped at full receive buffers ` +
+          `${((after.machine.dropped - before.machine.dropped) / seconds).toFixed(0)}/s; publisher sends video ${sent.video.pps.toFixed(1)} packets/s ` +
           `(${sent.video.kbps.toFixed(0)} kbit/s, ${fps.toFixed(1)} frames/s: ` +
           `${(sending * 100).toFixed(0)} % of its rate at the first K), audio ${sent.audio.pps.toFixed(1)} packets/s; per ` +
           `subscriber video packets/s min ${Math.min(...videoPps).toFixed(1)}, median ` +
