@@ -96,17 +96,24 @@ async function subscriber(session, {room, feed}) {
   });
   // Awaited below, once the answer is sent; a failure before then is not an unhandled rejection.
   connected.catch(() => {});
-  await peer.setRemoteDescription(offer);
-  await peer.setLocalDescription(await peer.createAnswer());
-  // Janus's offer carries its candidates; the answer carries werift's once gathered (loopback: at once).
-  if (peer.iceGatheringState !== 'complete') {
-    await new Promise(done =>
+  try {
+    await peer.setRemoteDescription(offer);
+    await peer.setLocalDescription(await peer.createAnswer());
+    // Janus's offer carries its candidates; the answer carries werift's once gathered (host ones only: at once).
+    const gathered = new Promise(done =>
       peer.iceGatheringStateChange.subscribe(state => state === 'complete' && done()),
     );
+    if (peer.iceGatheringState !== 'complete') {
+      await Promise.race([gathered, connected]);
+    }
+    const {type, sdp} = peer.localDescription;
+    await send({request: 'start'}, {type, sdp});
+    await connected;
+  } catch (error) {
+    // A subscriber that did not connect holds no socket through the rest of the run.
+    await peer.close();
+    throw error;
   }
-  const {type, sdp} = peer.localDescription;
-  await send({request: 'start'}, {type, sdp});
-  await connected;
   return {received, close: () => peer.close()};
 }
 
@@ -118,7 +125,7 @@ async function subscriber(session, {room, feed}) {
 export function fanout({url, token, room, feed}) {
   const sessions = [];
   const subscribers = [];
-  /** Subscribers that did not connect, with why (the first few reasons). */
+  /** Why each subscriber that did not connect failed. */
   const failed = [];
   /** A session with room for one more handle (the place is taken at once); one is opened at a time. */
   let opening = Promise.resolve();
