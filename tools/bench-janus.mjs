@@ -4,8 +4,11 @@
 // (utime + stime of its pid from /proc, as % of one core) and memory (VmRSS) are read over a 10 s window. Janus is
 // started and stopped by the project's script (tools/janus/janus.sh); its API on 127.0.0.1. Printed, never asserted.
 // The tabs run on the same two cores as Janus: their decoding (N × (N − 1) streams) is the limit here, not Janus.
+// Then the fan-out (tools/bench-janus-fanout.mjs): one tab publishes, K simulated subscribers in this Node process
+// (werift peer connections, no decoding) receive it, K growing until the subscribers stop getting what it sends.
 //
-//   npm run bench:janus                 (BENCH_JANUS_SIZES=2,4,6 by default; BENCH_JANUS_WINDOW=10 seconds)
+//   npm run bench:janus     (BENCH_JANUS_SIZES=2,4,6 by default; BENCH_JANUS_WINDOW=10 seconds;
+//                            BENCH_JANUS_FANOUT=10,25,50,100,200,300,350,400,500, empty for none)
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -15,7 +18,9 @@ import {JanusConnection} from './janus/janus-api.mjs';
 import {janusToken} from './janus/janus-token.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SIZES = (process.env.BENCH_JANUS_SIZES || '2,4,6').split(',').map(Number);
+const list = (value, fallback) => (value ?? fallback).split(',').filter(Boolean).map(Number);
+const SIZES = list(process.env.BENCH_JANUS_SIZES, '2,4,6');
+const FANOUT = list(process.env.BENCH_JANUS_FANOUT, '10,25,50,100,200,300,350,400,500');
 const WINDOW_S = Number(process.env.BENCH_JANUS_WINDOW || 10);
 /** How long every tab may take to decode every other member (the machine is small). */
 const CONNECTED_WITHIN = 120_000;
@@ -27,7 +32,7 @@ const janusSh = (...args) =>
     .toString()
     .trim();
 
-/** Janus's CPU time so far (s) and resident memory (MB), from /proc. */
+/** A process's CPU time so far (s) and resident memory (MB), from /proc. */
 function usage(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -36,12 +41,14 @@ function usage(pid) {
   return {cpu, rss};
 }
 
+// Janus takes one RTP port per handle (bundled, one address): the fan-out's K subscribers need K of them (with
+// 200 ports, the 200th subscriber's handle failed with "Error gathering candidates" and its join got no answer).
 const url = janusSh(
   'start',
   '--port',
   String(17188 + (process.pid % 500)),
   '--rtp-ports',
-  '21200-21399',
+  '22000-22999',
 );
 const dir = janusSh('dir');
 const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
@@ -112,9 +119,19 @@ try {
       await page.close();
     }
   }
-  console.log(
-    'janus: the fan-out of subscribers alone (no publishing) was not measured: the tabs that would play them decode on the same two cores',
-  );
+  if (FANOUT.length) {
+    const {fanoutFigures} = await import('./bench-janus-fanout.mjs');
+    await fanoutFigures({
+      url,
+      secret,
+      roomKey,
+      browser,
+      site,
+      usage: () => usage(pid),
+      sizes: FANOUT,
+      window: WINDOW_S,
+    });
+  }
 } finally {
   await browser.close();
   site.close();
