@@ -406,13 +406,11 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
       await sdk.endCall(call.sessionId);
       const again = sdk.joinCall!(call.sessionId);
       await settle();
-      ua.placed
-        .at(-1)!
-        .session.emit('failed', {
-          originator: 'remote',
-          cause: 'SIP Failure Code',
-          message: message(481),
-        });
+      ua.placed.at(-1)!.session.emit('failed', {
+        originator: 'remote',
+        cause: 'SIP Failure Code',
+        message: message(481),
+      });
       await expect(again).rejects.toMatchObject({code: KitErrorCodes.CALL_ENDED});
     });
 
