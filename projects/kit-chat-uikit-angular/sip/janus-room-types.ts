@@ -28,8 +28,13 @@ export interface KitJanusRoomOptions {
   /** A member left the room or stopped publishing. */
   onGone?(feedId: string): void;
   /**
+   * The media path to Janus broke (`true`: a peer connection's ICE went `disconnected` or `failed`; the client
+   * restarts its ICE) or is back (`false`). Show "Reconnecting…" meanwhile.
+   */
+  onPath?(broken: boolean): void;
+  /**
    * The member lost the room after the join: its session dropped (Janus went away, or the path to it), or a peer
-   * connection's ICE failed. The member is closed by then: join again (the same room, while its Janus is up).
+   * connection's path did not come back after an ICE restart. The member is closed by then: join again (the same room, while its Janus is up).
    * Without this callback, `onError` hears it.
    */
   onLost?(error: KitException): void;

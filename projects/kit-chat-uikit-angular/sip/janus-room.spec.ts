@@ -194,6 +194,8 @@ class FakePeer extends EventTarget {
   readonly transceivers: FakeTransceiver[] = [];
   closed = false;
   iceConnectionState = 'new';
+  /** The options of each offer made (an ICE restart's: `iceRestart`). */
+  readonly offers: (RTCOfferOptions | undefined)[] = [];
   constructor() {
     super();
     FakePeer.all.push(this);
@@ -206,7 +208,8 @@ class FakePeer extends EventTarget {
   getTransceivers() {
     return this.transceivers;
   }
-  async createOffer() {
+  async createOffer(options?: RTCOfferOptions) {
+    this.offers.push(options);
     return {
       type: 'offer',
       sdp: this.transceivers.map(t => `${t.sender.track?.kind}:${t.direction}`).join(' '),
@@ -230,9 +233,9 @@ class FakePeer extends EventTarget {
       }
     }
   }
-  /** The path to Janus broke for good (ICE `failed`). */
-  fail(): void {
-    this.iceConnectionState = 'failed';
+  /** ICE goes to `state` (`disconnected`, `failed`: the path to Janus broke; `connected`: back). */
+  ice(state: RTCIceConnectionState): void {
+    this.iceConnectionState = state;
     this.dispatchEvent(new Event('iceconnectionstatechange'));
   }
   candidate(candidate: object | null): void {
@@ -462,7 +465,7 @@ describe('kitJanusRoom', () => {
     logged.mockRestore();
   });
 
-  it('should say once that the room is lost (onLost), with everything closed, when the socket drops or ICE fails', async () => {
+  it('should say once that the room is lost (onLost), with everything closed, when the socket drops', async () => {
     const lost: string[] = [];
     await join({onLost: error => lost.push(error.message)});
     await settle();
@@ -472,14 +475,42 @@ describe('kitJanusRoom', () => {
     expect(lost).toEqual(['janus: the WebSocket closed']);
     expect(errors).toEqual([]);
     expect(FakePeer.all.every(peer => peer.closed)).toBe(true);
+  });
 
-    janus = new FakeJanus();
-    FakePeer.all = [];
-    await join({onLost: error => lost.push(error.message)});
-    await settle();
-    FakePeer.all[0].fail();
-    await settle();
-    expect(lost).toEqual(['janus: the WebSocket closed', 'janus: the media path failed']);
-    expect(janus.socket.closed).toBe(true);
+  it('should restart ICE when the path breaks (said broken, then back), and give the room up when a restart does not connect', async () => {
+    jest.useFakeTimers();
+    try {
+      janus.publishers = [ada];
+      const path: boolean[] = [];
+      const lost: string[] = [];
+      await join({onPath: broken => path.push(broken), onLost: error => lost.push(error.message)});
+      await jest.advanceTimersByTimeAsync(0);
+      const [publisher, subscriber] = FakePeer.all;
+      // The publisher's path: disconnected 5 s, then a new offer with new ICE credentials.
+      publisher.ice('disconnected');
+      await jest.advanceTimersByTimeAsync(4000);
+      expect(path).toEqual([true]);
+      expect(publisher.offers.at(-1)?.iceRestart).toBe(false);
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(publisher.offers.at(-1)?.iceRestart).toBe(true);
+      expect(janus.requests('configure').length).toBe(1);
+      publisher.ice('connected');
+      expect(path).toEqual([true, false]);
+      // The subscriber's path fails: Janus is asked for a restart at once; it does not connect within 10 s.
+      subscriber.ice('failed');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(janus.requests('configure').at(-1)?.body).toEqual({
+        request: 'configure',
+        restart: true,
+      });
+      await jest.advanceTimersByTimeAsync(9000);
+      expect(lost).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(lost).toEqual(['janus: the media path failed']);
+      expect(path).toEqual([true, false, true]);
+      expect(janus.socket.closed).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

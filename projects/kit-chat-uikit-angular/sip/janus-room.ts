@@ -1,46 +1,15 @@
 import {KitErrorCodes, KitException} from 'kit-chat-uikit-angular';
 import type {KitJanusRoomMember, KitJanusRoomOptions} from './janus-room-types';
+import {kitJanusWatchIce} from './janus-ice';
+import {
+  KitJanusFeedStream,
+  KitJanusPublisher,
+  KitJanusReceived,
+  KitJanusStreamRef,
+  KitJanusSubscribedStream,
+  key,
+} from './janus-room-wire';
 import {KitJanusMessage, KitJanusReply, KitJanusSession} from './janus-session';
-
-/** A stream a publisher announces (`publishers` events): its `mid` on the publisher's side. */
-interface KitJanusFeedStream {
-  type: string;
-  mid: string;
-  disabled?: boolean;
-}
-
-/** A publisher of the room as the `joined` and `publishers` events list it. */
-interface KitJanusPublisher {
-  id: string | number;
-  display?: string;
-  streams?: KitJanusFeedStream[];
-}
-
-/** A stream of the subscriber's peer connection as the `attached` and `updated` events list it. */
-interface KitJanusSubscribedStream {
-  type: string;
-  mid: string;
-  active: boolean;
-  feed_id?: string | number;
-  feed_mid?: string;
-  feed_display?: string;
-}
-
-/** One feed's stream, as the subscriber asks for it. */
-interface KitJanusStreamRef {
-  feed: string;
-  mid: string;
-}
-
-/** A stream the subscriber receives: whose, which kind, and which of their streams (`key`). */
-interface KitJanusReceived {
-  feed: string;
-  display: string;
-  kind: 'audio' | 'video';
-  key: string;
-}
-
-const key = (feed: string, mid: string) => `${feed} ${mid}`;
 
 /**
  * One member in one Janus VideoRoom (Janus 1.x, multistream): a publisher handle that publishes the camera and
@@ -70,6 +39,9 @@ export class KitJanusRoom implements KitJanusRoomMember {
   private _pubQueue: Promise<unknown> = Promise.resolve();
   private _subQueue: Promise<unknown> = Promise.resolve();
   private _left = false;
+  /** The peer connections whose path is broken now, and what stops each one's watch. */
+  private readonly _broken = new Set<RTCPeerConnection>();
+  private readonly _stops: (() => void)[] = [];
   /** Whether the join resolved: errors go to `onError` from then on. */
   private _joined = false;
 
@@ -157,10 +129,13 @@ export class KitJanusRoom implements KitJanusRoomMember {
     this._announced((joined.data['publishers'] as KitJanusPublisher[]) ?? []);
   }
 
-  /** Offers what the publisher sends (`publish` the first time, `configure` after) and takes Janus's answer. */
-  private async _publish(request: 'publish' | 'configure'): Promise<void> {
+  /**
+   * Offers what the publisher sends (`publish` the first time, `configure` after; `iceRestart` with new ICE
+   * credentials) and takes Janus's answer.
+   */
+  private async _publish(request: 'publish' | 'configure', iceRestart = false): Promise<void> {
     const peer = this._pubPeer!;
-    const offer = await peer.createOffer();
+    const offer = await peer.createOffer({iceRestart});
     await peer.setLocalDescription(offer);
     const reply = await this._session.message(this._publisher, {request}, offer);
     if (!reply.jsep) {
@@ -172,11 +147,36 @@ export class KitJanusRoom implements KitJanusRoomMember {
   /** A peer connection of a handle that trickles its candidates to Janus. */
   private _peer(handle: number): RTCPeerConnection {
     const peer = new RTCPeerConnection({iceServers: this._options.iceServers ?? []});
-    peer.addEventListener('iceconnectionstatechange', () => {
-      if (peer.iceConnectionState === 'failed') {
-        this._lost(new KitException(KitErrorCodes.NETWORK, 'janus: the media path failed'));
-      }
-    });
+    this._stops.push(
+      kitJanusWatchIce(peer, {
+        changed: now => {
+          const was = this._broken.size > 0;
+          if (now) {
+            this._broken.add(peer);
+          } else {
+            this._broken.delete(peer);
+          }
+          const is = this._broken.size > 0;
+          if (was !== is && !this._left) {
+            this._call(() => this._options.onPath?.(is));
+          }
+        },
+        // The publisher offers anew; Janus offers anew to the subscriber (`restart`), which answers.
+        restart: () =>
+          handle === this._publisher
+            ? this._queue('pub', () => this._publish('configure', true))
+            : this._queue('sub', async () =>
+                this._subscribed(
+                  await this._session.message(this._subscriber, {
+                    request: 'configure',
+                    restart: true,
+                  }),
+                ),
+              ),
+        lost: () =>
+          this._lost(new KitException(KitErrorCodes.NETWORK, 'janus: the media path failed')),
+      }),
+    );
     peer.addEventListener('icecandidate', ({candidate}) => {
       // Chromium ends each generation with an empty candidate before the final null: only null says "completed".
       if (!this._left && candidate?.candidate !== '') {
@@ -381,6 +381,7 @@ export class KitJanusRoom implements KitJanusRoomMember {
 
   private _close(): void {
     this._left = true;
+    this._stops.forEach(stop => stop());
     this._session?.close();
     this._pubPeer?.close();
     this._subPeer?.close();

@@ -222,6 +222,20 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
       return team;
     }
 
+    it('should say "Reconnecting…" while the path to the room is broken (its ICE restarting), and that it is back', async () => {
+      const ua = await start();
+      await inCall(ua);
+      joined[0].onPath!(true);
+      joined[0].onPath!(true);
+      await settle();
+      expect(said('onCallReconnecting')).toHaveLength(1);
+      expect(said('onCallReconnected')).toEqual([]);
+      joined[0].onPath!(false);
+      await settle();
+      expect(said('onCallReconnected')).toHaveLength(1);
+      expect(joined).toHaveLength(1); // The same member: no new join.
+    });
+
     it('should say "Reconnecting…", join the same room again while its SFU is there, and say it is back', async () => {
       const ua = await start();
       await inCall(ua);

@@ -215,15 +215,25 @@ export class KitSipGroupRooms {
     const joined = await kitSipJoinRoom(
       group,
       this._host.hooks,
-      (user, status) => this._host.set(group, user, status),
-      () => void this._lost(group),
+      {
+        set: (user, status) => this._host.set(group, user, status),
+        lost: () => void this._lost(group),
+        path: broken => this._reconnecting(group, broken),
+      },
       quiet,
     );
-    if (joined && group.reconnecting) {
-      group.reconnecting = false;
-      this._host.hooks.emit('onCallReconnected', group.call);
+    if (joined) {
+      this._reconnecting(group, false);
     }
     return joined;
+  }
+
+  /** The call's media path broke ("Reconnecting…", said once) or is back. */
+  private _reconnecting(group: KitSipGroupCall, broken: boolean): void {
+    if (!group.done && broken !== group.reconnecting) {
+      group.reconnecting = broken;
+      this._host.hooks.emit(broken ? 'onCallReconnecting' : 'onCallReconnected', group.call);
+    }
   }
 
   /**
@@ -238,10 +248,7 @@ export class KitSipGroupRooms {
     }
     group.remotes.clear();
     group.feeds.clear();
-    if (!group.reconnecting) {
-      group.reconnecting = true;
-      this._host.hooks.emit('onCallReconnecting', group.call);
-    }
+    this._reconnecting(group, true);
     const back = await this.join(group, true);
     if (back || group.done || group.member || group.direction === 'incoming') {
       return;
@@ -271,16 +278,20 @@ export class KitSipGroupRooms {
  * never thrown.
  * @param group The call.
  * @param hooks The adapter's.
- * @param set Sets one person's status (and tells the listeners).
- * @param lost The room was lost once joined (its Janus went away, or the path to it): `group.member` is gone.
+ * @param on `set`: sets one person's status (and tells the listeners); `lost`: the room was lost once joined (its
+ *   Janus went away, or the path to it did not come back): `group.member` is gone; `path`: the media path broke, or
+ *   is back.
  * @param quiet Whether a failure to join goes unreported (a try at the same room, when it was lost).
  * @returns Whether this device is in the room now (`group.member`).
  */
 async function kitSipJoinRoom(
   group: KitSipGroupCall,
   hooks: KitSipGroupHooks,
-  set: (user: KitUser, status: KitParticipantStatus) => void,
-  lost: () => void,
+  on: {
+    set(user: KitUser, status: KitParticipantStatus): void;
+    lost(): void;
+    path(broken: boolean): void;
+  },
   quiet = false,
 ): Promise<boolean> {
   const room = group.room;
@@ -312,7 +323,7 @@ async function kitSipJoinRoom(
         group.remotes.set(uid, new MediaStream([...kept, track]));
         const person = group.call.participants?.find(p => p.user.uid === uid);
         if (person?.status !== 'joined') {
-          set(person?.user ?? {uid, name: name.join(' ') || uid}, 'joined');
+          on.set(person?.user ?? {uid, name: name.join(' ') || uid}, 'joined');
         }
       },
       onTrackGone: (feed, kind) => {
@@ -327,13 +338,14 @@ async function kitSipJoinRoom(
         group.feeds.delete(feed);
         const user = uid && group.call.participants?.find(p => p.user.uid === uid)?.user;
         if (uid && user && group.direction === 'incoming' && !group.legs.has(uid)) {
-          set(user, 'left'); // The caller's side hears a leave from its INVITE's BYE.
+          on.set(user, 'left'); // The caller's side hears a leave from its INVITE's BYE.
         }
       },
+      onPath: broken => group.member === member && on.path(broken),
       onLost: () => {
         if (group.member && group.member === member) {
           group.member = null;
-          lost();
+          on.lost();
         }
       },
       onError: error => hooks.report(error.code, error.message, error),
