@@ -19,9 +19,10 @@ const RTP_PORTS = [
 /**
  * @param {{proxies: import('./proxies.mjs').Proxies, directory: string}} options The run's proxies, the directory.
  * @returns {Promise<{proxy?: string, sfu?: string, rtpPorts?: number[], rtpPortsOf?: number[][],
- *   roomSfu?(): number, stop?(sfu: number): void, error?: string, close(): Promise<void>}>} `sfu`: both URLs
- *   (the demo's `?sfu=`); `rtpPorts`: the ports of both; `roomSfu()`: which Janus holds the newest room; `stop(n)`:
- *   stops that Janus by its pid.
+ *   roomSfu?(): number, stop?(sfu: number): void, pause?(sfu: number, paused: boolean): void, error?: string,
+ *   close(): Promise<void>}>} `sfu`: both URLs (the demo's `?sfu=`); `rtpPorts`: the ports of both; `roomSfu()`:
+ *   which Janus holds the newest room; `stop(n)`: stops that Janus by its pid; `pause(n, true)`: freezes it by its
+ *   pid (SIGSTOP: its sockets stay open, nothing answers), `pause(n, false)` lets it go on (SIGCONT).
  */
 export async function startGroupRig({proxies, directory}) {
   const env = {
@@ -45,8 +46,17 @@ export async function startGroupRig({proxies, directory}) {
       // Not started, or stopped already.
     }
   };
+  const pids = [];
+  const pause = (sfu, paused) => process.kill(pids[sfu], paused ? 'SIGSTOP' : 'SIGCONT');
   let rooms;
   const close = async () => {
+    pids.forEach((pid, sfu) => {
+      try {
+        pause(sfu, false); // A Janus left frozen by a failed test stops all the same.
+      } catch {
+        // Gone.
+      }
+    });
     await rooms?.close();
     RTP_PORTS.forEach((_, sfu) => stop(sfu));
     rmSync(env.KIT_JANUS_DIR, {recursive: true, force: true});
@@ -67,6 +77,9 @@ export async function startGroupRig({proxies, directory}) {
         ports.join('-'),
       ),
     );
+    RTP_PORTS.forEach((_, sfu) =>
+      pids.push(Number(readFileSync(join(janusSh(sfu, 'dir'), 'pid'), 'utf8'))),
+    );
     const dir = janusSh(0, 'dir');
     rooms = await startGroupRooms({
       janus: sfus,
@@ -81,6 +94,7 @@ export async function startGroupRig({proxies, directory}) {
       rtpPortsOf: RTP_PORTS,
       roomSfu: () => [...rooms.rooms.values()].at(-1)?.sfu ?? -1,
       stop,
+      pause,
       close,
     };
   } catch (error) {

@@ -10,7 +10,9 @@
 // late from Recent calls (her device rings Grace's back, which answers by itself), and Grace adds Linus, who is not
 // in the Team. The Janus that holds the room is then stopped by its pid: every tab says "Reconnecting…", the room is
 // made again on the rig's other Janus, and every pair of the four sees and hears each other again through it, without
-// anyone pressing anything.
+// anyone pressing anything. Before that, the path to the room's Janus breaks (Janus frozen by its pid): every tab says
+// "Reconnecting…" and restarts ICE on the connections it has (their ICE credentials change); once Janus goes on, the
+// media comes back on those same connections.
 import {SEL, expect} from '../harness.mjs';
 
 const WAIT = 20000;
@@ -131,6 +133,13 @@ async function everyPairPlays(tabs, names) {
       async ({who, other, tab}) => `${other}→${who} ${(await plays(tab, names[other])).toFixed(3)}`,
     ),
   );
+}
+
+/** In the page: the ICE username fragment of each open connection that sends media (the room's publisher). */
+function publisherUfrags() {
+  return window.__e2e.peers
+    .filter(pc => pc.connectionState !== 'closed' && pc.getSenders().some(sender => sender.track))
+    .map(pc => /a=ice-ufrag:(\S+)/.exec(pc.localDescription?.sdp ?? '')?.[1]);
 }
 
 /** From now on, the page notes whether its screen said "Reconnecting…" (it may say it only briefly). */
@@ -283,10 +292,58 @@ export const groupFlows = [
       const four = {grace, alan, katherine, linus};
       await everyPairPlays(four, names);
 
-      // The Janus that holds the room stops: every tab says "Reconnecting…", and the media comes back through the
-      // other one (each pair's connection on its ports), with nobody pressing anything.
+      // The path to the room's Janus breaks (Janus frozen): every tab says "Reconnecting…" and restarts ICE on its
+      // connections; once Janus goes on, the media comes back on those same connections.
       const sfu = groups.roomSfu();
       expect(sfu >= 0, 'the room hook made no room');
+      const tabsOf4 = Object.values(four);
+      const before = await Promise.all(tabsOf4.map(tab => tab.page.evaluate(publisherUfrags)));
+      expect(
+        before.every(ufrags => ufrags.length === 1),
+        `each tab should publish on one connection: ${JSON.stringify(before)}`,
+      );
+      for (const tab of tabsOf4) {
+        await tab.page.evaluate(watchReconnecting, RECONNECTING);
+      }
+      const paused = Date.now();
+      groups.pause(sfu, true);
+      try {
+        for (const [index, tab] of tabsOf4.entries()) {
+          await tab.page.waitForFunction(() => window.__e2eReconnecting === true, null, {
+            timeout: 30000,
+          });
+          // The restart's offer, with new credentials, is out (Janus answers it once it goes on).
+          await tab.page.waitForFunction(
+            was => {
+              const now = window.__e2e.peers
+                .filter(pc => pc.connectionState !== 'closed' && pc.getSenders().some(s => s.track))
+                .map(pc => /a=ice-ufrag:(\S+)/.exec(pc.localDescription?.sdp ?? '')?.[1]);
+              return now.length === 1 && now[0] !== was;
+            },
+            before[index][0],
+            {timeout: 30000},
+          );
+        }
+      } finally {
+        groups.pause(sfu, false);
+      }
+      const resumed = Date.now();
+      for (const tab of tabsOf4) {
+        await tab.gone(RECONNECTING, WAIT);
+      }
+      const mended = Date.now() - resumed;
+      await everyPairPlays(four, names);
+      const after = await Promise.all(tabsOf4.map(tab => tab.page.evaluate(publisherUfrags)));
+      expect(
+        after.every((ufrags, index) => ufrags.length === 1 && ufrags[0] !== before[index][0]),
+        `the publishers' connections were not restarted in place: ${JSON.stringify({before, after})}`,
+      );
+      console.log(
+        `    Janus ${sfu} frozen → every tab restarted ICE: ${resumed - paused} ms; Janus on again → "Reconnecting…" gone in the four tabs: ${mended} ms`,
+      );
+
+      // The Janus that holds the room stops: every tab says "Reconnecting…", and the media comes back through the
+      // other one (each pair's connection on its ports), with nobody pressing anything.
       for (const tab of Object.values(four)) {
         await tab.page.evaluate(watchReconnecting, RECONNECTING);
         tab.janusPorts = groups.rtpPortsOf[1 - sfu];
