@@ -241,7 +241,7 @@ export const groupFlows = [
     },
   },
   {
-    name: 'group call over SIP and Janus: Katherine is busy (her chip), Alan accepts; Katherine joins late from Recent calls; Grace adds Linus; the Janus holding the room is stopped mid-call: "Reconnecting…" in every tab, the room is made again on the other Janus, and every pair sees and hears each other again',
+    name: 'group call over SIP and Janus: Katherine is busy (her chip), Alan accepts; Katherine joins late from Recent calls; Grace adds Linus; the path to the room’s Janus breaks: "Reconnecting…", ICE restarted in place, media back; that Janus is stopped mid-call: "Reconnecting…" in every tab, the room is made again on the other Janus, and every pair sees and hears each other again',
     timeout: 180000,
     fn: async ({open, groups}) => {
       expect(groups?.proxy, `no group rig: ${groups?.error}`);
