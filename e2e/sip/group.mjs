@@ -1,7 +1,7 @@
 // A group call over SIP with its media through Janus (issue 35): four tabs of the demo through a Kamailio with the
 // room hook (`--group-hook`, tools/janus/group-rooms.mjs) and a Janus started by tools/janus/janus.sh. Grace calls the
-// Team by video: each member is rung by an INVITE of their own; Katherine declines (her chip on Grace's screen), Ada
-// and Alan accept. Every pair then sees and hears each other through the room on Janus (each tile's frames advance,
+// Team by video: each member is rung by an INVITE of their own; Katherine declines (her chip on Grace's screen, and
+// in Ada's People panel: Grace tells her), Ada and Alan accept. Every pair then sees and hears each other through the room on Janus (each tile's frames advance,
 // its audio has energy, from a connection to Janus), never browser to browser. Grace, the caller, leaves: Ada and
 // Alan go on. Ada turns her camera off: Alan's tile of her shows her avatar. Ada hangs up: Alan is left alone,
 // and his call ends.
@@ -215,6 +215,19 @@ export const groupFlows = [
       console.log(
         `    through Janus, every pair both ways (RMS): ${heard.join(', ')}; all within ${Date.now() - accepted} ms of the accepts`,
       );
+
+      // Ada learns from Grace (a SIP INFO on her INVITE) that Katherine declined: her People panel says so.
+      await ada.page.click(GROUP.people);
+      await ada.visible(GROUP.panel, WAIT);
+      await ada.page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('.kit-group-call-person-declined')].some(person =>
+            person.textContent.includes('Katherine'),
+          ),
+        null,
+        {timeout: WAIT},
+      );
+      await ada.page.click(GROUP.panelClose);
 
       // The caller leaves: Ada and Alan stay in the call, and still see and hear each other.
       await grace.page.click(SEL.ongoingEnd);

@@ -100,6 +100,15 @@ export class FakeSession extends FakeEmitter {
   }
   /** The DTMF the adapter sent, with how (`RFC2833` or `INFO`). */
   readonly dtmf: {tones: string; transportType: string}[] = [];
+  /** The SIP INFOs sent in the dialog (`sendInfo`), once it is set up (JsSIP throws before). */
+  readonly infos: {contentType: string; body?: string}[] = [];
+  established = true;
+  sendInfo(contentType: string, body?: string): void {
+    if (!this.established) {
+      throw new Error('INVALID_STATE_ERROR');
+    }
+    this.infos.push({contentType, body});
+  }
   sendDTMF(tones: string, {transportType}: {transportType: string}): void {
     this.dtmf.push({tones, transportType});
   }

@@ -175,6 +175,24 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
     expect(ua.placed).toHaveLength(4);
   });
 
+  it('should tell everyone in the call where everyone stands (a SIP INFO) as it changes', async () => {
+    const ua = await start();
+    const {legs} = await ringTeam(ua);
+    legs['ada'].emit('accepted', {
+      originator: 'remote',
+      response: reply(200, room('grace-token-0123456789')),
+    });
+    legs['linus'].emit('failed', {originator: 'remote', cause: 'Rejected', message: message(603)});
+    await settle();
+    const last = legs['ada'].infos.at(-1)!;
+    expect(last.contentType).toBe('application/vnd.kit-group-status+json');
+    expect(JSON.parse(last.body!).p).toEqual([
+      {u: 'grace', n: 'Grace Hopper', s: 'joined'},
+      {u: 'ada', n: 'Ada Lovelace', s: 'joined'},
+      {u: 'linus', n: 'Linus Torvalds', s: 'declined'},
+    ]);
+  });
+
   it('should end as declined once everyone declined, and as busy when everyone was, without joining a room', async () => {
     const ua = await start();
     const first = await ringTeam(ua);
@@ -460,6 +478,37 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
           .at(-1)
           ?.participants?.map(p => `${p.user.uid} ${p.status}`),
       ).toEqual(['grace joined', 'ada joined', 'linus joined']);
+    });
+
+    it('should take where everyone stands from its caller’s INFO (someone added, with their name); anything else is ignored', async () => {
+      const ua = await start();
+      const session = ring(ua, groupInvite());
+      await settle();
+      const tell = (contentType: string, body: string) =>
+        session.emit('newInfo', {originator: 'remote', info: {contentType, body}});
+      const type = 'application/vnd.kit-group-status+json';
+      tell('text/plain', JSON.stringify({p: [{u: 'linus', s: 'declined'}]}));
+      tell(type, 'not json');
+      tell(type, JSON.stringify({p: [{u: 'linus', s: 'boss'}]}));
+      tell(
+        type,
+        JSON.stringify({
+          p: [
+            {u: 'grace', s: 'declined'}, // Me: I know better.
+            {u: 'linus', n: 'Linus Torvalds', s: 'declined'},
+            {u: 'katherine', n: 'Katherine Johnson', s: 'ringing'},
+          ],
+        }),
+      );
+      await settle();
+      const changed = said('onParticipantsChanged');
+      expect(changed).toHaveLength(2);
+      expect(changed.at(-1)?.participants?.map(p => `${p.user.name} ${p.status}`)).toEqual([
+        'Ada Lovelace joined',
+        'Grace Hopper ringing',
+        'Linus Torvalds declined',
+        'Katherine Johnson ringing',
+      ]);
     });
 
     it('should refuse (488) a group call without the proxy’s room, or whose people do not hold, and say so', async () => {

@@ -23,9 +23,11 @@ import {
   dedupe,
   fail,
   groupInvite,
+  hearStatuses,
   randomId,
   readInfo,
   readRoom,
+  tellStatuses,
   terminate,
 } from './sip-group-wire';
 import {KitSipSessionEvent, KitSipUA, KitSipUAEvent} from './sip-types';
@@ -183,6 +185,7 @@ export class KitSipGroupCalls {
       reconnecting: false,
     };
     this._calls.set(session.id, group);
+    hearStatuses(session, group, me.uid, (user, status) => this._set(group, user, status));
     session.on('failed', event => {
       if (!group.done) {
         // The caller cancelled (or rang off elsewhere) before I answered.
@@ -349,6 +352,7 @@ export class KitSipGroupCalls {
     if (!tell) {
       return;
     }
+    tellStatuses(group); // A caller's callees learn it from it.
     const me = this._hooks.user.uid;
     const others = participants.filter(p => p.user.uid !== me);
     // A callee knows only who is in the room and the caller: the others' rings are the caller's business.

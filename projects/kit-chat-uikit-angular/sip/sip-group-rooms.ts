@@ -14,6 +14,7 @@ import {
   KitSipGroupRoom,
   ROOM,
   fail,
+  hearStatuses,
   readRoom,
   terminate,
 } from './sip-group-wire';
@@ -86,6 +87,7 @@ export class KitSipGroupRooms {
     this._host.calls.set(sessionId, group);
     const session = this._host.invite(ua, group, caller, 'join');
     group.legs.set(caller.uid, {user: caller, session});
+    this._hear(session, group);
     const answer = await new Promise<KitSipSessionEvent>(done => {
       session.on('accepted', done);
       session.on('failed', done);
@@ -184,6 +186,7 @@ export class KitSipGroupRooms {
       return;
     }
     group.legs.set(caller.uid, {user: caller, session}); // The old INVITE is the caller's to end.
+    this._hear(session, group);
     session.on('ended', () => this.leftIf(group, caller, session));
     if (!this._answer(session)) {
       return;
@@ -194,6 +197,13 @@ export class KitSipGroupRooms {
       group.room = room;
       void this.join(group);
     }
+  }
+
+  /** Where everyone stands, as the caller tells it on this INVITE. */
+  private _hear(session: KitSipSession, group: KitSipGroupCall): void {
+    hearStatuses(session, group, this._host.hooks.user.uid, (user, status) =>
+      this._host.set(group, user, status),
+    );
   }
 
   /** Answers an INVITE of a group call that does not ring (no media on it). @returns Whether JsSIP could. */

@@ -5,6 +5,7 @@ import {
   KitErrorCode,
   KitException,
   KitGroup,
+  KitParticipantStatus,
   KitUser,
   kitValidateUser,
 } from 'kit-chat-uikit-angular';
@@ -18,6 +19,17 @@ import {KitSipSession, KitSipUA} from './sip-types';
 export const GROUP = 'X-Kit-Group';
 export const INFO = 'X-Kit-Group-Info';
 export const ROOM = 'X-Kit-Room';
+/** The SIP INFO in which the caller tells each person in the call where everyone stands. */
+export const STATUS_INFO = 'application/vnd.kit-group-status+json';
+const STATUSES: readonly KitParticipantStatus[] = [
+  'invited',
+  'ringing',
+  'joined',
+  'declined',
+  'busy',
+  'unanswered',
+  'left',
+];
 /** Most people a group call takes over SIP (the room's publishers). */
 export const MOST = 9;
 
@@ -169,6 +181,63 @@ export function readInfo(value: string | undefined): {
   } catch {
     return null;
   }
+}
+
+/**
+ * The caller tells everyone in the call (each INVITE that is set up) where everyone stands, by a SIP INFO: a callee
+ * learns from its caller who declined, was busy, left or was added, not only who publishes in the room.
+ */
+export function tellStatuses(group: KitSipGroupCall): void {
+  if (group.direction !== 'outgoing') {
+    return;
+  }
+  const people = (group.call.participants ?? []).map(({user, status}) => ({
+    u: user.uid,
+    n: user.name,
+    s: status,
+  }));
+  for (const {session} of group.legs.values()) {
+    try {
+      session.sendInfo(STATUS_INFO, JSON.stringify({p: people}));
+    } catch {
+      // Not set up (still rings, or over): it learns at its answer, or not at all.
+    }
+  }
+}
+
+/**
+ * A callee hears its caller's INFO of where everyone stands: each person but me gets that status (someone unknown
+ * here, with the name given). What does not hold is ignored.
+ */
+export function hearStatuses(
+  session: KitSipSession,
+  group: KitSipGroupCall,
+  me: string,
+  set: (user: KitUser, status: KitParticipantStatus) => void,
+): void {
+  session.on('newInfo', ({originator, info}) => {
+    if (originator !== 'remote' || info.contentType !== STATUS_INFO) {
+      return;
+    }
+    try {
+      const people: {u?: unknown; n?: unknown; s?: unknown}[] = JSON.parse(info.body ?? '').p;
+      for (const {u: uid, n: name, s: status} of people.slice(0, MOST)) {
+        const known = group.call.participants?.find(p => p.user.uid === uid);
+        const user = known?.user ?? {uid: uid as string, name: name as string};
+        const valid = STATUSES.includes(status as KitParticipantStatus);
+        if (
+          uid !== me &&
+          valid &&
+          known?.status !== status &&
+          !kitValidateUser(user, 'participant')
+        ) {
+          set(user, status as KitParticipantStatus);
+        }
+      }
+    } catch {
+      // Not a list of people: ignored.
+    }
+  });
 }
 
 /** base64url of a text (UTF-8). */

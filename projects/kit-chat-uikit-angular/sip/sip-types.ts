@@ -21,6 +21,11 @@ export interface KitSipSession {
   readonly remote_identity: {display_name?: string | null; uri: {user: string}};
   on(event: 'refer', listener: (event: KitSipReferEvent) => void): unknown;
   on(event: 'replaces', listener: (event: KitSipReplacesEvent) => void): unknown;
+  /** A SIP INFO of the far side (JsSIP's `newInfo`; `info.body` of `info.contentType`). */
+  on(
+    event: 'newInfo',
+    listener: (event: {originator: string; info: {contentType?: string; body?: string}}) => void,
+  ): unknown;
   on(event: string, listener: (event: KitSipSessionEvent) => void): unknown;
   answer(options: object): void;
   /** Whether a re-INVITE can go out now: the call is set up and no offer or INVITE transaction is under way. */
@@ -36,6 +41,8 @@ export interface KitSipSession {
   terminate(options?: {status_code?: number; reason_phrase?: string}): void;
   /** Whether the session is over (JsSIP's `terminate` throws then). */
   isEnded(): boolean;
+  /** Sends a SIP INFO in the dialog (throws when the session is not set up). */
+  sendInfo(contentType: string, body?: string): void;
   /** Sends DTMF: RFC 4733 events in the audio RTP (`'RFC2833'`, through `RTCRtpSender.dtmf`) or SIP INFO. */
   sendDTMF(tones: string, options: {transportType: 'RFC2833' | 'INFO'}): void;
   /**
