@@ -304,6 +304,14 @@ export const groupFlows = [
       await grace.page.click(GROUP.panelClose);
       const four = {grace, alan, katherine, linus};
       await everyPairPlays(four, names);
+      // The speaking rings, from the audio levels of what the room sends: the fake microphones beep without pause.
+      await grace.page.waitForFunction(
+        () =>
+          document.querySelectorAll('.kit-group-call-tile-speaking:not(.kit-group-call-tile-self)')
+            .length === 3,
+        null,
+        {timeout: WAIT},
+      );
 
       // The path to the room's Janus breaks (Janus frozen): every tab says "Reconnecting…" and restarts ICE on its
       // connections; once Janus goes on, the media comes back on those same connections.
