@@ -283,6 +283,32 @@ describe('KitCallSession', () => {
       },
     );
 
+    it("should show the call connected when the ring time-out's second cancel is refused because the callee picked up", async () => {
+      const t = setup('outgoing');
+      t.sdk.next = () => Promise.reject(new Error('refused'));
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      await jest.advanceTimersByTimeAsync(45_000);
+      expect(t.session.state.phase).toBe('dialing'); // Refused once: it still dials, tried again soon.
+      // The callee picks up before the second try: the SDK refuses it, the call being live.
+      const live = {...call('outgoing'), status: 'ongoing' as const};
+      t.sdk.next = () =>
+        Promise.reject(new KitException(KitErrorCodes.CALL_ENDED, 'Call is ongoing', live));
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)', 'rejectCall(s1, unanswered)']);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({
+          phase: 'ongoing',
+          connected: true,
+          endReason: null,
+          failure: null,
+        }),
+      );
+      // Only the first refusal is said: no "Call failed" over a connected call.
+      expect(t.viewErrors.map(error => error.code)).toEqual([KitErrorCodes.CALL_FAILED]);
+      expect(t.events).toEqual(['accepted s1']);
+      expect(t.playing()).toEqual([]);
+    });
+
     it('should not announce as accepted a call that the app hands over already connected', async () => {
       const t = setup('incoming');
       t.sdk.next = () => Promise.resolve({...call('incoming'), status: 'ended'});
