@@ -307,6 +307,23 @@ describe('KitOngoingCallComponent', () => {
       expect(component.closed).toEqual(['ended']);
     });
 
+    it('should show End as disabled while the hang-up is on its way', async () => {
+      const call = await incomingCall();
+      const {host, component} = await render(call);
+      const endCall = calls.sdk.endCall.bind(calls.sdk);
+      let answer!: () => void;
+      jest
+        .spyOn(calls.sdk, 'endCall')
+        .mockImplementation(id => new Promise<void>(go => (answer = go)).then(() => endCall(id)));
+      button(host, 'end-call')!.click();
+      await settle();
+      expect(button(host, 'end-call')?.getAttribute('aria-disabled')).toBe('true');
+      answer();
+      await settle();
+      expect(component.closed).toEqual(['ended']);
+      expect(component.endClicks).toBe(1);
+    });
+
     it('should run onEndCallClick instead of ending the call when it is set', async () => {
       const call = await incomingCall();
       const handler = jest.fn();

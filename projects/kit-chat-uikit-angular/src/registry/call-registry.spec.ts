@@ -302,4 +302,30 @@ describe('<kit-incoming-call> placed in a layout', () => {
     expect(calls.switchboard.getCall((await call).sessionId)?.status).toBe('unanswered');
     expect(calls.audio.playing()).toEqual([]);
   });
+
+  const neverTimesOut: [string, number, number | undefined][] = [
+    ['KIT_CALL_OVERLAY_DEFAULT_OPTIONS over the config', 20_000, 0],
+    ["the config's overlay defaults", 0, undefined],
+  ];
+  it.each(neverTimesOut)(
+    'should ring on with a ring time-out of 0 in %s (0 rings forever)',
+    async (_, inConfig, inDefaults) => {
+      TestBed.configureTestingModule({
+        providers: [
+          provideKitCallsTesting({config: {autoRing: false, overlay: {ringTimeout: inConfig}}}),
+          {provide: KIT_CALL_OVERLAY_DEFAULT_OPTIONS, useValue: {ringTimeout: inDefaults}},
+        ],
+      });
+      const calls = TestBed.inject(KitCallsTestingController);
+      const fixture = TestBed.createComponent(LayoutHost);
+      const call = calls.farSide.ring(ADA, calls.me);
+      await jest.advanceTimersByTimeAsync(10);
+      fixture.componentInstance.call.set(await call);
+      await jest.advanceTimersByTimeAsync(10);
+      fixture.detectChanges();
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(calls.switchboard.getCall((await call).sessionId)?.status).toBe('initiated');
+      expect(calls.audio.playing()).toHaveLength(1);
+    },
+  );
 });

@@ -141,13 +141,13 @@ export const lose: KitCallEffectRun = (ctx, event, row, from) => {
 // initiateCall's answer still counts, to cancel a call nobody could see.
 export const dismiss: KitCallEffectRun = (ctx, event, row, from) =>
   end(ctx, event, row, from, 'initiate');
+// Only a dismissed call (whatever reason the app gave) still hears initiateCall's answer: every
+// other ending dropped the action.
 export const cancelUnseen: KitCallEffectRun = (ctx, event) => {
   const {machine} = ctx;
-  if (machine.state.endReason === 'dismissed') {
-    const call = {...machine.state.call, ...event.call} as KitCall;
-    machine.patch({call});
-    background(ctx, 'cancel', () => ctx.ports.sdk!.rejectCall(call.sessionId, 'cancelled'));
-  }
+  const call = {...machine.state.call, ...event.call} as KitCall;
+  machine.patch({call});
+  background(ctx, 'cancel', () => ctx.ports.sdk!.rejectCall(call.sessionId, 'cancelled'));
 };
 export const close: KitCallEffectRun = ctx => {
   ctx.host.teardown();

@@ -2,7 +2,12 @@ import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KIT_BROWSER_CLOCK} from './call-session-host';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
-import {KitCallDirection, KitCallSession, KitCallSessionPorts} from './call-session';
+import {
+  KitCallDirection,
+  KitCallEndReason,
+  KitCallSession,
+  KitCallSessionPorts,
+} from './call-session';
 
 const ME: KitUser = {uid: 'me', name: 'Me'};
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
@@ -282,6 +287,32 @@ describe('KitCallSession', () => {
         expect(t.playing()).toEqual([]);
       },
     );
+
+    it("should show the call connected when the ring time-out's second cancel is refused because the callee picked up", async () => {
+      const t = setup('outgoing');
+      t.sdk.next = () => Promise.reject(new Error('refused'));
+      t.session.attach(t.view, {onError: error => t.viewErrors.push(error)});
+      await jest.advanceTimersByTimeAsync(45_000);
+      expect(t.session.state.phase).toBe('dialing'); // Refused once: it still dials, tried again soon.
+      // The callee picks up before the second try: the SDK refuses it, the call being live.
+      const live = {...call('outgoing'), status: 'ongoing' as const};
+      t.sdk.next = () =>
+        Promise.reject(new KitException(KitErrorCodes.CALL_ENDED, 'Call is ongoing', live));
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(t.sdk.sent).toEqual(['rejectCall(s1, unanswered)', 'rejectCall(s1, unanswered)']);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({
+          phase: 'ongoing',
+          connected: true,
+          endReason: null,
+          failure: null,
+        }),
+      );
+      // Only the first refusal is said: no "Call failed" over a connected call.
+      expect(t.viewErrors.map(error => error.code)).toEqual([KitErrorCodes.CALL_FAILED]);
+      expect(t.events).toEqual(['accepted s1']);
+      expect(t.playing()).toEqual([]);
+    });
 
     it('should not announce as accepted a call that the app hands over already connected', async () => {
       const t = setup('incoming');
@@ -694,26 +725,33 @@ describe('KitCallSession', () => {
       expect(t.session.state.done).toBe(true);
       expect(jest.getTimerCount()).toBe(0);
     });
-    it('should cancel a call the app closed before the SDK registered it, once the SDK does', async () => {
-      const t = setup('outgoing', '');
-      const initiated = deferred<KitCall>();
-      t.sdk.next = () => initiated.promise;
-      t.session.attach(t.view);
-      const started = t.session.start().catch((error: KitException) => error.code);
-      t.session.dispose();
-      await jest.advanceTimersByTimeAsync(0);
-      expect(await started).toBe(KitErrorCodes.CALL_ENDED);
-      expect(t.session.state).toEqual(
-        expect.objectContaining({phase: 'ended', endReason: 'dismissed', done: true}),
-      );
-      t.sdk.next = () => Promise.resolve({...call('outgoing', 'o1'), status: 'cancelled'});
-      initiated.resolve({...call('outgoing', 'o1'), status: 'initiated'});
-      await jest.advanceTimersByTimeAsync(0);
-      // Nobody can see the call any more: it must not ring on at the callee.
-      expect(t.sdk.sent).toEqual(['initiateCall', 'rejectCall(o1, cancelled)']);
-      expect(t.events).toEqual([]); // No ccOutgoingCall for a call the app already closed.
-      expect(t.reported).toEqual([]);
-    });
+    const closings: [string, KitCallEndReason | undefined][] = [
+      ['closed', undefined],
+      ["closed with a reason of the app's", 'cancelled'],
+    ];
+    it.each(closings)(
+      'should cancel a call the app %s before the SDK registered it, once the SDK does',
+      async (_, reason) => {
+        const t = setup('outgoing', '');
+        const initiated = deferred<KitCall>();
+        t.sdk.next = () => initiated.promise;
+        t.session.attach(t.view);
+        const started = t.session.start().catch((error: KitException) => error.code);
+        t.session.dispose(reason);
+        await jest.advanceTimersByTimeAsync(0);
+        expect(await started).toBe(KitErrorCodes.CALL_ENDED);
+        expect(t.session.state).toEqual(
+          expect.objectContaining({phase: 'ended', endReason: reason ?? 'dismissed', done: true}),
+        );
+        t.sdk.next = () => Promise.resolve({...call('outgoing', 'o1'), status: 'cancelled'});
+        initiated.resolve({...call('outgoing', 'o1'), status: 'initiated'});
+        await jest.advanceTimersByTimeAsync(0);
+        // Nobody can see the call any more: it must not ring on at the callee.
+        expect(t.sdk.sent).toEqual(['initiateCall', 'rejectCall(o1, cancelled)']);
+        expect(t.events).toEqual([]); // No ccOutgoingCall for a call the app already closed.
+        expect(t.reported).toEqual([]);
+      },
+    );
   });
 
   describe('a call waiting in a banner', () => {
