@@ -240,7 +240,7 @@ export async function groupLegChecks({check, expect, url, secret: tokenSecret, r
     );
 
     await check(
-      'group call (proxy): someone rung for a call rings its caller back into the same room (a join: their token on the replies, the caller’s on the INVITE); someone never rung gets a room of their own',
+      'group call (proxy): someone rung for a call rings its caller back into the same room (a join: their token on the replies, the caller’s on the INVITE), or another one rung for it (a rejoin once the caller left); someone never rung gets a room of their own',
       async () => {
         const graceRegistered = await register('grace');
         const entry = rooms.rooms.get(`grace\n${group}`);
@@ -287,6 +287,33 @@ export async function groupLegChecks({check, expect, url, secret: tokenSecret, r
         expect(
           stranger.toCaller?.room && stranger.toCaller.room !== entry.room,
           `katherine, never rung, got the call's room: ${JSON.stringify(stranger.toCaller)}`,
+        );
+        // Two people rung for the call ring each other with its id (a rejoin once its caller left): its room too.
+        const callId = randomBytes(8).toString('hex');
+        const final = sendAuthenticated(
+          linus,
+          'INVITE',
+          {
+            from: 'linus',
+            to: 'ada',
+            callId,
+            headers: ['Content-Type: application/sdp', `X-Kit-Group: ${group}`],
+          },
+          mintSipCredentials(proxies.secret, 'linus'),
+          5000,
+        );
+        const toAda = await seen(
+          ada,
+          message =>
+            message.first.startsWith('INVITE ') && message.headers['call-id']?.[0] === callId,
+        );
+        expect(toAda, "linus's INVITE did not reach ada");
+        ada.sendRaw(replyTo(toAda, 486, 'Busy Here'));
+        await final;
+        expect(
+          roomsOf(toAda)[0]?.room === entry.room &&
+            roomsOf(toAda)[0].token === entry.tokens.get('ada'),
+          `ada got ${JSON.stringify(roomsOf(toAda)[0])}, not her token for ${entry.room}`,
         );
       },
     );

@@ -22,7 +22,8 @@ const RTP_PORTS = [
  *   roomSfu?(): number, stop?(sfu: number): void, pause?(sfu: number, paused: boolean): void, error?: string,
  *   close(): Promise<void>}>} `sfu`: both URLs (the demo's `?sfu=`); `rtpPorts`: the ports of both; `roomSfu()`:
  *   which Janus holds the newest room; `stop(n)`: stops that Janus by its pid; `pause(n, true)`: freezes it by its
- *   pid (SIGSTOP: its sockets stay open, nothing answers), `pause(n, false)` lets it go on (SIGCONT).
+ *   pid (SIGSTOP: its sockets stay open, nothing answers), `pause(n, false)` lets it go on (SIGCONT); `start(n)`
+ *   starts it again.
  */
 export async function startGroupRig({proxies, directory}) {
   const env = {
@@ -47,10 +48,23 @@ export async function startGroupRig({proxies, directory}) {
     }
   };
   const pids = [];
+  /** Starts (or starts again) that Janus, on its own port and RTP ports; its pid is kept. @returns Its URL. */
+  const start = sfu => {
+    const url = janusSh(
+      sfu,
+      'start',
+      '--port',
+      String(16188 + 2 * (process.pid % 500) + sfu),
+      '--rtp-ports',
+      RTP_PORTS[sfu].join('-'),
+    );
+    pids[sfu] = Number(readFileSync(join(janusSh(sfu, 'dir'), 'pid'), 'utf8'));
+    return url;
+  };
   const pause = (sfu, paused) => process.kill(pids[sfu], paused ? 'SIGSTOP' : 'SIGCONT');
   let rooms;
   const close = async () => {
-    pids.forEach((pid, sfu) => {
+    pids.forEach((_, sfu) => {
       try {
         pause(sfu, false); // A Janus left frozen by a failed test stops all the same.
       } catch {
@@ -67,19 +81,7 @@ export async function startGroupRig({proxies, directory}) {
         'the room hook talks to Janus over a WebSocket: run with node --experimental-websocket (npm run e2e:sip)',
       );
     }
-    const sfus = RTP_PORTS.map((ports, sfu) =>
-      janusSh(
-        sfu,
-        'start',
-        '--port',
-        String(16188 + 2 * (process.pid % 500) + sfu),
-        '--rtp-ports',
-        ports.join('-'),
-      ),
-    );
-    RTP_PORTS.forEach((_, sfu) =>
-      pids.push(Number(readFileSync(join(janusSh(sfu, 'dir'), 'pid'), 'utf8'))),
-    );
+    const sfus = RTP_PORTS.map((_, sfu) => start(sfu));
     const dir = janusSh(0, 'dir');
     rooms = await startGroupRooms({
       janus: sfus,
@@ -94,6 +96,7 @@ export async function startGroupRig({proxies, directory}) {
       rtpPortsOf: RTP_PORTS,
       roomSfu: () => [...rooms.rooms.values()].at(-1)?.sfu ?? -1,
       stop,
+      start,
       pause,
       close,
     };

@@ -12,7 +12,8 @@
 // made again on the rig's other Janus, and every pair of the four sees and hears each other again through it, without
 // anyone pressing anything. Before that, the path to the room's Janus breaks (Janus frozen by its pid): every tab says
 // "Reconnecting…" and restarts ICE on the connections it has (their ICE credentials change); once Janus goes on, the
-// media comes back on those same connections.
+// media comes back on those same connections. Last, Grace leaves and the room's new Janus stops too (the first one is
+// back): Alan, first by uid of the three left, rings the two others again, and the room is made again once more.
 import {SEL, expect} from '../harness.mjs';
 
 const WAIT = 20000;
@@ -254,7 +255,7 @@ export const groupFlows = [
     },
   },
   {
-    name: 'group call over SIP and Janus: Katherine is busy (her chip), Alan accepts; Katherine joins late from Recent calls; Grace adds Linus; the path to the room’s Janus breaks: "Reconnecting…", ICE restarted in place, media back; that Janus is stopped mid-call: "Reconnecting…" in every tab, the room is made again on the other Janus, and every pair sees and hears each other again',
+    name: 'group call over SIP and Janus: Katherine is busy (her chip), Alan accepts; Katherine joins late from Recent calls; Grace adds Linus; the path to the room’s Janus breaks: "Reconnecting…", ICE restarted in place, media back; that Janus is stopped mid-call: "Reconnecting…" in every tab, the room is made again on the other Janus, and every pair sees and hears each other again; the caller gone, it recovers once more',
     timeout: 180000,
     fn: async ({open, groups}) => {
       expect(groups?.proxy, `no group rig: ${groups?.error}`);
@@ -402,7 +403,32 @@ export const groupFlows = [
       );
       expect(groups.roomSfu() === 1 - sfu, 'the room was not made again on the other Janus');
 
-      for (const tab of [grace, katherine, linus]) {
+      // Grace, the caller, leaves; the stopped Janus is back, and the one that holds the room now stops: Alan, first
+      // by uid of those left, rings the two others again for the room made again, and the three see and hear each
+      // other once more.
+      await grace.page.click(SEL.ongoingEnd);
+      await grace.gone(SEL.ongoing, WAIT);
+      groups.start(sfu);
+      const three = {alan, katherine, linus};
+      for (const tab of Object.values(three)) {
+        await tab.page.evaluate(watchReconnecting, RECONNECTING);
+        tab.janusPorts = groups.rtpPortsOf[sfu];
+      }
+      const leaderless = Date.now();
+      groups.stop(1 - sfu);
+      for (const tab of Object.values(three)) {
+        await tab.page.waitForFunction(() => window.__e2eReconnecting === true, null, {
+          timeout: WAIT,
+        });
+        await tab.gone(RECONNECTING, WAIT);
+      }
+      const regained = Date.now() - leaderless;
+      await everyPairPlays(three, names);
+      console.log(
+        `    the caller gone, Janus ${1 - sfu} stopped → "Reconnecting…" gone in the three tabs: ${regained} ms (the room on Janus ${sfu} again)`,
+      );
+
+      for (const tab of [katherine, linus]) {
         await tab.page.click(SEL.ongoingEnd);
       }
       await alan.gone(SEL.ongoing, WAIT);

@@ -10,9 +10,10 @@
 // POST /group-leg, form-encoded `caller`, `callee` (uids, checked by the proxy's authentication) and `group` (the group
 // call's id, made up by the caller). The first INVITE of a caller's group call creates its room (private, with its
 // own secret and an ACL: only the tokens added to it join); every INVITE adds a fresh token for the callee, and the
-// caller's token (one per room) is added once. A join: someone rung for that call (who missed or declined its ring)
-// rings its caller back into it, `caller` the joiner and `callee` the call's caller: the same room, the tokens the
-// other way round (the joiner's rides on the replies). Anyone else's INVITE with that id is a new call of theirs.
+// caller's token (one per room) is added once. Two people of a call who ring each other with its id get that call's
+// room, each their own token: a join (someone rung for it, who missed or declined its ring, rings its caller back) or
+// a rejoin once its caller left (someone in it rings the others for the room made again). Anyone else's INVITE with
+// that id is a new call of theirs.
 // The answer, form-encoded:
 //   room=<id: group- and 24 hex digits>&callee=<callee's token>&caller=<caller's token>&janus=<a Janus session token,
 //   base64url>&sfu=<the index of the Janus that holds the room>
@@ -100,19 +101,20 @@ export async function startGroupRooms({janus, tokenSecret, roomKey, ttl = 300}) 
    * One INVITE of a group call: its room (made with the first one; made again on another Janus when the one that held
    * it no longer answers: the tokens given before were for the lost room), and the callee's and caller's tokens.
    */
-  async function leg(caller, callee, group, again = false, members = new Set()) {
-    const key = `${caller}\n${group}`;
-    const joined = rooms.get(`${callee}\n${group}`);
-    if (!rooms.has(key) && joined?.members.has(caller)) {
-      const back = new URLSearchParams(await leg(callee, caller, group));
-      const [theirs, mine] = [back.get('caller'), back.get('callee')];
-      back.set('callee', theirs);
-      back.set('caller', mine);
-      return back.toString();
-    }
+  async function leg(caller, callee, group, again = false, members = new Set(), owner = null) {
+    // The call's room: the caller's own, or, when two people of a call ring each other (a join, or a rejoin once its
+    // caller left), that call's room (its key names who placed it).
+    const inCall = ([key, entry], uid) => key === `${uid}\n${group}` || entry.members.has(uid);
+    const key =
+      owner ??
+      (rooms.has(`${caller}\n${group}`)
+        ? `${caller}\n${group}`
+        : ([...rooms].find(
+            room => room[0].endsWith(`\n${group}`) && inCall(room, caller) && inCall(room, callee),
+          )?.[0] ?? `${caller}\n${group}`));
     const entry = rooms.get(key) ?? {...(await place()), members};
     rooms.set(key, entry);
-    entry.members.add(callee); // Who was rung for this call: who may join it later.
+    entry.members.add(callee); // Who was rung for this call: who may join it later, or ring the others again.
     const added = [caller, callee].filter(uid => !entry.tokens.has(uid));
     const tokens = added.map(() => token());
     let answer = null;
@@ -141,7 +143,7 @@ export async function startGroupRooms({janus, tokenSecret, roomKey, ttl = 300}) 
     // answers; the tokens given before were for the lost room.
     if (!again && (!answer || answer.error_code === NO_SUCH_ROOM || answer.exists === false)) {
       rooms.delete(key);
-      return leg(caller, callee, group, true, entry.members);
+      return leg(caller, callee, group, true, entry.members, key);
     }
     if (added.length ? answer.videoroom !== 'success' : !answer.exists) {
       throw new Error(`janus: the room is not as it should be: ${JSON.stringify(answer)}`);

@@ -407,6 +407,52 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
       expect(said('onCallEnded')).toEqual([]);
     });
 
+    it('should ring the others again for a lost room once its caller left, if first of those in it by uid, and take such a ring', async () => {
+      const ua = await start();
+      const first = ring(ua, groupInvite());
+      await settle();
+      const accepting = sdk.acceptCall(said('onIncomingCallReceived')[0].sessionId);
+      await settle();
+      first.emit('accepted', {originator: 'local'});
+      await accepting;
+      joined[0].onTrack!(
+        '21',
+        'linus Linus Torvalds',
+        Object.assign(new FakeTrack(), {kind: 'audio'}) as never,
+      );
+      first.emit('ended', {originator: 'remote', cause: 'Terminated'}); // Ada, the caller, left.
+      await settle();
+      const gone = new KitException(KitErrorCodes.NETWORK, 'janus: the WebSocket closed');
+      jest.mocked(kitJanusRoom).mockRejectedValueOnce(gone); // The same room: its Janus is gone.
+      joined[0].onLost!(gone);
+      await settle();
+      await settle();
+      // Grace (me) is first by uid of Grace and Linus: she rings Linus again, marked as a rejoin.
+      const again = ua.placed.at(-1)!;
+      expect(again.target).toBe('sip:linus@kit.test');
+      expect(again.options['extraHeaders']).toContain('X-Kit-Group: kit-group-abc');
+      const moved = `group-${'1e'.repeat(12)};token=grace-token-9876543210;janus=${b64url(SESSION_TOKEN)};sfu=1`;
+      again.session.emit('accepted', {originator: 'remote', response: reply(200, moved)});
+      await settle();
+      await settle();
+      expect(joined.at(-1)).toEqual(
+        expect.objectContaining({url: 'ws://sfu-b:8188', roomToken: 'grace-token-9876543210'}),
+      );
+      expect(said('onCallReconnected')).toHaveLength(1);
+      // Linus rings me for it in turn (he is in the call): answered without ringing.
+      const fromLinus = ring(
+        ua,
+        {
+          ...groupInvite(),
+          'X-Kit-Group-Info': b64url(JSON.stringify({v: true, p: [ADA, GRACE, LINUS], r: true})),
+        },
+        LINUS,
+      );
+      await settle();
+      expect(fromLinus.answered).toBe(1);
+      expect(said('onIncomingCallReceived')).toHaveLength(1);
+    });
+
     it('should join a call whose ring it missed by ringing its caller back, marked as a join, and join the room on the answer', async () => {
       const ua = await start();
       ring(ua, groupInvite());

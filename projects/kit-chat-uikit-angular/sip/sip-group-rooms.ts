@@ -41,7 +41,8 @@ export interface KitSipGroupRoomsHost {
 /**
  * The rooms of the group calls over SIP: joining a call's room, and getting it back when it is lost. A room is lost
  * when its SFU goes away or the path to it breaks: the call says "Reconnecting…" and tries the same room again. When
- * that room is gone with its SFU, the caller rings everyone in the call again (an INVITE marked as a rejoin): the
+ * that room is gone with its SFU, the caller (once it left, the first of those in the call by uid) rings everyone in
+ * the call again (an INVITE marked as a rejoin): the
  * proxy's room hook makes the room again on an SFU that answers and writes it on those INVITEs and their answers,
  * each callee's device answers by itself (nothing rings) and everyone joins the new room.
  * @docs-private
@@ -179,7 +180,7 @@ export class KitSipGroupRooms {
         each.direction === 'incoming' &&
         each.id === id &&
         each.call.status === 'ongoing' &&
-        each.legs.has(caller.uid),
+        (each.legs.has(caller.uid) || statusOf(each, caller.uid) === 'joined'),
     );
     if (!group) {
       terminate(session, {status_code: 481, reason_phrase: 'Call Does Not Exist'});
@@ -260,17 +261,20 @@ export class KitSipGroupRooms {
     group.feeds.clear();
     this._reconnecting(group, true);
     const back = await this.join(group, true);
-    if (back || group.done || group.member || group.direction === 'incoming') {
+    const me = this._host.hooks.user.uid;
+    const inCall = (group.call.participants ?? []).filter(p => p.status === 'joined');
+    // Who rings everyone again: the caller, or once the caller left, the first of those in the call by uid.
+    const leads =
+      group.direction === 'outgoing' ||
+      (statusOf(group, group.call.callInitiator.uid) !== 'joined' &&
+        [me, ...inCall.map(p => p.user.uid)].sort()[0] === me);
+    if (back || group.done || group.member || !leads) {
       return;
     }
     group.room = null;
     try {
       const ua = this._host.hooks.ua('The group call could not reconnect');
-      for (const {user, status} of group.call.participants ?? []) {
-        if (status === 'joined' && user.uid !== this._host.hooks.user.uid) {
-          this._rering(ua, group, user);
-        }
-      }
+      inCall.filter(p => p.user.uid !== me).forEach(p => this._rering(ua, group, p.user));
     } catch (error) {
       this._host.hooks.report(
         KitErrorCodes.CALL_FAILED,
@@ -387,4 +391,9 @@ export async function kitSipGroupMedia(
   group.local?.getAudioTracks().forEach(track => (track.enabled = audio));
   group.local?.getVideoTracks().forEach(track => (track.enabled = video));
   await group.member?.setCamera(video);
+}
+
+/** @returns Where someone stands in a group call, as this device knows it. */
+function statusOf(group: KitSipGroupCall, uid: string): KitParticipantStatus | undefined {
+  return group.call.participants?.find(p => p.user.uid === uid)?.status;
 }
