@@ -329,6 +329,16 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
       });
       return session;
     }
+    /** The team's call rings here, and is accepted: its INVITE. */
+    async function ringAndAccept(ua: FakeUA): Promise<FakeSession> {
+      const session = ring(ua, groupInvite());
+      await settle();
+      const accepting = sdk.acceptCall(said('onIncomingCallReceived')[0].sessionId);
+      await settle();
+      session.emit('accepted', {originator: 'local'});
+      await accepting;
+      return session;
+    }
     const info = (people: KitUser[], video = true) =>
       b64url(JSON.stringify({v: video, g: {id: 'team', name: 'Team'}, p: people}));
     const groupInvite = (token = 'grace-token-0123456789') => ({
@@ -370,12 +380,7 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
 
     it('should answer the caller’s INVITE for the call’s new room without ringing, and join it; a device not in the call answers 481', async () => {
       const ua = await start();
-      const first = ring(ua, groupInvite());
-      await settle();
-      const accepting = sdk.acceptCall(said('onIncomingCallReceived')[0].sessionId);
-      await settle();
-      first.emit('accepted', {originator: 'local'});
-      await accepting;
+      const first = await ringAndAccept(ua);
       await settle();
       const gone = new KitException(KitErrorCodes.NETWORK, 'janus: the WebSocket closed');
       jest.mocked(kitJanusRoom).mockRejectedValueOnce(gone); // The same room: its Janus is gone.
@@ -409,12 +414,7 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
 
     it('should ring the others again for a lost room once its caller left, if first of those in it by uid, and take such a ring', async () => {
       const ua = await start();
-      const first = ring(ua, groupInvite());
-      await settle();
-      const accepting = sdk.acceptCall(said('onIncomingCallReceived')[0].sessionId);
-      await settle();
-      first.emit('accepted', {originator: 'local'});
-      await accepting;
+      const first = await ringAndAccept(ua);
       joined[0].onTrack!(
         '21',
         'linus Linus Torvalds',
