@@ -492,6 +492,23 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
       await expect(again).rejects.toMatchObject({code: KitErrorCodes.CALL_ENDED});
     });
 
+    it('should let the camera go and reject when JsSIP cannot ring the caller back for a join', async () => {
+      const tracks: FakeTrack[] = [];
+      installFakeMedia(fakeCapture(tracks));
+      const ua = await start();
+      ring(ua, groupInvite());
+      await settle();
+      const [rung] = said('onIncomingCallReceived');
+      await sdk.rejectCall(rung.sessionId, 'unanswered');
+      jest.spyOn(ua, 'call').mockImplementation(() => {
+        throw new Error('the transport is down');
+      });
+      await expect((sdk as KitSipGroupCallsSdk).joinCall(rung.sessionId)).rejects.toMatchObject({
+        code: KitErrorCodes.CALL_FAILED,
+      });
+      expect(tracks.map(track => track.stopped)).toEqual([true]);
+    });
+
     it('should answer without ringing someone rung for my call who rings back into it (a join), and 481 anyone else', async () => {
       const ua = await start();
       const {call, legs} = await ringTeam(ua);

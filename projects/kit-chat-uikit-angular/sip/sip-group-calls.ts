@@ -22,6 +22,7 @@ import {
   ROOM,
   dedupe,
   fail,
+  groupCall,
   groupInvite,
   hearStatuses,
   randomId,
@@ -31,8 +32,6 @@ import {
   terminate,
 } from './sip-group-wire';
 import {KitSipSessionEvent, KitSipUA, KitSipUAEvent} from './sip-types';
-
-export type {KitSipGroupCall, KitSipGroupHooks} from './sip-group-wire';
 
 /**
  * The calls with several people of the SIP adapter (`sfu`): each person is rung by an INVITE of their own marked
@@ -75,27 +74,16 @@ export class KitSipGroupCalls {
     const ua = this._hooks.ua('The group call could not start');
     const local = await kitSipGetUserMedia(call.type !== KitConstants.CALL_TYPE_AUDIO);
     const id = `kit-group-${randomId()}`;
-    const group: KitSipGroupCall = {
-      direction: 'outgoing',
+    const participants = [
+      {user: me, status: 'joined' as const},
+      ...people.map(user => ({user, status: 'invited' as const})),
+    ];
+    const group = groupCall(
+      'outgoing',
       id,
-      call: {
-        ...call,
-        sessionId: id,
-        status: 'initiated',
-        participants: [
-          {user: me, status: 'joined'},
-          ...people.map(user => ({user, status: 'invited' as const})),
-        ],
-      },
-      legs: new Map(),
-      room: null,
-      member: null,
-      local,
-      remotes: new Map(),
-      feeds: new Map(),
-      done: false,
-      reconnecting: false,
-    };
+      {...call, sessionId: id, status: 'initiated', participants},
+      {local},
+    );
     this._calls.set(id, group);
     try {
       people.forEach(user => this._ring(ua, group, user));
@@ -137,7 +125,8 @@ export class KitSipGroupCalls {
    */
   incoming({session, request}: KitSipUAEvent, caller: KitUser): boolean {
     const header = (name: string) => request?.getHeader?.(name);
-    if (!header(GROUP)) {
+    const id = header(GROUP);
+    if (!id) {
       return false;
     }
     const room = readRoom(header(ROOM));
@@ -150,17 +139,20 @@ export class KitSipGroupCalls {
       session.terminate({status_code: 488, reason_phrase: 'Not Acceptable Here'});
       return true;
     }
+    if (info.rejoin) {
+      this.rooms.rejoin(session, caller, room, id);
+    } else if (info.join) {
+      this.rooms.joined(session, caller, id);
+    }
     if (info.rejoin || info.join) {
-      const rejoin = info.rejoin ? this.rooms.rejoin : this.rooms.joined;
-      rejoin.call(this.rooms, session, caller, room, header(GROUP)!);
-      return true;
+      return true; // Someone in the call, or rung for it: answered by itself, or 481. Nothing rings.
     }
     const me = this._hooks.user;
     const others = info.people.filter(u => u.uid !== me.uid && u.uid !== caller.uid);
-    const group: KitSipGroupCall = {
-      direction: 'incoming',
-      id: header(GROUP)!,
-      call: {
+    const group = groupCall(
+      'incoming',
+      id,
+      {
         sessionId: session.id,
         type: info.video ? KitConstants.CALL_TYPE_VIDEO : KitConstants.CALL_TYPE_AUDIO,
         sender: caller,
@@ -175,15 +167,8 @@ export class KitSipGroupCalls {
         ],
         group: info.group,
       },
-      legs: new Map([[caller.uid, {user: caller, session}]]),
-      room,
-      member: null,
-      local: null,
-      remotes: new Map(),
-      feeds: new Map(),
-      done: false,
-      reconnecting: false,
-    };
+      {room, legs: [{user: caller, session}]},
+    );
     this._calls.set(session.id, group);
     hearStatuses(session, group, me.uid, (user, status) => this._set(group, user, status));
     session.on('failed', event => {

@@ -2,6 +2,7 @@ import {
   KitCall,
   KitConstants,
   KitErrorCodes,
+  KitException,
   KitParticipantStatus,
   KitUser,
 } from 'kit-chat-uikit-angular';
@@ -14,6 +15,7 @@ import {
   KitSipGroupRoom,
   ROOM,
   fail,
+  groupCall,
   hearStatuses,
   readRoom,
   terminate,
@@ -42,9 +44,9 @@ export interface KitSipGroupRoomsHost {
  * The rooms of the group calls over SIP: joining a call's room, and getting it back when it is lost. A room is lost
  * when its SFU goes away or the path to it breaks: the call says "Reconnecting…" and tries the same room again. When
  * that room is gone with its SFU, the caller (once it left, the first of those in the call by uid) rings everyone in
- * the call again (an INVITE marked as a rejoin): the
- * proxy's room hook makes the room again on an SFU that answers and writes it on those INVITEs and their answers,
- * each callee's device answers by itself (nothing rings) and everyone joins the new room.
+ * the call again (an INVITE marked as a rejoin): the proxy's room hook makes the room again on an SFU that answers
+ * and writes it on those INVITEs and their answers, each callee's device answers by itself (nothing rings) and
+ * everyone joins the new room.
  * @docs-private
  */
 export class KitSipGroupRooms {
@@ -66,27 +68,23 @@ export class KitSipGroupRooms {
     const {hooks} = this._host;
     const caller = was.call.callInitiator;
     const ua = hooks.ua('The group call could not be joined');
-    const group: KitSipGroupCall = {
-      direction: 'incoming',
-      id: was.id,
-      call: {
-        ...was.call,
-        status: 'initiated',
-        participants: was.call.participants?.map(p =>
-          p.user.uid === hooks.user.uid ? {...p, status: 'joined' as const} : p,
-        ),
-      },
-      legs: new Map(),
-      room: null,
-      member: null,
-      local: await kitSipGetUserMedia(was.call.type !== KitConstants.CALL_TYPE_AUDIO),
-      remotes: new Map(),
-      feeds: new Map(),
-      done: false,
-      reconnecting: false,
-    };
+    const participants = was.call.participants?.map(p =>
+      p.user.uid === hooks.user.uid ? {...p, status: 'joined' as const} : p,
+    );
+    const group = groupCall(
+      'incoming',
+      was.id,
+      {...was.call, status: 'initiated', participants},
+      {local: await kitSipGetUserMedia(was.call.type !== KitConstants.CALL_TYPE_AUDIO)},
+    );
     this._host.calls.set(sessionId, group);
-    const session = this._host.invite(ua, group, caller, 'join');
+    let session: KitSipSession;
+    try {
+      session = this._host.invite(ua, group, caller, 'join');
+    } catch (error) {
+      this._host.close(group); // Nothing rings: the camera and microphone are let go.
+      throw KitException.from(error, KitErrorCodes.CALL_FAILED, 'JsSIP could not ring the caller');
+    }
     group.legs.set(caller.uid, {user: caller, session});
     this._hear(session, group);
     const answer = await new Promise<KitSipSessionEvent>(done => {
@@ -110,7 +108,7 @@ export class KitSipGroupRooms {
    * Someone rung for a call I placed, who missed its ring, rings me back into it (`joinCall` on their side): answered
    * here, without ringing. Anyone else, or for a call not going on here: 481.
    */
-  joined(session: KitSipSession, joiner: KitUser, _room: KitSipGroupRoom, id: string): void {
+  joined(session: KitSipSession, joiner: KitUser, id: string): void {
     const group = [...this._host.calls.values()].find(
       each =>
         !each.done &&

@@ -68,6 +68,28 @@ export interface KitSipGroupCall {
   reconnecting: boolean;
 }
 
+/** A group call of this device as it starts: no room joined, nothing received yet. */
+export function groupCall(
+  direction: KitSipGroupCall['direction'],
+  id: string,
+  call: KitCall,
+  more: Partial<Pick<KitSipGroupCall, 'room' | 'local'>> & {legs?: KitSipGroupLeg[]} = {},
+): KitSipGroupCall {
+  return {
+    direction,
+    id,
+    call,
+    legs: new Map((more.legs ?? []).map(leg => [leg.user.uid, leg])),
+    room: more.room ?? null,
+    member: null,
+    local: more.local ?? null,
+    remotes: new Map(),
+    feeds: new Map(),
+    done: false,
+    reconnecting: false,
+  };
+}
+
 /** What the group calls need of the adapter. @docs-private */
 export interface KitSipGroupHooks {
   readonly user: KitUser;
