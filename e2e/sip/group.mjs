@@ -305,13 +305,20 @@ export const groupFlows = [
       await grace.page.click(GROUP.panelClose);
       const four = {grace, alan, katherine, linus};
       await everyPairPlays(four, names);
-      // The speaking rings, from the audio levels of what the room sends: the fake microphones beep without pause.
+      // The speaking rings, from the audio levels of what the room sends: each of the three far tiles rings at some
+      // point (the fake microphones beep and pause, so not always all three at the same moment).
       await grace.page.waitForFunction(
-        () =>
-          document.querySelectorAll('.kit-group-call-tile-speaking:not(.kit-group-call-tile-self)')
-            .length === 3,
+        () => {
+          const spoke = (window.__e2eSpoke ??= new Set());
+          document
+            .querySelectorAll('.kit-group-call-tile-speaking:not(.kit-group-call-tile-self)')
+            .forEach(tile =>
+              spoke.add(tile.querySelector('.kit-group-call-tile-name')?.textContent),
+            );
+          return spoke.size === 3;
+        },
         null,
-        {timeout: WAIT},
+        {timeout: WAIT, polling: 50},
       );
 
       // The path to the room's Janus breaks (Janus frozen): every tab says "Reconnecting…" and restarts ICE on its
