@@ -63,7 +63,7 @@ type KitCallEndingWhy = KitCallEndReason | `${'status' | 'given'}/${KitCallEndRe
 
 /**
  * How a row ends the call, as data, in one short text of words split by spaces (read by
- * `kitEndingOf`, call-session-rules.ts): `why event call [status] [0]`.
+ * `kitEndOf`, call-session-rules.ts): `why event call [status] [0]`.
  * - why: the reason; `status/R` the one the event's call status stands for, else `R`;
  *   `given/R` the one the event gives (`dispose(reason)`), else `R`.
  * - event: the global event, `ended` (`ccCallEnded`), `rejected` (`ccCallRejected`) or `-` (none).

@@ -4,7 +4,7 @@ import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus, KitConstants} from '../sdk/models';
 import {Action, KitCallOutcome, wrap} from './call-session-actions';
 import {KitCallContext, KitCallEffectRun, KitCallRow} from './call-session-context';
-import {ENDINGS_SHOWN, classifyFailure, kitEndOf} from './call-session-rules';
+import {ENDINGS_SHOWN, classifyFailure, kitConnectedIn, kitEndOf} from './call-session-rules';
 import {KitCallEvent, KitCallStep, kitPhaseOf} from './call-session-types';
 
 // The effects a row of the transition table asks for: the SDK actions, the events published, the
@@ -245,8 +245,10 @@ function end(
   } else if (ending.event === 'ended' && call.sessionId) {
     ctx.ports.events.publishCallEnded(call);
   }
-  const {waiting, connected} = machine.state;
-  // A call in a waiting banner leaves at once.
+  // Whether the call was connected is read from the state it leaves; a call in a waiting banner
+  // leaves at once.
+  const connected = kitConnectedIn(from);
+  const {waiting} = machine.state;
   const shown =
     !waiting && ENDINGS_SHOWN[connected ? 'connected' : ctx.direction].includes(ending.reason);
   // An outgoing call's outcome offers "Call again": it has a delay of its own.

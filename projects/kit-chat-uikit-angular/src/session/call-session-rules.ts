@@ -42,6 +42,12 @@ export function classifyFailure(error: KitException): {
 }
 
 /**
+ * @param step A state of the table.
+ * @returns Whether the call is connected there (an ongoing call, or the user's hang-up of one).
+ */
+export const kitConnectedIn = (step: string): boolean => /^(ongoing|ending)/.test(step);
+
+/**
  * The endings that stay on screen for `closeDelay`, those the user did not choose (their own decline, cancel and
  * hang-up pass no delay): of a call that was ongoing, the other side hanging up or a failure; of an outgoing call,
  * its outcome; of an incoming call, the caller's cancel, a missed call, an answer on another device, a failure.
@@ -60,27 +66,8 @@ export const ENDINGS_SHOWN: Record<'connected' | KitCallDirection, readonly KitC
 };
 
 /**
- * Reads a row's ending, written as a short text (KitCallRowEnding, call-session-rows.ts).
- * @param end The row's ending.
- * @returns Its words: the reason (or where to read it: `status`, `given`), its fallback, the
- *   global event, how the final call is made, the status it is given, and `delay: 0` if it closes
- *   at once.
- */
-export function kitEndingOf(end: KitCallRowEnding) {
-  const [why, event, call, status, delay] = end.split(' ');
-  const [reason, or] = why.split('/');
-  return {
-    reason: reason as KitCallEndReason | 'status' | 'given',
-    or: or as KitCallEndReason | undefined,
-    event: event === '-' ? null : (event as 'ended' | 'rejected'),
-    call,
-    status: status === '-' ? undefined : (status as KitCallStatus | undefined),
-    delay: delay ? (0 as const) : undefined,
-  };
-}
-
-/**
- * Reads a row's ending for the event that took the row: the reason and the final call.
+ * Reads a row's ending (a short text, KitCallRowEnding in call-session-context.ts) for the event
+ * that took the row: the reason, the global event, the delay, and the final call.
  * @param row The row's ending.
  * @param news What the event says of the call (the SDK's answer or event).
  * @param given The reason the event gives (`dispose(reason)`).
@@ -93,20 +80,25 @@ export function kitEndOf(
   given: KitCallEndReason | undefined,
   call: KitCall,
 ): {ending: KitCallEnding; call: KitCall} {
-  const {reason, or, event, call: how, status, delay} = kitEndingOf(row);
+  // The words: why (or where to read it, and its fallback), the event, how the final call is made,
+  // the status it is given (`-` none), and `0` if it closes at once.
+  const [why, eventWord, how, statusWord, delay] = row.split(' ');
+  const [reason, or] = why.split('/') as [KitCallEndReason | 'status' | 'given', KitCallEndReason];
+  const event = eventWord === '-' ? null : (eventWord as 'ended' | 'rejected');
+  const status = statusWord === '-' ? undefined : (statusWord as KitCallStatus | undefined);
   const said = news?.status;
-  const why =
+  const named =
     reason === 'status'
-      ? (kitEndReasonOf(said) ?? or!)
+      ? (kitEndReasonOf(said) ?? or)
       : reason === 'given'
-        ? (given ?? or!)
+        ? (given ?? or)
         : reason;
   // The event's call over the known one (`sent`, `news`), then the status: the event's own
   // (`news` with a status given, `newsStatus`) before the row's.
   const base: KitCall = how === 'sent' || how === 'news' ? {...call, ...news} : {...call};
   const final = (((how === 'news' && status) || how === 'newsStatus') && said) || status;
   return {
-    ending: delay === 0 ? {reason: why, event, delay} : {reason: why, event},
+    ending: delay ? {reason: named, event, delay: 0} : {reason: named, event},
     call: final ? {...base, status: final} : base,
   };
 }

@@ -4,7 +4,7 @@ import {KIT_BROWSER_CLOCK} from './call-session-host';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
 import {KitCallSession} from './call-session';
-import {kitEndingOf} from './call-session-rules';
+import {kitEndOf} from './call-session-rules';
 import {
   KIT_CALL_EVENTS,
   KIT_CALL_IGNORES,
@@ -16,6 +16,16 @@ import {
 
 const ME: KitUser = {uid: 'me', name: 'Me'};
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+/** A call as a session knows it, for reading the rows' endings. */
+const KNOWN: KitCall = {
+  sessionId: 's1',
+  type: 'audio',
+  sender: ADA,
+  receiver: ME,
+  callInitiator: ADA,
+  callReceiver: ME,
+  status: 'initiated',
+};
 
 describe('the call session transition table', () => {
   const steps = Object.keys(KIT_CALL_TABLE) as KitCallStep[];
@@ -76,9 +86,10 @@ describe('the call session transition table', () => {
   });
 
   it('should end each row as the event and the state say: what was sent, what the SDK says', () => {
-    const ending = (step: KitCallStep, event: keyof KitCallState) => {
+    // The ending a row gives, for what the event says of the call (`news`).
+    const ending = (step: KitCallStep, event: keyof KitCallState, news?: Partial<KitCall>) => {
       const end = ([] as KitCallRow[]).concat(KIT_CALL_TABLE[step][event] ?? []).at(-1)?.end;
-      return end ? kitEndingOf(end) : undefined;
+      return end ? kitEndOf(end, news, undefined, KNOWN).ending : undefined;
     };
     // What a decline or cancel sent is in the state's name, and its answer ends the call so.
     expect(ending('declining.user', 'answered')).toMatchObject({
@@ -94,8 +105,12 @@ describe('the call session transition table', () => {
     expect(ending('declining.endCrossed', 'over')).toMatchObject({reason: 'rejected', delay: 0});
     expect(ending('cancelling.endCrossed', 'timedOut')).toMatchObject({reason: 'cancelled'});
     // The SDK's status says why, with a fallback.
-    expect(ending('ringing', 'remoteCancelled')).toMatchObject({reason: 'status', or: 'cancelled'});
-    expect(ending('dialing', 'remoteRejected')).toMatchObject({reason: 'status', or: 'rejected'});
+    expect(ending('ringing', 'remoteCancelled', {status: 'unanswered'})).toMatchObject({
+      reason: 'unanswered',
+    });
+    expect(ending('ringing', 'remoteCancelled')).toMatchObject({reason: 'cancelled'});
+    expect(ending('dialing', 'remoteRejected', {status: 'busy'})).toMatchObject({reason: 'busy'});
+    expect(ending('dialing', 'remoteRejected')).toMatchObject({reason: 'rejected'});
     expect(ending('ongoing', 'remoteEnded')).toMatchObject({reason: 'ended', event: 'ended'});
     expect(ending('ongoing', 'remoteEnded')?.delay).toBeUndefined(); // Shown for closeDelay.
   });

@@ -5,6 +5,7 @@ import {KitCallContext} from './call-session-effects';
 import {KitCallSessionHost} from './call-session-host';
 import {KitCallMachine} from './call-session-machine';
 import {KitCallEventType, KitCallStep, kitPhaseOf} from './call-session-table';
+import {kitConnectedIn} from './call-session-rules';
 import {
   KitCallDirection,
   KitCallEndReason,
@@ -319,12 +320,13 @@ export class KitCallSession {
    */
   _update(call: KitCall): void {
     const reason = kitEndReasonOf(call.status);
-    // A connected call ignores `appConnected` (the table says so).
+    // A connected call ignores `appConnected` (the table says so); whether the call is connected is
+    // read from its state (an ended one ignores these events).
     const type: KitCallEventType | null = !reason
       ? call.status === 'ongoing'
         ? 'appConnected'
         : null
-      : this.state.connected
+      : kitConnectedIn(this.#machine.step)
         ? 'remoteEnded'
         : this.direction === 'incoming'
           ? 'remoteCancelled'
@@ -370,9 +372,7 @@ export class KitCallSession {
     if (this.#ctx.ports.group?.hear(name!, this, call!) || !news) {
       return;
     }
-    // The callee's device rings once: a repeated ring changes nothing.
-    if (news !== 'remoteRinging' || !this.state.remoteRinging) {
-      this.#machine.fire({type: news, call});
-    }
+    // A repeated ring takes the same row again, which changes nothing.
+    this.#machine.fire({type: news, call});
   }
 }
