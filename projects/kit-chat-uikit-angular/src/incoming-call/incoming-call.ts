@@ -26,7 +26,12 @@ import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallEndReason, KitCallSession, KitCallSessionState} from '../session/call-session';
 import {KitCallScreenShell} from '../screen/call-screen-shell';
 import {KitCallSaid} from '../screen/call-session-binding';
-import {kitEndingAnnouncement, kitIgnoreHeldKey, kitSlot} from '../screen/call-screen-support';
+import {
+  kitEndingAnnouncement,
+  kitFirstPress,
+  kitIgnoreHeldKey,
+  kitSlot,
+} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KitIconComponent} from '../icon/icon';
 import {KitCallsIntl} from '../intl/calls-intl';
@@ -81,7 +86,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
    * Whether accept was pressed in this very tick with the app's handler set: the handler may decide later, so the
    * session (and its table) has not heard of the press yet.
    */
-  #pressed = false;
+  readonly #firstPress = kitFirstPress();
   readonly #shell = new KitCallScreenShell(this, 'kit-incoming-call-', 'subtitle');
   readonly #host: HTMLElement = inject(ElementRef).nativeElement;
   readonly #intl = inject(KitCallsIntl);
@@ -298,15 +303,13 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   /** Accept was pressed: the app's handler, else the built-in accept. @docs-private */
   protected _accept(): void {
     const call = this._viewModel.call();
-    if (!call || !this._viewModel.isRinging() || this.#pressed) {
+    if (!call || !this._viewModel.isRinging() || !this.#firstPress()) {
       return; // A decision is pending, or the call ended, or this very tick's press: the first press won.
     }
     this.#shell.emit(this.acceptClick, undefined);
     const handler = this.onAcceptClick();
     if (handler) {
-      // The app's handler decides, maybe later: a second press in the same tick is the same gesture.
-      this.#pressed = true;
-      queueMicrotask(() => (this.#pressed = false));
+      // The app's handler decides, maybe later.
       kitInvokeSafely(handler);
     } else {
       // Straight to the call's session (the view model's acceptCall, for apps, does the same).

@@ -342,6 +342,27 @@ describe('KitOngoingCallComponent', () => {
       expect(fixture.componentInstance.closed).toEqual([]);
     });
 
+    it('should run onEndCallClick once when End is pressed twice in one tick, and again later', async () => {
+      const call = await incomingCall();
+      const handler = jest.fn();
+      fixture = TestBed.createComponent(OngoingHost);
+      fixture.componentInstance.call.set(call);
+      fixture.componentInstance.handler.set(handler);
+      fixture.detectChanges();
+      await settle(0);
+      const host: HTMLElement = fixture.nativeElement.querySelector('kit-ongoing-call');
+      button(host, 'end-call')!.click();
+      button(host, 'end-call')!.click();
+      await settle();
+      expect(handler).toHaveBeenCalledTimes(1);
+      expect(fixture.componentInstance.endClicks).toBe(1);
+      // The app's handler left the call on: a later press is a new gesture.
+      button(host, 'end-call')!.click();
+      await settle();
+      expect(handler).toHaveBeenCalledTimes(2);
+      expect(fixture.componentInstance.endClicks).toBe(2);
+    });
+
     it('should report ERR_CALL_FAILED when ending fails, and stay usable', async () => {
       const call = await incomingCall();
       const {host, component} = await render(call);

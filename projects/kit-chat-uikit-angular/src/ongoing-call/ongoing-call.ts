@@ -22,7 +22,7 @@ import {KitCallButtonComponent} from '../button/call-button';
 import {KitCallEndReason, KitCallSessionState} from '../session/call-session';
 import {KitCallScreenShell} from '../screen/call-screen-shell';
 import {KitCallSaid} from '../screen/call-session-binding';
-import {kitEndReasonText} from '../screen/call-screen-support';
+import {kitEndReasonText, kitFirstPress} from '../screen/call-screen-support';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {kitFormatCallDuration} from '../intl/call-duration';
 import {KitCallsIntl} from '../intl/calls-intl';
@@ -228,11 +228,15 @@ export class KitOngoingCallComponent {
     this.#shell.trapFocus(() => this.#shell.dialog());
   }
 
+  readonly #firstPress = kitFirstPress();
+
   /** The end-call button: notifies, then runs `onEndCallClick` or ends the call through the SDK. @docs-private */
   protected _endCall(): void {
     const session = this.#binding.session();
-    if (!session?.can('hangUp')) {
-      return; // Ended, or an end is under way (the table says): a second press must not send a second endCall.
+    if (!session?.can('hangUp') || !this.#firstPress()) {
+      // Ended, or an end is under way (the table says), or this very tick's press (an app's handler
+      // decides, maybe later): a second press must not end the call twice.
+      return;
     }
     this.endCallClick.emit();
     const handler = this.onEndCallClick();

@@ -95,3 +95,22 @@ export function kitIgnoreHeldKey(event: KeyboardEvent): void {
     event.preventDefault();
   }
 }
+
+/**
+ * One press per gesture: a second press in the same tick (a double click's second click, Enter
+ * and a click) is the same gesture. It matters where an app's handler decides, maybe later, and
+ * the call's session has not moved yet to say the press was taken.
+ * @returns Whether a press now is the gesture's first (it counts as made).
+ * @docs-private
+ */
+export function kitFirstPress(): () => boolean {
+  let pressed = false;
+  return () => {
+    if (pressed) {
+      return false;
+    }
+    pressed = true;
+    queueMicrotask(() => (pressed = false));
+    return true;
+  };
+}
