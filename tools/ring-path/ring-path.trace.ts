@@ -1,6 +1,10 @@
-// Not a spec: the ring path, traced. Run by tools/ring-path.mjs (Jest, one worker), which prints what it found.
-// A second ring (the first warms the caches up) is traced with V8's precise coverage: every function of the library
-// that ran between the SDK's event and the screen rendered, by file, with how many times it ran.
+// Not a spec: the ring path, traced (`npm run ring-path`). A second ring (the first warms the caches up) is traced
+// twice over:
+// - the path itself: the chains of library calls, outermost first, that lead from the SDK's event to the screen's
+//   element made, its ringtone played, and the ongoing screen's element made after the accept (the stack at each,
+//   file:function per frame): the calls a reviewer follows, one by one;
+// - with V8's precise coverage: every function of the library that ran between the SDK's event and the screen
+//   rendered, helpers included (the avatar's initials, the texts), by file, with how many times it ran.
 import {Component} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {Session} from 'node:inspector/promises';
@@ -8,6 +12,10 @@ import {
   KitCallsTestingController,
   provideKitCallsTesting,
 } from '../../projects/kit-chat-uikit-angular/testing/calls-testing';
+import {KitFakeAudioPlayer} from '../../projects/kit-chat-uikit-angular/testing/fake-audio-player';
+import {KitCallEventsService} from '../../projects/kit-chat-uikit-angular/src/events/call-events';
+import {KitCallSession} from '../../projects/kit-chat-uikit-angular/src/session/call-session';
+import {KitCallsIntl} from '../../projects/kit-chat-uikit-angular/src/intl/calls-intl';
 
 @Component({template: ''})
 class Page {}
@@ -52,6 +60,44 @@ function print(what: string, before: Map<string, number>, after: Map<string, num
   );
 }
 
+/** The library's frames of the stack here, outermost first, as `file:function`. */
+function chain(): string[] {
+  const frames = (new Error().stack ?? '').split('\n').slice(2);
+  const out: string[] = [];
+  for (const frame of frames.reverse()) {
+    const at =
+      /at (?:new )?(\S+) \(.*?projects\/kit-chat-uikit-angular\/(?!in-memory|testing)([^:?]+)\.ts/.exec(
+        frame,
+      );
+    const step = at && `${at[2]}:${at[1].replace(/^Object\./, '')}`;
+    if (step && step !== out.at(-1)) {
+      out.push(step);
+    }
+  }
+  return out;
+}
+
+/** Prints the chains seen, and the files they pass through in order. */
+function printChains(what: string, chains: Map<string, string[]>): void {
+  const files: string[] = [];
+  for (const steps of chains.values()) {
+    for (const step of steps) {
+      const file = step.slice(0, step.indexOf(':'));
+      if (!files.includes(file)) {
+        files.push(file);
+      }
+    }
+  }
+  const lines = [...chains].map(
+    ([at, steps]) =>
+      `  to ${at}:\n    ${steps.join('\n    → ') || "(Angular's change detection: no library call on the stack)"}`,
+  );
+  process.stdout.write(
+    `\n${what}, the path (the library's calls on the stack): ${files.length} files\n${lines.join('\n')}\n` +
+      `  files in order: ${files.join(', ')}\n`,
+  );
+}
+
 it('traces one ring, from the SDK event to the screen rendered', async () => {
   jest.useFakeTimers();
   TestBed.configureTestingModule({providers: [provideKitCallsTesting({})]});
@@ -84,16 +130,63 @@ it('traces one ring, from the SDK event to the screen rendered', async () => {
     await run();
     print(what, before, await take());
   };
+  // The path: the stacks where the screens' elements are made and where the ringtone plays.
+  const chains = new Map<string, string[]>();
+  let tracing = false;
+  const createElement = document.createElement.bind(document);
+  jest.spyOn(document, 'createElement').mockImplementation((tag: string, options?: object) => {
+    if (tracing && /^kit-/.test(tag) && !chains.has(`<${tag}>`)) {
+      chains.set(`<${tag}>`, chain());
+    }
+    return createElement(tag, options);
+  });
+  const createTrack = KitFakeAudioPlayer.prototype.createTrack;
+  jest.spyOn(KitFakeAudioPlayer.prototype, 'createTrack').mockImplementation(function (
+    this: KitFakeAudioPlayer,
+    source,
+  ) {
+    const track = createTrack.call(this, source);
+    return {
+      ...track,
+      play: () => {
+        if (tracing && !chains.has('the ringtone played')) {
+          chains.set('the ringtone played', chain());
+        }
+        return track.play();
+      },
+    };
+  });
+  // After the accept: the SDK asked, the accept published, and the views attached to the session.
+  const seeAt = <T extends object>(object: T, name: keyof T & string, at: (self: T) => string) => {
+    const original = object[name] as (...args: unknown[]) => unknown;
+    jest.spyOn(object, name as never).mockImplementation(function (this: T, ...args: unknown[]) {
+      const where = at(this);
+      if (tracing && !chains.has(where)) {
+        chains.set(where, chain());
+      }
+      return original.apply(this, args);
+    } as never);
+  };
+  seeAt(calls.sdk, 'acceptCall', () => 'the SDK asked to accept');
+  seeAt(KitCallEventsService.prototype, 'publishCallAccepted', () => 'ccCallAccepted published');
+  seeAt(KitCallSession.prototype, 'attach', () => `the session attached to a view`);
+  // The ref reads the ongoing label as it turns the dialog to the ongoing call.
+  seeAt(TestBed.inject(KitCallsIntl), 'inCallWith', () => 'the ongoing label read');
+  tracing = true;
   await trace('ring → screen rendered', async () => {
     await ring('bob', 'Bob Kahn');
     await settle();
     expect(document.querySelector('kit-incoming-call')?.textContent).toContain('Bob Kahn');
   });
+  printChains('ring → screen', chains);
+  chains.clear();
   await trace('accept → ongoing screen rendered', async () => {
     (document.querySelector('.kit-incoming-call-accept-button') as HTMLElement).click();
     await settle();
     expect(document.querySelector('kit-ongoing-call')?.textContent).toContain('Bob Kahn');
   });
+  printChains('accept → ongoing screen', chains);
+  tracing = false;
   await session.post('Profiler.stopPreciseCoverage');
   session.disconnect();
 });
