@@ -27,9 +27,6 @@ export interface KitInMemoryCallMedia {
   sends: {audio: boolean; video: boolean};
 }
 
-/** How many people a group call's mesh carries: this device and five others. */
-export const MESH_SIZE = 6;
-
 /** The listener callbacks after which a call has no media any more. */
 export const ENDINGS = new Set<keyof KitCallListener>([
   'onCallEnded',

@@ -1,6 +1,6 @@
 import {KitErrorCodes, KitException, kitCaller, kitReceiver} from 'kit-chat-uikit-angular';
 import type {KitCall, KitCallType, KitErrorCode, KitUser} from 'kit-chat-uikit-angular';
-import type {KitInMemoryLines} from './in-memory-lines';
+import type {KitInMemoryCalls} from './in-memory-device';
 import {KitInMemorySession, RINGING} from './in-memory-sessions';
 
 /** An SDK action whose next use can be made to fail with `KitInMemoryFarSide.failNext`. */
@@ -15,7 +15,7 @@ export type KitInMemoryAnswer = 'accept' | 'reject' | 'busy' | 'never';
  * `switchboard.control`.
  */
 export class KitInMemoryFarSide {
-  readonly #switchboard: KitInMemoryLines;
+  readonly #switchboard: KitInMemoryCalls;
   /** The faults injected with `failNext`, each spent by the next use of its action. */
   readonly #faults: {action: KitInMemoryAction; code: KitErrorCode}[] = [];
   /** What the simulated users answer when a call rings for them, set with `autoAnswer`. */
@@ -25,7 +25,7 @@ export class KitInMemoryFarSide {
    * Made by its switchboard: reach it as `switchboard.control`.
    * @param switchboard The switchboard whose far side this plays.
    */
-  constructor(switchboard: KitInMemoryLines) {
+  constructor(switchboard: KitInMemoryCalls) {
     this.#switchboard = switchboard;
   }
 

@@ -1,52 +1,18 @@
-import type {KitCall, KitCallListener, KitCallStatus, KitUser} from 'kit-chat-uikit-angular';
+import type {KitCall, KitCallListener} from 'kit-chat-uikit-angular';
+import type {KitInMemoryCalls, KitInMemoryDevice} from './in-memory-device';
 import type {KitInMemoryFarSide} from './in-memory-far-side';
 import type {KitInMemorySession, KitInMemorySessions} from './in-memory-sessions';
 import type {KitMeshSignal, KitTabOperation} from './in-memory-tab-link';
 
-// What the parts of the in-memory SDK know of each other: a device on the switchboard, and the
-// lines of the switchboard that its far side (in-memory-far-side.ts) plays on. Declared apart so
-// that the switchboard, which makes the far side, and the far side do not import each other.
+// What the parts of the in-memory SDK know of each other: the switchboard with its far side, and
+// what group calls use of it. A device and the lines the far side plays on are in
+// in-memory-device.ts, which imports none of the parts: nothing imports in a circle.
 
-/** One device (SDK instance) on the switchboard. @docs-private */
-export interface KitInMemoryDevice {
-  /** The user logged in on this device, or `null`. */
-  readonly user: KitUser | null;
-  /** Delivers a listener callback to this device. */
-  _deliver(method: keyof KitCallListener, call: KitCall): void;
-}
+export type {KitInMemoryAct, KitInMemoryDevice} from './in-memory-device';
 
-/**
- * An action of a party on a call (`_act`): who acts (a device, `null` for the far side), as whom, on which call, what,
- * and the status it gives; an invite into a group call carries its people and the call. @docs-private
- */
-export type KitInMemoryAct = (
-  actor: KitInMemoryDevice | null,
-  actorUid: string,
-  sessionId: string,
-  action: 'accept' | 'reject' | 'end' | 'invite',
-  status: KitCallStatus,
-  users?: readonly KitUser[],
-  call?: KitCall,
-) => Promise<KitCall>;
-
-/** The switchboard as its far side uses it (`KitInMemorySwitchboard` implements it). @docs-private */
-export interface KitInMemoryLines {
-  latency: number;
-  droppedMessages: number;
+/** The switchboard as its parts use it (`KitInMemorySwitchboard` implements it). @docs-private */
+export interface KitInMemoryLines extends KitInMemoryCalls {
   readonly control: KitInMemoryFarSide;
-  calls(): KitCall[];
-  getCall(sessionId: string): KitCall | undefined;
-  _register(user: KitUser): void;
-  _initiate(actor: KitInMemoryDevice | null, caller: KitUser, input: KitCall): Promise<KitCall>;
-  _tell(
-    sessionId: string,
-    method: keyof KitCallListener,
-    uid?: string,
-    fromOtherTab?: boolean,
-  ): boolean;
-  _act: KitInMemoryAct;
-  /** The media meshes of this tab's calls (in-memory-mesh.ts): told the other tabs' signals. */
-  _mesh?: (data: unknown) => void;
 }
 
 /** What the group calls use of their switchboard (`KitInMemorySwitchboard` hands it over). @docs-private */

@@ -18,13 +18,12 @@ import {KitInMemoryCallsSdk} from './in-memory-calls-sdk';
 import {
   ENDINGS,
   KitInMemoryCallMedia,
-  MESH_SIZE,
   kitDrawPeer,
   kitOpenLocal,
   kitPauseMedia,
   kitSelectInput,
 } from './in-memory-call-media';
-import {KitInMemoryMesh} from './in-memory-mesh';
+import {KitInMemoryMesh, MESH_SIZE} from './in-memory-mesh';
 import {kitInMemoryHold} from './in-memory-hold';
 import {kitInMemoryTransfer} from './in-memory-transfer';
 import {KitInMemorySwitchboard} from './in-memory-switchboard';

@@ -1,4 +1,3 @@
-import {MESH_SIZE} from './in-memory-call-media';
 import type {KitInMemoryGroupLines, KitInMemoryLines} from './in-memory-lines';
 import {KitMeshSignal, kitMeshSignal} from './in-memory-tab-link';
 
@@ -39,6 +38,9 @@ const ANSWER_WAIT = 3000;
  */
 const CONNECT_WAIT = 15000;
 const STEP_WAIT = 60000;
+
+/** How many people a group call's mesh carries: this device and five others. */
+export const MESH_SIZE = 6;
 
 /**
  * The mesh of one call of one device: a connection to each other person of the call in another tab (up to five). The

@@ -8,8 +8,7 @@ import {
   kitReceiver,
   kitValidateCall,
 } from 'kit-chat-uikit-angular';
-// Type-only: the switchboard keeps its calls here, so a value import would be a cycle.
-import type {KitInMemoryDevice} from './in-memory-lines';
+import type {KitInMemoryDevice} from './in-memory-device';
 
 /** A call as the switchboard keeps it. */
 export interface KitInMemorySession {

@@ -5,8 +5,7 @@ import {
   kitValidateCall,
   kitValidateUser,
 } from 'kit-chat-uikit-angular';
-// Type-only: the switchboard replays these operations, so a value import would be a cycle.
-import type {KitInMemoryDevice} from './in-memory-lines';
+import type {KitInMemoryDevice} from './in-memory-device';
 
 /** An operation replayed by the switchboards of the other tabs, sent over their `BroadcastChannel`. */
 export type KitTabOperation =

@@ -1,8 +1,13 @@
-import type {KitCallIgnoresPart} from './call-session-rows';
-import type {KitHoldStep} from './call-session-table-hold';
+import type {KitCallIgnoresPart, KitCallStep} from './call-session-rows';
 
 // The empty cells of the states of hold and resume (call-session-table-hold.ts), written down.
 // Internal to the library.
+
+/** The states of hold and resume, and the connected call that the hold starts from. */
+export type KitHoldStep = Exclude<
+  Extract<KitCallStep, 'ongoing' | `ongoing.${string}` | 'ending.held'>,
+  'ongoing.reconnecting' | 'ongoing.held.transferring' | 'ongoing.held.consulting'
+>;
 
 /**
  * The events the states of hold ignore on purpose: their empty cells, written down. A function, so

@@ -17,19 +17,13 @@ import {
 import type {KitCallEffectRun} from './call-session-context';
 import {KitCallSession} from './call-session';
 import {KIT_CALL_IGNORES, KIT_CALL_TABLE} from './call-session-table';
-import {kitHoldIgnores} from './call-session-table-hold-ignores';
+import {KitHoldStep, kitHoldIgnores} from './call-session-table-hold-ignores';
 
 // The rows of hold and resume (`withHold()`, issue 36): the user's hold on its way, held, the
 // resume on its way, the far side's hold (a cause of its own: `.remoteHeld`), a held call whose
 // connection dropped, and a hang-up of a held call. Not in the base table: `withHold()` adds them
 // (kitHoldTable), so that an app that does not name it ships none of them; without it the four
 // events are written-down ignores of every state. Internal to the library.
-
-/** The states of hold and resume, and the connected call that the hold starts from. */
-export type KitHoldStep = Exclude<
-  Extract<KitCallStep, 'ongoing' | `ongoing.${string}` | 'ending.held'>,
-  'ongoing.reconnecting' | 'ongoing.held.transferring' | 'ongoing.held.consulting'
->;
 
 /** A hold or resume dropped by a lost connection: its late answer changes nothing. */
 const drop: KitCallEffectRun = ctx => ctx.action.abort();
