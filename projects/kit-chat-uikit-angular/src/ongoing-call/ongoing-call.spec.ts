@@ -325,14 +325,7 @@ describe('KitOngoingCallComponent', () => {
     });
 
     it('should run onEndCallClick instead of ending the call when it is set', async () => {
-      const call = await incomingCall();
-      const handler = jest.fn();
-      fixture = TestBed.createComponent(OngoingHost);
-      fixture.componentInstance.call.set(call);
-      fixture.componentInstance.handler.set(handler);
-      fixture.detectChanges();
-      await settle(0);
-      const host: HTMLElement = fixture.nativeElement.querySelector('kit-ongoing-call');
+      const {call, handler, host} = await renderWithHandler();
       button(host, 'end-call')!.click();
       await settle();
       expect(handler).toHaveBeenCalledTimes(1);
@@ -342,7 +335,8 @@ describe('KitOngoingCallComponent', () => {
       expect(fixture.componentInstance.closed).toEqual([]);
     });
 
-    it('should run onEndCallClick once when End is pressed twice in one tick, and again later', async () => {
+    /** The ongoing screen of an accepted call, with an app's `onEndCallClick`. */
+    async function renderWithHandler() {
       const call = await incomingCall();
       const handler = jest.fn();
       fixture = TestBed.createComponent(OngoingHost);
@@ -351,6 +345,11 @@ describe('KitOngoingCallComponent', () => {
       fixture.detectChanges();
       await settle(0);
       const host: HTMLElement = fixture.nativeElement.querySelector('kit-ongoing-call');
+      return {call, handler, host};
+    }
+
+    it('should run onEndCallClick once when End is pressed twice in one tick, and again later', async () => {
+      const {handler, host} = await renderWithHandler();
       button(host, 'end-call')!.click();
       button(host, 'end-call')!.click();
       await settle();

@@ -6,6 +6,20 @@ import {
   KitCallRow,
   KitCallStep,
 } from './call-session-table';
+import {KitCall, KitUser} from '../sdk/models';
+
+export const ME: KitUser = {uid: 'me', name: 'Me'};
+export const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+/** A call from Ada to me, ongoing, as the table specs' sessions know it. */
+export const ADA_CALLS_ME: KitCall = {
+  sessionId: 's1',
+  type: 'audio',
+  sender: ADA,
+  receiver: ME,
+  callInitiator: ADA,
+  callReceiver: ME,
+  status: 'ongoing',
+};
 
 /**
  * The cells of `steps` that are not exactly one row or one written-down ignore, and the rows that lead to no state or

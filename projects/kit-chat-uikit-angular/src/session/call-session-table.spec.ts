@@ -1,8 +1,8 @@
-import {recordCallPaths} from './call-paths.spec-helper';
+import {ADA, ADA_CALLS_ME, ME, recordCallPaths} from './call-paths.spec-helper';
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KIT_BROWSER_CLOCK} from './call-session-host';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
-import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
+import {KitCall, KitCallStatus} from '../sdk/models';
 import {KitCallSession} from './call-session';
 import {kitEndOf} from './call-session-rules';
 import {
@@ -13,19 +13,6 @@ import {
   KitCallState,
   KitCallStep,
 } from './call-session-table';
-
-const ME: KitUser = {uid: 'me', name: 'Me'};
-const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
-/** A call as a session knows it, for reading the rows' endings. */
-const KNOWN: KitCall = {
-  sessionId: 's1',
-  type: 'audio',
-  sender: ADA,
-  receiver: ME,
-  callInitiator: ADA,
-  callReceiver: ME,
-  status: 'initiated',
-};
 
 describe('the call session transition table', () => {
   const steps = Object.keys(KIT_CALL_TABLE) as KitCallStep[];
@@ -89,7 +76,7 @@ describe('the call session transition table', () => {
     // The ending a row gives, for what the event says of the call (`news`).
     const ending = (step: KitCallStep, event: keyof KitCallState, news?: Partial<KitCall>) => {
       const end = ([] as KitCallRow[]).concat(KIT_CALL_TABLE[step][event] ?? []).at(-1)?.end;
-      return end ? kitEndOf(end, news, undefined, KNOWN).ending : undefined;
+      return end ? kitEndOf(end, news, undefined, ADA_CALLS_ME).ending : undefined;
     };
     // What a decline or cancel sent is in the state's name, and its answer ends the call so.
     expect(ending('declining.user', 'answered')).toMatchObject({

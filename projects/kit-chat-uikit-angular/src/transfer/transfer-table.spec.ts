@@ -1,4 +1,4 @@
-import {recordCallPaths, tableProblems} from '../session/call-paths.spec-helper';
+import {ADA_CALLS_ME, ME, recordCallPaths, tableProblems} from '../session/call-paths.spec-helper';
 import {KitCallsSdk, KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
@@ -7,18 +7,8 @@ import {KIT_BROWSER_CLOCK} from '../session/call-session-host';
 import {KitCallStep} from '../session/call-session-table';
 import {KIT_TRANSFER_ROWS, kitTransferTable} from './transfer-table';
 
-const ME: KitUser = {uid: 'me', name: 'Me'};
-const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 const ALAN: KitUser = {uid: 'alan', name: 'Alan Turing'};
-const CALL: KitCall = {
-  sessionId: 's1',
-  type: 'audio',
-  sender: ADA,
-  receiver: ME,
-  callInitiator: ADA,
-  callReceiver: ME,
-  status: 'ongoing',
-};
+const CALL: KitCall = ADA_CALLS_ME;
 
 /** A call with Ada, on hold, whose SDK answers each action as the test scripts it (in order). */
 async function heldCall() {
