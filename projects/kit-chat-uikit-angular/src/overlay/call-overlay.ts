@@ -49,10 +49,6 @@ export class KitCallOverlay {
   readonly #config = inject(KIT_UIKIT_CONFIG);
   readonly #open = new Map<KitCallSession, KitCallOverlayRef>();
   readonly #allClosed = new Subject<void>();
-  /** What follows the page's `dir` for each call on screen. */
-  readonly #dirFollowers = new Set<() => void>();
-  #dirObserver: MutationObserver | null = null;
-  #dirBody: HTMLElement | null = null;
 
   /** Calls on screen now, oldest first. */
   get openCalls(): readonly KitCallOverlayRef[] {
@@ -278,39 +274,17 @@ export class KitCallOverlay {
       }
     };
     fromPage(true);
-    const followers = this.#dirFollowers;
-    followers.add(fromPage);
-    this.#observeDir();
-    return () => {
-      changes?.unsubscribe();
-      followers.delete(fromPage);
-    };
-  }
-
-  /**
-   * One observer of the page's `dir` attributes for every call on screen, made at the first open and kept: a ring
-   * does not pay for an observer of its own.
-   */
-  #observeDir(): void {
-    const doc = this.#document;
-    const body = doc.body;
-    if (this.#dirObserver && this.#dirBody === body) {
-      return;
-    }
     // Only a browser opens the overlay (`_openSession`): MutationObserver is there.
-    let observer = this.#dirObserver;
-    if (!observer) {
-      observer = this.#dirObserver = new MutationObserver(() =>
-        this.#dirFollowers.forEach(follow => follow()),
-      );
-      this.#destroyRef.onDestroy(() => observer!.disconnect());
-    }
-    this.#dirBody = body;
-    for (const element of [doc.documentElement, body]) {
+    const observer = new MutationObserver(() => fromPage());
+    for (const element of [doc.documentElement, doc.body]) {
       if (element) {
         observer.observe(element, {attributes: true, attributeFilter: ['dir']});
       }
     }
+    return () => {
+      changes?.unsubscribe();
+      observer.disconnect();
+    };
   }
 
   /** "Call again" on an outcome screen: the same call, placed anew, in place of the outcome. */
