@@ -108,10 +108,6 @@ function declaredInputs(
   screen: Type<unknown>,
   inputs: Record<string, unknown>,
 ): Record<string, unknown> {
-  // Most rings set no input: nothing to filter, and reflecting the screen's inputs is not free on a ring's path.
-  if (!Object.keys(inputs).length) {
-    return inputs;
-  }
   const declared = new Set(reflectComponentType(screen)?.inputs.map(input => input.templateName));
   return Object.fromEntries(Object.entries(inputs).filter(([name]) => declared.has(name)));
 }
