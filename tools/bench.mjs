@@ -887,17 +887,6 @@ async function flood(context, port, query, label) {
   }
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--js-flags=--expose-gc',
-  '--autoplay-policy=no-user-gesture-required',
-];
-
 async function browser() {
   let chromium;
   try {
@@ -913,21 +902,31 @@ async function browser() {
   }
   const groupOnly = flag('--group-only');
   const server = await serve(join(DIST, 'with-kit', 'browser'));
-  if (WORK_ONLY) {
-    return workOnly(chromium, executablePath, server);
-  }
-  const floodServer = await serve(groupOnly ? DIST : browserDir('with-waiting'));
-  const groupServer = await serve(browserDir('with-group'));
+  // --work-only plays `with-kit` alone: the other builds need not be there.
+  const floodServer = await serve(groupOnly || WORK_ONLY ? DIST : browserDir('with-waiting'));
+  const groupServer = await serve(WORK_ONLY ? DIST : browserDir('with-group'));
   const meshServer = await serve(groupOnly ? browserDir('with-mesh') : DIST);
   const profile = mkdtempSync(join(tmpdir(), 'kit-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--js-flags=--expose-gc',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   try {
     if (!flag('--flood-only')) {
       await ringsAndLeaks(context, server.address().port);
+      if (WORK_ONLY) {
+        return;
+      }
       const grid = await ninthTile(context, groupServer.address().port);
       console.log(grid.line);
       failed ||= grid.failed;
@@ -958,23 +957,6 @@ async function browser() {
     floodServer.close();
     groupServer.close();
     meshServer.close();
-    rmSync(profile, {recursive: true, force: true});
-  }
-}
-
-/** --work-only: latency and work per ring alone, in the `with-kit` build (the leaks are left out too). */
-async function workOnly(chromium, executablePath, server) {
-  const profile = mkdtempSync(join(tmpdir(), 'kit-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    await ringsAndLeaks(context, server.address().port);
-  } finally {
-    await context.close();
-    server.close();
     rmSync(profile, {recursive: true, force: true});
   }
 }
