@@ -1,13 +1,15 @@
 // The benchmark of the call screens (`npm run bench`): size, latency and leaks, one line per figure.
 //
 //   node tools/bench.mjs [--no-build] [--build-only] [--budgeted] [--size-only] [--flood-only] [--group-only]
-//                        [--rings N] [--cycles N] [--flood N]
+//                        [--work-only] [--rings N] [--cycles N] [--flood N]
 //
 // --build-only builds every bench app and stops: CI (.ci/run) builds them at the lowest priority beside its other
 // runners, then measures with --no-build, the timings alone on the machine.
 // --budgeted builds and measures only the apps with a budget and those the timings play (with-kit, without-kit,
 // layout-only, with-waiting, with-group): CI's time is tight, and the costs of the opt-in parts (printed only, never
 // gated) are what `npm run bench` adds to it, nine builds more.
+// --work-only runs part 2 alone (latency and work per ring, in `with-kit`, built unless --no-build): the figures to
+// compare while making a ring cheaper, in seconds where the whole bench takes many minutes.
 //
 // 1. size: builds projects/bench five times, two builds at a time (`ng build bench -c <config>`, into
 //    dist/bench/<config>; --no-build reuses them): a small Material app with the kit (`with-kit`, provideKitUIKit)
@@ -90,6 +92,7 @@ const TO_BUILD = BUDGETED
   ? ['with-kit', 'without-kit', 'layout-only', 'with-waiting', 'with-group']
   : BUILDS;
 const FLOOD = number('--flood', 1000);
+const WORK_ONLY = flag('--work-only');
 
 let failed = false;
 
@@ -899,8 +902,9 @@ async function browser() {
   }
   const groupOnly = flag('--group-only');
   const server = await serve(join(DIST, 'with-kit', 'browser'));
-  const floodServer = await serve(groupOnly ? DIST : browserDir('with-waiting'));
-  const groupServer = await serve(browserDir('with-group'));
+  // --work-only plays `with-kit` alone: the other builds need not be there.
+  const floodServer = await serve(groupOnly || WORK_ONLY ? DIST : browserDir('with-waiting'));
+  const groupServer = await serve(WORK_ONLY ? DIST : browserDir('with-group'));
   const meshServer = await serve(groupOnly ? browserDir('with-mesh') : DIST);
   const profile = mkdtempSync(join(tmpdir(), 'kit-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -920,6 +924,9 @@ async function browser() {
   try {
     if (!flag('--flood-only')) {
       await ringsAndLeaks(context, server.address().port);
+      if (WORK_ONLY) {
+        return;
+      }
       const grid = await ninthTile(context, groupServer.address().port);
       console.log(grid.line);
       failed ||= grid.failed;
@@ -987,9 +994,11 @@ async function ringsAndLeaksIn(page, context, port) {
 
   console.log(await workPerRing(page, cdp));
 
-  const cancel = await leaks(page, cdp, 'cancel', 'ring→cancel');
-  const acceptEnd = await leaks(page, cdp, 'acceptEnd', 'ring→accept→end');
-  console.log(`leaks: ${cancel}; ${acceptEnd}`);
+  if (!WORK_ONLY) {
+    const cancel = await leaks(page, cdp, 'cancel', 'ring→cancel');
+    const acceptEnd = await leaks(page, cdp, 'acceptEnd', 'ring→accept→end');
+    console.log(`leaks: ${cancel}; ${acceptEnd}`);
+  }
   if (errors.length) {
     console.log(`page errors: ${errors.length} (first: ${errors[0]})`);
     failed = true;
@@ -999,6 +1008,10 @@ async function ringsAndLeaksIn(page, context, port) {
 try {
   if (flag('--build-only')) {
     await buildEvery();
+  } else if (WORK_ONLY) {
+    if (!flag('--no-build')) {
+      await buildAll(['with-kit']);
+    }
   } else if (!flag('--flood-only') && !flag('--group-only')) {
     await size();
   } else if (!flag('--no-build')) {

@@ -156,13 +156,28 @@ describe('KitCallOverlay and the ringer', () => {
       expect(hostOfPage.getAttribute('aria-hidden')).toBe('true');
     });
 
+    /** The pane around the incoming screen, which carries the overlay's `dir`. */
+    const pane = () =>
+      find('kit-incoming-call')!.closest(
+        '.cdk-overlay-connected-position-bounding-box, .cdk-global-overlay-wrapper',
+      )!;
+
+    /** The page's `dir` attribute set, then removed: the pane follows both. */
+    async function expectToFollowPageDir(): Promise<void> {
+      document.documentElement.setAttribute('dir', 'rtl');
+      try {
+        await settle();
+        expect(pane().getAttribute('dir')).toBe('rtl');
+      } finally {
+        document.documentElement.removeAttribute('dir');
+      }
+      await settle();
+      expect(pane().getAttribute('dir')).toBe('ltr');
+    }
+
     it('should follow a direction the app changes while the call is on screen', async () => {
       await setup();
       await ringFrom(ADA);
-      const pane = () =>
-        find('kit-incoming-call')!.closest(
-          '.cdk-overlay-connected-position-bounding-box, .cdk-global-overlay-wrapper',
-        )!;
       expect(pane().getAttribute('dir')).toBe('ltr');
       const dir = TestBed.inject(Directionality);
       dir.valueSignal.set('rtl');
@@ -174,19 +189,18 @@ describe('KitCallOverlay and the ringer', () => {
     it("should follow the page's dir attribute when it changes during the call", async () => {
       await setup();
       await ringFrom(ADA);
-      const pane = () =>
-        find('kit-incoming-call')!.closest(
-          '.cdk-overlay-connected-position-bounding-box, .cdk-global-overlay-wrapper',
-        )!;
-      document.documentElement.setAttribute('dir', 'rtl');
-      try {
-        await settle();
-        expect(pane().getAttribute('dir')).toBe('rtl');
-      } finally {
-        document.documentElement.removeAttribute('dir');
-      }
-      await settle();
+      await expectToFollowPageDir();
+    });
+
+    it("should follow the page's dir attribute in a call that rings after another one closed", async () => {
+      // The page's dir is watched once for every call on screen: a later call is followed too.
+      await setup({closeDelay: 0});
+      const first = await ringFrom(ADA);
+      await farSide(() => calls.farSide.cancel(first.sessionId));
+      expect(find('kit-incoming-call')).toBeNull();
+      await ringFrom(ZED);
       expect(pane().getAttribute('dir')).toBe('ltr');
+      await expectToFollowPageDir();
     });
 
     it("should open in the page's dir attribute set after the app started", async () => {
