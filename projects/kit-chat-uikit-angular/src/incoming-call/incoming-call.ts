@@ -83,8 +83,8 @@ type Template = TemplateRef<KitIncomingCallContext> | null | undefined;
 })
 export class KitIncomingCallComponent extends KitIncomingCallStyleInputs implements OnInit {
   /**
-   * Whether accept was pressed in this very tick with the app's handler set: the handler may decide later, so the
-   * session (and its table) has not heard of the press yet.
+   * Whether a press of Accept is its gesture's first: with the app's handler set, the handler may decide later, so
+   * the session (and its table) has not heard of the press yet.
    */
   readonly #firstPress = kitFirstPress();
   readonly #shell = new KitCallScreenShell(this, 'kit-incoming-call-', 'subtitle');
