@@ -67,7 +67,6 @@ export class KitCallOverlayRef<T = unknown> {
   readonly #stageChanges = new Subject<KitCallOverlayStage>();
   readonly #stage: WritableSignal<KitCallOverlayStage>;
   readonly #call: WritableSignal<KitCall>;
-  readonly #connectedSignal = signal(false);
   /** What docks the call: the dock feature sets it. @docs-private */
   readonly _displaySignal = signal<KitCallDisplay | null>(null);
   #detach: (() => void) | null = null;
@@ -88,8 +87,11 @@ export class KitCallOverlayRef<T = unknown> {
   readonly displayMode: Signal<KitCallDisplayMode> = computed(
     () => this._displaySignal()?.mode() ?? 'fullscreen',
   );
-  /** Whether the call was ever ongoing: the overlay shows the ongoing view from then on. @docs-private */
-  readonly _connected: Signal<boolean> = this.#connectedSignal.asReadonly();
+  /**
+   * Whether the call was ever ongoing: the overlay shows the ongoing view from then on (read from the stage, which
+   * stays `ongoing` until the dialog is gone). @docs-private
+   */
+  readonly _connected: Signal<boolean> = computed(() => this.#stage() === 'ongoing');
 
   /**
    * @param direction Which side this device is on.
@@ -255,7 +257,6 @@ export class KitCallOverlayRef<T = unknown> {
     };
     // A call connected before it was opened here was opened as a plain dialog already: only the view follows it.
     const said = kitSaidSoFar(session.state);
-    this.#connectedSignal.set(said.includes('connected'));
     this.#sync(
       session.state,
       said.filter(type => type !== 'connected'),
@@ -294,7 +295,6 @@ export class KitCallOverlayRef<T = unknown> {
    * call beside the app (docked, popped out) takes no focus when it connects, so the connection is said.
    */
   #becomeOngoing(): void {
-    this.#connectedSignal.set(true);
     const context = this.#context!;
     const dialog = this.#dialogRef!;
     const label = kitOngoingLabel(context.intl, this._session!);
