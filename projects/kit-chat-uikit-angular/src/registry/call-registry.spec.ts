@@ -283,11 +283,15 @@ describe('<kit-incoming-call> placed in a layout', () => {
     expect(calls.audio.tracks.filter(track => track.playing)).toHaveLength(1);
   });
 
-  it("should time out with KIT_CALL_OVERLAY_DEFAULT_OPTIONS over the config's overlay defaults, as the overlay does", async () => {
+  /**
+   * A call rung to a screen placed in a page, with the ring time-outs of the config's overlay defaults and of
+   * KIT_CALL_OVERLAY_DEFAULT_OPTIONS.
+   */
+  async function ringInPage(inConfig: number, inDefaults: number | undefined) {
     TestBed.configureTestingModule({
       providers: [
-        provideKitCallsTesting({config: {autoRing: false, overlay: {ringTimeout: 20_000}}}),
-        {provide: KIT_CALL_OVERLAY_DEFAULT_OPTIONS, useValue: {ringTimeout: 3_000}},
+        provideKitCallsTesting({config: {autoRing: false, overlay: {ringTimeout: inConfig}}}),
+        {provide: KIT_CALL_OVERLAY_DEFAULT_OPTIONS, useValue: {ringTimeout: inDefaults}},
       ],
     });
     const calls = TestBed.inject(KitCallsTestingController);
@@ -297,6 +301,11 @@ describe('<kit-incoming-call> placed in a layout', () => {
     fixture.componentInstance.call.set(await call);
     await jest.advanceTimersByTimeAsync(10);
     fixture.detectChanges();
+    return {calls, call};
+  }
+
+  it("should time out with KIT_CALL_OVERLAY_DEFAULT_OPTIONS over the config's overlay defaults, as the overlay does", async () => {
+    const {calls, call} = await ringInPage(20_000, 3_000);
     expect(calls.audio.playing()).toHaveLength(1);
     await jest.advanceTimersByTimeAsync(3_100);
     expect(calls.switchboard.getCall((await call).sessionId)?.status).toBe('unanswered');
@@ -310,19 +319,7 @@ describe('<kit-incoming-call> placed in a layout', () => {
   it.each(neverTimesOut)(
     'should ring on with a ring time-out of 0 in %s (0 rings forever)',
     async (_, inConfig, inDefaults) => {
-      TestBed.configureTestingModule({
-        providers: [
-          provideKitCallsTesting({config: {autoRing: false, overlay: {ringTimeout: inConfig}}}),
-          {provide: KIT_CALL_OVERLAY_DEFAULT_OPTIONS, useValue: {ringTimeout: inDefaults}},
-        ],
-      });
-      const calls = TestBed.inject(KitCallsTestingController);
-      const fixture = TestBed.createComponent(LayoutHost);
-      const call = calls.farSide.ring(ADA, calls.me);
-      await jest.advanceTimersByTimeAsync(10);
-      fixture.componentInstance.call.set(await call);
-      await jest.advanceTimersByTimeAsync(10);
-      fixture.detectChanges();
+      const {calls, call} = await ringInPage(inConfig, inDefaults);
       await jest.advanceTimersByTimeAsync(60_000);
       expect(calls.switchboard.getCall((await call).sessionId)?.status).toBe('initiated');
       expect(calls.audio.playing()).toHaveLength(1);
