@@ -1,6 +1,5 @@
 import {kitAttempt} from '../core/invoke-safely';
 import {KitErrorCode, KitErrorCodes, KitException} from '../sdk/kit-exception';
-import {KitCallStatus} from '../sdk/models';
 
 // The session's SDK actions as data: their names in the SDK port, their failure texts, and how any rejection becomes
 // a KitException. Internal to the library.
@@ -14,15 +13,6 @@ export const CALL_OVER: readonly string[] = [
 /** What a session asks of the SDK. */
 export type Action =
   'initiate' | 'accept' | 'decline' | 'cancel' | 'end' | 'busy' | 'hold' | 'resume' | 'transfer';
-
-/** The one action of a session in flight. */
-export interface Pending {
-  readonly action: Action;
-  /** Why the call goes: the status sent to `rejectCall`. */
-  readonly status?: KitCallStatus;
-  /** Whether the user pressed it (a hang-up), not the app (time-out, glare). */
-  readonly byUser: boolean;
-}
 
 /** The exceptions made by an action's time-out (not by the SDK). */
 export const TIMED_OUT = new WeakSet<KitException>();
