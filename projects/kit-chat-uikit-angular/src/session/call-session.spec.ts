@@ -801,5 +801,51 @@ describe('KitCallSession', () => {
       expect(t.playing()).toEqual([]);
       detachBanner();
     });
+
+    it('should keep a waiting call silent, even with a view that plays sound, until it takes the screen', () => {
+      const t = setup('incoming');
+      // The registry marks a call that rings beside another one as waiting; a screen may still show it.
+      t.session._set({waiting: true});
+      const detach = t.session.attach(t.view);
+      expect(t.playing()).toEqual([]);
+      t.session._set({waiting: false});
+      expect(t.playing()).toEqual(['incoming']);
+      detach();
+    });
+  });
+
+  describe('who hears what', () => {
+    it("should tell a failed initiateCall through start()'s rejection only, not the app's onError, when no view listens", async () => {
+      const t = setup('outgoing', '');
+      t.sdk.next = () => Promise.reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
+      const started = t.session.start().catch((error: KitException) => error);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(await started).toBeInstanceOf(KitException);
+      expect(t.session.state).toEqual(
+        expect.objectContaining({phase: 'ended', endReason: 'failed'}),
+      );
+      expect(t.reported).toEqual([]);
+    });
+
+    it('should tell the app what no view hears: a refused accept with no view attached', async () => {
+      const t = setup('incoming');
+      t.sdk.next = () => Promise.reject(new KitException(KitErrorCodes.NETWORK, 'offline'));
+      await t.session.accept().catch(() => undefined);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(t.reported.map(error => (error as KitException).code)).toEqual([
+        KitErrorCodes.CALL_FAILED,
+      ]);
+    });
+
+    it('should tell no listener of a repeated ring, which changes nothing', () => {
+      const t = setup('outgoing');
+      const told: string[] = [];
+      t.session.subscribe(state => told.push(state.phase));
+      t.session._hear('remoteRinging', {...call('outgoing'), status: 'ringing'});
+      expect(told).toEqual(['dialing']);
+      t.session._hear('remoteRinging', {...call('outgoing'), status: 'ringing'});
+      t.session._hear('remoteRinging', {...call('outgoing'), status: 'ringing'});
+      expect(told).toEqual(['dialing']);
+    });
   });
 });
