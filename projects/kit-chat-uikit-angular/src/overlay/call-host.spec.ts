@@ -216,5 +216,30 @@ describe('KitCallOverlay: one dialog per call', () => {
       expect(statusOf(call)).toBe('initiated');
       expect(find('kit-incoming-call')).not.toBeNull();
     });
+
+    it('should place the overlay at a zIndex of 0 when an open asks for it (0 is set, not missing)', async () => {
+      await setup({autoRing: false});
+      const call = await ringFrom(ADA);
+      overlay.openIncomingCall(call, {zIndex: 0});
+      await settle();
+      expect(
+        find('.kit-call-overlay-pane')!.closest<HTMLElement>('.cdk-global-overlay-wrapper')!.style
+          .zIndex,
+      ).toBe('0');
+    });
+
+    it('should leave focus where the call left it with restoreFocus: false', async () => {
+      await setup({autoRing: false});
+      const button = document.querySelector<HTMLButtonElement>('#page-button')!;
+      button.focus();
+      const call = await ringFrom(ADA);
+      overlay.openIncomingCall(call, {restoreFocus: false});
+      await settle();
+      expect(find('.cdk-dialog-container')).toBe(document.activeElement);
+      await click('.kit-incoming-call-reject-button');
+      await settle(5_000);
+      expect(find('kit-incoming-call')).toBeNull();
+      expect(document.activeElement).not.toBe(button);
+    });
   });
 });
