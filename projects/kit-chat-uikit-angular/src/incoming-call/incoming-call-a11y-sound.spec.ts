@@ -22,6 +22,7 @@ const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
     @if (second()) {
       <kit-incoming-call />
     }
+    <input class="elsewhere" aria-label="Message" />
   `,
 })
 class Host {
@@ -54,6 +55,14 @@ async function setup() {
     return call;
   };
   const screen = () => el.querySelector<HTMLElement>('kit-incoming-call')!;
+  /** Waits until the screen hid its call (a state, however slow the machine), then for the render after it. */
+  const gone = async () => {
+    for (let i = 0; i < 200 && !screen().hasAttribute('hidden'); i++) {
+      await new Promise(resolve => setTimeout(resolve, 50));
+    }
+    expect(screen().hasAttribute('hidden')).toBe(true);
+    await settle();
+  };
   const button = (which: 'accept' | 'reject') =>
     el.querySelector<HTMLButtonElement>(`.kit-incoming-call-${which}-button`)!;
   return {
@@ -64,6 +73,7 @@ async function setup() {
     ring,
     screen,
     button,
+    gone,
     announce,
     host: fixture.componentInstance,
   };
@@ -208,6 +218,22 @@ describe('KitIncomingCallComponent: accessibility (spec §4.4)', () => {
     host.mounted.set(false);
     await fixture.whenStable();
     expect(document.activeElement).toBe(outside);
+  });
+
+  it('should leave focus where the user moved it when the call leaves, not pull it back', async () => {
+    const {ring, el, calls, screen, gone} = await setup();
+    const outside = el.querySelector<HTMLButtonElement>('.outside')!;
+    const elsewhere = el.querySelector<HTMLInputElement>('.elsewhere')!;
+    outside.focus();
+    const call = await ring();
+    expect(screen().contains(document.activeElement) || screen() === document.activeElement).toBe(
+      true,
+    );
+    // The user clicks into the page's message box while it rings.
+    elsewhere.focus();
+    await calls.farSide.cancel(call.sessionId);
+    await gone(); // The ending stays on screen for a moment first.
+    expect(document.activeElement).toBe(elsewhere);
   });
 
   it('should not reject nor close on Escape', async () => {
