@@ -228,9 +228,7 @@ export class KitCallOverlayRef<T = unknown> {
     this.#stage.set('closed');
     this.#stageChanges.next('closed');
     this.#stageChanges.complete();
-    this.#afterClosed.next(
-      session?.state.endReason && !fromOutside ? session.state.endReason : reason,
-    );
+    this.#afterClosed.next(reason);
     this.#afterClosed.complete();
   }
 
