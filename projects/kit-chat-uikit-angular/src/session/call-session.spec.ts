@@ -841,10 +841,10 @@ describe('KitCallSession', () => {
       const t = setup('outgoing');
       const told: string[] = [];
       t.session.subscribe(state => told.push(state.phase));
-      t.session._hear('remoteRinging', {...call('outgoing'), status: 'ringing'});
+      t.session._hear('remoteRinging', call('outgoing'));
       expect(told).toEqual(['dialing']);
-      t.session._hear('remoteRinging', {...call('outgoing'), status: 'ringing'});
-      t.session._hear('remoteRinging', {...call('outgoing'), status: 'ringing'});
+      t.session._hear('remoteRinging', call('outgoing'));
+      t.session._hear('remoteRinging', call('outgoing'));
       expect(told).toEqual(['dialing']);
     });
   });
