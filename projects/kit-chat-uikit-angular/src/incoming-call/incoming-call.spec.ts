@@ -696,6 +696,18 @@ describe('KitIncomingCallComponent: behaviour', () => {
       expect(events.accepted.map(c => c.sessionId)).toEqual([call.sessionId]);
     });
 
+    it('should not emit closed when a call it answered ends later (accepted said it already)', async () => {
+      const {host, ring, settle, button, calls} = await setup();
+      const call = await ring();
+      button('accept')!.click();
+      await settle();
+      expect(host.accepted.map(c => c.sessionId)).toEqual([call.sessionId]);
+      await calls.farSide.end(call.sessionId);
+      await settle();
+      await settle();
+      expect(host.closed).toEqual([]);
+    });
+
     it('should never ring again for a duplicate or late ring after accept or after the end', async () => {
       const {el, ring, settle, button, calls} = await setup();
       const accepted = await ring(ADA);

@@ -214,6 +214,29 @@ describe("KitCallRegistry: the library's only SDK listener", () => {
     expect(overlay.openCalls).toHaveLength(1);
   });
 
+  it('should not ring a call whose status says it is over, nor a later ring of it (a ghost)', async () => {
+    const sdk = withAdapter();
+    sdk.deliver('onIncomingCallReceived', {...ring(ADA, 'a1'), status: 'cancelled'});
+    await settle();
+    expect(panes()).toHaveLength(0);
+    sdk.deliver('onIncomingCallReceived', ring(ADA, 'a1'));
+    await settle();
+    expect(panes()).toHaveLength(0);
+    expect(sdk.sent).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('should keep ghost rings away for the 500 newest ended calls, and forget older ones (bounded memory)', () => {
+    const sdk = withAdapter();
+    for (let i = 0; i <= 500; i++) {
+      sdk.deliver('onIncomingCallCancelled', {...ring(ADA, `g${i}`), status: 'cancelled'});
+    }
+    const overlay = TestBed.inject(KitCallOverlay);
+    expect(overlay.hasEnded('g0')).toBe(false);
+    expect(overlay.hasEnded('g1')).toBe(true);
+    expect(overlay.hasEnded('g500')).toBe(true);
+  });
+
   it('should ignore a ring whose caller is the logged-in user, and report it with ERR_INVALID_CALL', async () => {
     const sdk = withAdapter();
     sdk.deliver('onIncomingCallReceived', ring(ME, 'self-1', ME));

@@ -95,6 +95,16 @@ describe('KitRingtone', () => {
     expect(errors[0].details).toBeInstanceOf(DOMException);
   });
 
+  it('should say nothing of a play() refused after the ringtone was stopped', async () => {
+    player.refusePlay('NotAllowedError');
+    const errors: KitException[] = [];
+    const ref = ringtone.start('incoming', {onError: error => errors.push(error)});
+    ref.stop(); // The call was answered elsewhere before the browser's answer came.
+    await flush();
+    expect(ref.state()).toBe('stopped');
+    expect(errors).toEqual([]);
+  });
+
   it('should not play a track whose play() resolves after stop', async () => {
     const ref = ringtone.start('incoming');
     ref.stop();
