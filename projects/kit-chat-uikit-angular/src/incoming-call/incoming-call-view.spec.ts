@@ -280,6 +280,26 @@ describe('KitIncomingCallComponent: view', () => {
       expect(calls.switchboard.getCall(second.sessionId)?.status).toBe('rejected');
     });
 
+    it("should not accept from a custom template while the decline it pressed is on its way (no acceptClick)", async () => {
+      const {el, ring, host, fixture, calls} = await renderHost();
+      host.useDirectives.set(true);
+      await fixture.whenStable();
+      const call = await ring();
+      const acceptClicks = jest.fn();
+      host.screen().acceptClick.subscribe(acceptClicks);
+      const accept = jest.spyOn(calls.sdk, 'acceptCall');
+      calls.farSide.setLatency(40);
+      el.querySelector<HTMLButtonElement>('.app-reject')!.click();
+      await fixture.whenStable();
+      // A later tick: the template's own accept button is still there (the kit cannot disable it).
+      el.querySelector<HTMLButtonElement>('.app-accept')!.click();
+      await new Promise(resolve => setTimeout(resolve, 120));
+      await settle(fixture);
+      expect(acceptClicks).not.toHaveBeenCalled();
+      expect(accept).not.toHaveBeenCalled();
+      expect(calls.switchboard.getCall(call.sessionId)?.status).toBe('rejected');
+    });
+
     it('should replace the whole card with the item template', async () => {
       const {el, ring, host, fixture, calls} = await renderHost();
       host.useItem.set(true);
