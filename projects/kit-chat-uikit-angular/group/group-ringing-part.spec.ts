@@ -15,7 +15,7 @@ import {KIT_ANNOUNCE_BATCH} from './participant-announcer';
         <p class="own-title">Own title</p>
       </div>
     </div>
-    <kit-group-ringing [screen]="{host: screen, binding: {state}}" />`,
+    <kit-group-ringing [screen]="{host: screen, state}" />`,
 })
 class Screen {
   readonly kind = input.required<'incoming' | 'outgoing'>();

@@ -53,7 +53,7 @@ export class KitGroupRingingComponent {
   readonly #kind = computed(() =>
     SCREENS.find(kind => this.screen().host.classList.contains(`kit-${kind}-call`)),
   );
-  readonly #state = computed(() => this.screen().binding.state());
+  readonly #state = computed(() => this.screen().state());
   protected readonly _call = computed(() => {
     const call = this.#state()?.call;
     return this.#kind() && kitIsGroupCall(call) ? call : null;

@@ -8,7 +8,7 @@ import {KitCall} from '../sdk/models';
 
 /** What the source needs of its screen. */
 export interface KitIncomingCallSourceScreen {
-  /** The screen's shell: its registry, binding and error reporting. */
+  /** The screen's shell: its registry, the session shown and error reporting. */
   readonly shell: KitCallScreenShell;
   /** The screen's `call` input. */
   readonly call: Signal<KitCall | null | undefined>;
@@ -73,13 +73,13 @@ export class KitIncomingCallSource {
    * @param call Its new value.
    */
   apply(call: KitCall | null | undefined): void {
-    const binding = this.#shell.binding;
-    const shown = binding.session();
+    const shell = this.#shell;
+    const shown = shell.session();
     if (!call) {
       // Cleared: the call the input showed leaves; the screen shows the next call that rings.
       if (this.#inputDriven && shown) {
         this.#cleared.add(shown);
-        binding.bind(null);
+        shell.bind(null);
       }
       this.#inputDriven = false;
       this.showNext();
@@ -92,7 +92,7 @@ export class KitIncomingCallSource {
       return;
     }
     // The input wins over whatever was shown, so a bad input never leaves a misleading caller on screen.
-    binding.bind(null);
+    shell.bind(null);
     this.checkMe();
     if (this.#registry.me() instanceof KitException) {
       return;
@@ -125,8 +125,8 @@ export class KitIncomingCallSource {
       return;
     }
     queueMicrotask(() => {
-      if (this.#shell.binding.session()?.state.done && !untracked(this.#screen.call)) {
-        this.#shell.binding.bind(null);
+      if (this.#shell.session()?.state.done && !untracked(this.#screen.call)) {
+        this.#shell.bind(null);
         this.showNext();
       }
     });

@@ -30,7 +30,7 @@ export class KitIncomingCallViewModel {
   constructor(shell: KitCallScreenShell, settings: () => KitCallSettings | null) {
     this.#shell = shell;
     this.#settings = settings;
-    const state = shell.binding.state;
+    const state = shell.state;
     this.call = computed(() => state()?.call ?? null);
     this.phase = computed(() => state()?.phase ?? null);
     this.endReason = computed(() => state()?.endReason ?? null);
@@ -69,7 +69,7 @@ export class KitIncomingCallViewModel {
   }
 
   #sessionOf(call: KitCall) {
-    const session = this.#shell.binding.session();
+    const session = this.#shell.session();
     if (session && call && session.sessionId === call.sessionId) {
       return session;
     }

@@ -95,7 +95,6 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
   readonly #overlaySession = this.#shell.overlaySession;
   /** Whether a call overlay's dialog container carries the role and the label. @docs-private */
   protected readonly _inOverlay = this.#shell.inOverlay;
-  readonly #binding = this.#shell.binding;
 
   /** The call to show (spec: `setCall`). When not set, the screen shows the next call the SDK rings. */
   readonly call: InputSignal<KitCall | null | undefined> = input<KitCall | null | undefined>();
@@ -159,7 +158,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
     show: session => this.#show(session),
     closed: reason => this.#shell.emit(this.closed, reason),
   });
-  readonly #state = this.#binding.state;
+  readonly #state = this.#shell.state;
   protected readonly _showFailure = computed(() => {
     const state = this.#state();
     return state?.phase === 'ringing' && !!state.failure;
@@ -197,12 +196,12 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
    */
   protected _canDecline(): boolean {
     this.#state();
-    const session = this.#binding.session();
+    const session = this.#shell.session();
     return !!session && (session.can('decline') || session.can('tick'));
   }
   protected readonly _soundBlocked = computed(() => {
     this.#state();
-    return this.#binding.session()?.sound?.state() === 'blocked';
+    return this.#shell.session()?.sound?.state() === 'blocked';
   });
   protected readonly _context = computed<KitIncomingCallContext | null>(() => {
     const call = this._shownCall();
@@ -250,7 +249,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       const session = this.#overlaySession;
       // In a call overlay the screen shows the overlay's session, bound once, whatever the input says.
       untracked(() =>
-        session ? this.#binding.session() || this.#show(session) : this.#source.apply(call),
+        session ? this.#shell.session() || this.#show(session) : this.#source.apply(call),
       );
     });
     // The sound follows the inputs at once, also while ringing.
@@ -294,7 +293,7 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
    */
   disposeObservers(): void {
     this.#source.stop();
-    this.#binding.release();
+    this.#shell.release();
   }
 
   /** A key held down since before the screen appeared never activates a button here. @docs-private */
@@ -313,14 +312,14 @@ export class KitIncomingCallComponent extends KitIncomingCallStyleInputs impleme
       kitInvokeSafely(handler);
     } else {
       // Straight to the call's session (the view model's acceptCall, for apps, does the same).
-      void this.#binding.session()?.accept(this.#settings());
+      void this.#shell.session()?.accept(this.#settings());
     }
   }
 
   /** Reject was pressed: the app's handler, else the built-in reject (which supersedes an accept in flight). @docs-private */
   protected _reject(): void {
     const call = this._viewModel.call();
-    if (!call || !this.#binding.session()?.can('decline')) {
+    if (!call || !this.#shell.session()?.can('decline')) {
       return; // A decline in the accept's own tick is the same gesture: the first press won.
     }
     this.#shell.emit(this.rejectClick, undefined);

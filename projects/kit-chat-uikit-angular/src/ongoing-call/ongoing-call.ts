@@ -75,7 +75,6 @@ export class KitOngoingCallComponent {
   readonly #overlaySession = this.#shell.overlaySession;
   readonly #sdk = inject(KitCallsSdk, {optional: true}) as KitMediaSdk | null;
   readonly #isBrowser = this.#shell.isBrowser;
-  readonly #binding = this.#shell.binding;
   #mediaFailed = false;
   protected readonly intl = inject(KitCallsIntl);
 
@@ -101,7 +100,7 @@ export class KitOngoingCallComponent {
   protected readonly _inOverlay = this.#shell.inOverlay;
   protected readonly _labelId = this.#shell.labelId;
   protected readonly _descriptionId = this.#shell.descriptionId;
-  readonly #state = this.#binding.state;
+  readonly #state = this.#shell.state;
   protected readonly _phase = computed(() => this.#state()?.phase ?? 'ongoing');
   /** Whether an `endCall` sent to the SDK awaits its answer. */
   protected readonly _ending = computed(() => this.#state()?.phase === 'ending');
@@ -162,13 +161,13 @@ export class KitOngoingCallComponent {
     effect(onCleanup => {
       this.#sessionId();
       untracked(() => this.#start());
-      onCleanup(() => this.#binding.release());
+      onCleanup(() => this.#shell.release());
     });
 
     // The streams are asked for every second while the call is ongoing: a stream negotiated late still appears.
     effect(onCleanup => {
       const sessionId = this.#sessionId();
-      const live = this._phase() !== 'ended' && this.#binding.session();
+      const live = this._phase() !== 'ended' && this.#shell.session();
       if (!live || !this.#isBrowser) {
         return;
       }
@@ -232,7 +231,7 @@ export class KitOngoingCallComponent {
 
   /** The end-call button: notifies, then runs `onEndCallClick` or ends the call through the SDK. @docs-private */
   protected _endCall(): void {
-    const session = this.#binding.session();
+    const session = this.#shell.session();
     if (!session?.can('hangUp') || !this.#firstPress()) {
       // Ended, or an end is under way (the table says), or this very tick's press (an app's handler
       // decides, maybe later): a second press must not end the call twice.
@@ -284,7 +283,7 @@ export class KitOngoingCallComponent {
     const call = this.call();
     const session = this.#overlaySession ?? this.#sessionFor(call);
     if (session instanceof KitException) {
-      this.#binding.bind(null);
+      this.#shell.bind(null);
       if (session.code === KitErrorCodes.CALL_ENDED) {
         this.closed.emit('ended'); // The far side hung up before this screen first rendered.
       } else {

@@ -40,7 +40,7 @@ export class KitOutgoingCallViewModel {
   ) {
     this.#shell = shell;
     this.#endCall = endCall;
-    const state = shell.binding.state;
+    const state = shell.state;
     this.error = error;
     this.call = computed(() => (call() ? (state()?.call ?? call() ?? null) : null));
     this.user = computed(() => {

@@ -95,7 +95,6 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   readonly #announcer = inject(LiveAnnouncer);
   readonly #registry = this.#shell.registry;
   readonly #overlaySession = this.#shell.overlaySession;
-  readonly #binding = this.#shell.binding;
   readonly #problem = signal<KitException | null>(null);
   /** Whether `closed` was emitted for a call that could not start (no session says it then). */
   #closedWithoutSession = false;
@@ -177,8 +176,8 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   protected readonly _endCallIconUrl = computed(() => kitCssUrl(this.endCallIcon()));
   protected readonly _name = computed(() => this._vm.user()?.name ?? '');
   protected readonly _soundState: Signal<KitSoundState | null> = computed(() => {
-    this.#binding.state();
-    return this.#binding.session()?.sound?.state() ?? null;
+    this.#shell.state();
+    return this.#shell.session()?.sound?.state() ?? null;
   });
   private readonly _endButton = viewChild<KitCallButtonComponent>('endButton');
   private readonly _titleContent = contentChild(KitOutgoingCallTitle);
@@ -220,7 +219,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
     // The ringback follows the inputs at once.
     this.#shell.followSound(this.disableSoundForCall, this.customSoundForCalls);
     effect(() => {
-      const session = this.#binding.session();
+      const session = this.#shell.session();
       const builder = this.callSettingsBuilder();
       const delay = this.closeDelay();
       untracked(() => {
@@ -247,7 +246,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
 
   /** Stops following the call (spec: `disposeObservers`); the call goes on without this screen. */
   disposeObservers(): void {
-    this.#binding.release();
+    this.#shell.release();
   }
 
   /** "Call again" on an outcome screen. @docs-private */
@@ -273,7 +272,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   }
 
   #builtInEndCall(): void {
-    const session = this.#binding.session();
+    const session = this.#shell.session();
     if (!session) {
       if (this.#problem()) {
         this.#close(this._vm.endReason() ?? 'failed');
@@ -288,14 +287,14 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
   }
 
   #start(call: KitCall | null | undefined, user: KitUser | null | undefined): void {
-    this.#binding.release();
+    this.#shell.release();
     this.#clearProblemTimer();
     this.#closedWithoutSession = false;
     this.#problem.set(null);
     const session = this.#overlaySession ?? this.#sessionFor(call, user);
     if (session instanceof KitException) {
       this.#problem.set(session);
-      this.#binding.bind(null);
+      this.#shell.bind(null);
       this.#shell.report(session);
       // With neither a call nor a user, the host may still be loading them: wait instead of closing.
       if (call || user) {
@@ -343,7 +342,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
       // End call is hidden with the call and nothing takes its place: focus goes to the screen.
       this.#shell.trapFocus(
         () => null,
-        () => this.#binding.session()?.state.done === false,
+        () => this.#shell.session()?.state.done === false,
       );
     }
     if (said.includes('done') && !state.connected) {
@@ -358,7 +357,7 @@ export class KitOutgoingCallComponent extends KitCallScreenStyleInputs {
 
   #close(reason: KitCallEndReason): void {
     this.#clearProblemTimer();
-    if (!this.#binding.session()) {
+    if (!this.#shell.session()) {
       // A call that could not start closes once, whether its time ran out or end call was pressed.
       if (this.#closedWithoutSession) {
         return;

@@ -51,7 +51,7 @@ export class KitAnswerAsVoiceComponent {
   protected readonly _text = computed(() => {
     this.#version();
     const screen = this.screen();
-    const state = screen.binding.state();
+    const state = screen.state();
     const call = state?.call;
     if (
       !call ||
@@ -86,6 +86,6 @@ export class KitAnswerAsVoiceComponent {
 
   /** Accepts with no camera; the session takes only the first decision. @docs-private */
   protected _answer(): void {
-    void this.screen().binding.session()?.accept({audioOnly: true, defaultAudioMode: 'SPEAKER'});
+    void this.screen().session()?.accept({audioOnly: true, defaultAudioMode: 'SPEAKER'});
   }
 }

@@ -60,7 +60,7 @@ export class KitCallPreviewComponent {
   /** The session id of the video call that rings on the screen, or `null`. */
   readonly #ringing = computed(() => {
     const screen = this.screen();
-    const state = screen.binding.state();
+    const state = screen.state();
     const phase = screen.host.classList.contains('kit-incoming-call') ? 'ringing' : 'dialing';
     return state?.phase === phase &&
       !state.waiting &&

@@ -9,11 +9,10 @@ import type {KitCallSessionState} from '../session/call-session-types';
 export interface KitCallScreenView {
   /** The screen's element. */
   readonly host: HTMLElement;
-  /** The binding to the session shown: its state, and the session (to act on it). */
-  readonly binding: {
-    readonly state: Signal<KitCallSessionState | null>;
-    readonly session: Signal<KitCallSession | null>;
-  };
+  /** The state of the session shown, updated on every change. */
+  readonly state: Signal<KitCallSessionState | null>;
+  /** The session shown (to act on it). */
+  readonly session: Signal<KitCallSession | null>;
 }
 
 /**

@@ -24,7 +24,7 @@ import {KitCallRegistry} from '../registry/call-registry';
 import {KIT_CALL_SCREEN_IDS} from './call-screen-ids';
 import {KIT_CALL_SCREEN_PARTS} from './call-screen-parts';
 import {kitInvokeSafely} from '../core/invoke-safely';
-import {KIT_CALL_SESSION, KitCallSaid, KitCallSessionBinding} from './call-session-binding';
+import {KIT_CALL_SESSION, KitCallSaid, kitSaidSoFar} from './call-session-binding';
 import {KitCallSession} from '../session/call-session';
 import {KitCallSessionState, KitCallSessionViewOptions} from '../session/call-session-types';
 
@@ -38,8 +38,8 @@ export interface KitCallScreenErrors {
 
 /**
  * What the three call screens share, so that each of them is only a view: the CDK's visually-hidden styles, the ids
- * that name and describe the screen (given by the call overlay, or made here), the binding to one session at a
- * time, error reporting, and the focus trap and restore. Created in a screen's
+ * that name and describe the screen (given by the call overlay, or made here), the session shown (one at a
+ * time), error reporting, and the focus trap and restore. Created in a screen's
  * injection context.
  * @docs-private
  */
@@ -48,6 +48,9 @@ export class KitCallScreenShell {
   readonly #focusTrapFactory = inject(FocusTrapFactory);
   readonly #screenIds = inject(KIT_CALL_SCREEN_IDS, {optional: true});
   #sound: [Signal<boolean>, Signal<string | null | undefined>] | null = null;
+  readonly #session = signal<KitCallSession | null>(null);
+  readonly #state = signal<KitCallSessionState | null>(null);
+  #release: (() => void) | null = null;
   readonly #intlVersion = signal(0);
   #focusTrap: FocusTrap | null = null;
   #previousFocus: HTMLElement | null = null;
@@ -63,8 +66,10 @@ export class KitCallScreenShell {
   readonly isBrowser = isPlatformBrowser(inject(PLATFORM_ID));
   /** Whether a call overlay's dialog container carries the role and the label. */
   readonly inOverlay = !!this.#screenIds;
-  /** The binding to the session shown. */
-  readonly binding = new KitCallSessionBinding();
+  /** The session shown, if any. */
+  readonly session: Signal<KitCallSession | null> = this.#session.asReadonly();
+  /** Its state, updated on every change. */
+  readonly state: Signal<KitCallSessionState | null> = this.#state.asReadonly();
   /** Counts the changes of the strings (`KitCallsIntl.changes`), for computed texts to follow them. */
   readonly intlVersion: Signal<number> = this.#intlVersion.asReadonly();
 
@@ -97,7 +102,7 @@ export class KitCallScreenShell {
     inject(DestroyRef).onDestroy(() => {
       intl.unsubscribe();
       this.#destroyed = true;
-      this.binding.release();
+      this.release();
       this.#focusTrap?.destroy();
       this.#focusTrap = null;
     });
@@ -120,7 +125,7 @@ export class KitCallScreenShell {
     this.#sound = [disabled, url];
     effect(
       () => {
-        const session = this.binding.session();
+        const session = this.session();
         const off = disabled();
         const custom = url();
         untracked(() => session?.setSound(off, custom));
@@ -130,8 +135,9 @@ export class KitCallScreenShell {
   }
 
   /**
-   * Shows a session (or none), leaving the previous one. `onChange` hears at once what the session said so far,
-   * then every change of it with the facts it brought.
+   * Shows a session (or none), leaving the previous one: follows its state, and attaches the screen to it so that
+   * it rings and reports to the screen. `onChange` hears at once what the session said so far, then every change
+   * of it with the facts it brought.
    * @param session The session.
    * @param onChange Called with each change: the new state, and the kinds of the facts the session said with it
    *   (`connected`, `ended`, `done`: each once per session).
@@ -142,10 +148,35 @@ export class KitCallScreenShell {
     onChange?: (state: KitCallSessionState, said: KitCallSaid) => void,
     options: KitCallSessionViewOptions = {},
   ): void {
-    if (session && this.#sound) {
+    this.release();
+    this.#session.set(session);
+    this.#state.set(session?.state ?? null);
+    if (!session) {
+      return;
+    }
+    if (this.#sound) {
       session.setSound(untracked(this.#sound[0]), untracked(this.#sound[1]));
     }
-    this.binding.bind(session, {onError: error => this.report(error), ...options}, onChange);
+    const unsubscribe = session.subscribe((state, facts) => {
+      this.#state.set(state);
+      onChange?.(
+        state,
+        facts.map(fact => fact.type),
+      );
+    });
+    const detach = session.attach(this, {onError: error => this.report(error), ...options});
+    this.#release = () => {
+      unsubscribe();
+      detach();
+    };
+    onChange?.(session.state, kitSaidSoFar(session.state));
+  }
+
+  /** Stops following the session shown (it goes on without this screen). Safe to call more than once. */
+  release(): void {
+    const release = this.#release;
+    this.#release = null;
+    release?.();
   }
 
   /** @returns The logged-in user, or `null` when there is none (or no SDK). */
