@@ -237,6 +237,30 @@ describe("KitCallRegistry: the library's only SDK listener", () => {
     expect(overlay.hasEnded('g500')).toBe(true);
   });
 
+  it.each([
+    [15, 'ongoing'],
+    [16, 'dialing'],
+  ] as const)(
+    'should hand an answer that came before initiateCall resolved to the call, and keep the 16 newest such news (bounded memory): %i later news → %s',
+    async (later, stage) => {
+      const sdk = withAdapter();
+      let registered!: (call: KitCall) => void;
+      sdk.initiateCall = (call: KitCall) =>
+        new Promise<KitCall>(resolve => (registered = placed => resolve({...call, ...placed})));
+      const started = TestBed.inject(KitCallOverlay).startCall(ADA);
+      await settle();
+      // Ada picks up before the SDK handed out the session id; news of other unknown calls follows.
+      sdk.deliver('onOutgoingCallAccepted', ring(ME, 'out-1', ADA));
+      for (let i = 0; i < later; i++) {
+        sdk.deliver('onOutgoingCallRinging', ring(ME, `other-${i}`, BOB));
+      }
+      registered({sessionId: 'out-1'} as KitCall);
+      const ref = await started;
+      await settle();
+      expect(ref.stage()).toBe(stage);
+    },
+  );
+
   it('should ignore a ring whose caller is the logged-in user, and report it with ERR_INVALID_CALL', async () => {
     const sdk = withAdapter();
     sdk.deliver('onIncomingCallReceived', ring(ME, 'self-1', ME));
