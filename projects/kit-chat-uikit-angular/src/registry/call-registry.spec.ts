@@ -6,6 +6,7 @@ import {KIT_CALL_OVERLAY_DEFAULT_OPTIONS} from '../core/config';
 import {provideKitUIKit} from '../provide/provide-kit-uikit';
 import {KitIncomingCallComponent} from '../incoming-call/incoming-call';
 import {KitCallOverlay} from '../overlay/call-overlay';
+import {KitCallEventsService} from '../events/call-events';
 import {KitCallListener, KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
@@ -260,6 +261,30 @@ describe("KitCallRegistry: the library's only SDK listener", () => {
       expect(ref.stage()).toBe(stage);
     },
   );
+
+  it('should let go of a second call whose busy answer the SDK refused: it rings there, and nothing here acts on it later', async () => {
+    const sdk = withAdapter();
+    const rejectCall = sdk.rejectCall;
+    sdk.rejectCall = (id: string, status: string) =>
+      id === 'b1'
+        ? (sdk.sent.push(`rejectCall ${id} ${status}`),
+          Promise.reject(new KitException(KitErrorCodes.NETWORK, 'offline')))
+        : rejectCall(id, status);
+    const ended: string[] = [];
+    TestBed.inject(KitCallEventsService).ccCallEnded.subscribe(call => ended.push(call.sessionId));
+    sdk.deliver('onIncomingCallReceived', ring(ADA, 'a1'));
+    await settle();
+    sdk.deliver('onIncomingCallReceived', ring(BOB, 'b1'));
+    await settle();
+    expect(sdk.sent).toEqual(['rejectCall b1 busy']);
+    expect(panes()).toHaveLength(1);
+    // Long past any ring time-out, and Bob's side ends the call: nothing here answers or announces it.
+    await settle(120_000);
+    sdk.deliver('onIncomingCallCancelled', {...ring(BOB, 'b1'), status: 'cancelled'});
+    await settle();
+    expect(sdk.sent.filter(sent => sent.includes('b1'))).toEqual(['rejectCall b1 busy']);
+    expect(ended).not.toContain('b1');
+  });
 
   it('should ignore a ring whose caller is the logged-in user, and report it with ERR_INVALID_CALL', async () => {
     const sdk = withAdapter();
