@@ -165,4 +165,17 @@ describe('Call waiting: how many calls wait', () => {
     expect(container.querySelector('kit-ongoing-call')).toBeNull();
     expect(errors).toEqual([]);
   });
+
+  it('should not ring the waiting call when the app is destroyed and the call on screen closes with it', async () => {
+    await setup();
+    await inACallWithAda();
+    await ringFrom(ZED);
+    expect(bannerNames()).toEqual(['Zed Shaw']);
+    const body = container.ownerDocument.body;
+    expect(() => TestBed.resetTestingModule()).not.toThrow();
+    await jest.advanceTimersByTimeAsync(50);
+    expect(body.querySelector('kit-incoming-call, kit-call-waiting, kit-ongoing-call')).toBeNull();
+    expect(calls.audio.playing()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
