@@ -286,6 +286,33 @@ describe("KitCallRegistry: the library's only SDK listener", () => {
     expect(ended).not.toContain('b1');
   });
 
+  it.each([
+    ['the default', undefined, 45_000],
+    ['a per-open ringTimeout', {ringTimeout: 30_000}, 30_000],
+  ])(
+    "should count an outgoing call's ring time-out (%s) from the moment the SDK registered it, not from the press",
+    async (_, config, timeout) => {
+      const sdk = withAdapter();
+      let registered!: () => void;
+      sdk.initiateCall = (call: KitCall) => {
+        sdk.sent.push('initiateCall');
+        return new Promise<KitCall>(
+          resolve => (registered = () => resolve({...call, sessionId: 'out-1'})),
+        );
+      };
+      const started = TestBed.inject(KitCallOverlay).startCall(ADA, 'audio', config);
+      // A slow network: the SDK takes 10 s to place the call.
+      await settle(10_000);
+      registered();
+      const ref = await started;
+      await settle(timeout - 1_000);
+      expect(ref.stage()).toBe('dialing');
+      expect(sdk.sent).toEqual(['initiateCall']);
+      await settle(2_000);
+      expect(sdk.sent).toEqual(['initiateCall', 'rejectCall out-1 unanswered']);
+    },
+  );
+
   it('should ignore a ring whose caller is the logged-in user, and report it with ERR_INVALID_CALL', async () => {
     const sdk = withAdapter();
     sdk.deliver('onIncomingCallReceived', ring(ME, 'self-1', ME));
