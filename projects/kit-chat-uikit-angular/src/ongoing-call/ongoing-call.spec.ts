@@ -1,3 +1,4 @@
+import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {Component, PLATFORM_ID, signal} from '@angular/core';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
@@ -397,6 +398,33 @@ describe('KitOngoingCallComponent', () => {
         'Call ended',
       );
       expect(button(host, 'end-call')?.getAttribute('aria-disabled')).toBe('true');
+    });
+
+    it('should say "Reconnecting…" and "Connected again" once each, and no "Connected again" for a call that ends while reconnecting', async () => {
+      const said: string[] = [];
+      jest
+        .spyOn(TestBed.inject(LiveAnnouncer), 'announce')
+        .mockImplementation(async (message: string) => void said.push(message));
+      const call = await outgoingCall();
+      const {host} = await render(call);
+      calls.farSide.dropConnection(call.sessionId);
+      await settle();
+      expect(host.querySelector('.kit-ongoing-call-status')?.textContent?.trim()).toBe(
+        'Reconnecting…',
+      );
+      calls.farSide.restoreConnection(call.sessionId);
+      await settle();
+      expect(said.filter(text => /Reconnecting|Connected again/.test(text))).toEqual([
+        'Reconnecting…',
+        'Connected again',
+      ]);
+      said.length = 0;
+      calls.farSide.dropConnection(call.sessionId);
+      await settle();
+      calls.farSide.end(call.sessionId);
+      await settle();
+      expect(said).toContain('Reconnecting…');
+      expect(said).not.toContain('Connected again');
     });
 
     it('should ignore the end of another session', async () => {
