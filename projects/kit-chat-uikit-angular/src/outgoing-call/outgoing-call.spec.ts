@@ -252,6 +252,18 @@ describe('KitOutgoingCallComponent: the answer of the callee (spec §3, §6.1, �
     expect(t.host.closed).toEqual([]);
   });
 
+  it('should not emit closed when a call it handed over ends later (accepted said it already)', async () => {
+    const t = await setup();
+    await t.calls.farSide.accept(t.sessionId);
+    await settle(t.fixture);
+    expect(t.host.accepted).toHaveLength(1);
+    // The app keeps the screen (it shows its own ongoing view beside it); the far side hangs up.
+    await t.calls.farSide.end(t.sessionId);
+    await settle(t.fixture, 40);
+    expect(t.published.ended.map(call => call.sessionId)).toEqual([t.sessionId]);
+    expect(t.host.closed).toEqual([]);
+  });
+
   it('should hand over a voice call as audio only when no settings builder is set', async () => {
     const t = await setup();
     await t.calls.farSide.accept(t.sessionId);
@@ -465,6 +477,17 @@ describe('KitOutgoingCallComponent: errors and bad input (spec §7)', () => {
   it('should report ERR_INVALID_USER for a user without a name', async () => {
     const t = await setup({start: host => host.user.set({uid: 'nameless', name: ''})});
     expectSilentAndFailed(t, KitErrorCodes.INVALID_USER);
+  });
+
+  it('should close a call that could not start once, also when the app ends it through the view model after its time ran out', async () => {
+    const t = await setup({start: host => host.user.set({uid: 'nameless', name: ''})});
+    await settle(t.fixture, 40);
+    expect(t.host.closed).toEqual(['failed']);
+    // An app's own button (the screen's end call does nothing on the outcome) runs the built-in end call.
+    t.host.screen().getViewModel().endCall();
+    t.host.screen().getViewModel().endCall();
+    await settle(t.fixture, 40);
+    expect(t.host.closed).toEqual(['failed']);
   });
 
   it('should report ERR_INVALID_CALL with neither call nor user, and start once a call comes', async () => {
