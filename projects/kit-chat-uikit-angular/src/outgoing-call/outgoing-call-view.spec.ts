@@ -236,6 +236,26 @@ describe('KitOutgoingCallComponent: slots (spec §4.1 slot rules)', () => {
     expect(host.closed).toEqual(['cancelled']);
   });
 
+  it('should cancel once when a custom end call is pressed again while the cancel is on its way', async () => {
+    const {fixture, host, calls, call, element} = await render(ada, h => h.useContent.set(true));
+    const clicks = jest.fn();
+    fixture.debugElement
+      .query(debug => debug.name === 'kit-outgoing-call')
+      .componentInstance.endCallClick.subscribe(clicks);
+    const rejectCall = jest.spyOn(calls.sdk, 'rejectCall');
+    calls.farSide.setLatency(40);
+    element().querySelector<HTMLButtonElement>('.custom-end')!.click();
+    await fixture.whenStable();
+    // A later tick: the template's own button is still there (the kit cannot disable it).
+    element().querySelector<HTMLButtonElement>('.custom-end')!.click();
+    await new Promise(resolve => setTimeout(resolve, 120));
+    await settle(fixture);
+    expect(clicks).toHaveBeenCalledTimes(1);
+    expect(rejectCall).toHaveBeenCalledTimes(1);
+    expect(calls.switchboard.getCall(call.sessionId)?.status).toBe('cancelled');
+    expect(host.closed).toEqual(['cancelled']);
+  });
+
   it('should prefer the input template over the content template', async () => {
     const {fixture, host, element} = await render(ada, h => h.useContent.set(true));
     host.titleView.set(host.customTitle());
