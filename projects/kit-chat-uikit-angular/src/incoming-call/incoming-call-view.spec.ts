@@ -280,7 +280,7 @@ describe('KitIncomingCallComponent: view', () => {
       expect(calls.switchboard.getCall(second.sessionId)?.status).toBe('rejected');
     });
 
-    it("should not accept from a custom template while the decline it pressed is on its way (no acceptClick)", async () => {
+    it('should not accept from a custom template while the decline it pressed is on its way (no acceptClick)', async () => {
       const {el, ring, host, fixture, calls} = await renderHost();
       host.useDirectives.set(true);
       await fixture.whenStable();

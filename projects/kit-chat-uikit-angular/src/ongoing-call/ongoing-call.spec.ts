@@ -404,7 +404,7 @@ describe('KitOngoingCallComponent', () => {
       const said: string[] = [];
       jest
         .spyOn(TestBed.inject(LiveAnnouncer), 'announce')
-        .mockImplementation(async (message: string) => void said.push(message));
+        .mockImplementation(async message => void said.push(String(message)));
       const call = await outgoingCall();
       const {host} = await render(call);
       calls.farSide.dropConnection(call.sessionId);

@@ -1,7 +1,7 @@
 import {KitCallsSdk} from '../sdk/calls-sdk';
 import {KIT_BROWSER_CLOCK} from './call-session-host';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
-import {KitCall, KitCallStatus, KitUser} from '../sdk/models';
+import {KitCall, KitCallSettings, KitCallStatus, KitUser} from '../sdk/models';
 import {
   KitCallDirection,
   KitCallEndReason,
@@ -211,6 +211,30 @@ describe('KitCallSession', () => {
   });
 
   describe('the first decision wins', () => {
+    it('should keep the settings of the accept that went out when a second accept with others comes meanwhile', async () => {
+      const t = setup('incoming');
+      const answer = deferred<KitCall>();
+      const given: unknown[] = [];
+      t.sdk.acceptCall = (id: string, settings?: KitCallSettings | null) => {
+        given.push(settings);
+        t.sdk.sent.push(`acceptCall(${id})`);
+        return answer.promise;
+      };
+      t.session.attach(t.view);
+      const video: KitCallSettings = {audioOnly: false, defaultAudioMode: 'SPEAKER'};
+      const accepted = t.session.accept(video);
+      await jest.advanceTimersByTimeAsync(0);
+      // "Answer as voice" pressed in a later tick: the first decision won.
+      await expect(t.session.accept({audioOnly: true, defaultAudioMode: 'EARPIECE'})).resolves.toBe(
+        false,
+      );
+      answer.resolve({...call('incoming'), status: 'ongoing'});
+      await expect(accepted).resolves.toBe(true);
+      expect(t.sdk.sent).toEqual(['acceptCall(s1)']);
+      expect(given).toEqual([video]);
+      expect(t.session.state.call.settings).toEqual(video);
+    });
+
     it('should send one accept for a double press, and nothing for a decline in the same tick', async () => {
       const t = setup('incoming');
       void t.session.accept();
