@@ -234,10 +234,9 @@ export class KitCallSessionHost {
     return null;
   }
 
-  /** While the call reconnects, the bound runs; once back (or ended), it stops. */
+  /** While the call reconnects, the bound runs; once back (or ended: no ended state reconnects), it stops. */
   #syncLost(): void {
-    const {reconnecting, phase} = this.#target.state;
-    if (!reconnecting || phase === 'ended') {
+    if (!this.#target.state.reconnecting) {
       this.#lostTimer = this.#cancel(this.#lostTimer);
     } else if (this.#lostTimer === null) {
       this.#lostTimer = this.#ports.clock.setTimeout(() => {
