@@ -149,6 +149,10 @@ describe('KitCallOverlay: one dialog per call', () => {
     // Closing the overlay says nothing to the SDK, and nothing rings any more.
     expect(statusOf(call)).toBe('initiated');
     expect(calls.audio.playing()).toEqual([]);
+    // The call left this app with its overlay: the next call rings, it is not answered busy.
+    const next = await ringFrom({uid: 'bob', name: 'Bob Kahn'});
+    expect(statusOf(next)).toBe('initiated');
+    expect(dialogs()).toHaveLength(1);
   });
 
   it('should give the screen shown as componentInstance: the ringing screen, then the ongoing one', async () => {
