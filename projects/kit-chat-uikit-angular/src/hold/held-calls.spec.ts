@@ -168,6 +168,23 @@ describe('withHold() with call waiting: Hold and accept, Switch, Resume', () => 
     expect(errors).toEqual([]);
   });
 
+  it('should not put the call on screen on hold to switch to a held call that just ended', async () => {
+    await setup();
+    const [ada, zed] = await adaThenZed();
+    click('.kit-call-waiting-hold-and-accept');
+    await settle();
+    const switchToAda = container.querySelector<HTMLElement>('.kit-held-call-switch')!;
+    void calls.farSide.end(ada.sessionId);
+    await jest.advanceTimersByTimeAsync(0);
+    // Ada hung up; her Switch button is pressed before the bar lets go of it.
+    switchToAda.click();
+    await settle(1_000);
+    expect(statusOf(zed)).toBe('ongoing');
+    expect(screens().at(-1)).toMatchObject({hold: 'Hold', note: ''});
+    expect(screens().at(-1)!.pane.textContent).toContain('Zed Shaw');
+    expect(errors).toEqual([]);
+  });
+
   it('should leave the waiting call ringing when the hold is refused', async () => {
     await setup();
     const [ada, zed] = await adaThenZed();
