@@ -227,6 +227,35 @@ describe('KitCallLog', () => {
     expect(log.entries().map(entry => entry.people[0].uid)).toEqual(['ada']);
   });
 
+  it('should not record a ringing call whose screen closed with the app: it did not end', async () => {
+    await setup();
+    await ringFrom(ADA);
+    // The app is destroyed (a reload, a logout that tears it down): its call screens close with it.
+    TestBed.resetTestingModule();
+    await jest.advanceTimersByTimeAsync(50);
+    expect(await store.load('me')).toEqual([]);
+  });
+
+  it('should keep each user their own log when another user signs in without a sign-out between', async () => {
+    await setup();
+    await missFrom(ADA);
+    // Another account signs in over this one (an app that switches accounts).
+    const grace: KitUser = {uid: 'grace', name: 'Grace Hopper'};
+    calls.sdk.login(grace);
+    log.reload();
+    await settle();
+    expect(log.entries()).toEqual([]);
+    const ringing = calls.farSide.ring(BOB, grace, 'audio');
+    await settle();
+    const call = await ringing;
+    const cancelled = calls.farSide.cancel(call.sessionId);
+    await settle();
+    await cancelled;
+    expect(log.entries().map(entry => entry.id)).toEqual([call.sessionId]);
+    expect((await store.load('grace')).map(entry => entry.people[0].uid)).toEqual(['bob']);
+    expect((await store.load('me')).map(entry => entry.people[0].uid)).toEqual(['ada']);
+  });
+
   it('should report a failing store to onError and go on in memory', async () => {
     await setup({}, {}, new BrokenStore());
     await missFrom(ADA);

@@ -216,6 +216,23 @@ describe('KitCallButtonsComponent', () => {
     expect(await buttons.getDisabledReason()).toBeNull();
   });
 
+  it('should be disabled, placing no call, while an SDK that tells its registration throws when asked', async () => {
+    await setup({
+      prepare: sdk =>
+        Object.assign(sdk, {
+          getRegistration: () => {
+            throw new TypeError('the adapter is not ready');
+          },
+        }),
+    });
+
+    expect(await buttons.getDisabledReason()).toBe('Calls are not available right now');
+    await buttons.clickVoice();
+    await settle();
+    expect(initiated).toEqual([]);
+    expect(await outgoingScreen()).toBeNull();
+  });
+
   it('should report a user without an id through onError and the error output, and place no call', async () => {
     await setup();
     const handled: KitException[] = [];
