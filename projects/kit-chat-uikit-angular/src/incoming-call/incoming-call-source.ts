@@ -73,13 +73,12 @@ export class KitIncomingCallSource {
    * @param call Its new value.
    */
   apply(call: KitCall | null | undefined): void {
-    const shell = this.#shell;
-    const shown = shell.session();
+    const shown = this.#shell.session();
     if (!call) {
       // Cleared: the call the input showed leaves; the screen shows the next call that rings.
       if (this.#inputDriven && shown) {
         this.#cleared.add(shown);
-        shell.bind(null);
+        this.#shell.bind(null);
       }
       this.#inputDriven = false;
       this.showNext();
@@ -92,7 +91,7 @@ export class KitIncomingCallSource {
       return;
     }
     // The input wins over whatever was shown, so a bad input never leaves a misleading caller on screen.
-    shell.bind(null);
+    this.#shell.bind(null);
     this.checkMe();
     if (this.#registry.me() instanceof KitException) {
       return;

@@ -38,9 +38,9 @@ export interface KitCallScreenErrors {
 
 /**
  * What the three call screens share, so that each of them is only a view: the CDK's visually-hidden styles, the ids
- * that name and describe the screen (given by the call overlay, or made here), the session shown (one at a
- * time), error reporting, and the focus trap and restore. Created in a screen's
- * injection context.
+ * that name and describe the screen (given by the call overlay, or made here), the session shown (one at a time,
+ * followed with one subscription and one attach), error reporting, and the focus trap and restore. Created in a
+ * screen's injection context.
  * @docs-private
  */
 export class KitCallScreenShell {
