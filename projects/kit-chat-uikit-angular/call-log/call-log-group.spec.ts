@@ -84,15 +84,19 @@ describe('<kit-call-log>: a missed group call', () => {
     expect(document.querySelector('.cdk-overlay-container .kit-ongoing-call')).not.toBeNull();
   });
 
-  it('should take Join away once the SDK says the call ended', async () => {
+  it('should take Join away once the SDK says the call ended, and stop listening for it', async () => {
+    const listeners = calls.sdk.listenerCount;
     const call = await missed(({sessionId}) => void team.accept(sessionId, 'bob'));
     expect(join()).not.toBeNull();
+    // The log hears of the call's end with a listener of its own, only while a missed call goes on.
+    expect(calls.sdk.listenerCount).toBe(listeners + 1);
 
     void team.leave(call.sessionId, 'bob'); // Ada stays alone: the call ends.
     await settle();
 
     expect(join()).toBeNull();
     expect(host.querySelector('.kit-call-log-call-back')).not.toBeNull();
+    expect(calls.sdk.listenerCount).toBe(listeners);
   });
 
   it('should offer Join while the call still rings the others, and take it away when the caller cancels', async () => {

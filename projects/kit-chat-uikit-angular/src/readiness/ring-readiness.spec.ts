@@ -63,6 +63,21 @@ describe('KitRingReadiness', () => {
     expect(player.tracks.length).toBe(tracks);
   });
 
+  it('should play one silent sound for a click on a button that calls unlock(), not one per listener', async () => {
+    const readiness = setup('granted', true);
+    await flush();
+    const tracks = player.tracks.length;
+    player.refusePlay(null);
+    // The click reaches the kit's own gesture listener, then the app's handler, which calls unlock().
+    document.dispatchEvent(new Event('pointerdown'));
+    const unlocked = readiness.unlock();
+    await unlocked;
+    await flush();
+    expect(readiness.ringReadiness().sound.ready).toBe(true);
+    expect(player.tracks.length).toBe(tracks + 1);
+    expect(player.tracks.every(track => track.stopped)).toBe(true);
+  });
+
   it('should follow the notification permission: not asked, then granted by unlock()', async () => {
     const readiness = setup('default');
     expect(readiness.ringReadiness().notifications).toEqual({
