@@ -4,10 +4,14 @@ import {TestBed} from '@angular/core/testing';
 import {
   KitCall,
   KitCallOverlay,
+  KitCallsFeature,
   KitException,
   KitUIKitConfig,
+  KitTransfer,
   KitUser,
+  withTransfer,
 } from 'kit-chat-uikit-angular';
+import {KitInMemoryCallsSdk} from 'kit-chat-uikit-angular/in-memory';
 import {KitCallsTestingController, provideKitCallsTesting} from 'kit-chat-uikit-angular/testing';
 import {KitCallLog} from './call-log';
 import {KitCallLogEntry, KitCallLogOptions} from './call-log-entry';
@@ -44,6 +48,7 @@ describe('KitCallLog', () => {
     options: KitCallLogOptions = {},
     config: Omit<KitUIKitConfig, 'callsSdk'> = {},
     logStore: KitCallLogStore = new KitMemoryCallLogStore(),
+    features: KitCallsFeature[] = [],
   ) {
     errors = [];
     store = logStore;
@@ -51,7 +56,7 @@ describe('KitCallLog', () => {
       providers: [
         provideKitCallsTesting({
           config: {onError: error => errors.push(error), ...config},
-          features: [withCallLog(options)],
+          features: [withCallLog(options), ...features],
         }),
         {provide: KitCallLogStore, useValue: store},
       ],
@@ -154,6 +159,34 @@ describe('KitCallLog', () => {
     const ended = calls.farSide.end(call.sessionId);
     await settle();
     await ended;
+
+    expect(log.entries()[0]).toEqual(
+      expect.objectContaining({direction: 'incoming', reason: 'ended', missed: false}),
+    );
+    expect(log.entries()[0].duration).toBeGreaterThanOrEqual(65);
+    expect(log.entries()[0].duration).toBeLessThan(67);
+  });
+
+  it('should record how long a call handed over already connected lasted, not as missed', async () => {
+    await setup({}, {}, undefined, [withTransfer()]);
+    // An attended transfer hands this device a call already connected (SIP: an INVITE with Replaces).
+    const sdk = calls.sdk as KitInMemoryCallsSdk;
+    const listen = jest.spyOn(sdk, 'addCallListener');
+    TestBed.inject(KitTransfer).start();
+    const call: KitCall = {
+      sessionId: 'replacing-1',
+      type: 'audio',
+      sender: ADA,
+      callInitiator: ADA,
+      receiver: calls.me,
+      callReceiver: calls.me,
+      status: 'ongoing',
+    };
+    listen.mock.calls[0][1].onCallTransferred!(call);
+    await settle();
+    await settle(65_000);
+    sdk._deliver('onCallEnded', {...call, status: 'ended'});
+    await settle();
 
     expect(log.entries()[0]).toEqual(
       expect.objectContaining({direction: 'incoming', reason: 'ended', missed: false}),

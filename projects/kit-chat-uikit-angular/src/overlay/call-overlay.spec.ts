@@ -634,7 +634,7 @@ describe('KitCallOverlay and the ringer', () => {
     });
 
     it('should accept the waiting call on "End and accept" when the call on screen is ongoing', async () => {
-      // The in-memory SDK says onCallEnded before endCall resolves: the hang-up answers "not by me", but it ended.
+      // The in-memory SDK says onCallEnded before endCall resolves: the hang-up still counts as the call ended.
       await setup({busyPolicy: 'wait'});
       const first = await ringFrom(ADA);
       const second = await ringFrom(ZED, 'video');
@@ -843,6 +843,27 @@ describe('KitCallOverlay and the ringer', () => {
       expect(statusOf(mine)).toBe('initiated');
       expect(find('kit-outgoing-call')).not.toBeNull();
       expect(find('kit-incoming-call')).toBeNull();
+    });
+
+    it('should answer busy a new ring from the person of my connected call: glare is for crossing rings', async () => {
+      // "ada" < "me" and "me" < "zed": neither call I placed is withdrawn, neither ring is dropped unanswered.
+      await setup();
+      const mine: KitCall[] = [];
+      for (const user of [ADA, ZED]) {
+        const started = overlay.startCall(user);
+        await settle();
+        const ref = await started;
+        void calls.farSide.accept(ref.call().sessionId);
+        await settle();
+        mine.push(ref.call());
+        const theirs = await ringFrom(user);
+        await settle();
+        expect(statusOf(theirs)).toBe('busy');
+        expect(statusOf(ref.call())).toBe('ongoing');
+        await click('.kit-ongoing-call-end-call-button');
+        await settle(3_000);
+      }
+      expect(mine.map(statusOf)).toEqual(['ended', 'ended']);
     });
 
     it('should stop ringing and close when another device of the same user answers', async () => {
