@@ -193,10 +193,8 @@ export class KitCallWaiting {
     const current = this.#registry.sessions.filter(
       other => other !== session && !other.state.waiting && !other.isEnded,
     );
-    // A hang-up whose call ended meanwhile (the SDK's onCallEnded before endCall resolved) answers false but ended.
-    const ended = await Promise.all(
-      current.map(other => other.hangUp().then(done => done || other.isEnded)),
-    );
+    // A hang-up answers whether its call ended, also when the SDK's onCallEnded came before endCall resolved.
+    const ended = await Promise.all(current.map(other => other.hangUp()));
     if (ended.includes(false) || session.state.phase !== 'ringing') {
       return;
     }
