@@ -81,6 +81,13 @@ describe('Group calls: the engine (routing, the participant rules)', () => {
       expect(session.state.call.group?.name).toBe('Team');
       // The outgoing screen says "Ringing…" once a callee's device rings.
       expect(session.state.remoteRinging).toBe(true);
+      // News that leaves the group out (an adapter that sends it once) keeps the call's group and its name.
+      sdk.deliver('onParticipantsChanged', {
+        ...groupCall(ME, ADA, [[ADA, 'joined']]),
+        group: undefined,
+      });
+      expect(statuses(session)).toBe('me:joined ada:joined bob:ringing cy:invited');
+      expect(session.state.call.group?.name).toBe('Team');
     });
 
     it('should do nothing with the news without withGroupCalls(), and throw nothing into the SDK', async () => {
