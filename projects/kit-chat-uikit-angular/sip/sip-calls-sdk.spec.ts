@@ -247,6 +247,31 @@ describe('KitSipCallsSdk', () => {
       await expect(accepting).rejects.toMatchObject({code: KitErrorCodes.CALL_ENDED});
     });
 
+    it('should leave the ICE restart to the caller once registered again: crossing re-INVITEs would fail both', async () => {
+      const session = await ring();
+      const accepting = sdk.acceptCall(session.id);
+      await settle();
+      session.emit('peerconnection', {peerconnection: session.connection});
+      session.emit('accepted', {originator: 'local'});
+      await accepting;
+      session.connection!.ice('connected');
+      ua.connected = false;
+      ua.emit('disconnected');
+      session.connection!.ice('disconnected');
+      await settle();
+      // The transport and the media path both lost: the screens hear it once.
+      expect(heard.map(entry => entry.method)).toEqual(['received', 'reconnecting']);
+      ua.connected = true;
+      ua.emit('connected');
+      ua.emit('registered');
+      await settle();
+      expect(session.renegotiations).toEqual([]);
+      // The caller's ICE restart (its re-INVITE, which JsSIP answers) brings the media back.
+      session.connection!.ice('connected');
+      await settle();
+      expect(heard.at(-1)?.method).toBe('reconnected');
+    });
+
     it('should report a BYE as the end of the call and stop the camera', async () => {
       const session = await ring();
       const accepting = sdk.acceptCall(session.id);
@@ -286,6 +311,10 @@ describe('KitSipCallsSdk', () => {
     it('should report 180 Ringing once, and 200 as accepted', async () => {
       const {session} = await dial();
       session.emit('progress', {originator: 'remote', response: {status_code: 100}});
+      // 183 Session Progress (early media from a gateway) says nothing of a device ringing.
+      session.emit('progress', {originator: 'remote', response: {status_code: 183}});
+      await settle();
+      expect(heard).toEqual([]);
       session.emit('progress', {originator: 'remote', response: {status_code: 180}});
       session.emit('progress', {originator: 'remote', response: {status_code: 180}});
       session.emit('accepted', {originator: 'remote'});
