@@ -216,6 +216,8 @@ describe('KitSipCallsSdk', () => {
         method: 'cancelled',
         call: expect.objectContaining({sessionId: session.id, status: 'failed'}),
       });
+      // The app hears why: the network, not anyone's answer.
+      expect(errors.map(error => error.code)).toEqual([KitErrorCodes.NETWORK]);
     });
 
     it('should answer with the camera for a video call and resolve once the answer is sent', async () => {
@@ -270,6 +272,21 @@ describe('KitSipCallsSdk', () => {
       session.connection!.ice('connected');
       await settle();
       expect(heard.at(-1)?.method).toBe('reconnected');
+    });
+
+    it('should keep a call in progress through a flood of calls: only the ended ones are forgotten', async () => {
+      const first = await ring();
+      const accepting = sdk.acceptCall(first.id);
+      await settle();
+      first.emit('accepted', {originator: 'local'});
+      await accepting;
+      // More INVITEs than the adapter remembers calls (200), each cancelled at once.
+      for (let i = 0; i < 201; i++) {
+        const flood = await ring();
+        flood.emit('failed', {originator: 'remote', cause: 'Canceled', message: message(0)});
+      }
+      await sdk.endCall(first.id);
+      expect(first.terminated).toHaveLength(1);
     });
 
     it('should report a BYE as the end of the call and stop the camera', async () => {
