@@ -7,7 +7,7 @@ import {
 } from 'kit-chat-uikit-angular';
 import {KitSipCallsSdk} from './sip-calls-sdk';
 import {KitSipGroupCalls} from './sip-group-calls';
-import {kitSipGroupMedia} from './sip-group-rooms';
+import type {KitSipGroupCall} from './sip-group-wire';
 import {KitSipOptions} from './sip-options';
 import {KitSipUAEvent} from './sip-types';
 
@@ -107,4 +107,15 @@ export class KitSipGroupCallsSdk extends KitSipCallsSdk implements KitGroupCalls
   protected override _ringsAsGroup(event: KitSipUAEvent, caller: KitUser): boolean {
     return this._groups.incoming(event, caller);
   }
+}
+
+/** The microphone or the camera of a group call, turned off or on: the camera leaves the room or comes back. */
+async function kitSipGroupMedia(
+  group: KitSipGroupCall,
+  audio: boolean,
+  video: boolean,
+): Promise<void> {
+  group.local?.getAudioTracks().forEach(track => (track.enabled = audio));
+  group.local?.getVideoTracks().forEach(track => (track.enabled = video));
+  await group.member?.setCamera(video);
 }

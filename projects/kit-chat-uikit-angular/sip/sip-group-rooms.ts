@@ -380,17 +380,6 @@ async function kitSipJoinRoom(
   }
 }
 
-/** The microphone or the camera of a group call, turned off or on: the camera leaves the room or comes back. */
-export async function kitSipGroupMedia(
-  group: KitSipGroupCall,
-  audio: boolean,
-  video: boolean,
-): Promise<void> {
-  group.local?.getAudioTracks().forEach(track => (track.enabled = audio));
-  group.local?.getVideoTracks().forEach(track => (track.enabled = video));
-  await group.member?.setCamera(video);
-}
-
 /** @returns Where someone stands in a group call, as this device knows it. */
 function statusOf(group: KitSipGroupCall, uid: string): KitParticipantStatus | undefined {
   return group.call.participants?.find(p => p.user.uid === uid)?.status;
