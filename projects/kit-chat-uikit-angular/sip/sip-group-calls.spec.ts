@@ -453,6 +453,38 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
       expect(said('onIncomingCallReceived')).toHaveLength(1);
     });
 
+    it('should ring the others again for a lost room when its caller’s leave comes only after the loss', async () => {
+      const ua = await start();
+      const first = await ringAndAccept(ua);
+      joined[0].onTrack!(
+        '21',
+        'linus Linus Torvalds',
+        Object.assign(new FakeTrack(), {kind: 'audio'}) as never,
+      );
+      const placed = ua.placed.length;
+      const gone = new KitException(KitErrorCodes.NETWORK, 'janus: the WebSocket closed');
+      jest.mocked(kitJanusRoom).mockRejectedValueOnce(gone); // The same room: its Janus is gone.
+      joined[0].onLost!(gone);
+      await settle();
+      await settle();
+      // Ada, the caller, is still in the call as far as this device knows: she rings everyone again, not me.
+      expect(ua.placed).toHaveLength(placed);
+      first.emit('ended', {originator: 'remote', cause: 'Terminated'}); // Her leave comes in now.
+      await settle();
+      // Grace (me) is first by uid of Grace and Linus: she rings Linus again, marked as a rejoin, once.
+      expect(ua.placed.slice(placed).map(each => each.target)).toEqual(['sip:linus@kit.test']);
+      const moved = `group-${'1e'.repeat(12)};token=grace-token-9876543210;janus=${b64url(SESSION_TOKEN)};sfu=1`;
+      ua.placed
+        .at(-1)!
+        .session.emit('accepted', {originator: 'remote', response: reply(200, moved)});
+      await settle();
+      await settle();
+      expect(joined.at(-1)).toEqual(
+        expect.objectContaining({url: 'ws://sfu-b:8188', roomToken: 'grace-token-9876543210'}),
+      );
+      expect(said('onCallReconnected')).toHaveLength(1);
+    });
+
     it('should join a call whose ring it missed by ringing its caller back, marked as a join, and join the room on the answer', async () => {
       const ua = await start();
       ring(ua, groupInvite());

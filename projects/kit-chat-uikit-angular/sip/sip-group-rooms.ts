@@ -43,13 +43,15 @@ export interface KitSipGroupRoomsHost {
 /**
  * The rooms of the group calls over SIP: joining a call's room, and getting it back when it is lost. A room is lost
  * when its SFU goes away or the path to it breaks: the call says "Reconnecting…" and tries the same room again. When
- * that room is gone with its SFU, the caller (once it left, the first of those in the call by uid) rings everyone in
- * the call again (an INVITE marked as a rejoin): the proxy's room hook makes the room again on an SFU that answers
- * and writes it on those INVITEs and their answers, each callee's device answers by itself (nothing rings) and
- * everyone joins the new room.
+ * that room is gone with its SFU, the caller (once it left, also by a BYE that comes after the loss, the first in the
+ * call by uid) rings everyone again (an INVITE marked as a rejoin): the proxy's room hook makes the room again on an
+ * SFU that answers and writes it on those INVITEs and their answers; each device answers by itself and joins it.
  * @docs-private
  */
 export class KitSipGroupRooms {
+  /** The calls whose room is lost, waiting for someone to ring everyone again (me, once I lead). */
+  private readonly _leaderless = new WeakSet<KitSipGroupCall>();
+
   constructor(private readonly _host: KitSipGroupRoomsHost) {}
 
   /**
@@ -132,10 +134,14 @@ export class KitSipGroupRooms {
     }
   }
 
-  /** Someone's INVITE ended: they left, unless it is one their leg no longer is (a new room's took its place). */
+  /**
+   * Someone's INVITE ended: they left, unless a new room's INVITE took its place. With the room lost, that may make me
+   * the one who rings everyone again (`_leadIfFirst`): the caller's BYE may come after the loss.
+   */
   leftIf(group: KitSipGroupCall, user: KitUser, session: KitSipSession | undefined): void {
     if (group.legs.get(user.uid)?.session === session) {
       this._host.set(group, user, 'left');
+      this._leadIfFirst(group);
     }
   }
 
@@ -191,6 +197,7 @@ export class KitSipGroupRooms {
       return;
     }
     if (group.room?.room !== room.room || !group.member) {
+      this._leaderless.delete(group); // Someone else led.
       void group.member?.leave();
       group.member = null;
       group.room = room;
@@ -232,6 +239,7 @@ export class KitSipGroupRooms {
       quiet,
     );
     if (joined) {
+      this._leaderless.delete(group);
       this._reconnecting(group, false);
     }
     return joined;
@@ -247,9 +255,8 @@ export class KitSipGroupRooms {
 
   /**
    * The room was lost (its SFU went away, or the path to it): "Reconnecting…", and the same room is tried again. When
-   * it is gone, the caller rings everyone in the call again: the proxy makes the room again on an SFU that answers,
-   * and each device answers by itself and joins it. A callee waits for that ring (the engine ends the call after its
-   * `reconnectTimeout`).
+   * it is gone, whoever leads rings everyone again (`_leadIfFirst`); the others wait for that ring (the engine ends
+   * the call after its `reconnectTimeout`).
    */
   private async _lost(group: KitSipGroupCall): Promise<void> {
     if (group.done) {
@@ -258,17 +265,24 @@ export class KitSipGroupRooms {
     group.remotes.clear();
     group.feeds.clear();
     this._reconnecting(group, true);
-    const back = await this.join(group, true);
+    if (!(await this.join(group, true))) {
+      this._leaderless.add(group);
+      this._leadIfFirst(group);
+    }
+  }
+
+  /** Rings everyone in a lost room's call again if I lead: the caller, or once it left, the first in it by uid. */
+  private _leadIfFirst(group: KitSipGroupCall): void {
     const me = this._host.hooks.user.uid;
     const inCall = (group.call.participants ?? []).filter(p => p.status === 'joined');
-    // Who rings everyone again: the caller, or once the caller left, the first of those in the call by uid.
     const leads =
       group.direction === 'outgoing' ||
       (statusOf(group, group.call.callInitiator.uid) !== 'joined' &&
         [me, ...inCall.map(p => p.user.uid)].sort()[0] === me);
-    if (back || group.done || group.member || !leads) {
+    if (!this._leaderless.has(group) || group.done || group.member || !leads) {
       return;
     }
+    this._leaderless.delete(group);
     group.room = null;
     try {
       const ua = this._host.hooks.ua('The group call could not reconnect');
