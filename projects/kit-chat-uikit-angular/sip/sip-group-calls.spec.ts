@@ -485,6 +485,53 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
       expect(said('onCallReconnected')).toHaveLength(1);
     });
 
+    it('should ring again those the room said left as it went away: a Janus that stops may say so first', async () => {
+      const katherine = {uid: 'katherine', name: 'Katherine Johnson'};
+      const ua = await start();
+      const first = ring(ua, {
+        ...groupInvite(),
+        'X-Kit-Group-Info': info([ADA, GRACE, LINUS, katherine]),
+      });
+      await settle();
+      const accepting = sdk.acceptCall(said('onIncomingCallReceived')[0].sessionId);
+      await settle();
+      first.emit('accepted', {originator: 'local'});
+      await accepting;
+      const track = () => Object.assign(new FakeTrack(), {kind: 'audio'}) as never;
+      joined[0].onTrack!('21', 'linus Linus Torvalds', track());
+      joined[0].onTrack!('22', 'katherine Katherine Johnson', track());
+      first.emit('ended', {originator: 'remote', cause: 'Terminated'}); // Ada, the caller, left.
+      await settle();
+      const placed = ua.placed.length;
+      joined[0].onGone!('22'); // The stopping Janus says Katherine left, then its WebSocket closes.
+      const gone = new KitException(KitErrorCodes.NETWORK, 'janus: the WebSocket closed');
+      jest.mocked(kitJanusRoom).mockRejectedValueOnce(gone);
+      joined[0].onLost!(gone);
+      await settle();
+      await settle();
+      // Grace (me) is first by uid: she rings both again, Katherine too.
+      expect(
+        ua.placed
+          .slice(placed)
+          .map(each => each.target)
+          .sort(),
+      ).toEqual(['sip:katherine@kit.test', 'sip:linus@kit.test']);
+      // Katherine's device, which the room told the same of Grace, rings her in turn: answered, not 481.
+      const fromKatherine = ring(
+        ua,
+        {
+          ...groupInvite(),
+          'X-Kit-Group-Info': b64url(
+            JSON.stringify({v: true, p: [ADA, GRACE, LINUS, katherine], r: true}),
+          ),
+        },
+        katherine,
+      );
+      await settle();
+      expect(fromKatherine.answered).toBe(1);
+      expect(fromKatherine.terminated).toEqual([]);
+    });
+
     it('should join a call whose ring it missed by ringing its caller back, marked as a join, and join the room on the answer', async () => {
       const ua = await start();
       ring(ua, groupInvite());

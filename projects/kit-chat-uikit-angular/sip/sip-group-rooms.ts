@@ -18,6 +18,7 @@ import {
   groupCall,
   hearStatuses,
   readRoom,
+  statusOf,
   terminate,
 } from './sip-group-wire';
 import {KitSipSession, KitSipSessionEvent, KitSipUA} from './sip-types';
@@ -49,8 +50,8 @@ export interface KitSipGroupRoomsHost {
  * @docs-private
  */
 export class KitSipGroupRooms {
-  /** The calls whose room is lost, waiting for someone to ring everyone again (me, once I lead). */
-  private readonly _leaderless = new WeakSet<KitSipGroupCall>();
+  /** The calls whose room is lost, waiting for someone to ring everyone again (me, once I lead): when it was lost. */
+  private readonly _leaderless = new WeakMap<KitSipGroupCall, number>();
 
   constructor(private readonly _host: KitSipGroupRoomsHost) {}
 
@@ -134,10 +135,7 @@ export class KitSipGroupRooms {
     }
   }
 
-  /**
-   * Someone's INVITE ended: they left, unless a new room's INVITE took its place. With the room lost, that may make me
-   * the one who rings everyone again (`_leadIfFirst`): the caller's BYE may come after the loss.
-   */
+  /** Someone's INVITE ended: they left, unless a new room's took its place; with the room lost, I may lead now. */
   leftIf(group: KitSipGroupCall, user: KitUser, session: KitSipSession | undefined): void {
     if (group.legs.get(user.uid)?.session === session) {
       this._host.set(group, user, 'left');
@@ -184,7 +182,9 @@ export class KitSipGroupRooms {
         each.direction === 'incoming' &&
         each.id === id &&
         each.call.status === 'ongoing' &&
-        (each.legs.has(caller.uid) || statusOf(each, caller.uid) === 'joined'),
+        (each.legs.has(caller.uid) ||
+          statusOf(each, caller.uid) === 'joined' ||
+          each.roomLeft.has(caller.uid)),
     );
     if (!group) {
       terminate(session, {status_code: 481, reason_phrase: 'Call Does Not Exist'});
@@ -254,32 +254,36 @@ export class KitSipGroupRooms {
   }
 
   /**
-   * The room was lost (its SFU went away, or the path to it): "Reconnecting…", and the same room is tried again. When
-   * it is gone, whoever leads rings everyone again (`_leadIfFirst`); the others wait for that ring (the engine ends
-   * the call after its `reconnectTimeout`).
+   * The room was lost (its SFU went away, or the path to it): "Reconnecting…", and the same room is tried again.
+   * Gone, whoever leads rings everyone again; the others wait for that ring (until the engine's `reconnectTimeout`).
    */
   private async _lost(group: KitSipGroupCall): Promise<void> {
     if (group.done) {
       return;
     }
+    const lostAt = Date.now();
     group.remotes.clear();
     group.feeds.clear();
     this._reconnecting(group, true);
     if (!(await this.join(group, true))) {
-      this._leaderless.add(group);
+      this._leaderless.set(group, lostAt);
       this._leadIfFirst(group);
     }
   }
 
   /** Rings everyone in a lost room's call again if I lead: the caller, or once it left, the first in it by uid. */
   private _leadIfFirst(group: KitSipGroupCall): void {
+    const lostAt = this._leaderless.get(group) ?? NaN;
     const me = this._host.hooks.user.uid;
-    const inCall = (group.call.participants ?? []).filter(p => p.status === 'joined');
+    // Those the room said left as it went away (within 2 s before the loss) are still in the call.
+    const inCall = (group.call.participants ?? []).filter(
+      p => p.status === 'joined' || (group.roomLeft.get(p.user.uid) ?? 0) > lostAt - 2000,
+    );
     const leads =
       group.direction === 'outgoing' ||
       (statusOf(group, group.call.callInitiator.uid) !== 'joined' &&
         [me, ...inCall.map(p => p.user.uid)].sort()[0] === me);
-    if (!this._leaderless.has(group) || group.done || group.member || !leads) {
+    if (Number.isNaN(lostAt) || group.done || group.member || !leads) {
       return;
     }
     this._leaderless.delete(group);
@@ -364,6 +368,7 @@ async function kitSipJoinRoom(
         group.feeds.delete(feed);
         const user = uid && group.call.participants?.find(p => p.user.uid === uid)?.user;
         if (uid && user && group.direction === 'incoming' && !group.legs.has(uid)) {
+          group.roomLeft.set(uid, Date.now());
           on.set(user, 'left'); // The caller's side hears a leave from its INVITE's BYE.
         }
       },
@@ -392,9 +397,4 @@ async function kitSipJoinRoom(
     }
     return false;
   }
-}
-
-/** @returns Where someone stands in a group call, as this device knows it. */
-function statusOf(group: KitSipGroupCall, uid: string): KitParticipantStatus | undefined {
-  return group.call.participants?.find(p => p.user.uid === uid)?.status;
 }

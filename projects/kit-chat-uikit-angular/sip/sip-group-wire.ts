@@ -62,6 +62,8 @@ export interface KitSipGroupCall {
   readonly remotes: Map<string, MediaStream>;
   /** The room's feeds, by feed id: whose. */
   readonly feeds: Map<string, string>;
+  /** When the room said each person left (a callee's side): a room going away may say it of everyone first. */
+  readonly roomLeft: Map<string, number>;
   /** Whether this device left it, or it ended. */
   done: boolean;
   /** Whether the room was lost and is being joined again (the listeners heard `onCallReconnecting`). */
@@ -85,6 +87,7 @@ export function groupCall(
     local: more.local ?? null,
     remotes: new Map(),
     feeds: new Map(),
+    roomLeft: new Map(),
     done: false,
     reconnecting: false,
   };
@@ -288,4 +291,9 @@ export function randomId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), byte =>
     byte.toString(16).padStart(2, '0'),
   ).join('');
+}
+
+/** @returns Where someone stands in a group call, as this device knows it. */
+export function statusOf(group: KitSipGroupCall, uid: string): KitParticipantStatus | undefined {
+  return group.call.participants?.find(p => p.user.uid === uid)?.status;
 }
