@@ -339,6 +339,17 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
       await accepting;
       return session;
     }
+    /** The team's call accepted here, and Linus in its room. */
+    async function inTheRoomWithLinus(): Promise<{ua: FakeUA; first: FakeSession}> {
+      const ua = await start();
+      const first = await ringAndAccept(ua);
+      joined[0].onTrack!(
+        '21',
+        'linus Linus Torvalds',
+        Object.assign(new FakeTrack(), {kind: 'audio'}) as never,
+      );
+      return {ua, first};
+    }
     const info = (people: KitUser[], video = true) =>
       b64url(JSON.stringify({v: video, g: {id: 'team', name: 'Team'}, p: people}));
     const groupInvite = (token = 'grace-token-0123456789') => ({
@@ -413,13 +424,7 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
     });
 
     it('should ring the others again for a lost room once its caller left, if first of those in it by uid, and take such a ring', async () => {
-      const ua = await start();
-      const first = await ringAndAccept(ua);
-      joined[0].onTrack!(
-        '21',
-        'linus Linus Torvalds',
-        Object.assign(new FakeTrack(), {kind: 'audio'}) as never,
-      );
+      const {ua, first} = await inTheRoomWithLinus();
       first.emit('ended', {originator: 'remote', cause: 'Terminated'}); // Ada, the caller, left.
       await settle();
       const gone = new KitException(KitErrorCodes.NETWORK, 'janus: the WebSocket closed');
@@ -454,13 +459,7 @@ describe('KitSipGroupCallsSdk (group calls over SIP, media through the SFU)', ()
     });
 
     it('should ring the others again for a lost room when its caller’s leave comes only after the loss', async () => {
-      const ua = await start();
-      const first = await ringAndAccept(ua);
-      joined[0].onTrack!(
-        '21',
-        'linus Linus Torvalds',
-        Object.assign(new FakeTrack(), {kind: 'audio'}) as never,
-      );
+      const {ua, first} = await inTheRoomWithLinus();
       const placed = ua.placed.length;
       const gone = new KitException(KitErrorCodes.NETWORK, 'janus: the WebSocket closed');
       jest.mocked(kitJanusRoom).mockRejectedValueOnce(gone); // The same room: its Janus is gone.
