@@ -15,6 +15,7 @@ import {withHold} from './hold-feature';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
 const ZED: KitUser = {uid: 'zed', name: 'Zed Shaw'};
+const BOB: KitUser = {uid: 'bob', name: 'Bob Kahn'};
 
 @Component({template: ''})
 class Page {}
@@ -165,6 +166,68 @@ describe('withHold() with call waiting: Hold and accept, Switch, Resume', () => 
     click('.kit-hold-toggle');
     await settle();
     expect(screens()).toEqual([expect.objectContaining({hold: 'Hold', note: ''})]);
+    expect(errors).toEqual([]);
+  });
+
+  it('should hold and accept a third call while one is already on hold, leaving that one held', async () => {
+    await setup();
+    const [ada, zed] = await adaThenZed();
+    click('.kit-call-waiting-hold-and-accept');
+    await settle();
+    const ringing = calls.farSide.ring(BOB, calls.me, 'audio');
+    await settle();
+    const bob = await ringing;
+    expect(container.querySelector('.kit-call-waiting')?.textContent).toContain('Bob Kahn');
+    click('.kit-call-waiting-hold-and-accept');
+    await settle();
+    expect([statusOf(ada), statusOf(zed), statusOf(bob)]).toEqual([
+      'ongoing',
+      'ongoing',
+      'ongoing',
+    ]);
+    expect(container.querySelector('.kit-call-waiting')).toBeNull();
+    const [first, second, third] = screens();
+    expect(first).toMatchObject({inert: true, hold: 'Resume', note: 'On hold'});
+    expect(second).toMatchObject({inert: true, hold: 'Resume', note: 'On hold'});
+    expect(third).toMatchObject({inert: false, hold: 'Hold', note: ''});
+    expect(third.pane.textContent).toContain('Bob Kahn');
+    expect(errors).toEqual([]);
+  });
+
+  it('should Switch to a held call when the user already put the call on screen on hold', async () => {
+    await setup();
+    await adaThenZed();
+    click('.kit-call-waiting-hold-and-accept');
+    await settle();
+    // The user holds Zed's call too, then switches to Ada's.
+    click('.kit-hold-toggle', screens().at(-1)!.pane);
+    await settle();
+    expect(screens().at(-1)).toMatchObject({hold: 'Resume', note: 'On hold'});
+    click('.kit-held-call-switch');
+    await settle();
+    const [first, second] = screens();
+    expect(second.pane.textContent).toContain('Ada Lovelace');
+    expect(second).toMatchObject({inert: false, hold: 'Hold', note: ''});
+    expect(first.pane.textContent).toContain('Zed Shaw');
+    expect(first).toMatchObject({inert: true, hold: 'Resume', note: 'On hold'});
+    expect(errors).toEqual([]);
+  });
+
+  it('should switch once for Switch pressed twice in one tick', async () => {
+    await setup();
+    await adaThenZed();
+    click('.kit-call-waiting-hold-and-accept');
+    await settle();
+    const hold = jest.spyOn(TestBed.inject(KitCallsSdk) as KitInMemoryMediaCallsSdk, 'hold');
+    const unhold = jest.spyOn(TestBed.inject(KitCallsSdk) as KitInMemoryMediaCallsSdk, 'unhold');
+    click('.kit-held-call-switch');
+    click('.kit-held-call-switch');
+    await settle();
+    expect([hold.mock.calls.length, unhold.mock.calls.length]).toEqual([1, 1]);
+    const [first, second] = screens();
+    expect(second.pane.textContent).toContain('Ada Lovelace');
+    expect(second).toMatchObject({inert: false, hold: 'Hold', note: ''});
+    expect(first).toMatchObject({inert: true, hold: 'Resume', note: 'On hold'});
     expect(errors).toEqual([]);
   });
 
