@@ -1,7 +1,8 @@
 import {TestBed} from '@angular/core/testing';
 import {KIT_TESTING_ME, KitCallsTestingController} from 'kit-chat-uikit-angular/testing';
-import {KitException} from '../sdk/kit-exception';
+import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall} from '../sdk/models';
+import {KitTransfer} from './transfer.service';
 import {ADA, ALAN, TransferBed} from './transfer.spec-helper';
 
 describe('withTransfer(): an attended transfer (Call first, then Complete transfer)', () => {
@@ -63,8 +64,15 @@ describe('withTransfer(): an attended transfer (Call first, then Complete transf
     expect(top().querySelector('.kit-transfer-toggle')).toBeNull();
     expect(top().querySelector('.kit-held-call')?.textContent).toContain('Ada Lovelace');
 
+    calls.farSide.setLatency(100);
     click('.kit-transfer-complete', top());
-    await settle(200);
+    await jest.advanceTimersByTimeAsync(0);
+    // On its way: the button stays, unavailable (no second transfer, no Transfer list in its place).
+    expect(top().querySelector('.kit-transfer-complete')?.getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    expect(top().querySelector('.kit-transfer-toggle')).toBeNull();
+    await settle(1_000);
     expect(statusOf(held.sessionId)).toBe('ended');
     expect(statusOf(next.sessionId)).toBe('ended');
     const joined = calls.switchboard.calls().find(call => call.status === 'ongoing');
@@ -120,6 +128,57 @@ describe('withTransfer(): an attended transfer (Call first, then Complete transf
     expect(top().textContent).toContain('Alan Turing');
     expect(top().querySelector('.kit-transfer-complete')).toBeNull();
     expect(top().querySelector('.kit-transfer-toggle')).not.toBeNull();
+  });
+
+  it('should not call Alan first, nor hold Ada, through KitTransfer.consult when the adapter cannot transfer attended', async () => {
+    await setup(false);
+    const ringing = calls.farSide.ring(ADA, calls.me, 'audio');
+    await settle();
+    const held = await ringing;
+    click('.kit-incoming-call-accept-button');
+    await settle();
+    await expect(TestBed.inject(KitTransfer).consult(held.sessionId, ALAN)).resolves.toBe(false);
+    await settle();
+    expect(callTo(ALAN)).toBeUndefined();
+    expect(screens()).toHaveLength(1);
+    expect(holdLabel(top())).toBe('Hold');
+  });
+
+  it('should let the user call someone first again after a call first that could not be placed', async () => {
+    await setup();
+    const ringing = calls.farSide.ring(ADA, calls.me, 'audio');
+    await settle();
+    const held = await ringing;
+    click('.kit-incoming-call-accept-button');
+    await settle();
+    const transfer = TestBed.inject(KitTransfer);
+    // A person the app offers with no uid: the call to them is refused before it leaves.
+    await expect(transfer.consult(held.sessionId, {uid: '', name: 'Nobody'})).resolves.toBe(false);
+    await settle();
+    expect(errors.map(error => error.code)).toEqual([KitErrorCodes.INVALID_CALL]);
+    expect(holdLabel(top())).toBe('Resume');
+    await expect(transfer.consult(held.sessionId, ALAN)).resolves.toBe(true);
+    await settle();
+    expect(callTo(ALAN)?.sender?.uid).toBe(KIT_TESTING_ME.uid);
+    expect(screens()).toHaveLength(2);
+  });
+
+  it('should not complete the transfer while the phone of Alan still rings', async () => {
+    await setup();
+    const {held, next} = await callingAlanFirst();
+    await expect(TestBed.inject(KitTransfer).complete(next.sessionId)).resolves.toBe(false);
+    await settle(200);
+    expect(statusOf(held.sessionId)).toBe('ongoing');
+    expect(statusOf(next.sessionId)).toBe('initiated');
+    expect(holdLabel(screens()[0])).toBe('Resume');
+    expect(errors).toEqual([]);
+    // Once he answered, the same call completes it.
+    void calls.farSide.accept(next.sessionId);
+    await settle(200);
+    const completed = TestBed.inject(KitTransfer).complete(next.sessionId);
+    await settle(200);
+    await expect(completed).resolves.toBe(true);
+    expect(statusOf(held.sessionId)).toBe('ended');
   });
 
   it('should offer no Call first with an adapter that cannot transfer attended', async () => {

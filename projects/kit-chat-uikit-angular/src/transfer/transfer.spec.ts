@@ -74,6 +74,25 @@ describe('withTransfer(): a blind transfer', () => {
     expect(errors).toEqual([]);
   });
 
+  it('should transfer a call the user already put on hold', async () => {
+    await setup();
+    const call = await inACallWithAda();
+    click('.kit-hold-toggle');
+    await settle();
+    expect(holdLabel()).toBe('Resume');
+    click('.kit-transfer-toggle');
+    await settle();
+    click('.kit-transfer-option');
+    await settle();
+    const next = callTo(ALAN);
+    expect(next?.sender?.uid).toBe('ada');
+    expect(note()).toBe('Transferring to Alan Turing…');
+    void calls.farSide.accept(next!.sessionId);
+    await settle(200);
+    expect(statusOf(call.sessionId)).toBe('ended');
+    expect(errors).toEqual([]);
+  });
+
   it('should give the call back, on hold, when the person declines', async () => {
     await setup();
     const call = await inACallWithAda();
