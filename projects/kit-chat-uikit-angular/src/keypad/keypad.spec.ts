@@ -1,6 +1,7 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
 import {ComponentFixture, TestBed} from '@angular/core/testing';
 import {By} from '@angular/platform-browser';
+import {KitCallsTestingController} from 'kit-chat-uikit-angular/testing';
 import {FakeStream, FakeTrack} from '../devices/fake-media.spec-helper';
 import {KitOngoingCallComponent} from '../ongoing-call/ongoing-call';
 import {OngoingCallHost, showOngoingCall} from '../ongoing-call/ongoing-call.spec-helper';
@@ -138,7 +139,7 @@ describe('withKeypad()', () => {
     expect(chord).toEqual([697, 1209, 941, 1477]); // 1 = 697 + 1209 Hz, # = 941 + 1477 Hz.
   });
 
-  it('should send digits typed on the keyboard while open, not while closed nor typed in a text field', async () => {
+  it('should send digits typed on the keyboard while open, not while closed nor typed in a text field or an editor', async () => {
     const host = await ongoing();
     type(host, '5');
     await settle();
@@ -152,13 +153,20 @@ describe('withKeypad()', () => {
     const field = document.createElement('input');
     host.appendChild(field);
     type(field, '9');
+    const editor = document.createElement('div');
+    editor.setAttribute('contenteditable', '');
+    host.appendChild(editor);
+    type(editor, '8');
     await settle();
     expect(sent.map(([, key]) => key)).toEqual(['5', '*']);
     expect(digits(host)).toBe('5*');
   });
 
-  it('should close on Escape and give the focus back to its button', async () => {
+  it('should close on Escape and give the focus back to its button; the Escape goes no further', async () => {
     const host = await ongoing();
+    const heard: string[] = [];
+    const listener = (event: KeyboardEvent) => heard.push(event.key);
+    document.addEventListener('keydown', listener);
     toggle(host).click();
     await settle();
     keys(host)[4].focus();
@@ -166,6 +174,36 @@ describe('withKeypad()', () => {
     await settle();
     expect(host.querySelector('.kit-keypad-panel')).toBeNull();
     expect(document.activeElement).toBe(toggle(host));
+    // The dialog around the screen does not hear it (it would take the screen away).
+    expect(heard).toEqual([]);
+    // Closed, Escape is the page's again.
+    type(toggle(host), 'Escape');
+    expect(heard).toEqual(['Escape']);
+    document.removeEventListener('keydown', listener);
+  });
+
+  it('should send no key pressed once the call ended, and not open again on the screen that says it ended', async () => {
+    const host = await ongoing();
+    const calls = TestBed.inject(KitCallsTestingController);
+    toggle(host).click();
+    await settle();
+    // A key pressed as the call ends, before the screen rendered it: not sent.
+    let pressed = 0;
+    calls.sdk.addCallListener('spec', {
+      onCallEnded: () => {
+        keys(host)[2].click();
+        pressed++;
+      },
+    });
+    void calls.farSide.end(fixture.componentInstance.call()!.sessionId);
+    await settle();
+    expect(pressed).toBe(1);
+    expect(sent).toEqual([]);
+    expect(host.querySelector('.kit-keypad-panel')).toBeNull();
+    toggle(host).click();
+    await settle();
+    expect(toggle(host).getAttribute('aria-expanded')).toBe('false');
+    expect(host.querySelector('.kit-keypad-panel')).toBeNull();
   });
 
   it('should report a key the SDK refuses through (error), and keep the keypad', async () => {
