@@ -9,10 +9,13 @@ import {
   FakeTrack,
   installFakeMedia,
 } from '../devices/fake-media.spec-helper';
+import {KitCallsFeature} from '../core/calls-feature';
 import {KitCallOverlay} from '../overlay/call-overlay';
+import {withCallWaiting} from '../ring/call-features';
 import {withCallPreview} from './call-preview-feature';
 
 const ADA: KitUser = {uid: 'ada', name: 'Ada Lovelace'};
+const ZED: KitUser = {uid: 'zed', name: 'Zed Shaw'};
 
 @Component({template: ''})
 class Page {}
@@ -25,7 +28,11 @@ describe('withCallPreview(): a look before answering', () => {
   let accepted: [string, KitCallSettings | null | undefined][];
   let errors: KitException[];
 
-  async function setup(state: PermissionState | 'throws' | 'none' = 'granted', preview = true) {
+  async function setup(
+    state: PermissionState | 'throws' | 'none' = 'granted',
+    preview = true,
+    more: KitCallsFeature[] = [],
+  ) {
     media = installFakeMedia();
     errors = [];
     permission = jest.fn(async () => {
@@ -41,7 +48,7 @@ describe('withCallPreview(): a look before answering', () => {
     TestBed.configureTestingModule({
       providers: [
         provideKitCallsTesting({
-          features: preview ? [withCallPreview()] : [],
+          features: [...(preview ? [withCallPreview()] : []), ...more],
           config: {onError: error => errors.push(error)},
         }),
       ],
@@ -181,6 +188,29 @@ describe('withCallPreview(): a look before answering', () => {
     expect(media.devices.asked).toEqual([]);
     TestBed.resetTestingModule();
     expect(own.getTracks().every(track => track.readyState === 'live')).toBe(true);
+  });
+
+  it('should open its own camera when the stream the SDK hands out has no video yet', async () => {
+    await setup('granted');
+    const microphone = new FakeStream([new FakeTrack('audio')]);
+    Object.assign(TestBed.inject(KitCallsSdk), {getLocalStream: () => microphone});
+    await ring();
+    expect(video()?.srcObject).not.toBe(microphone);
+    expect(media.devices.asked).toEqual([{video: true}]);
+    expect(previewTracks().map(track => track.kind)).toEqual(['video']);
+  });
+
+  it('should not open the camera for a video call that waits while the user is in a call', async () => {
+    await setup('granted', true, [withCallWaiting()]);
+    const first = await ring('audio');
+    find<HTMLButtonElement>('.kit-incoming-call-accept-button')!.click();
+    await settle(50);
+    expect(calls.switchboard.getCall(first.sessionId)?.status).toBe('ongoing');
+    void calls.farSide.ring(ZED, calls.me, 'video');
+    await settle(50);
+    expect(find('.kit-call-waiting')?.textContent).toContain('Zed Shaw');
+    expect(media.devices.asked).toEqual([]);
+    expect(container.querySelector('.kit-call-preview-video')).toBeNull();
   });
 
   it('should answer as voice: acceptCall with no camera, and the ongoing screen a voice call', async () => {
