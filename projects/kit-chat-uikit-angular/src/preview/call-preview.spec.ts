@@ -229,6 +229,22 @@ describe('withCallPreview(): a look before answering', () => {
     expect(find('.kit-ongoing-call-camera-button')).toBeNull();
   });
 
+  it('should make Answer as voice unavailable once Accept was pressed', async () => {
+    await setup('granted');
+    const call = await ring();
+    expect(voiceButton()?.getAttribute('aria-disabled')).toBeNull();
+    calls.farSide.setLatency(200);
+    find<HTMLButtonElement>('.kit-incoming-call-accept-button')!.click();
+    await jest.advanceTimersByTimeAsync(20);
+    // Accepting: the button is shown unavailable, and a press changes nothing (the call goes on with its camera).
+    expect(find('.kit-ongoing-call')).toBeNull();
+    expect(voiceButton()?.getAttribute('aria-disabled')).toBe('true');
+    voiceButton()!.click();
+    await settle(500);
+    expect(accepted).toEqual([[call.sessionId, undefined]]);
+    expect(find('.kit-ongoing-call-camera-button')).not.toBeNull();
+  });
+
   it('should accept with the camera as before with Accept', async () => {
     await setup('granted');
     const call = await ring();
