@@ -19,7 +19,11 @@ describe('KitRingReadiness', () => {
   let sdk: RegisteringSdk;
   let uninstall: () => void;
 
-  function setup(permission: NotificationPermission = 'default', refuse = false): KitRingReadiness {
+  /** @param refuse Whether the silent sound is refused, or the name of the error it is refused with. */
+  function setup(
+    permission: NotificationPermission = 'default',
+    refuse: boolean | string = false,
+  ): KitRingReadiness {
     uninstall = installFakeNotification(permission);
     sdk = new RegisteringSdk();
     TestBed.configureTestingModule({
@@ -31,7 +35,7 @@ describe('KitRingReadiness', () => {
     });
     player = TestBed.inject(KitFakeAudioPlayer);
     if (refuse) {
-      player.refusePlay('NotAllowedError');
+      player.refusePlay(refuse === true ? 'NotAllowedError' : refuse);
     }
     return TestBed.inject(KitRingReadiness);
   }
@@ -62,6 +66,45 @@ describe('KitRingReadiness', () => {
     await flush();
     expect(player.tracks.length).toBe(tracks);
   });
+
+  it('should keep trying at each gesture until one unlocks the sound', async () => {
+    const readiness = setup('granted', true);
+    await flush();
+    // A key that gives no activation (Shift alone): the silent sound is still refused.
+    document.dispatchEvent(new Event('keydown'));
+    await flush();
+    expect(readiness.ringReadiness().sound.ready).toBe(false);
+    player.refusePlay(null);
+    document.dispatchEvent(new Event('pointerdown'));
+    await flush();
+    expect(readiness.ringReadiness().sound).toEqual({ready: true, reason: 'unlocked'});
+  });
+
+  it.each([
+    [false, {ready: false, reason: 'blocked until the user clicks or types on the page'}],
+    [true, {ready: true, reason: 'the user interacted with the page'}],
+  ])(
+    'should read the page activation when a policy refuses the silent sound itself (active: %s)',
+    async (hasBeenActive, sound) => {
+      const activation = Object.getOwnPropertyDescriptor(navigator, 'userActivation');
+      Object.defineProperty(navigator, 'userActivation', {
+        value: {hasBeenActive, isActive: false},
+        configurable: true,
+      });
+      try {
+        // A CSP `media-src` that refuses data: URLs: NotSupportedError, not the autoplay policy.
+        const readiness = setup('granted', 'NotSupportedError');
+        await flush();
+        expect(readiness.ringReadiness().sound).toEqual(sound);
+      } finally {
+        if (activation) {
+          Object.defineProperty(navigator, 'userActivation', activation);
+        } else {
+          delete (navigator as {userActivation?: unknown}).userActivation;
+        }
+      }
+    },
+  );
 
   it('should play one silent sound for a click on a button that calls unlock(), not one per listener', async () => {
     const readiness = setup('granted', true);
