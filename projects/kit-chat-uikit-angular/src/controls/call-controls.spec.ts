@@ -4,6 +4,7 @@ import {KitCallsTestingController, provideKitCallsTesting} from '../../testing/c
 import {KitCallsFeature} from '../core/calls-feature';
 import {KitCallOverlay} from '../overlay/call-overlay';
 import {KitCallOverlayRef} from '../overlay/call-overlay-ref';
+import {KitCallRegistry} from '../registry/call-registry';
 import {KitUser} from '../sdk/models';
 import {KitCallControlsOptions} from './call-controls';
 import {withCallControls} from './controls-feature';
@@ -151,6 +152,66 @@ describe('withCallControls: the platform drives the call on screen', () => {
     await settle();
     await settle();
     expect(platform.locks.every(lock => lock.released)).toBe(true);
+  });
+
+  it('should let go of a lock the browser grants only after the call ended', async () => {
+    await setup();
+    let grant!: () => void;
+    const late = {released: false, release: async () => void (late.released = true)};
+    platform.wakeLock.request.mockImplementationOnce(
+      () => new Promise(resolve => (grant = () => resolve(late))),
+    );
+    await callAda('video');
+    expect(platform.wakeLock.request).toHaveBeenCalledTimes(1);
+    container.querySelector<HTMLElement>('.kit-ongoing-call-end-call-button')!.click();
+    await settle();
+    await settle();
+    grant();
+    await settle();
+    expect(late.released).toBe(true);
+  });
+
+  it('should ask for the lock only while the tab is visible', async () => {
+    await setup();
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      await callAda('video');
+      expect(platform.wakeLock.request).not.toHaveBeenCalled();
+      visibility.mockReturnValue('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await settle();
+      expect(platform.locks).toHaveLength(1);
+    } finally {
+      visibility.mockRestore();
+    }
+  });
+
+  it('should keep driving the call on screen when another call of the overlay closes', async () => {
+    await setup();
+    await callAda('video');
+    expect(live()).toEqual(['hangup', 'togglemicrophone', 'togglecamera']);
+    // The user places another call and gives it up while it dials.
+    const placed = overlay.startCall({uid: 'zed', name: 'Zed Shaw'}, 'audio');
+    await settle();
+    const other = await placed;
+    other.close();
+    await settle();
+    await settle();
+    expect(other.stage()).toBe('closed');
+    expect(live()).toEqual(['hangup', 'togglemicrophone', 'togglecamera']);
+    expect(leavingAsks()).toBe(true);
+  });
+
+  it('should treat a video call answered as voice as a voice call: no camera control, no lock', async () => {
+    await setup();
+    const ringing = calls.farSide.ring(ADA, calls.me, 'video');
+    await settle();
+    const call = await ringing;
+    void TestBed.inject(KitCallRegistry).find(call.sessionId)!.accept({audioOnly: true});
+    await settle();
+    await settle();
+    expect(live()).toEqual(['hangup', 'togglemicrophone']);
+    expect(platform.wakeLock.request).not.toHaveBeenCalled();
   });
 
   it('should not keep the screen awake during a voice call', async () => {
