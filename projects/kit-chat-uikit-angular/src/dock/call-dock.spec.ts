@@ -249,6 +249,42 @@ describe('withDockedCalls: the call beside the app', () => {
     }
   });
 
+  it('should move a docked call with the arrow keys as the screen shows it in a right-to-left page', async () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      await setup(withDockedCalls({corner: 'bottom-end'}));
+      const ref = await callAda();
+      ref.minimize();
+      await settle();
+      // The end corner is on the left; ArrowRight takes the call to the right, the start corner.
+      expect(pane().style.marginLeft).toBe('16px');
+      find('.kit-call-dock-restore')!.dispatchEvent(
+        new KeyboardEvent('keydown', {key: 'ArrowRight', keyCode: 39, bubbles: true}),
+      );
+      await settle();
+      expect(pane().style.marginRight).toBe('16px');
+      expect(pane().style.marginLeft).toBe('');
+    } finally {
+      document.documentElement.removeAttribute('dir');
+    }
+  });
+
+  it('should leave focus where the user is in the app when a docked call docks again', async () => {
+    await setup(withDockedCalls());
+    document.getElementById('page-button')!.focus();
+    const ref = await callAda();
+    ref.minimize();
+    await settle();
+    const field = document.createElement('input');
+    document.getElementById('page')!.append(field);
+    field.focus();
+    // popOut() where the browser has no Picture-in-Picture window docks the call (again).
+    await ref.popOut();
+    await settle();
+    expect(ref.displayMode()).toBe('docked');
+    expect(document.activeElement).toBe(field);
+  });
+
   it('should keep a ringing incoming call full screen', async () => {
     await setup(withDockedCalls({startDocked: true}));
     const ringing = calls.farSide.ring(ADA, calls.me, 'video');
@@ -357,6 +393,30 @@ describe('withDockedCalls: the call beside the app', () => {
     const banner = pipDocument.querySelector('kit-call-waiting');
     expect(banner?.textContent).toContain('Zed Shaw');
     expect(document.querySelector('kit-call-waiting')).toBeNull();
+  });
+
+  it('should close a Picture-in-Picture window that opens after the call ended', async () => {
+    const pipDocument = document.implementation.createHTMLDocument('pip');
+    const close = jest.fn();
+    let open!: () => void;
+    const requestWindow = () =>
+      new Promise(resolve => {
+        open = () => resolve({document: pipDocument, addEventListener: () => {}, close});
+      });
+    (window as {documentPictureInPicture?: unknown}).documentPictureInPicture = {requestWindow};
+    await setup(withPictureInPicture());
+    const ref = await callAda();
+    const popped = ref.popOut();
+    const ended = calls.farSide.end(ref.call().sessionId);
+    await settle();
+    await ended;
+    await settle(3_000);
+    expect(ref.stage()).toBe('closed');
+    open();
+    await popped;
+    await settle();
+    expect(close).toHaveBeenCalled();
+    expect(pipDocument.body.querySelector('kit-ongoing-call')).toBeNull();
   });
 
   it('should close the Picture-in-Picture window when the call ends', async () => {
