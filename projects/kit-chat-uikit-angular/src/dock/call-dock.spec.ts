@@ -67,6 +67,7 @@ describe('withDockedCalls: the call beside the app', () => {
     TestBed.resetTestingModule();
     jest.useRealTimers();
     document.body.querySelector('#page')?.remove();
+    document.documentElement.removeAttribute('dir');
     delete (window as {documentPictureInPicture?: unknown}).documentPictureInPicture;
   });
 
@@ -151,6 +152,39 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(pane().style.marginBottom).toBe('');
     expect(host.style.justifyContent).toBe('flex-start');
     expect(host.style.alignItems).toBe('flex-start');
+    // Alt with an arrow is the browser's (back, forward): the call stays where it is.
+    const withAlt = new KeyboardEvent('keydown', {
+      key: 'ArrowDown',
+      keyCode: 40,
+      altKey: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    find('.kit-call-dock-restore')!.dispatchEvent(withAlt);
+    await settle();
+    expect(withAlt.defaultPrevented).toBe(false);
+    expect(pane().style.marginTop).toBe('16px');
+  });
+
+  it('should leave the arrow keys alone while the call is full screen', async () => {
+    await setup(withDockedCalls({corner: 'bottom-end'}));
+    const ref = await callAda();
+    const margins = pane().style.cssText;
+    const arrow = new KeyboardEvent('keydown', {
+      key: 'ArrowUp',
+      keyCode: 38,
+      bubbles: true,
+      cancelable: true,
+    });
+    find('.kit-ongoing-call-end-call-button')!.dispatchEvent(arrow);
+    await settle();
+    expect(arrow.defaultPrevented).toBe(false);
+    expect(ref.displayMode()).toBe('fullscreen');
+    expect(pane().style.cssText).toBe(margins);
+    // Docked later, the call goes to its corner as before (the arrow moved nothing).
+    ref.minimize();
+    await settle();
+    expect(pane().style.marginBottom).toBe('16px');
   });
 
   it('should leave the arrow keys to a select, a text field or a listbox inside the docked call', async () => {
@@ -347,12 +381,15 @@ describe('withDockedCalls: the call beside the app', () => {
     const requestWindow = jest.fn(async () => pipWindow);
     (window as {documentPictureInPicture?: unknown}).documentPictureInPicture = {requestWindow};
     await setup(withDockedCalls(), withPictureInPicture());
+    document.documentElement.dir = 'rtl';
     const style = document.createElement('style');
     style.textContent = '.app-theme {}';
     document.head.append(style);
     const ref = await callAda();
     ref.minimize();
     await settle();
+    const order = () => [...pane().children].map(child => child.className);
+    const before = order();
     find('.kit-call-dock-pop-out')!.click();
     await settle();
     expect(requestWindow).toHaveBeenCalledTimes(1);
@@ -360,7 +397,15 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(pipDocument.body.querySelector('kit-ongoing-call')).not.toBeNull();
     expect(pipDocument.body.classList).toContain('kit-call-pip-root');
     expect(pipDocument.head.innerHTML).toContain('.app-theme');
+    expect(pipDocument.documentElement.dir).toBe('rtl');
     expect(pane().querySelector('kit-ongoing-call')).toBeNull();
+    // A style the app adds while the window is open (a screen rendered there for the first time) follows it.
+    const later = document.createElement('style');
+    later.textContent = '.app-later {}';
+    document.head.append(later);
+    await settle();
+    expect(pipDocument.head.innerHTML).toContain('.app-later');
+    later.remove();
     // The controls still work from the window.
     pipDocument.querySelector<HTMLElement>('.kit-ongoing-call-mute-button')!.click();
     await settle();
@@ -373,7 +418,35 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(ref.displayMode()).toBe('fullscreen');
     expect(pane().querySelector('kit-ongoing-call')).not.toBeNull();
     expect(dialog().getAttribute('aria-modal')).toBe('true');
+    // Back where it was, between the focus trap's anchors.
+    expect(order()).toEqual(before);
     style.remove();
+  });
+
+  it('should dock a popped-out call on minimize(), focus left in the app', async () => {
+    const pipDocument = document.implementation.createHTMLDocument('pip');
+    const listeners: Record<string, () => void> = {};
+    const pipWindow = {
+      document: pipDocument,
+      addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
+      close: jest.fn(() => listeners['pagehide']?.()),
+    };
+    (window as {documentPictureInPicture?: unknown}).documentPictureInPicture = {
+      requestWindow: async () => pipWindow,
+    };
+    await setup(withDockedCalls(), withPictureInPicture());
+    const button = document.getElementById('page-button')!;
+    button.focus();
+    const ref = await callAda();
+    await ref.popOut();
+    await settle();
+    expect(ref.displayMode()).toBe('pip');
+    ref.minimize();
+    await settle();
+    expect(pipWindow.close).toHaveBeenCalled();
+    expect(ref.displayMode()).toBe('docked');
+    expect(dialog().getAttribute('aria-modal')).not.toBe('true');
+    expect(document.activeElement).toBe(button);
   });
 
   it("should show a waiting call's banner in the Picture-in-Picture window the call is in", async () => {
