@@ -16,6 +16,29 @@ function blockedIndexedDb(): IDBFactory {
   } as unknown as IDBFactory;
 }
 
+/** An IndexedDB blocked by another tab at the first open only, then opened, with no log stored yet. */
+function onceBlockedIndexedDb(): {indexedDb: IDBFactory; opens: () => number} {
+  let opens = 0;
+  const answer = <T extends object>(
+    request: T,
+    result: unknown,
+    event: 'onsuccess' | 'onblocked',
+  ) => {
+    setTimeout(() => {
+      Object.assign(request, {result});
+      (request as Record<string, (() => void) | undefined>)[event]?.();
+    });
+    return request;
+  };
+  const database = {
+    transaction: () => ({objectStore: () => ({get: () => answer({}, undefined, 'onsuccess')})}),
+  };
+  const indexedDb = {
+    open: () => answer({}, database, ++opens === 1 ? 'onblocked' : 'onsuccess'),
+  } as unknown as IDBFactory;
+  return {indexedDb, opens: () => opens};
+}
+
 describe('KitCallLogStore', () => {
   function storeOn(platform: 'browser' | 'server', indexedDB?: IDBFactory): KitCallLogStore {
     const view = {indexedDB} as unknown as Window;
@@ -47,5 +70,13 @@ describe('KitCallLogStore', () => {
   it('should reject, not hang, when another tab blocks the database', async () => {
     const store = new KitIndexedDbCallLogStore(blockedIndexedDb());
     await expect(store.load('me')).rejects.toThrow('blocked');
+  });
+
+  it('should open the database again at the next call once the tab that blocked it let go', async () => {
+    const {indexedDb, opens} = onceBlockedIndexedDb();
+    const store = new KitIndexedDbCallLogStore(indexedDb);
+    await expect(store.load('me')).rejects.toThrow('blocked');
+    await expect(store.load('me')).resolves.toEqual([]);
+    expect(opens()).toBe(2);
   });
 });

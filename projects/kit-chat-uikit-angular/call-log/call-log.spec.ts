@@ -299,6 +299,30 @@ describe('KitCallLog', () => {
     expect(log.missedCount()).toBe(1);
   });
 
+  it('should record a call that ends as the store fails to load the log of who just signed in', async () => {
+    /** A store that cannot read Grace's log (a disk error), and keeps the others. */
+    class FailsForGrace extends KitMemoryCallLogStore {
+      override load(userId: string): Promise<KitCallLogEntry[]> {
+        return userId === 'grace' ? Promise.reject(new Error('read error')) : super.load(userId);
+      }
+    }
+    await setup({}, {}, new FailsForGrace());
+    const grace: KitUser = {uid: 'grace', name: 'Grace Hopper'};
+    calls.sdk.login(grace);
+    // Her first call ends before anything else loaded her log.
+    const ringing = calls.farSide.ring(BOB, grace, 'audio');
+    await settle();
+    const call = await ringing;
+    const cancelled = calls.farSide.cancel(call.sessionId);
+    await settle();
+    await cancelled;
+    expect(errors.map(error => error.message)).toEqual([
+      expect.stringContaining('The call log is kept in memory only'),
+    ]);
+    expect(log.entries().map(entry => entry.id)).toEqual([call.sessionId]);
+    expect(log.missedCount()).toBe(1);
+  });
+
   it('should call back the person of a call through the outgoing screen', async () => {
     await setup();
     await missFrom(ADA);
