@@ -207,7 +207,9 @@ describe('withCallControls: the platform drives the call on screen', () => {
     const ringing = calls.farSide.ring(ADA, calls.me, 'video');
     await settle();
     const call = await ringing;
-    void TestBed.inject(KitCallRegistry).find(call.sessionId)!.accept({audioOnly: true});
+    void TestBed.inject(KitCallRegistry)
+      .find(call.sessionId)!
+      .accept({audioOnly: true, defaultAudioMode: 'SPEAKER'});
     await settle();
     await settle();
     expect(live()).toEqual(['hangup', 'togglemicrophone']);
