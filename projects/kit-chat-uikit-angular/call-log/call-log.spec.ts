@@ -79,8 +79,11 @@ describe('KitCallLog', () => {
     return ringing;
   }
 
-  async function missFrom(user: KitUser): Promise<KitCall> {
-    const call = await ringFrom(user);
+  /** `user` rings `to` (me by default), then gives up. */
+  async function missFrom(user: KitUser, to?: KitUser): Promise<KitCall> {
+    const ringing = calls.farSide.ring(user, to ?? calls.me, 'audio');
+    await settle();
+    const call = await ringing;
     const cancelled = calls.farSide.cancel(call.sessionId);
     await settle();
     await cancelled;
@@ -278,12 +281,7 @@ describe('KitCallLog', () => {
     log.reload();
     await settle();
     expect(log.entries()).toEqual([]);
-    const ringing = calls.farSide.ring(BOB, grace, 'audio');
-    await settle();
-    const call = await ringing;
-    const cancelled = calls.farSide.cancel(call.sessionId);
-    await settle();
-    await cancelled;
+    const call = await missFrom(BOB, grace);
     expect(log.entries().map(entry => entry.id)).toEqual([call.sessionId]);
     expect((await store.load('grace')).map(entry => entry.people[0].uid)).toEqual(['bob']);
     expect((await store.load('me')).map(entry => entry.people[0].uid)).toEqual(['ada']);
@@ -310,12 +308,7 @@ describe('KitCallLog', () => {
     const grace: KitUser = {uid: 'grace', name: 'Grace Hopper'};
     calls.sdk.login(grace);
     // Her first call ends before anything else loaded her log.
-    const ringing = calls.farSide.ring(BOB, grace, 'audio');
-    await settle();
-    const call = await ringing;
-    const cancelled = calls.farSide.cancel(call.sessionId);
-    await settle();
-    await cancelled;
+    const call = await missFrom(BOB, grace);
     expect(errors.map(error => error.message)).toEqual([
       expect.stringContaining('The call log is kept in memory only'),
     ]);

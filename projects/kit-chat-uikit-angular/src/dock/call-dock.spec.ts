@@ -57,6 +57,29 @@ describe('withDockedCalls: the call beside the app', () => {
     return placed;
   }
 
+  /** Puts a Document Picture-in-Picture API on the page whose window closes as a browser's does (pagehide). */
+  function fakePipWindow() {
+    const pipDocument = document.implementation.createHTMLDocument('pip');
+    const listeners: Record<string, () => void> = {};
+    const pipWindow = {
+      document: pipDocument,
+      addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
+      close: jest.fn(() => listeners['pagehide']?.()),
+    };
+    const requestWindow = jest.fn(async () => pipWindow);
+    (window as {documentPictureInPicture?: unknown}).documentPictureInPicture = {requestWindow};
+    return {pipDocument, listeners, pipWindow, requestWindow};
+  }
+
+  /** Calls Ada (who picks up), docked in the bottom end corner. */
+  async function adaDocked(): Promise<KitCallOverlayRef> {
+    await setup(withDockedCalls({corner: 'bottom-end'}));
+    const ref = await callAda();
+    ref.minimize();
+    await settle();
+    return ref;
+  }
+
   const find = (selector: string) => container.querySelector<HTMLElement>(selector);
   const pane = () => find('.kit-call-overlay-pane')!;
   const dialog = () => find('.cdk-dialog-container')!;
@@ -134,10 +157,7 @@ describe('withDockedCalls: the call beside the app', () => {
   });
 
   it('should move a docked call from corner to corner with the arrow keys', async () => {
-    await setup(withDockedCalls({corner: 'bottom-end'}));
-    const ref = await callAda();
-    ref.minimize();
-    await settle();
+    await adaDocked();
     const host = pane().parentElement!;
     expect(pane().style.marginBottom).toBe('16px');
     expect(host.style.justifyContent).toBe('flex-end');
@@ -189,10 +209,7 @@ describe('withDockedCalls: the call beside the app', () => {
 
   it('should leave the arrow keys to a select, a text field or a listbox inside the docked call', async () => {
     // The device pickers are selects: ArrowDown there picks the next microphone, it does not move the window.
-    await setup(withDockedCalls({corner: 'bottom-end'}));
-    const ref = await callAda();
-    ref.minimize();
-    await settle();
+    await adaDocked();
     const host = pane().parentElement!;
     const owners = ['select', 'input', 'textarea'].map(tag => document.createElement(tag));
     const listbox = document.createElement('div');
@@ -267,40 +284,26 @@ describe('withDockedCalls: the call beside the app', () => {
   });
 
   it('should keep its margin from the edge when the page turns right-to-left while docked', async () => {
-    await setup(withDockedCalls({corner: 'bottom-end'}));
-    const ref = await callAda();
-    ref.minimize();
-    await settle();
+    await adaDocked();
     expect(pane().style.marginRight).toBe('16px');
     document.documentElement.dir = 'rtl';
-    try {
-      await settle();
-      // The end corner is on the left now: the margin goes with it.
-      expect(pane().style.marginLeft).toBe('16px');
-      expect(pane().style.marginRight).toBe('');
-    } finally {
-      document.documentElement.removeAttribute('dir');
-    }
+    await settle();
+    // The end corner is on the left now: the margin goes with it.
+    expect(pane().style.marginLeft).toBe('16px');
+    expect(pane().style.marginRight).toBe('');
   });
 
   it('should move a docked call with the arrow keys as the screen shows it in a right-to-left page', async () => {
     document.documentElement.dir = 'rtl';
-    try {
-      await setup(withDockedCalls({corner: 'bottom-end'}));
-      const ref = await callAda();
-      ref.minimize();
-      await settle();
-      // The end corner is on the left; ArrowRight takes the call to the right, the start corner.
-      expect(pane().style.marginLeft).toBe('16px');
-      find('.kit-call-dock-restore')!.dispatchEvent(
-        new KeyboardEvent('keydown', {key: 'ArrowRight', keyCode: 39, bubbles: true}),
-      );
-      await settle();
-      expect(pane().style.marginRight).toBe('16px');
-      expect(pane().style.marginLeft).toBe('');
-    } finally {
-      document.documentElement.removeAttribute('dir');
-    }
+    await adaDocked();
+    // The end corner is on the left; ArrowRight takes the call to the right, the start corner.
+    expect(pane().style.marginLeft).toBe('16px');
+    find('.kit-call-dock-restore')!.dispatchEvent(
+      new KeyboardEvent('keydown', {key: 'ArrowRight', keyCode: 39, bubbles: true}),
+    );
+    await settle();
+    expect(pane().style.marginRight).toBe('16px');
+    expect(pane().style.marginLeft).toBe('');
   });
 
   it('should leave focus where the user is in the app when a docked call docks again', async () => {
@@ -371,15 +374,7 @@ describe('withDockedCalls: the call beside the app', () => {
   });
 
   it('should pop the call out into a Picture-in-Picture window, and bring it back full screen when it closes', async () => {
-    const pipDocument = document.implementation.createHTMLDocument('pip');
-    const listeners: Record<string, () => void> = {};
-    const pipWindow = {
-      document: pipDocument,
-      addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
-      close: jest.fn(() => listeners['pagehide']?.()),
-    };
-    const requestWindow = jest.fn(async () => pipWindow);
-    (window as {documentPictureInPicture?: unknown}).documentPictureInPicture = {requestWindow};
+    const {pipDocument, listeners, requestWindow} = fakePipWindow();
     await setup(withDockedCalls(), withPictureInPicture());
     document.documentElement.dir = 'rtl';
     const style = document.createElement('style');
@@ -424,16 +419,7 @@ describe('withDockedCalls: the call beside the app', () => {
   });
 
   it('should dock a popped-out call on minimize(), focus left in the app', async () => {
-    const pipDocument = document.implementation.createHTMLDocument('pip');
-    const listeners: Record<string, () => void> = {};
-    const pipWindow = {
-      document: pipDocument,
-      addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
-      close: jest.fn(() => listeners['pagehide']?.()),
-    };
-    (window as {documentPictureInPicture?: unknown}).documentPictureInPicture = {
-      requestWindow: async () => pipWindow,
-    };
+    const {pipWindow} = fakePipWindow();
     await setup(withDockedCalls(), withPictureInPicture());
     const button = document.getElementById('page-button')!;
     button.focus();
