@@ -80,6 +80,9 @@ describe('withDockedCalls: the call beside the app', () => {
     return ref;
   }
 
+  /** A keydown of an arrow key that bubbles and can be cancelled (the dock reads `key`, the CDK `keyCode`). */
+  const arrowKey = (key: string, keyCode: number, init: KeyboardEventInit = {}) =>
+    new KeyboardEvent('keydown', {key, keyCode, bubbles: true, cancelable: true, ...init});
   const find = (selector: string) => container.querySelector<HTMLElement>(selector);
   const pane = () => find('.kit-call-overlay-pane')!;
   const dialog = () => find('.cdk-dialog-container')!;
@@ -173,13 +176,7 @@ describe('withDockedCalls: the call beside the app', () => {
     expect(host.style.justifyContent).toBe('flex-start');
     expect(host.style.alignItems).toBe('flex-start');
     // Alt with an arrow is the browser's (back, forward): the call stays where it is.
-    const withAlt = new KeyboardEvent('keydown', {
-      key: 'ArrowDown',
-      keyCode: 40,
-      altKey: true,
-      bubbles: true,
-      cancelable: true,
-    });
+    const withAlt = arrowKey('ArrowDown', 40, {altKey: true});
     find('.kit-call-dock-restore')!.dispatchEvent(withAlt);
     await settle();
     expect(withAlt.defaultPrevented).toBe(false);
@@ -190,12 +187,7 @@ describe('withDockedCalls: the call beside the app', () => {
     await setup(withDockedCalls({corner: 'bottom-end'}));
     const ref = await callAda();
     const margins = pane().style.cssText;
-    const arrow = new KeyboardEvent('keydown', {
-      key: 'ArrowUp',
-      keyCode: 38,
-      bubbles: true,
-      cancelable: true,
-    });
+    const arrow = arrowKey('ArrowUp', 38);
     find('.kit-ongoing-call-end-call-button')!.dispatchEvent(arrow);
     await settle();
     expect(arrow.defaultPrevented).toBe(false);
@@ -217,12 +209,7 @@ describe('withDockedCalls: the call beside the app', () => {
     owners.push(listbox);
     for (const owner of owners) {
       find('.kit-call-dock-restore')!.after(owner);
-      const key = new KeyboardEvent('keydown', {
-        key: 'ArrowUp',
-        keyCode: 38,
-        bubbles: true,
-        cancelable: true,
-      });
+      const key = arrowKey('ArrowUp', 38);
       owner.dispatchEvent(key);
       expect(key.defaultPrevented).toBe(false);
       owner.remove();
