@@ -20,7 +20,7 @@ import {
 import {_KIT_GROUP_ENGINE} from './group-engine-token';
 import {kitInvokeSafely} from '../core/invoke-safely';
 import {KIT_BROWSER_CLOCK, KIT_SERVER_CLOCK} from '../session/call-session-host';
-import {KitCallSwitch, kitNoSdk} from '../session/call-switch';
+import {KitCallSwitch, kitNoSdk} from './call-switch';
 
 /** Default time-outs, in ms. */
 const DEFAULT_RING_TIMEOUT = 45_000;

@@ -2,7 +2,7 @@ import {KitCallListener, KitCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitUser} from '../sdk/models';
 import {kitCaller, kitReceiver, kitValidateCall} from '../sdk/validation';
-import {KitCallNews, KitCallSession, kitEndReasonOf} from './call-session';
+import {KitCallNews, KitCallSession, kitEndReasonOf} from '../session/call-session';
 
 /** How many ended session ids are remembered to keep ghost rings away. */
 const ENDED_MEMORY = 500;
