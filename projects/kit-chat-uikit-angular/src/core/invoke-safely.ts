@@ -19,18 +19,3 @@ export function kitInvokeSafely<A extends unknown[]>(
     );
   }
 }
-
-/**
- * Runs an app's or an SDK's function that should answer with a promise: a synchronous throw
- * becomes a rejection, a plain value a resolved promise.
- * @param run The function.
- * @returns Its answer, as a promise.
- * @docs-private
- */
-export function kitAttempt<T>(run: () => PromiseLike<T> | T): Promise<T> {
-  try {
-    return Promise.resolve(run());
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}

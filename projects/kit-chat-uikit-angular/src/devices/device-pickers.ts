@@ -15,7 +15,6 @@ import {
 } from '@angular/core';
 import {_IdGenerator} from '@angular/cdk/a11y';
 import {KitOngoingCallMedia} from '../ongoing-call/ongoing-call-media';
-import {kitAttempt} from '../core/invoke-safely';
 import {KitMediaInputKind} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {kitFollowIntl} from '../intl/follow-intl';
@@ -140,7 +139,7 @@ export class KitDevicePickersComponent {
       return;
     }
     const {sdk, sessionId} = this.media();
-    kitAttempt(() => sdk!.selectInputDevice!(sessionId(), kind, deviceId)).then(
+    new Promise(resolve => resolve(sdk!.selectInputDevice!(sessionId(), kind, deviceId))).then(
       () => this.#switched.update(count => count + 1),
       error => {
         select.value = picker.value; // The device still in use.

@@ -13,7 +13,6 @@ import {
   signal,
   viewChild,
 } from '@angular/core';
-import {kitAttempt} from '../core/invoke-safely';
 import {kitFollowIntl} from '../intl/follow-intl';
 import {KitOngoingCallMedia} from '../ongoing-call/ongoing-call-media';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
@@ -110,7 +109,7 @@ export class KitKeypadComponent {
     this.#tone.play(key);
     this._sent.update(sent => sent + key);
     void this.#announcer.announce(this.intl.sent(this._name(key)), 'polite');
-    kitAttempt(() => sdk.sendDigits!(sessionId(), key)).catch(error =>
+    new Promise(resolve => resolve(sdk.sendDigits!(sessionId(), key))).catch(error =>
       report(
         KitException.from(
           error,

@@ -1,5 +1,6 @@
+import type {KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings, KitCallStatus} from '../sdk/models';
-import type {KitCallAction, KitCallOutcome} from './call-session-actions';
+import type {Action} from './call-session-actions';
 import type {KitCallSessionHost} from './call-session-host';
 import {
   KitCallDirection,
@@ -17,6 +18,25 @@ import {
 // (call-session-rows.ts), so that neither needs the other's file for its types. Internal to the
 // library.
 
+/** How the one action in flight was answered. */
+export type KitCallOutcome<T> =
+  {readonly ok: true; readonly value: T} | {readonly ok: false; readonly error: KitException};
+
+/**
+ * The one SDK action of a session in flight (`KitCallAction`, in call-session-effects.ts), as the
+ * effects use it: a later `send` or an `abort` supersedes the one in flight.
+ */
+export interface KitCallActionInFlight {
+  /** Sends an action; `answer` hears its outcome once, unless it was superseded. */
+  send<T>(
+    name: Action,
+    run: () => PromiseLike<T> | T,
+    answer: (outcome: KitCallOutcome<T>) => void,
+  ): void;
+  /** Drops the action in flight, unless it is `keep`. */
+  abort(keep?: Action): void;
+}
+
 /** Everything the effects of one session work on: its parts, and what the effects remember. */
 export interface KitCallContext {
   readonly direction: KitCallDirection;
@@ -24,7 +44,7 @@ export interface KitCallContext {
   readonly ports: KitCallSessionPorts;
   readonly machine: KitCallEngine;
   readonly host: KitCallSessionHost;
-  readonly action: KitCallAction;
+  readonly action: KitCallActionInFlight;
   /** The session's own `start()`: a queued cancel places the call first, as the app would. */
   readonly session: {start(): Promise<KitCall>};
   /** The settings the call carries once accepted; none for the default. */

@@ -1,9 +1,14 @@
-import {kitAttempt} from '../core/invoke-safely';
 import type {KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallStatus, KitConstants} from '../sdk/models';
-import {Action, KitCallOutcome, wrap} from './call-session-actions';
-import {KitCallContext, KitCallEffectRun, KitCallRow} from './call-session-context';
+import {ACTION_NAMES, Action, TIMED_OUT, wrap} from './call-session-actions';
+import {
+  KitCallActionInFlight,
+  KitCallContext,
+  KitCallEffectRun,
+  KitCallOutcome,
+  KitCallRow,
+} from './call-session-context';
 import {ENDINGS_SHOWN, classifyFailure, kitConnectedIn, kitEndOf} from './call-session-rules';
 import {KitCallEvent, KitCallStep, kitPhaseOf} from './call-session-types';
 
@@ -11,7 +16,7 @@ import {KitCallEvent, KitCallStep, kitPhaseOf} from './call-session-types';
 // ending. Each is one function over the session's context, run by the machine after it moved to
 // the row's state. Internal to the library.
 
-export type {KitCallContext, KitCallEffectRun} from './call-session-context';
+export type {KitCallContext, KitCallEffectRun, KitCallOutcome} from './call-session-context';
 
 // Every effect a row may ask for: the rows name these functions themselves.
 
@@ -264,5 +269,93 @@ function end(
 
 /** Sends an action nobody waits for (the user left the call); a failure is only reported. */
 function background(ctx: KitCallContext, action: Action, run: () => Promise<unknown>): void {
-  kitAttempt(run).catch(error => ctx.ports.report(wrap(error, KitErrorCodes.CALL_FAILED, action)));
+  new Promise(resolve => resolve(run())).catch(error =>
+    ctx.ports.report(wrap(error, KitErrorCodes.CALL_FAILED, action)),
+  );
+}
+
+/** The clock an action's time-out runs on. */
+export interface KitCallActionClock {
+  setTimeout(task: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * The one SDK action of a session in flight: its token, its time-out, and what supersedes it (a later `send`, or
+ * `abort`). Its answer comes back once, as an outcome: a sync throw, a rejection with any value and a time-out all
+ * become a failed outcome with a `KitException`; a superseded action's late answer is dropped.
+ */
+export class KitCallAction implements KitCallActionInFlight {
+  #token = 0;
+  #timer: unknown = null;
+  #name: Action | null = null;
+
+  readonly #clock: KitCallActionClock;
+  readonly #timeout: () => number;
+
+  /**
+   * @param clock The clock of the time-outs.
+   * @param timeout Milliseconds an action may stay unanswered.
+   */
+  constructor(clock: KitCallActionClock, timeout: () => number) {
+    this.#clock = clock;
+    this.#timeout = timeout;
+  }
+
+  /**
+   * Sends an action, superseding the one in flight.
+   * @param name The action.
+   * @param run Calls the SDK.
+   * @param answer Receives the outcome, unless a later action or `abort` superseded this one.
+   */
+  send<T>(
+    name: Action,
+    run: () => PromiseLike<T> | T,
+    answer: (outcome: KitCallOutcome<T>) => void,
+  ): void {
+    const token = ++this.#token;
+    this.#clearTimer();
+    this.#name = name;
+    const settle = (outcome: KitCallOutcome<T>) => {
+      if (token === this.#token) {
+        this.#clearTimer();
+        this.#name = null;
+        answer(outcome);
+      }
+    };
+    this.#timer = this.#clock.setTimeout(() => {
+      const error = new KitException(
+        KitErrorCodes.NETWORK,
+        typeof ngDevMode === 'undefined' || ngDevMode
+          ? `The call SDK did not answer ${ACTION_NAMES![name]} within ${this.#timeout()} ms.`
+          : '',
+      );
+      TIMED_OUT.add(error);
+      settle({ok: false, error});
+    }, this.#timeout());
+    new Promise<T>(resolve => resolve(run())).then(
+      value => settle({ok: true, value}),
+      (error: unknown) => settle({ok: false, error: wrap(error, KitErrorCodes.CALL_FAILED, name)}),
+    );
+  }
+
+  /**
+   * Drops the action in flight: its late answer changes nothing.
+   * @param keep An action that survives (initiateCall's answer still counts, to cancel a call nobody saw).
+   */
+  abort(keep?: Action): void {
+    if (this.#name !== null && this.#name === keep) {
+      return;
+    }
+    this.#token++;
+    this.#name = null;
+    this.#clearTimer();
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== null) {
+      this.#clock.clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+  }
 }

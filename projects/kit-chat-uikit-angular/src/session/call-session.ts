@@ -1,7 +1,6 @@
 import {KitErrorCodes, KitException} from '../sdk/kit-exception';
 import {KitCall, KitCallSettings} from '../sdk/models';
-import {KitCallAction} from './call-session-actions';
-import {KitCallContext} from './call-session-effects';
+import {KitCallAction, KitCallContext} from './call-session-effects';
 import {KitCallSessionHost} from './call-session-host';
 import {KitCallMachine} from './call-session-machine';
 import {KitCallEventType, KitCallStep, kitPhaseOf} from './call-session-table';

@@ -1,6 +1,5 @@
 import {KitPhoneCallsSdk} from '../sdk/calls-sdk';
 import {KitUser} from '../sdk/models';
-import {KitCallAction} from '../session/call-session-actions';
 import type {KitCallEffectRun} from '../session/call-session-context';
 import * as fx from '../session/call-session-effects';
 import {
@@ -33,7 +32,7 @@ const STEP = 'ongoing.held.transferring';
 const CONSULTING = 'ongoing.held.consulting';
 
 /** The transfer on its way, by the session's machine: dropped once the call leaves it. */
-const PENDING = new WeakMap<object, KitCallAction>();
+const PENDING = new WeakMap<object, fx.KitCallAction>();
 
 /**
  * The SDK's `transfer`, apart from the session's one action in flight: it may take as long as a
@@ -44,7 +43,10 @@ const sendTransfer: KitCallEffectRun = (ctx, {to, consultation}) => {
   const {machine, options, ports} = ctx;
   const sdk = ports.sdk as KitPhoneCallsSdk | null;
   const id = machine.state.call.sessionId;
-  const action = new KitCallAction(ports.clock, () => options.actionTimeout + options.ringTimeout);
+  const action = new fx.KitCallAction(
+    ports.clock,
+    () => options.actionTimeout + options.ringTimeout,
+  );
   PENDING.set(machine, action);
   machine.patch({transferTo: to, failure: null});
   action.send(
