@@ -92,9 +92,17 @@ function printChains(what: string, chains: Map<string, string[]>): void {
     ([at, steps]) =>
       `  to ${at}:\n    ${steps.join('\n    → ') || "(Angular's change detection: no library call on the stack)"}`,
   );
+  // The folders (the floors) in the order the path enters them: a folder entered twice is a path that goes back.
+  const folders = files
+    .map(file => file.split('/').at(-2))
+    .filter((folder, index, all) => folder !== all[index - 1]);
+  const again = folders.filter((folder, index) => folders.indexOf(folder) !== index);
   process.stdout.write(
     `\n${what}, the path (the library's calls on the stack): ${files.length} files\n${lines.join('\n')}\n` +
-      `  files in order: ${files.join(', ')}\n`,
+      `  files in order: ${files.join(', ')}\n` +
+      `  folders in order: ${folders.join(' → ')} (${
+        again.length ? `entered again: ${[...new Set(again)].join(', ')}` : 'each entered once'
+      })\n`,
   );
 }
 
