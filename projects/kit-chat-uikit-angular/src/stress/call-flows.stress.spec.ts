@@ -368,6 +368,9 @@ interface ScreenInfo {
   reachedOngoing: boolean;
   /** Why the overlay closed, once it did. */
   reason: KitCallEndReason | null;
+  /** When the overlay opened, and when it closed (the test's clock). */
+  openedAt: number;
+  closedAt: number | null;
   /** Reasons given to `ref.close()`: by the test's "destroy", or by the ringer (glare). */
   closedFromOutside: KitCallEndReason[];
   dismissedByUser: boolean;
@@ -628,6 +631,8 @@ class StressRun {
         direction: ref.direction,
         reachedOngoing: false,
         reason: null,
+        openedAt: Date.now(),
+        closedAt: null,
         closedFromOutside: [],
         dismissedByUser: false,
       };
@@ -642,7 +647,10 @@ class StressRun {
           info.reachedOngoing = true;
         }
       });
-      ref.afterClosed().subscribe(reason => (info.reason = reason));
+      ref.afterClosed().subscribe(reason => {
+        info.reason = reason;
+        info.closedAt = Date.now();
+      });
       return ref;
     };
   }
@@ -1338,6 +1346,16 @@ class StressRun {
       }
       if (!sessionId) {
         continue; // initiateCall failed: the call never existed, there is no end to publish.
+      }
+      // "No answer" comes from a ring time-out, which cannot fire before the ring time-out went by, or from the SDK.
+      const saidUnanswered =
+        this.history.some(h => h.call.sessionId === sessionId && h.call.status === 'unanswered') ||
+        this.sdkLog.some(e => e.sessionId === sessionId && e.status === 'unanswered');
+      const open = (info.closedAt ?? Date.now()) - info.openedAt;
+      if (reason === 'unanswered' && !saidUnanswered && open < this.config.ringTimeout) {
+        this.violate(
+          `${sessionId} closed as "unanswered" ${open} ms after it opened (ring time-out ${this.config.ringTimeout} ms), and the SDK never said so`,
+        );
       }
       const timedOut = this.sdkLog.find(
         e => e.sessionId === sessionId && e.method === 'rejectCall' && e.status === 'unanswered',
