@@ -77,32 +77,47 @@ function chain(): string[] {
   return out;
 }
 
-/** Prints the chains seen, and the files they pass through in order. */
-function printChains(what: string, chains: Map<string, string[]>): void {
-  const files: string[] = [];
-  for (const steps of chains.values()) {
-    for (const step of steps) {
-      const file = step.slice(0, step.indexOf(':'));
-      if (!files.includes(file)) {
-        files.push(file);
-      }
-    }
-  }
+/** The files of some steps, each once, in the order first met. */
+function filesOf(steps: string[]): string[] {
+  return [...new Set(steps.map(step => step.slice(0, step.indexOf(':'))))];
+}
+
+/** The folders some files enter in order, and those entered again after the path left them. */
+function foldersOf(files: string[]): string {
+  const folders = files
+    .map(file => file.split('/').at(-2))
+    .filter((folder, index, all) => folder !== all[index - 1]);
+  const again = [...new Set(folders.filter((folder, index) => folders.indexOf(folder) !== index))];
+  return `${folders.join(' → ')} (${again.length ? `entered again: ${again.join(', ')}` : 'each entered once'})`;
+}
+
+/**
+ * Prints the chains seen, and the files and folders they pass through in order; then the same counted with the
+ * library functions some chains end at (`points`: the session's attach, the publish of an event, a text read),
+ * which are not frames of their own chains.
+ */
+function printChains(
+  what: string,
+  chains: Map<string, string[]>,
+  points: Map<string, string>,
+): void {
+  const files = filesOf([...chains.values()].flat());
+  const withPoints = filesOf(
+    [...chains].flatMap(([at, steps]) => (points.has(at) ? [...steps, points.get(at)!] : steps)),
+  );
+  const reached = [...chains.keys()].filter(at => points.has(at)).map(at => points.get(at));
   const lines = [...chains].map(
     ([at, steps]) =>
       `  to ${at}:\n    ${steps.join('\n    → ') || "(Angular's change detection: no library call on the stack)"}`,
   );
   // The folders (the floors) in the order the path enters them: a folder entered twice is a path that goes back.
-  const folders = files
-    .map(file => file.split('/').at(-2))
-    .filter((folder, index, all) => folder !== all[index - 1]);
-  const again = folders.filter((folder, index) => folders.indexOf(folder) !== index);
   process.stdout.write(
     `\n${what}, the path (the library's calls on the stack): ${files.length} files\n${lines.join('\n')}\n` +
       `  files in order: ${files.join(', ')}\n` +
-      `  folders in order: ${folders.join(' → ')} (${
-        again.length ? `entered again: ${[...new Set(again)].join(', ')}` : 'each entered once'
-      })\n`,
+      `  folders in order: ${foldersOf(files)}\n` +
+      `  with the library functions the chains end at (${reached.join(', ')}): ${withPoints.length} files\n` +
+      `    files in order: ${withPoints.join(', ')}\n` +
+      `    folders in order: ${foldersOf(withPoints)}\n`,
   );
 }
 
@@ -165,6 +180,12 @@ it('traces one ring, from the SDK event to the screen rendered', async () => {
     };
   });
   // After the accept: the SDK asked, the accept published, and the views attached to the session.
+  // The library function each such chain ends at (not a frame of its own chain).
+  const points = new Map<string, string>([
+    ['ccCallAccepted published', 'src/events/call-events:KitCallEventsService.publishCallAccepted'],
+    ['the session attached to a view', 'src/session/call-session:KitCallSession.attach'],
+    ['the ongoing label read', 'src/intl/calls-intl:KitCallsIntl.inCallWith'],
+  ]);
   const seeAt = <T extends object>(object: T, name: keyof T & string, at: (self: T) => string) => {
     const original = object[name] as (...args: unknown[]) => unknown;
     jest.spyOn(object, name as never).mockImplementation(function (this: T, ...args: unknown[]) {
@@ -186,14 +207,14 @@ it('traces one ring, from the SDK event to the screen rendered', async () => {
     await settle();
     expect(document.querySelector('kit-incoming-call')?.textContent).toContain('Bob Kahn');
   });
-  printChains('ring → screen', chains);
+  printChains('ring → screen', chains, points);
   chains.clear();
   await trace('accept → ongoing screen rendered', async () => {
     (document.querySelector('.kit-incoming-call-accept-button') as HTMLElement).click();
     await settle();
     expect(document.querySelector('kit-ongoing-call')?.textContent).toContain('Bob Kahn');
   });
-  printChains('accept → ongoing screen', chains);
+  printChains('accept → ongoing screen', chains, points);
   tracing = false;
   await session.post('Profiler.stopPreciseCoverage');
   session.disconnect();
