@@ -206,6 +206,74 @@ describe('Group calls: the engine (routing, the participant rules)', () => {
       expect(session.state.endReason).toBe('ended');
     });
 
+    it('should end an incoming group call I answered once the others left, reading me as the callee', async () => {
+      const {sdk, registry} = setUp();
+      type Status = 'ringing' | 'joined' | 'left';
+      const ring = (ada: Status, me: Status, bob: Status, cy: Status) => {
+        const call = groupCall(
+          ADA,
+          ME,
+          [
+            [ME, me],
+            [BOB, bob],
+            [CY, cy],
+          ],
+          'r2',
+        );
+        call.participants![0] = {user: ADA, status: ada};
+        return call;
+      };
+      sdk.deliver('onIncomingCallReceived', ring('joined', 'ringing', 'ringing', 'joined'));
+      await settle();
+      const session = registry.find('r2')!;
+      await session.accept();
+      await settle();
+      expect(session.state.phase).toBe('ongoing');
+      sdk.deliver('onParticipantsChanged', ring('left', 'joined', 'joined', 'left'));
+      expect(session.state.phase).toBe('ongoing'); // Bob is still in.
+      sdk.deliver('onParticipantsChanged', ring('left', 'joined', 'left', 'left'));
+      // Everyone else left, the caller too: I am alone ("Everyone left").
+      expect(session.state.phase).toBe('ended');
+      expect(session.state.endReason).toBe('ended');
+    });
+
+    it('should not say "Ringing" while the callees are only invited', async () => {
+      const {sdk, session} = await dial();
+      news(sdk, [ADA, 'invited'], [BOB, 'invited'], [CY, 'invited']);
+      expect(session.state.remoteRinging).toBeFalsy();
+      news(sdk, [ADA, 'invited'], [BOB, 'ringing'], [CY, 'invited']);
+      expect(session.state.remoteRinging).toBe(true);
+    });
+
+    it('should keep dialing a group call whose callees the SDK has not reported yet', async () => {
+      const {sdk, registry} = setUp();
+      const session = registry.placeCall(ADA, 'video') as _KitCallSession;
+      const alone = groupCall(ME, ADA, []);
+      session._set({
+        call: {...session.state.call, participants: alone.participants, group: alone.group},
+      });
+      void session.start().catch(() => {});
+      await settle();
+      sdk.deliver('onParticipantsChanged', alone);
+      await settle();
+      expect(session.state.phase).toBe('dialing');
+      news(sdk, [ADA, 'ringing'], [BOB, 'ringing'], [CY, 'ringing']);
+      expect(session.state.phase).toBe('dialing');
+    });
+
+    it('should end a call between two people with endCall even when the adapter can leave group calls', async () => {
+      const {sdk, registry} = setUp();
+      const session = registry.placeCall(ADA, 'audio') as _KitCallSession;
+      void session.start().catch(() => {});
+      await settle();
+      sdk.deliver('onOutgoingCallAccepted', {...session.state.call, status: 'ongoing'});
+      await settle();
+      expect(session.state.phase).toBe('ongoing');
+      await session.hangUp();
+      expect(sdk.sent).toContain(`endCall ${session.sessionId}`);
+      expect(sdk.sent).not.toContain(`leaveCall ${session.sessionId}`);
+    });
+
     it('should answer a group ring busy while the user is in a call, as a 1:1 ring', async () => {
       const {sdk, registry} = setUp();
       sdk.deliver('onIncomingCallReceived', {
