@@ -220,8 +220,7 @@ describe('Group calls: the engine (routing, the participant rules)', () => {
           ],
           'r2',
         );
-        call.participants![0] = {user: ADA, status: ada};
-        return call;
+        return {...call, participants: [{user: ADA, status: ada}, ...call.participants!.slice(1)]};
       };
       sdk.deliver('onIncomingCallReceived', ring('joined', 'ringing', 'ringing', 'joined'));
       await settle();
