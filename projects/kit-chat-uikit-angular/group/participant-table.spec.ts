@@ -62,4 +62,12 @@ describe('The participant table', () => {
       'cy:invited',
     ]);
   });
+
+  it("should take a known person's user as the news gives it (a new name or picture), with their status moved", () => {
+    const known = [{user: ADA, status: 'ringing' as const}];
+    const renamed = {...ADA, name: 'Ada King', avatar: 'https://example.com/ada.png'};
+    const [now] = kitNextParticipants(known, [{user: renamed, status: 'joined'}]);
+    expect(now.user).toEqual(renamed);
+    expect(now.status).toBe('joined');
+  });
 });
