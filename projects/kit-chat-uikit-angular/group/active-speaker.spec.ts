@@ -1,10 +1,16 @@
 import {LiveAnnouncer} from '@angular/cdk/a11y';
-import {signal} from '@angular/core';
+import {
+  EnvironmentInjector,
+  createEnvironmentInjector,
+  runInInjectionContext,
+  signal,
+} from '@angular/core';
 import {TestBed} from '@angular/core/testing';
 import {KitCallDisplayMode} from 'kit-chat-uikit-angular';
 import {ALAN, GRACE, ME} from './group.spec-helper';
 import {fakeAudioLevels, renderGrid, stream} from './group-grid.spec-helper';
 import {KIT_SPEAKING_INTERVAL} from './speaking';
+import {kitActiveSpeaker} from './active-speaker';
 
 /** Long enough for the streams to be asked for (every second) and a few audio levels to be read. */
 const READS = 1100 + KIT_SPEAKING_INTERVAL * 2;
@@ -103,5 +109,43 @@ describe('The docked window of a group call: who speaks', () => {
       [GRACE, 'joined'],
     ]);
     expect(host.querySelector('.kit-group-call-speaker')).toBeNull();
+  });
+});
+
+describe('Group calls: who the docked window shows (kitActiveSpeaker)', () => {
+  function start() {
+    const speaking = signal<ReadonlySet<string>>(new Set());
+    const names = signal<ReadonlyMap<string, string>>(
+      new Map([
+        ['alan', 'Alan Turing'],
+        ['grace', 'Grace Hopper'],
+      ]),
+    );
+    const injector = createEnvironmentInjector([], TestBed.inject(EnvironmentInjector));
+    const shown = runInInjectionContext(injector, () =>
+      kitActiveSpeaker(speaking, names, signal(false)),
+    );
+    const next = (uids: string[], people?: string[]) => {
+      speaking.set(new Set(uids));
+      if (people) {
+        names.set(new Map([...names()].filter(([uid]) => people.includes(uid))));
+      }
+      TestBed.tick();
+      return shown();
+    };
+    return {next};
+  }
+
+  it('should let go of a speaker who left the call, when nobody else speaks', () => {
+    const {next} = start();
+    expect(next(['alan'])).toBe('alan');
+    expect(next([])).toBe('alan'); // Silence keeps the last one who spoke.
+    expect(next([], ['grace'])).toBeNull();
+  });
+
+  it('should give way to the next speaker when the one shown left, even if their stream still sounds', () => {
+    const {next} = start();
+    expect(next(['alan'])).toBe('alan');
+    expect(next(['alan', 'grace'], ['grace'])).toBe('grace');
   });
 });
