@@ -1,3 +1,5 @@
+import {existsSync, readdirSync} from 'node:fs';
+import {join} from 'node:path';
 import {
   KIT_LANGUAGES,
   KitLanguagePack,
@@ -55,6 +57,17 @@ describe('kit-chat-uikit-angular/i18n packs', () => {
     expect(packs.map(pack => pack.locale)).toEqual([...KIT_LANGUAGES]);
     expect(packs.filter(pack => pack.dir === 'rtl').map(pack => pack.locale)).toEqual(['ar', 'he']);
     await expect(loadKitLanguage('xx' as 'de')).rejects.toThrow('No language pack for "xx"');
+    // A tag read from storage or a URL that names an Object member is refused the same way, never thrown.
+    for (const tag of ['constructor', 'toString', '__proto__']) {
+      await expect(loadKitLanguage(tag as 'de')).rejects.toThrow(`No language pack for "${tag}"`);
+    }
+  });
+
+  it('should list every pack the entry ships in KIT_LANGUAGES (a language picker reads it)', () => {
+    const folders = readdirSync(__dirname).filter(name =>
+      existsSync(join(__dirname, name, 'pack.ts')),
+    );
+    expect(KIT_LANGUAGES.map(code => code.toLowerCase()).sort()).toEqual(folders.sort());
   });
 
   it.each(KIT_LANGUAGES.filter(code => code !== 'en'))(

@@ -14,8 +14,12 @@ import {
   KitCallDockIntl,
   KitCallOverlay,
   KitCallsIntl,
+  KitCallPreviewIntl,
   KitDevicePickersIntl,
+  KitHoldIntl,
+  KitKeypadIntl,
   KitRingReadinessIntl,
+  KitSelfViewIntl,
 } from 'kit-chat-uikit-angular';
 import {kitUseLanguage, provideKitLanguage} from 'kit-chat-uikit-angular/i18n';
 import {ar} from 'kit-chat-uikit-angular/i18n/ar';
@@ -79,6 +83,34 @@ describe('provideKitLanguage and kitUseLanguage', () => {
     expect(document.documentElement.dir).toBe('ltr');
   });
 
+  it('should write every string of the pack into its Intl class', () => {
+    setup();
+    TestBed.runInInjectionContext(() => kitUseLanguage(de));
+    const classes = {
+      calls: KitCallsIntl,
+      readiness: KitRingReadinessIntl,
+      dock: KitCallDockIntl,
+      devices: KitDevicePickersIntl,
+      buttons: KitCallButtonsIntl,
+      selfView: KitSelfViewIntl,
+      keypad: KitKeypadIntl,
+      preview: KitCallPreviewIntl,
+      hold: KitHoldIntl,
+      push: KitPushIntl,
+      log: KitCallLogIntl,
+      group: KitGroupCallsIntl,
+    } as const;
+    for (const [part, intlClass] of Object.entries(classes)) {
+      const intl = TestBed.inject(intlClass as unknown as new () => object) as Record<
+        string,
+        unknown
+      >;
+      for (const [key, value] of Object.entries(de[part as keyof typeof classes])) {
+        expect([part, key, intl[key]]).toEqual([part, key, value]);
+      }
+    }
+  });
+
   it('should load a language by its tag (a lazy chunk) before the app starts', async () => {
     setup(provideKitLanguage('ja'));
     await TestBed.inject(ApplicationInitStatus).donePromise;
@@ -96,6 +128,9 @@ describe('provideKitLanguage and kitUseLanguage', () => {
     await calls.settle();
     const outgoing = await loader.getHarness(KitOutgoingCallHarness);
     expect(await outgoing.getStatusText()).toBe('Calling…');
+    // What follows the direction (the call overlay's pane, an app's own components) hears each change.
+    const directions: string[] = [];
+    TestBed.inject(Directionality).change.subscribe(dir => directions.push(dir));
 
     TestBed.runInInjectionContext(() => kitUseLanguage(ar));
     await calls.settle();
@@ -110,6 +145,7 @@ describe('provideKitLanguage and kitUseLanguage', () => {
 
     expect(await outgoing.getStatusText()).toBe('Calling…');
     expect(TestBed.inject(Directionality).value).toBe('ltr');
+    expect(directions).toEqual(['rtl', 'ltr']);
   });
 
   it('should let the app override single strings after the pack, and keep its page as it is', async () => {
