@@ -264,6 +264,45 @@ describe('KitInMemoryCallsSdk on a KitInMemorySwitchboard', () => {
     ]);
   });
 
+  it('should ring a simulated callee whose own call only rings: ringing is not being in a call', async () => {
+    switchboard.control.ring(CAROL, ADA); // Carol's call to Ada rings, unanswered.
+    await settle();
+    bob.initiateCall(callTo(BOB, CAROL));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(bobSeen.filter(seen => seen.method === 'onOutgoingCallRejected')).toEqual([]);
+  });
+
+  it('should not tell anyone of a hold on a call that only rings', async () => {
+    const held: string[] = [];
+    for (const [name, sdk] of [
+      ['ada', ada],
+      ['bob', bob],
+    ] as const) {
+      sdk.addCallListener('held', {onCallHeld: () => held.push(name)});
+    }
+    const call = await adaCallsBob();
+    switchboard.control.hold(call.sessionId);
+    await settle();
+    expect(held).toEqual([]);
+  });
+
+  it('should give each listener a call of its own, and the logged-in user as a copy', async () => {
+    const statuses: (string | undefined)[] = [];
+    bob.addCallListener('first', {
+      onIncomingCallReceived: call => {
+        statuses.push(call.status);
+        (call as {status?: string}).status = 'changed by an app';
+      },
+    });
+    bob.addCallListener('second', {onIncomingCallReceived: call => statuses.push(call.status)});
+    await adaCallsBob();
+    expect(statuses).toEqual(['initiated', 'initiated']);
+    expect(bobSeen[0].call.status).toBe('initiated');
+
+    (ada.getLoggedInUser() as {name: string}).name = 'Mallory';
+    expect(ada.getLoggedInUser()?.name).toBe('Ada Lovelace');
+  });
+
   describe('with the same user on two devices', () => {
     let bobTab2: KitInMemoryCallsSdk;
     let tab2Seen: ReturnType<typeof record>;

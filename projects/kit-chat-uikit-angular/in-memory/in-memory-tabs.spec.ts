@@ -158,6 +158,23 @@ describe('KitInMemorySwitchboard across tabs (BroadcastChannel)', () => {
     expect(adaTab.switchboard.getCall(ongoing.sessionId)?.status).toBe('ended');
   });
 
+  it("should end the call a tab accepted when that tab closes: the caller's tab hears it end", async () => {
+    const graceTab = tab(GRACE);
+    const adaTab = tab(ADA);
+    await settle();
+    const started = graceTab.sdk.initiateCall(callTo(GRACE, ADA));
+    await settle();
+    const call = await started;
+    adaTab.sdk.acceptCall(call.sessionId);
+    await settle();
+    expect(graceTab.seen).toEqual(['accepted']);
+
+    adaTab.close();
+    await settle();
+    expect(graceTab.seen).toEqual(['accepted', 'ended']);
+    expect(graceTab.switchboard.getCall(call.sessionId)?.status).toBe('ended');
+  });
+
   it('should leave the calls of a closing tab alone when another tab of the same user took them', async () => {
     const graceTab = tab(GRACE);
     const adaHere = tab(ADA);
