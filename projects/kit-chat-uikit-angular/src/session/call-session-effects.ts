@@ -14,7 +14,8 @@ import {KitCallEvent, KitCallStep, kitPhaseOf} from './call-session-types';
 
 // The effects a row of the transition table asks for: the SDK actions, the events published, the
 // ending. Each is one function over the session's context, run by the machine after it moved to
-// the row's state. Internal to the library.
+// the row's state. Then the one SDK action in flight they send through (KitCallAction), which the
+// context holds by its interface. Internal to the library.
 
 export type {KitCallContext, KitCallEffectRun, KitCallOutcome} from './call-session-context';
 
