@@ -17,7 +17,7 @@ import {KitCallEvent, KitCallStep, kitPhaseOf} from './call-session-types';
 // the row's state. Then the one SDK action in flight they send through (KitCallAction), which the
 // context holds by its interface. Internal to the library.
 
-export type {KitCallContext, KitCallEffectRun, KitCallOutcome} from './call-session-context';
+export type {KitCallContext, KitCallEffectRun} from './call-session-context';
 
 // Every effect a row may ask for: the rows name these functions themselves.
 
